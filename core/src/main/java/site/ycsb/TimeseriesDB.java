@@ -1,0 +1,176 @@
+package site.ycsb;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Base class for time-series bindings driven by a time-series workload. It decodes the generic key/value calls
+ * into metric, timestamp, tags and value, and hands them to the abstract time-series methods.
+ *
+ * <p>Encoding (as produced by the time-series workload): the key is the metric; a read's or scan's field set
+ * holds {@code tagkey<delim>tagvalue} pairs plus {@code <timestampkey><delim><ts>} (a read) or
+ * {@code <timestampkey><delim><start><spandelim><end>} (a scan); an insert's values hold the tags as
+ * StringByteIterators plus the timestamp and the value as {@link NumericByteIterator}s.
+ */
+public abstract class TimeseriesDB extends DB {
+  /** Aggregations a scan may ask for. */
+  public enum AggregationOperation {
+    NONE, SUM, AVERAGE, COUNT, MAX, MIN
+  }
+
+  protected String timestampKey;
+  protected String valueKey;
+  protected String tagPairDelimiter;
+  protected String queryTimeSpanDelimiter;
+  protected String deleteDelimiter;
+  protected TimeUnit timestampUnit;
+  protected String groupByKey;
+  protected String downsamplingKey;
+  protected Integer downsamplingInterval;
+  protected AggregationOperation downsamplingFunction;
+  protected boolean debug;
+  protected boolean test;
+
+  @Override
+  public void init() throws DBException {
+    Properties p = getProperties();
+    timestampKey = p.getProperty("timestampkey", "YCSBTS");
+    valueKey = p.getProperty("valuekey", "YCSBV");
+    tagPairDelimiter = p.getProperty("tagpairdelimiter", "=");
+    queryTimeSpanDelimiter = p.getProperty("querytimespandelimiter", ",");
+    deleteDelimiter = p.getProperty("deletedelimiter", ":");
+    try {
+      timestampUnit = TimeUnit.valueOf(p.getProperty("timestampunits", "SECONDS"));
+      downsamplingFunction = AggregationOperation.valueOf(p.getProperty("downsamplingfunction", "NONE"));
+      downsamplingInterval = Integer.valueOf(p.getProperty("downsamplinginterval", "0"));
+    } catch (IllegalArgumentException e) {
+      throw new DBException("Invalid time-series property: " + e.getMessage(), e);
+    }
+    groupByKey = p.getProperty("groupbykey", "YCSBGB");
+    downsamplingKey = p.getProperty("downsamplingkey", "YCSBDS");
+    debug = Boolean.parseBoolean(p.getProperty("debug", "false"));
+    test = Boolean.parseBoolean(p.getProperty("test", "false"));
+  }
+
+  @Override
+  public final Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    Map<String, List<String>> tags = new HashMap<>();
+    Long timestamp = null;
+    if (fields != null) {
+      for (String field : fields) {
+        String[] pair = field.split(tagPairDelimiter, 2);
+        if (pair.length != 2) {
+          return Status.BAD_REQUEST;
+        }
+        if (pair[0].equals(timestampKey)) {
+          try {
+            timestamp = Long.valueOf(pair[1]);
+          } catch (NumberFormatException e) {
+            return Status.BAD_REQUEST;
+          }
+        } else {
+          tags.computeIfAbsent(pair[0], k -> new ArrayList<>()).add(pair[1]);
+        }
+      }
+    }
+    if (timestamp == null) {
+      return Status.BAD_REQUEST;
+    }
+    return read(key, timestamp, tags);
+  }
+
+  /** Reads the point of {@code metric} at {@code timestamp} that matches {@code tags}. */
+  protected abstract Status read(String metric, long timestamp, Map<String, List<String>> tags);
+
+  @Override
+  public final Status scan(String table, String startkey, int recordcount, Set<String> fields,
+                           Vector<HashMap<String, ByteIterator>> result) {
+    Map<String, List<String>> tags = new HashMap<>();
+    Long start = null;
+    Long end = null;
+    AggregationOperation aggregation = AggregationOperation.NONE;
+    TimeUnit unit = timestampUnit;
+    int timeValue = 0;
+    if (fields != null) {
+      for (String field : fields) {
+        String[] pair = field.split(tagPairDelimiter, 2);
+        if (pair.length != 2) {
+          return Status.BAD_REQUEST;
+        }
+        try {
+          if (pair[0].equals(timestampKey)) {
+            String[] span = pair[1].split(queryTimeSpanDelimiter, 2);
+            start = Long.valueOf(span[0]);
+            end = span.length > 1 ? Long.valueOf(span[1]) : start;
+          } else if (pair[0].equals(groupByKey)) {
+            aggregation = AggregationOperation.valueOf(pair[1]);
+          } else if (pair[0].equals(downsamplingKey)) {
+            aggregation = downsamplingFunction;
+            timeValue = Integer.parseInt(pair[1].replaceAll("[^0-9]", ""));
+          } else {
+            tags.computeIfAbsent(pair[0], k -> new ArrayList<>()).add(pair[1]);
+          }
+        } catch (IllegalArgumentException e) {
+          return Status.BAD_REQUEST;
+        }
+      }
+    }
+    if (start == null) {
+      return Status.BAD_REQUEST;
+    }
+    return scan(startkey, start, end, tags, aggregation, timeValue, unit);
+  }
+
+  /** Reads the points of {@code metric} in [startTs, endTs] matching {@code tags}, optionally aggregated. */
+  protected abstract Status scan(String metric, long startTs, long endTs, Map<String, List<String>> tags,
+                                 AggregationOperation aggreg, int timeValue, TimeUnit timeUnit);
+
+  /** Time series are append-only: not supported unless a binding overrides it. */
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    return Status.NOT_IMPLEMENTED;
+  }
+
+  @Override
+  public final Status insert(String table, String key, Map<String, ByteIterator> values) {
+    ByteIterator ts = values.get(timestampKey);
+    ByteIterator value = values.get(valueKey);
+    if (!(ts instanceof NumericByteIterator) || !(value instanceof NumericByteIterator)) {
+      return Status.BAD_REQUEST;
+    }
+    Map<String, ByteIterator> tags = new HashMap<>(values);
+    tags.remove(timestampKey);
+    tags.remove(valueKey);
+    long timestamp = ((NumericByteIterator) ts).getLong();
+    NumericByteIterator v = (NumericByteIterator) value;
+    return v.isFloatingPoint() ? insert(key, timestamp, v.getDouble(), tags) : insert(key, timestamp, v.getLong(), tags);
+  }
+
+  /** Writes one integer point. */
+  protected abstract Status insert(String metric, long timestamp, long value, Map<String, ByteIterator> tags);
+
+  /** Writes one floating-point point. */
+  protected abstract Status insert(String metric, long timestamp, double value, Map<String, ByteIterator> tags);
+
+  /** Time series are append-only: not supported unless a binding overrides it. */
+  @Override
+  public Status delete(String table, String key) {
+    return Status.NOT_IMPLEMENTED;
+  }
+
+  /** The tag keys the workload may generate, from {@code tagcount} and {@code tagkeylength}... as names TAG0..N. */
+  protected static String[] getPossibleTagKeys(Properties properties) {
+    int tagCount = Integer.parseInt(properties.getProperty("tagcount", "4"));
+    String[] keys = new String[tagCount];
+    for (int i = 0; i < tagCount; i++) {
+      keys[i] = "TAG" + i;
+    }
+    return keys;
+  }
+}
