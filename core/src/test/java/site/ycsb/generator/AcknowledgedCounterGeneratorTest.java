@@ -185,7 +185,7 @@ class AcknowledgedCounterGeneratorTest {
   }
 
   @Test
-  void should_include_a_value_acknowledged_while_another_thread_slides_the_limit() throws Exception {
+  void should_include_a_value_when_it_was_acknowledged_while_another_thread_slid_the_limit() throws Exception {
     AcknowledgedCounterGenerator gen = new AcknowledgedCounterGenerator(0);
     AtomicBoolean injected = new AtomicBoolean();
     gen.whileSliding = () -> {

@@ -104,7 +104,7 @@ class ZipfianGeneratorTest {
   }
 
   @Test
-  void should_compute_zeta_for_ten_billion_items_like_ycsb_precomputed_it() {
+  void should_match_ycsb_precomputed_zeta_when_the_count_is_ten_billion() {
     assertRelativelyClose(ScrambledZipfianGenerator.ZETAN,
         ZipfianGenerator.zetastatic(ScrambledZipfianGenerator.ITEM_COUNT, 0.99), 1e-9, "zeta(1e10)");
   }
