@@ -148,7 +148,7 @@ class AcknowledgedCounterGeneratorTest {
     // Each round, the threads acknowledge adjacent values at the same moment; once all of them have returned, the
     // limit must include the whole round. This catches an acknowledgement lost while another thread slid the limit.
     int threads = 4;
-    int rounds = 30_000;
+    int rounds = 10_000;
     AcknowledgedCounterGenerator gen = new AcknowledgedCounterGenerator(0);
     AtomicInteger phase = new AtomicInteger();
     AtomicInteger arrived = new AtomicInteger();
