@@ -5,9 +5,12 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Routes a key to one of a table's containers: {@code index = FNV-1a-64(UTF-8 bytes of key) mod C} (unsigned),
- * container = {@code names[index]}. The formula depends only on the key and C, so every client machine routes
- * alike.
+ * Routes a key to one of a table's containers:
+ * {@code index = mix64(FNV-1a-64(UTF-8 bytes of key)) mod C} (unsigned), container = {@code names[index]}, where
+ * {@code mix64} is the 64-bit finalizer of MurmurHash3 ({@code h ^= h>>>33; h *= 0xff51afd7ed558ccd; h ^= h>>>33;
+ * h *= 0xc4ceb9fe1a85ec53; h ^= h>>>33}). FNV-1a alone leaves the low bits of similar keys ("user1", "user2", ...)
+ * correlated, so a modulus by a power of two spreads them unevenly; the finalizer fixes that. The formula depends
+ * only on the key and C, so every client machine routes alike.
  */
 public final class ContainerRouter {
   private static final long FNV_OFFSET = 0xcbf29ce484222325L;
@@ -29,7 +32,7 @@ public final class ContainerRouter {
 
   /** The routing formula, for any container count. */
   public static int indexOf(String key, int containerCount) {
-    return (int) Long.remainderUnsigned(fnv1a64(key.getBytes(StandardCharsets.UTF_8)), containerCount);
+    return (int) Long.remainderUnsigned(mix64(fnv1a64(key.getBytes(StandardCharsets.UTF_8))), containerCount);
   }
 
   /** Name of the container holding {@code key}. */
@@ -40,6 +43,15 @@ public final class ContainerRouter {
   /** All container names, in index order. */
   public List<String> names() {
     return names;
+  }
+
+  static long mix64(long h) {
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    h *= 0xc4ceb9fe1a85ec53L;
+    h ^= h >>> 33;
+    return h;
   }
 
   static long fnv1a64(byte[] bytes) {
