@@ -21,6 +21,15 @@ import java.util.concurrent.TimeUnit;
 public class GridDBClient extends DB {
   private static final Logger LOG = LoggerFactory.getLogger(GridDBClient.class);
   private static final RateLimitedLog ERRORS = new RateLimitedLog(LOG, 10, TimeUnit.SECONDS);
+  /** slf4j-simple level of the GridDB client's own loggers, unless the user set one. */
+  private static final String CLIENT_LOG_LEVEL = "org.slf4j.simpleLogger.log.com.toshiba.mwcloud.gs";
+
+  static {
+    // The client logs every failover retry at INFO; in a benchmark's output only its warnings matter.
+    if (System.getProperty(CLIENT_LOG_LEVEL) == null) {
+      System.setProperty(CLIENT_LOG_LEVEL, "warn");
+    }
+  }
 
   private final StoreConnector connector;
   private final Map<String, ContainerRouter> routers = new HashMap<>();

@@ -44,6 +44,11 @@ public class StoreException extends Exception {
     if (nl >= 0) {
       msg = msg.substring(0, nl);
     }
+    // GridDB appends the full failover history to timeouts; the first reason says enough.
+    int history = msg.indexOf(", history(");
+    if (history > 0) {
+      msg = msg.substring(0, history) + ")";
+    }
     if (code != 0 && !msg.contains(Integer.toString(code))) {
       return "[" + code + "] " + msg.trim();
     }
