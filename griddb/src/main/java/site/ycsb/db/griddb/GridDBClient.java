@@ -55,7 +55,24 @@ public class GridDBClient extends DB {
     schema = new TableSchema(config.getFieldCount(), config.getFieldNamePrefix());
     session = connector.open(config);
     Retrier retrier = new Retrier(config.getMaxRetries(), config.getRetryBackoffMillis());
-    ops = new GridDBOperations(session, this::reader, this::router, schema, retrier, ERRORS,
+    GridDBOperations.ReaderSource readers = new GridDBOperations.ReaderSource() {
+      @Override
+      public RangeReader get() throws StoreException {
+        if (reader == null) {
+          reader = connector.openReader(config, schema);
+        }
+        return reader;
+      }
+
+      @Override
+      public void discard() {
+        if (reader != null) {
+          reader.close();
+          reader = null;
+        }
+      }
+    };
+    ops = new GridDBOperations(session, readers, this::router, schema, retrier, ERRORS,
         config.getInsertBatchSize());
     try {
       router(config.getTable());
@@ -77,13 +94,6 @@ public class GridDBClient extends DB {
       routers.put(table, r);
     }
     return r;
-  }
-
-  private RangeReader reader() throws StoreException {
-    if (reader == null) {
-      reader = connector.openReader(config, schema);
-    }
-    return reader;
   }
 
   @Override

@@ -27,6 +27,9 @@ public final class GridDBOperations {
   /** Gives the thread's range reader, opened on first use (only scans need it). */
   public interface ReaderSource {
     RangeReader get() throws StoreException;
+
+    /** Closes the reader after a failure, so that the next scan opens a fresh connection. */
+    void discard();
   }
 
   private final StoreSession session;
@@ -99,6 +102,7 @@ public final class GridDBOperations {
       }
       return Status.OK;
     } catch (StoreException e) {
+      readers.discard();
       return failed("scan", table, e);
     } catch (DBException e) {
       return failedLayout("scan", e);

@@ -193,6 +193,7 @@ final class FakeStore implements RangeReader {
   @Override
   public List<String[]> read(String container, String fromKey, boolean inclusive, int limit, int[] columns)
       throws StoreException {
+    maybeFail();
     rangeReads.incrementAndGet();
     TreeMap<String, String[]> t = table(container);
     List<String[]> out = new ArrayList<>();

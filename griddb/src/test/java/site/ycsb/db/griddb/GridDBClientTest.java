@@ -420,4 +420,19 @@ class GridDBClientTest {
     assertEquals(Status.OK, s.get(10, TimeUnit.SECONDS));
     other.shutdown();
   }
+
+  @Test
+  void should_reopen_the_sql_connection_when_a_scan_failed() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.retries", "0");
+    GridDBClient c = client(p);
+    c.insert("usertable", "k", values("field0", "a"));
+    assertEquals(Status.OK, c.scan("usertable", "k", 1, null, new Vector<>()));
+    store.failNext.add(new StoreException(0, "connection closed", false, false));
+    assertEquals(Status.ERROR, c.scan("usertable", "k", 1, null, new Vector<>()));
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "k", 1, null, out));
+    assertEquals(1, out.size());
+    assertEquals(2, connector.readersOpened.get());
+  }
 }
