@@ -14,6 +14,7 @@ import com.toshiba.mwcloud.gs.Row;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,6 +23,7 @@ public final class GridStoreSession implements StoreSession {
   private final GridStore store;
   private final Map<String, Container<String, Row>> containers = new HashMap<>();
   private final Map<String, Container<String, Row>> txContainers = new HashMap<>();
+  private final Map<Object, Integer> widths = new IdentityHashMap<>();
   private PartitionController partitions;
 
   public GridStoreSession(GridStore store) {
@@ -108,7 +110,8 @@ public final class GridStoreSession implements StoreSession {
   @Override
   public String[] get(String container, String key) throws StoreException {
     try {
-      return toArray(container(container).get(key));
+      Container<String, Row> c = container(container);
+      return toArray(c.get(key), widths, c);
     } catch (GSException e) {
       throw convert(e);
     }
@@ -164,7 +167,7 @@ public final class GridStoreSession implements StoreSession {
         c.setAutoCommit(false);
         txContainers.put(container, c);
       }
-      return new Tx(c);
+      return new Tx(c, widths);
     } catch (GSException e) {
       throw convert(e);
     }
@@ -172,15 +175,17 @@ public final class GridStoreSession implements StoreSession {
 
   private static final class Tx implements RowTransaction {
     private final Container<String, Row> c;
+    private final Map<Object, Integer> widths;
 
-    Tx(Container<String, Row> c) {
+    Tx(Container<String, Row> c, Map<Object, Integer> widths) {
       this.c = c;
+      this.widths = widths;
     }
 
     @Override
     public String[] getForUpdate(String key) throws StoreException {
       try {
-        return toArray(c.get(key, true));
+        return toArray(c.get(key, true), widths, c);
       } catch (GSException e) {
         throw convert(e);
       }
@@ -214,11 +219,17 @@ public final class GridStoreSession implements StoreSession {
     }
   }
 
-  private static String[] toArray(Row row) throws GSException {
+  private static String[] toArray(Row row, Map<Object, Integer> widths, Object container) throws GSException {
     if (row == null) {
       return null;
     }
-    int n = row.getSchema().getColumnCount();
+    // Row.getSchema() builds a new ContainerInfo per call: ask once per container handle.
+    Integer width = widths.get(container);
+    if (width == null) {
+      width = row.getSchema().getColumnCount();
+      widths.put(container, width);
+    }
+    int n = width;
     String[] out = new String[n];
     for (int i = 0; i < n; i++) {
       out[i] = row.isNull(i) ? null : row.getString(i);
@@ -252,6 +263,7 @@ public final class GridStoreSession implements StoreSession {
     }
     containers.clear();
     txContainers.clear();
+    widths.clear();
     try {
       if (partitions != null) {
         partitions.close();
