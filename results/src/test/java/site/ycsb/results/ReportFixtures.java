@@ -38,7 +38,7 @@ final class ReportFixtures {
           int n = (400 + 40 * interval) / slowness;
           long[] values = new long[n];
           for (int i = 0; i < n; i++) {
-            values[i] = Math.max(1, Math.round(baseUs * slowness * Math.exp(0.6 * random.nextGaussian())));
+            values[i] = Math.max(1, Math.round(baseUs * slowness * StrictMath.exp(0.6 * random.nextGaussian())));
           }
           f.interval(phase[op], values);
         }
