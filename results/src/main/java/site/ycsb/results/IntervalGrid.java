@@ -2,8 +2,9 @@ package site.ycsb.results;
 
 /**
  * Wall-clock intervals of a merged run: interval i covers (start + i*len, start + (i+1)*len], the last one ends at
- * the merged end. A client's interval is attributed to the merged interval that contains its END time, so the
- * clients' interval boundaries need not be aligned.
+ * the merged end. A client's interval is attributed to the merged interval that contains its MIDPOINT, so clients
+ * whose interval boundaries are not aligned (they started at different times, or their status ticks drift by a
+ * few ms) land in the interval they mostly overlap.
  */
 final class IntervalGrid {
   private final long startMs;
@@ -22,9 +23,10 @@ final class IntervalGrid {
     return size;
   }
 
-  /** The merged interval holding a client interval that ended at endEpochMs (clamped to the grid). */
-  int indexOf(long endEpochMs) {
-    long i = Math.floorDiv(endEpochMs - 1 - startMs, lengthMs);
+  /** The merged interval holding the midpoint of a client interval (clamped to the grid). */
+  int indexOf(long intervalStartMs, long intervalEndMs) {
+    long mid = intervalStartMs + (intervalEndMs - intervalStartMs) / 2;
+    long i = Math.floorDiv(mid - 1 - startMs, lengthMs);
     return (int) Math.max(0, Math.min(size - 1, i));
   }
 

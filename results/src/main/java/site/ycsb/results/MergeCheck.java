@@ -38,7 +38,7 @@ final class MergeCheck {
     warnIfDifferent(dirs, "versions", ResultDir::version);
     warnIfDifferent(dirs, "labels", ResultDir::label);
     warnIfDifferent(dirs, "measurementInterval", d -> d.text("measurementInterval"));
-    warnIfDifferent(dirs, "statusIntervalSec", d -> Integer.toString(d.statusIntervalSec()));
+    warnIfDifferent(dirs, "status intervals (ms)", d -> Long.toString(d.statusIntervalMs()));
   }
 
   private static void requireSame(List<ResultDir> dirs, String field, Function<ResultDir, String> get)

@@ -25,7 +25,9 @@ import java.util.stream.Stream;
  * are bucketed on the wall clock (see {@link IntervalGrid}).
  */
 final class Merger {
-  private static final long DEFAULT_INTERVAL_SEC = 10;
+  private static final long DEFAULT_INTERVAL_MS = 10_000;
+  /** The engine's default hdrhistogram.percentiles, used only for measurements no summary describes. */
+  private static final String ENGINE_DEFAULT_PERCENTILES = "95,99";
 
   private final List<ResultDir> dirs;
   private final List<String> warnings = new ArrayList<>();
@@ -43,19 +45,20 @@ final class Merger {
     warnings.addAll(check.warnings());
     startMs = Long.MAX_VALUE;
     endMs = Long.MIN_VALUE;
-    long intervalSec = 0;
+    long intervalMs = 0;
     for (ResultDir d : dirs) {
       startMs = Math.min(startMs, d.startEpochMs());
       endMs = Math.max(endMs, d.endEpochMs());
-      intervalSec = Math.max(intervalSec, d.statusIntervalSec());
+      intervalMs = Math.max(intervalMs, d.statusIntervalMs());
     }
-    grid = new IntervalGrid(startMs, endMs, 1000 * (intervalSec > 0 ? intervalSec : DEFAULT_INTERVAL_SEC));
+    intervalMs = intervalMs > 0 ? intervalMs : DEFAULT_INTERVAL_MS;
+    grid = new IntervalGrid(startMs, endMs, intervalMs);
 
     Map<String, MeasurementMerge> measurements = new LinkedHashMap<>();
     for (String name : measurementNames()) {
       measurements.put(name, mergeHistograms(name));
     }
-    ObjectNode summary = summary(measurements, check.overlapFraction(), intervalSec);
+    ObjectNode summary = summary(measurements, check.overlapFraction(), intervalMs);
     List<TimeseriesRow> rows = timeseries(measurements);
     Map<String, List<Histogram>> logs = new LinkedHashMap<>();
     for (MeasurementMerge m : measurements.values()) {
@@ -116,7 +119,9 @@ final class Merger {
         m.anyHdr = true;
         for (Histogram h : HdrLog.readIntervals(log)) {
           m.total.add(h);
-          m.intervals.get(grid.indexOf(h.getEndTimeStamp())).add(h);
+          // the first interval may start before the measurement (recorder creation, warm-up)
+          long start = Math.max(h.getStartTimeStamp(), d.startEpochMs());
+          m.intervals.get(grid.indexOf(Math.min(start, h.getEndTimeStamp()), h.getEndTimeStamp())).add(h);
         }
       } else if (d.measurements().path(name).path("operations").asLong(0) > 0) {
         m.complete = false;
@@ -130,7 +135,7 @@ final class Merger {
     return m;
   }
 
-  private ObjectNode summary(Map<String, MeasurementMerge> measurements, double overlap, long intervalSec) {
+  private ObjectNode summary(Map<String, MeasurementMerge> measurements, double overlap, long intervalMs) {
     ResultDir first = dirs.get(0);
     long operations = 0;
     ArrayNode clients = Json.MAPPER.createArrayNode();
@@ -162,7 +167,7 @@ final class Merger {
     s.put("runtimeMs", runtime);
     s.put("operations", operations);
     s.put("throughput", runtime > 0 ? 1000.0 * operations / runtime : 0.0);
-    s.put("statusIntervalSec", intervalSec > 0 ? intervalSec : DEFAULT_INTERVAL_SEC);
+    s.put("statusIntervalSec", intervalMs / 1000.0);
     s.put("initMs", maxLong("initMs"));
     s.put("cleanupMs", maxLong("cleanupMs"));
     ObjectNode warmup = s.putObject("warmup");
@@ -176,9 +181,9 @@ final class Merger {
     s.put("operationCount", sumLong("operationCount"));
     s.set("properties", commonProperties());
     ObjectNode ms = s.putObject("measurements");
-    List<Double> textPercentiles = textPercentiles(first);
+    List<Double> defaultPercentiles = defaultPercentiles(first);
     for (MeasurementMerge m : measurements.values()) {
-      ms.set(m.name, measurement(m, textPercentiles));
+      ms.set(m.name, measurement(m, defaultPercentiles));
     }
     s.set("health", health());
     ObjectNode merge = s.putObject("merge");
@@ -189,13 +194,15 @@ final class Merger {
     return s;
   }
 
-  private List<Double> textPercentiles(ResultDir first) {
+  /** Percentiles for a measurement only an hdr log knows: the run's hdrhistogram.percentiles or the default. */
+  private static List<Double> defaultPercentiles(ResultDir first) {
     String list = first.property("hdrhistogram.percentiles");
-    List<Double> parsed = Percentiles.parseList(list == null ? Percentiles.DEFAULT_TEXT_PERCENTILES : list);
-    return parsed.isEmpty() ? Percentiles.parseList(Percentiles.DEFAULT_TEXT_PERCENTILES) : parsed;
+    List<Double> parsed = Percentiles.parseList(list == null ? ENGINE_DEFAULT_PERCENTILES : list);
+    return parsed.isEmpty() ? Percentiles.parseList(ENGINE_DEFAULT_PERCENTILES) : parsed;
   }
 
-  private ObjectNode measurement(MeasurementMerge m, List<Double> textPercentiles) {
+  /** Percentiles are those the clients' summaries report (the engine's configured list), now of the union. */
+  private ObjectNode measurement(MeasurementMerge m, List<Double> defaultPercentiles) {
     long ops = 0;
     double weightedSum = 0;
     Long min = null;
@@ -249,8 +256,10 @@ final class Merger {
         warnings.add("hdr logs of " + m.name + " hold " + m.total.getTotalCount() + " values but the summaries count "
             + ops + " operations");
       }
-      for (double p : textPercentiles) {
-        keys.add(Percentiles.key(p));
+      if (!fromSummaries) {
+        for (double p : defaultPercentiles) {
+          keys.add(Percentiles.key(p));
+        }
       }
       ObjectNode pct = out.putObject("percentilesUs");
       for (String key : keys) {
@@ -407,7 +416,13 @@ final class Merger {
     Map<String, List<List<TimeseriesRow>>> groups = new LinkedHashMap<>();
     groups.put("OVERALL", null);
     for (ResultDir d : dirs) {
-      for (TimeseriesRow r : TimeseriesCsv.read(d.timeseries())) {
+      List<TimeseriesRow> rows = TimeseriesCsv.read(d.timeseries());
+      // a row covers (previous status tick, its epoch_ms]; the first tick follows the measurement start
+      TreeSet<Long> ticks = new TreeSet<>();
+      rows.forEach(r -> ticks.add(r.epochMs));
+      for (TimeseriesRow r : rows) {
+        Long previous = ticks.lower(r.epochMs);
+        long rowStart = previous != null ? previous : Math.min(d.startEpochMs(), r.epochMs);
         List<List<TimeseriesRow>> perInterval = groups.get(r.metric);
         if (perInterval == null) {
           perInterval = new ArrayList<>();
@@ -416,7 +431,7 @@ final class Merger {
           }
           groups.put(r.metric, perInterval);
         }
-        perInterval.get(grid.indexOf(r.epochMs)).add(r);
+        perInterval.get(grid.indexOf(rowStart, r.epochMs)).add(r);
       }
     }
     List<TimeseriesRow> out = new ArrayList<>();

@@ -7,9 +7,6 @@ import java.util.List;
 
 /** Percentile keys as summary.json spells them ("50", "99.9") and as the text exporter names them. */
 final class Percentiles {
-  /** Percentiles the engine's text output shows unless hdrhistogram.percentiles says otherwise. */
-  static final String DEFAULT_TEXT_PERCENTILES = "50,95,99";
-
   /** Sorts keys numerically, so "99.9" comes after "99" and before "99.99". */
   static final Comparator<String> NUMERIC = Comparator.comparingDouble(Double::parseDouble);
 

@@ -119,8 +119,9 @@ public final class ResultDir {
     return summary.path("operations").asLong(0);
   }
 
-  public int statusIntervalSec() {
-    return summary.path("statusIntervalSec").asInt(0);
+  /** The status interval in ms; 0 when unknown. The engine writes seconds, possibly fractional (0.5). */
+  public long statusIntervalMs() {
+    return Math.round(summary.path("statusIntervalSec").asDouble(0) * 1000);
   }
 
   public JsonNode measurements() {

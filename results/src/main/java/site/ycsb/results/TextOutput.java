@@ -7,7 +7,11 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
-/** Renders a summary in the engine's text exporter format ({@code [METRIC], measurement, value}). */
+/**
+ * Renders a summary in the engine's text exporter format ({@code [METRIC], measurement, value}): run time,
+ * throughput, init/cleanup time, schedule lag (with a target), GC totals, then each measurement with the
+ * percentiles its summary holds (the engine's configured list) and its Return= counts.
+ */
 final class TextOutput {
   private TextOutput() {
   }
@@ -16,9 +20,22 @@ final class TextOutput {
     StringBuilder out = new StringBuilder();
     line(out, "OVERALL", "RunTime(ms)", Long.toString(summary.path("runtimeMs").asLong()));
     line(out, "OVERALL", "Throughput(ops/sec)", Double.toString(summary.path("throughput").asDouble()));
-    JsonNode props = summary.path("properties");
-    List<Double> percentiles = Percentiles.parseList(
-        props.path("hdrhistogram.percentiles").asText(Percentiles.DEFAULT_TEXT_PERCENTILES));
+    line(out, "OVERALL", "InitTime(ms)", Long.toString(summary.path("initMs").asLong()));
+    line(out, "OVERALL", "CleanupTime(ms)", Long.toString(summary.path("cleanupMs").asLong()));
+    JsonNode warmup = summary.path("warmup");
+    if (warmup.path("operations").asLong(0) > 0 || warmup.path("durationMs").asLong(0) > 0) {
+      line(out, "WARMUP", "Operations", Long.toString(warmup.path("operations").asLong()));
+      line(out, "WARMUP", "RunTime(ms)", Long.toString(warmup.path("durationMs").asLong()));
+    }
+    JsonNode health = summary.path("health");
+    if (summary.path("target").asDouble(0) > 0 && health.has("scheduleLagMaxUs")) {
+      line(out, "SCHEDULE", "LagP99(us)", Long.toString(health.path("scheduleLagP99Us").asLong()));
+      line(out, "SCHEDULE", "LagMax(us)", Long.toString(health.path("scheduleLagMaxUs").asLong()));
+    }
+    if (health.has("gcCount")) {
+      line(out, "TOTAL_GCs", "Count", Long.toString(health.path("gcCount").asLong()));
+      line(out, "TOTAL_GC_TIME", "Time(ms)", Long.toString(health.path("gcTimeMs").asLong()));
+    }
     // service-time measurements first, then intended ones, as the engine prints them
     for (String kind : new String[] {"service", "intended"}) {
       List<String> names = new ArrayList<>();
@@ -31,23 +48,23 @@ final class TextOutput {
       }
       names.sort(null);
       for (String name : names) {
-        measurement(out, name, summary.path("measurements").path(name), percentiles);
+        measurement(out, name, summary.path("measurements").path(name));
       }
     }
     return out.toString();
   }
 
-  private static void measurement(StringBuilder out, String name, JsonNode m, List<Double> percentiles) {
+  private static void measurement(StringBuilder out, String name, JsonNode m) {
     line(out, name, "Operations", Long.toString(m.path("operations").asLong()));
     line(out, name, "AverageLatency(us)", Double.toString(m.path("averageUs").asDouble()));
     line(out, name, "MinLatency(us)", Long.toString(m.path("minUs").asLong()));
     line(out, name, "MaxLatency(us)", Long.toString(m.path("maxUs").asLong()));
-    JsonNode pct = m.path("percentilesUs");
-    for (double p : percentiles) {
-      JsonNode v = pct.get(Percentiles.key(p));
-      if (v != null) {
-        line(out, name, Percentiles.textLabel(p) + "PercentileLatency(us)", Long.toString(v.asLong()));
-      }
+    List<String> keys = new ArrayList<>();
+    m.path("percentilesUs").fieldNames().forEachRemaining(keys::add);
+    keys.sort(Percentiles.NUMERIC);
+    for (String key : keys) {
+      line(out, name, Percentiles.textLabel(Double.parseDouble(key)) + "PercentileLatency(us)",
+          Long.toString(m.path("percentilesUs").path(key).asLong()));
     }
     Iterator<Map.Entry<String, JsonNode>> it = m.path("returns").fields();
     while (it.hasNext()) {
