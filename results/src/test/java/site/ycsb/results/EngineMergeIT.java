@@ -69,7 +69,7 @@ class EngineMergeIT {
     // a failed mkdirs().
     Files.createDirectories(resultDir.resolve("hdr"));
     List<String> args = new ArrayList<>(Arrays.asList(phase, "-db", "site.ycsb.BasicDB", "-P",
-        tmp.resolve("workloada").toString(), "-p", "basicdb.verbose=false", "-p", "recordcount=1000",
+        tmp.resolve("workloada").toString(), "-p", "basicdb.verbose=false", "-p", "recordcount=3000",
         "-p", "status.interval=1", "-p", "results.dir=" + resultDir, "-threads", "2", "-l", "2clients"));
     args.addAll(Arrays.asList(extra));
     return args;
@@ -96,11 +96,13 @@ class EngineMergeIT {
     Path results = tmp.resolve("results");
 
     runClients(Arrays.asList(
-        client("-load", results.resolve("load-c1"), "-p", "insertstart=0", "-p", "insertcount=500"),
-        client("-load", results.resolve("load-c2"), "-p", "insertstart=500", "-p", "insertcount=500")));
+        // throttled so that each phase lasts about 3 s and the two clients' windows overlap despite JVM start-up
+        client("-load", results.resolve("load-c1"), "-p", "insertstart=0", "-p", "insertcount=1500", "-target", "500"),
+        client("-load", results.resolve("load-c2"), "-p", "insertstart=1500", "-p", "insertcount=1500", "-target",
+            "500")));
     runClients(Arrays.asList(
-        client("-t", results.resolve("a-c1"), "-p", "operationcount=3000", "-target", "3000"),
-        client("-t", results.resolve("a-c2"), "-p", "operationcount=3000", "-target", "3000")));
+        client("-t", results.resolve("a-c1"), "-p", "operationcount=3000", "-target", "1000"),
+        client("-t", results.resolve("a-c2"), "-p", "operationcount=3000", "-target", "1000")));
 
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream errStream = new PrintStream(err, true);
@@ -114,10 +116,10 @@ class EngineMergeIT {
         err.toString("UTF-8"));
 
     JsonNode load = Json.read(merged.resolve("load/summary.json"));
-    assertEquals(1000, load.path("operations").asLong());
-    assertEquals(1000, load.path("insertCount").asLong());
+    assertEquals(3000, load.path("operations").asLong());
+    assertEquals(3000, load.path("insertCount").asLong());
     assertEquals(2, load.path("clients").size());
-    assertEquals(1000, load.at("/measurements/INSERT/returns/OK").asLong());
+    assertEquals(3000, load.at("/measurements/INSERT/returns/OK").asLong());
     JsonNode run = Json.read(merged.resolve("workloada/summary.json"));
     assertEquals(6000, run.path("operations").asLong());
     JsonNode read = run.at("/measurements/READ");
