@@ -91,8 +91,8 @@ final class MergeCheck {
     }
     if (dirs.size() > 1 && maxStart >= minEnd) {
       throw new UsageException("refusing to merge: time windows do not overlap: " + earliestEnd.host() + " ended "
-          + Instant.ofEpochMilli(minEnd) + " before " + latestStart.host() + " started " + Instant.ofEpochMilli(maxStart)
-          + " (" + earliestEnd + ", " + latestStart + ")");
+          + Instant.ofEpochMilli(minEnd) + " before " + latestStart.host() + " started "
+          + Instant.ofEpochMilli(maxStart) + " (" + earliestEnd + ", " + latestStart + ")");
     }
     long union = maxEnd - minStart;
     overlapFraction = union <= 0 ? 1.0 : Math.max(0, minEnd - maxStart) / (double) union;

@@ -52,9 +52,13 @@ final class ReportCharts {
       if (t != null) {
         charts.add(t);
       }
-      NamedChart l = latencySpectrum(w);
+      NamedChart l = latencySpectrum(w, "");
       if (l != null) {
         charts.add(l);
+      }
+      NamedChart i = tables.hasIntended() ? latencySpectrum(w, ReportTables.INTENDED) : null;
+      if (i != null) {
+        charts.add(i);
       }
     }
     NamedChart s = scaling();
@@ -93,7 +97,8 @@ final class ReportCharts {
     return new NamedChart("throughput-" + fileSafe(workload), title, chart);
   }
 
-  private NamedChart latencySpectrum(String workload) throws UsageException {
+  /** Service-time spectrum (prefix "") or intended-time spectrum (prefix "Intended-") of one workload. */
+  private NamedChart latencySpectrum(String workload, String prefix) throws UsageException {
     XYSeriesCollection data = new XYSeriesCollection();
     double maxX = 10;
     for (String c : catalog.configurations()) {
@@ -102,7 +107,7 @@ final class ReportCharts {
         continue;
       }
       for (String op : tables.operations()) {
-        XYSeries series = spectrum(r, op, catalog.configurations().size() > 1 ? c + " " + op : op);
+        XYSeries series = spectrum(r, prefix + op, catalog.configurations().size() > 1 ? c + " " + op : op);
         if (series != null && series.getItemCount() > 0) {
           data.addSeries(series);
           maxX = Math.max(maxX, series.getMaxX());
@@ -112,8 +117,10 @@ final class ReportCharts {
     if (data.getSeriesCount() == 0) {
       return null;
     }
-    String title = "Latency by percentile, workload " + workload;
-    JFreeChart chart = ChartFactory.createXYLineChart(title, "percentile", "latency (us)", data,
+    boolean intended = !prefix.isEmpty();
+    String title = (intended ? "Intended latency" : "Latency") + " by percentile, workload " + workload;
+    JFreeChart chart = ChartFactory.createXYLineChart(title, "percentile",
+        intended ? "latency from intended start (us)" : "latency (us)", data,
         PlotOrientation.VERTICAL, true, false, false);
     LogAxis x = new LogAxis("percentile");
     x.setBase(10);
@@ -124,7 +131,7 @@ final class ReportCharts {
     x.setRange(1, Math.pow(10, Math.ceil(Math.log10(maxX))));
     chart.getXYPlot().setDomainAxis(x);
     style(chart, false);
-    return new NamedChart("latency-" + fileSafe(workload), title, chart);
+    return new NamedChart((intended ? "latency-intended-" : "latency-") + fileSafe(workload), title, chart);
   }
 
   /** Points (1/(1-p), latency at p) from the run's hdr log, else from the percentiles in summary.json. */

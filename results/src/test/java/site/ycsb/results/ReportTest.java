@@ -55,7 +55,8 @@ class ReportTest {
     String[] files = {"throughput.csv", "latency.csv", "comparison.csv", "runs.csv", "report.md"};
     String update = System.getProperty("golden.update");
     if (update != null) {
-      // regenerates the golden files after a deliberate format change: -Dgolden.update=<module>/src/test/resources/golden
+      // regenerates the golden files after a deliberate format change:
+      // -Dgolden.update=<module>/src/test/resources/golden
       for (String file : files) {
         Files.write(java.nio.file.Paths.get(update).resolve(file), written(file).getBytes(StandardCharsets.UTF_8));
       }
@@ -140,6 +141,21 @@ class ReportTest {
     assertTrue(md.contains("- cfg / A: client saturated: CPU 97% of 2 cores"), md);
     assertTrue(written("runs.csv").contains(",completed,YES"), written("runs.csv"));
     assertTrue(stderr().contains("report: WARNING: cfg / A: the client limited this run"), stderr());
+  }
+
+  @Test
+  void should_add_intended_latency_table_and_chart_when_runs_measure_intended_time() throws Exception {
+    new ResultDirFixture().interval("READ", 10, 20, 30).interval("Intended-READ", 15, 2000, 40)
+        .write(tmp.resolve("cfg/run"));
+
+    assertEquals(0, report("-o", tmp.resolve("report").toString(), tmp.resolve("cfg").toString()), stderr());
+
+    List<String> intended = Arrays.asList(written("latency-intended.csv").split("\r\n"));
+    assertEquals(2, intended.size());
+    assertTrue(intended.get(1).startsWith("A,READ,cfg,3,0,685.0,"), intended.get(1));
+    assertTrue(intended.get(1).endsWith(",2000"), intended.get(1));
+    assertTrue(written("charts/latency-intended-A.svg").contains("Intended latency by percentile, workload A"));
+    assertEquals(2, written("latency.csv").split("\r\n").length);
   }
 
   @Test
