@@ -34,6 +34,12 @@ final class MergeCheck {
     requireSame(dirs, "workloadName", ResultDir::workloadName);
     requireSame(dirs, "db", ResultDir::db);
     checkWindows(dirs);
+    for (ResultDir d : dirs) {
+      int exit = d.summary().path("exitCode").asInt(0);
+      if (exit != 0) {
+        warnings.add(d.host() + " did not complete: exit code " + exit + " (" + d.text("exitReason") + ") in " + d);
+      }
+    }
     warnIfDifferent(dirs, "thread counts", d -> Long.toString(d.threads()));
     warnIfDifferent(dirs, "versions", ResultDir::version);
     warnIfDifferent(dirs, "labels", ResultDir::label);

@@ -142,7 +142,8 @@ final class Merger {
     ArrayNode sources = Json.MAPPER.createArrayNode();
     for (ResultDir d : dirs) {
       operations += d.operations();
-      clients.add(d.host());
+      // a merged input contributes its own clients, so merges can be nested (per rack, then all)
+      d.clients().forEach(clients::add);
       sources.add(d.dir().toAbsolutePath().normalize().toString());
     }
     long runtime = endMs - startMs;

@@ -263,6 +263,40 @@ class MergeTest {
   }
 
   @Test
+  void should_warn_and_carry_the_exit_status_when_a_client_did_not_complete() throws Exception {
+    client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
+    ResultDirFixture b = client("b", T0).interval("READ", 1);
+    b.exitCode = 1;
+    b.exitReason = "thread-failure";
+    b.write(tmp.resolve("b"));
+
+    assertEquals(0, merge("-o", tmp.resolve("merged").toString(), tmp.resolve("a").toString(),
+        tmp.resolve("b").toString()));
+
+    assertTrue(stderr().contains("merge: WARNING: b did not complete: exit code 1 (thread-failure)"), stderr());
+    JsonNode s = mergedSummary();
+    assertEquals(1, s.path("exitCode").asInt());
+    assertEquals("a: completed; b: thread-failure", s.path("exitReason").asText());
+  }
+
+  @Test
+  void should_list_every_original_client_when_merged_directories_are_merged_again() throws Exception {
+    client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
+    client("b", T0).interval("READ", 2).write(tmp.resolve("b"));
+    client("c", T0).interval("READ", 3).write(tmp.resolve("c"));
+    assertEquals(0, merge("-o", tmp.resolve("ab").toString(), tmp.resolve("a").toString(),
+        tmp.resolve("b").toString()));
+
+    assertEquals(0, merge("-o", tmp.resolve("merged").toString(), tmp.resolve("ab").toString(),
+        tmp.resolve("c").toString()), stderr());
+
+    JsonNode s = mergedSummary();
+    assertEquals(Arrays.asList("a", "b", "c"), texts(s.path("clients")));
+    assertEquals(3, s.at("/measurements/READ/operations").asLong());
+    assertEquals(3, s.at("/measurements/READ/maxUs").asLong());
+  }
+
+  @Test
   void should_fail_with_one_line_when_a_directory_is_not_a_result_directory() throws Exception {
     client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
     Files.createDirectories(tmp.resolve("empty"));

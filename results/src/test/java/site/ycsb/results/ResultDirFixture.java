@@ -32,6 +32,8 @@ final class ResultDirFixture {
   boolean clientLimited = false;
   List<String> healthWarnings = new ArrayList<>();
   Long scheduleLagMaxUs;
+  int exitCode = 0;
+  String exitReason = "completed";
   final Map<String, String> properties = new LinkedHashMap<>();
   /** measurement -> per interval latencies (us). */
   final Map<String, List<long[]>> latencies = new LinkedHashMap<>();
@@ -97,8 +99,8 @@ final class ResultDirFixture {
     s.put("initMs", 5);
     s.put("cleanupMs", 7);
     s.putObject("warmup").put("operations", 0).put("durationMs", 0);
-    s.put("exitCode", 0);
-    s.put("exitReason", "completed");
+    s.put("exitCode", exitCode);
+    s.put("exitReason", exitReason);
     s.put("insertStart", 0);
     s.put("insertCount", 1000);
     s.put("recordCount", 1000);
