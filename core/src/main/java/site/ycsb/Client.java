@@ -226,6 +226,7 @@ public final class Client {
       boolean timedOut = awaitOperations(state);
       long endNs = Math.max(state.lastOpEndNs.get(), startNs);
       long endEpochMs = startEpochMs + TimeUnit.NANOSECONDS.toMillis(endNs - startNs);
+      health.stop();
       reporter.finish(endNs);
       reporter.close();
 
