@@ -18,8 +18,9 @@ import java.util.zip.ZipFile;
 
 /**
  * Finds jar conflicts in an unpacked distribution: two versions of one artifact in a directory, Netty modules of
- * different versions in a directory, a binding or tool directory repeating an artifact of lib/, and one class in two
- * jars of the same classpath (lib/ plus one module's lib/).
+ * different versions in a directory, a binding or tool directory repeating an artifact of lib/, and one class with
+ * two different contents in two jars of the same classpath (lib/ plus one module's lib/). Identical copies of a class
+ * (e.g. a small library shaded unchanged into two jars of one vendor release) are not conflicts.
  */
 final class JarConflictCheck {
   private static final Pattern VERSIONED_NAME = Pattern.compile("^(.+?)-(\\d.*)\\.jar$");
@@ -123,23 +124,31 @@ final class JarConflictCheck {
     return kept.size();
   }
 
-  /** Classes found in two jars, reported only when the later jar is at index {@code firstReported} or above. */
+  /**
+   * Classes found with different content (CRC-32 or size) in two jars; reported only when the later jar is at index
+   * {@code firstReported} or above.
+   */
   private static List<String> duplicateClasses(String where, List<JarId> jars, int firstReported)
       throws IOException {
     List<String> problems = new ArrayList<>();
     Map<String, String> owner = new TreeMap<>();
+    Map<String, String> content = new TreeMap<>();
     Map<String, String> clashes = new TreeMap<>();
     for (int i = 0; i < jars.size(); i++) {
       JarId jar = jars.get(i);
       try (ZipFile zip = new ZipFile(jar.path.toFile())) {
         Enumeration<? extends ZipEntry> entries = zip.entries();
         while (entries.hasMoreElements()) {
-          String name = entries.nextElement().getName();
+          ZipEntry entry = entries.nextElement();
+          String name = entry.getName();
           if (!name.endsWith(".class") || name.startsWith("META-INF/") || name.endsWith("module-info.class")) {
             continue;
           }
           String previous = owner.putIfAbsent(name, jar.file);
-          if (previous != null && !previous.equals(jar.file) && i >= firstReported) {
+          String fingerprint = entry.getCrc() + "/" + entry.getSize();
+          String previousFingerprint = content.putIfAbsent(name, fingerprint);
+          if (previous != null && !previous.equals(jar.file) && i >= firstReported
+              && !fingerprint.equals(previousFingerprint)) {
             clashes.putIfAbsent(previous + " and " + jar.file, name);
           }
         }
@@ -151,7 +160,7 @@ final class JarConflictCheck {
         problems.add(where + ": ... and " + (clashes.size() - MAX_CLASS_REPORTS) + " more jar pairs sharing classes");
         break;
       }
-      problems.add(where + ": " + clash.getKey() + " both contain classes, e.g. " + clash.getValue());
+      problems.add(where + ": " + clash.getKey() + " hold different versions of classes, e.g. " + clash.getValue());
     }
     return problems;
   }

@@ -21,6 +21,9 @@ class JarConflictCheckTest {
   @TempDir
   Path home;
 
+  /** Content written into every class entry; null means "unique per jar", so two jars never share bytes. */
+  private String contentTag;
+
   @BeforeEach
   void coreInLib() throws IOException {
     jar("lib/core-1.0.jar", "site.ycsb", "core", "1.0", "site/ycsb/Client.class");
@@ -85,14 +88,24 @@ class JarConflictCheckTest {
   }
 
   @Test
-  void should_report_shared_classes_when_two_different_artifacts_contain_the_same_class() throws IOException {
+  void should_report_class_clash_when_two_artifacts_contain_different_versions_of_a_class() throws IOException {
     jar("a-binding/lib/netty-all-4.1.100.Final.jar", "io.netty", "netty-all", "4.1.100.Final", "n/B.class");
     jar("a-binding/lib/netty-buffer-4.1.100.Final.jar", "io.netty", "netty-buffer", "4.1.100.Final", "n/B.class");
 
     List<String> problems = JarConflictCheck.problems(home);
 
-    assertTrue(problems.stream().anyMatch(p -> p.contains("both contain classes, e.g. n/B.class")),
+    assertTrue(problems.stream().anyMatch(p -> p.contains("hold different versions of classes, e.g. n/B.class")),
         problems.toString());
+  }
+
+  @Test
+  void should_accept_identical_class_copies_when_two_jars_embed_the_same_shaded_library() throws IOException {
+    contentTag = "json-simple-1.1";
+    jar("a-binding/lib/gridstore-5.6.0.jar", "com.github.griddb", "gridstore", "5.6.0", "gs/contrib/Json.class");
+    jar("a-binding/lib/gridstore-jdbc-5.6.0.jar", "com.github.griddb", "gridstore-jdbc", "5.6.0",
+        "gs/contrib/Json.class");
+
+    assertEquals(Collections.emptyList(), JarConflictCheck.problems(home));
   }
 
   /** Writes a jar with the given class entries and, when group is not null, one Maven pom.properties. */
@@ -109,7 +122,8 @@ class JarConflictCheckTest {
       }
       for (String entry : entries) {
         zip.putNextEntry(new ZipEntry(entry));
-        zip.write(new byte[] {1, 2, 3});
+        String bytes = contentTag != null ? contentTag : relative;
+        zip.write(bytes.getBytes(StandardCharsets.UTF_8));
         zip.closeEntry();
       }
     }
