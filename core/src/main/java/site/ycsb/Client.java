@@ -1,0 +1,324 @@
+package site.ycsb;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
+
+import site.ycsb.measurements.Measurements;
+
+/**
+ * The benchmark client: {@code java site.ycsb.Client [-load|-t] -db <class> -P <workload> [-p k=v] ...}.
+ *
+ * <p>A run goes: parse and validate everything → initialise the workload → every thread initialises its
+ * binding (all must succeed before the schedule starts) → the measured operations → the end time is taken →
+ * bindings clean up (outside the measured time) → results are written. See {@link ExitCode} for exit codes.
+ */
+public final class Client {
+  public static final String DEFAULT_RECORD_COUNT = "0";
+  public static final String OPERATION_COUNT_PROPERTY = "operationcount";
+  public static final String RECORD_COUNT_PROPERTY = "recordcount";
+  public static final String WORKLOAD_PROPERTY = "workload";
+  public static final String DB_PROPERTY = "db";
+  public static final String EXPORTER_PROPERTY = "exporter";
+  public static final String EXPORT_FILE_PROPERTY = "exportfile";
+  public static final String THREAD_COUNT_PROPERTY = "threadcount";
+  public static final String INSERT_COUNT_PROPERTY = "insertcount";
+  public static final String TARGET_PROPERTY = "target";
+  public static final String MAX_EXECUTION_TIME = "maxexecutiontime";
+  public static final String DO_TRANSACTIONS_PROPERTY = "dotransactions";
+  public static final String STATUS_PROPERTY = "status";
+  public static final String LABEL_PROPERTY = "label";
+  /** The directory that receives this run's complete record (see the README, "Result directories"). */
+  public static final String RESULTS_DIR_PROPERTY = "results.dir";
+  /** Set by the client to the file name of the last {@code -P} file (e.g. workloada), for reports. */
+  static final String WORKLOAD_FILE_NAME_PROPERTY = "ycsb.workloadfile";
+
+  private Client() {
+  }
+
+  public static void usageMessage() {
+    System.out.println(ClientArgs.USAGE);
+  }
+
+  /** Whether the properties name a workload (the one required property). */
+  public static boolean checkRequiredProperties(Properties props) {
+    return props.getProperty(WORKLOAD_PROPERTY) != null;
+  }
+
+  public static void main(String[] args) {
+    int code = run(args);
+    System.out.flush();
+    System.err.flush();
+    System.exit(code);
+  }
+
+  /** Runs the client and returns its exit code instead of exiting (for embedding and tests). */
+  public static int run(String[] args) {
+    ClientArgs parsed;
+    RunConfig config;
+    try {
+      parsed = ClientArgs.parse(args);
+      if (parsed.versionRequested) {
+        System.out.println(BuildInfo.describe());
+        return ExitCode.OK;
+      }
+      if (parsed.helpRequested) {
+        usageMessage();
+        return ExitCode.OK;
+      }
+      config = new RunConfig(parsed.properties);
+    } catch (UsageException e) {
+      System.err.println("Error: " + e.getMessage());
+      return ExitCode.USAGE;
+    }
+    System.err.println("Command line: " + Secrets.maskCommandLine(args));
+    System.err.println("YCSB Client " + BuildInfo.version() + " (commit " + BuildInfo.gitCommit() + ")");
+    System.err.println();
+    return new Client.Run(config).execute();
+  }
+
+  /** One execution of a run, from validated configuration to exit code. */
+  private static final class Run {
+    private final RunConfig config;
+    private Measurements measurements;
+    private Workload workload;
+
+    Run(RunConfig config) {
+      this.config = config;
+    }
+
+    int execute() {
+      try {
+        prepareResultsDir();
+        Measurements.setProperties(config.props);
+        DBWrapper.resetOnceOnlyMessages();
+        try {
+          measurements = Measurements.getMeasurements();
+        } catch (IllegalArgumentException e) {
+          throw new UsageException(e.getMessage());
+        }
+        checkDbClass();
+        System.err.println("Loading workload...");
+        workload = loadWorkload();
+      } catch (UsageException e) {
+        System.err.println("Error: " + e.getMessage());
+        return ExitCode.USAGE;
+      } catch (WorkloadException e) {
+        System.err.println("Error: workload initialisation failed: " + ClientThread.describe(e));
+        return ExitCode.INIT_FAILED;
+      }
+      try {
+        return runThreads();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        System.err.println("Error: interrupted");
+        return ExitCode.RUN_FAILED;
+      } catch (IOException e) {
+        System.err.println("Error: cannot write results: " + e.getMessage());
+        return ExitCode.RUN_FAILED;
+      } finally {
+        measurements.close();
+      }
+    }
+
+    private void prepareResultsDir() throws UsageException {
+      File dir = config.resultsDir;
+      if (dir == null) {
+        return;
+      }
+      if (new File(dir, "summary.json").exists()) {
+        throw new UsageException("results.dir " + dir + " already holds a result (summary.json); choose a new "
+            + "directory so that no result is overwritten");
+      }
+      if (!dir.isDirectory() && !dir.mkdirs()) {
+        throw new UsageException("results.dir " + dir + " cannot be created");
+      }
+      if (!dir.canWrite()) {
+        throw new UsageException("results.dir " + dir + " is not writable");
+      }
+    }
+
+    private void checkDbClass() throws UsageException {
+      try {
+        DBFactory.instantiate(config.dbClass);
+      } catch (UnknownDBException e) {
+        throw new UsageException(e.getMessage());
+      }
+    }
+
+    private Workload loadWorkload() throws UsageException, WorkloadException {
+      Object instance;
+      try {
+        instance = Class.forName(config.workloadClass).getConstructor().newInstance();
+      } catch (ClassNotFoundException | LinkageError e) {
+        throw new UsageException("workload class " + config.workloadClass + " was not found on the classpath");
+      } catch (ReflectiveOperationException e) {
+        throw new UsageException("workload class " + config.workloadClass + " could not be instantiated: " + e);
+      }
+      if (!(instance instanceof Workload)) {
+        throw new UsageException("workload class " + config.workloadClass + " is not a site.ycsb.Workload");
+      }
+      Workload w = (Workload) instance;
+      try {
+        w.init(config.props);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
+      return w;
+    }
+
+    private int runThreads() throws InterruptedException, IOException {
+      RunState state = new RunState(config.threads);
+      OperationSchedule schedule = new OperationSchedule(config.operationLimit, config.target, config.spinSleep);
+      List<ClientThread> threads = new ArrayList<>(config.threads);
+      for (int i = 0; i < config.threads; i++) {
+        DBWrapper db;
+        try {
+          db = (DBWrapper) DBFactory.newDB(config.dbClass, config.props);
+        } catch (UnknownDBException e) {
+          System.err.println("Error: " + e.getMessage());
+          return ExitCode.USAGE;
+        }
+        threads.add(new ClientThread(i, config.threads, db, workload, config.props, config.doTransactions,
+            schedule, config.warmup, state, config.maxConsecutiveErrors, config.keepGoingOnInsertFailure));
+      }
+      System.err.println("Starting test.");
+      long initStart = System.nanoTime();
+      for (ClientThread t : threads) {
+        t.start();
+      }
+      state.initDone.await();
+      long initMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - initStart);
+      List<String> initFailures = state.initFailures();
+      if (!initFailures.isEmpty()) {
+        state.aborted = true;
+        state.cleanupGate.countDown();
+        joinAll(threads);
+        for (String failure : initFailures) {
+          System.err.println("Error: database initialisation failed: " + failure);
+        }
+        return ExitCode.INIT_FAILED;
+      }
+      System.err.println("All " + config.threads + " client threads initialised in " + initMs + " ms.");
+
+      ClientHealth health = new ClientHealth();
+      JvmTracker jvm = config.trackJvm ? new JvmTracker() : null;
+      long startNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
+      long startEpochMs = System.currentTimeMillis() + 1;
+      schedule.start(startNs);
+      measurements.setLogStartTime(startEpochMs + TimeUnit.NANOSECONDS.toMillis(config.warmup.durationNs()));
+      StatusReporter reporter = new StatusReporter(measurements, state, schedule, config.statusIntervalMs,
+          config.label, config.status ? System.err : null, resultsWriter("timeseries.csv"),
+          resultsWriter("status.log"), config.maxExecutionSec, jvm);
+      health.start();
+      state.startGate.countDown();
+      reporter.start();
+      boolean timedOut = awaitOperations(state);
+      long endNs = Math.max(state.lastOpEndNs.get(), startNs);
+      long endEpochMs = startEpochMs + TimeUnit.NANOSECONDS.toMillis(endNs - startNs);
+      reporter.finish(endNs);
+      reporter.close();
+
+      long cleanupStart = System.nanoTime();
+      state.cleanupGate.countDown();
+      joinAll(threads);
+      long cleanupMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cleanupStart);
+      try {
+        workload.cleanup();
+      } catch (WorkloadException e) {
+        state.runFailed("workload cleanup failed: " + ClientThread.describe(e));
+      }
+
+      RunResult r = new RunResult();
+      long measureStartNs = state.measureStartNs.get();
+      if (measureStartNs == Long.MAX_VALUE) {
+        measureStartNs = endNs;
+      }
+      r.startEpochMs = startEpochMs + TimeUnit.NANOSECONDS.toMillis(measureStartNs - startNs);
+      r.endEpochMs = endEpochMs;
+      r.runtimeMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, endNs - measureStartNs));
+      r.operations = state.measuredOps.sum();
+      r.throughput = r.runtimeMs == 0 ? 0.0 : 1000.0 * r.operations / r.runtimeMs;
+      r.initMs = initMs;
+      r.cleanupMs = cleanupMs;
+      r.warmupOps = state.warmupOps.sum();
+      r.warmupMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, measureStartNs - startNs));
+      r.failedInserts = state.failedInserts.get();
+      Histogram lag = state.scheduleLagUs.getIntervalHistogram();
+      health.finish(r.runtimeMs / 1000.0, r.throughput, config.target,
+          lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue());
+      r.health = health;
+
+      List<String> failures = state.runFailures();
+      if (workload.hasFailed() || !failures.isEmpty()) {
+        r.exitCode = ExitCode.RUN_FAILED;
+        r.exitReason = failures.isEmpty() ? "stopped-on-error" : failures.get(0);
+      } else {
+        r.exitCode = ExitCode.OK;
+        r.exitReason = timedOut ? "time-limit" : "completed";
+      }
+      ResultsWriter writer = new ResultsWriter(config, measurements, jvm);
+      writer.writeMain(r);
+      if (config.resultsDir != null) {
+        writer.writeResultsDir(config.resultsDir, r);
+      }
+      for (String warning : health.warnings) {
+        System.err.println("WARNING: " + warning);
+      }
+      for (String failure : failures) {
+        System.err.println("Error: " + failure);
+      }
+      if (r.failedInserts > 0) {
+        System.err.println("Error: " + r.failedInserts + " inserts failed after all retries; those records are"
+            + " missing from the table");
+        if (r.exitCode == ExitCode.OK && !config.keepGoingOnInsertFailure) {
+          r.exitCode = ExitCode.RUN_FAILED;
+        }
+      }
+      return r.exitCode;
+    }
+
+    /** Waits for all threads to finish their operations, enforcing maxexecutiontime. Returns true on time-out. */
+    private boolean awaitOperations(RunState state) throws InterruptedException {
+      if (config.maxExecutionSec <= 0) {
+        state.opsDone.await();
+        return false;
+      }
+      boolean done = state.opsDone.await(config.maxExecutionSec, TimeUnit.SECONDS);
+      if (done) {
+        return false;
+      }
+      System.err.println("Maximum execution time of " + config.maxExecutionSec + " s reached; stopping the threads.");
+      workload.requestStop();
+      while (!state.opsDone.await(2, TimeUnit.SECONDS)) {
+        System.err.println("Still waiting for " + state.opsDone.getCount() + " client thread(s) to finish their "
+            + "current operation...");
+      }
+      return true;
+    }
+
+    private Writer resultsWriter(String name) throws IOException {
+      if (config.resultsDir == null) {
+        return null;
+      }
+      return new OutputStreamWriter(new FileOutputStream(new File(config.resultsDir, name)), StandardCharsets.UTF_8);
+    }
+
+    private static void joinAll(List<ClientThread> threads) throws InterruptedException {
+      for (ClientThread t : threads) {
+        t.join();
+      }
+    }
+  }
+
+}

@@ -1,0 +1,281 @@
+package site.ycsb;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.text.SimpleDateFormat;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TimeZone;
+
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.exporter.JsonText;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsb.measurements.exporter.TextMeasurementsExporter;
+
+/**
+ * Writes the results of a run: the chosen exporter's output (stdout or {@code exportfile}), and with
+ * {@code results.dir} also {@code output.txt} and {@code summary.json}. This is where results are written.
+ */
+final class ResultsWriter {
+  private final RunConfig config;
+  private final Measurements measurements;
+  private final JvmTracker jvm;
+
+  ResultsWriter(RunConfig config, Measurements measurements, JvmTracker jvm) {
+    this.config = config;
+    this.measurements = measurements;
+    this.jvm = jvm;
+  }
+
+  /** Every figure, in the order of YCSB's text output, to one exporter. */
+  void exportAll(RunResult r, MeasurementsExporter e) throws IOException {
+    e.write("OVERALL", "RunTime(ms)", r.runtimeMs);
+    e.write("OVERALL", "Throughput(ops/sec)", r.throughput);
+    e.write("OVERALL", "InitTime(ms)", r.initMs);
+    e.write("OVERALL", "CleanupTime(ms)", r.cleanupMs);
+    if (!config.warmup.isNone()) {
+      e.write("WARMUP", "Operations", r.warmupOps);
+      e.write("WARMUP", "RunTime(ms)", r.warmupMs);
+    }
+    if (config.target > 0) {
+      e.write("SCHEDULE", "LagP99(us)", r.health.lagP99Us);
+      e.write("SCHEDULE", "LagMax(us)", r.health.lagMaxUs);
+    }
+    long totalCount = 0;
+    long totalTime = 0;
+    for (Map.Entry<String, Long[]> gc : new java.util.TreeMap<>(Utils.getGCStatst()).entrySet()) {
+      String name = gc.getKey().replace(' ', '_');
+      long count = gc.getValue()[0];
+      long time = gc.getValue()[1];
+      e.write("TOTAL_GCS_" + name, "Count", count);
+      e.write("TOTAL_GC_TIME_" + name, "Time(ms)", time);
+      e.write("TOTAL_GC_TIME_%_" + name, "Time(%)", percent(time, r.runtimeMs));
+      totalCount += count;
+      totalTime += time;
+    }
+    e.write("TOTAL_GCs", "Count", totalCount);
+    e.write("TOTAL_GC_TIME", "Time(ms)", totalTime);
+    e.write("TOTAL_GC_TIME_%", "Time(%)", percent(totalTime, r.runtimeMs));
+    if (jvm != null) {
+      jvm.export(e);
+    }
+    measurements.exportMeasurements(e);
+  }
+
+  private static double percent(long part, long whole) {
+    return whole == 0 ? 0.0 : 100.0 * part / whole;
+  }
+
+  /** Writes the configured exporter's output to stdout or the export file. */
+  void writeMain(RunResult r) throws IOException {
+    OutputStream target = config.exportFile == null ? new NonClosing(System.out)
+        : new FileOutputStream(config.exportFile);
+    MeasurementsExporter exporter;
+    try {
+      exporter = (MeasurementsExporter) Class.forName(config.exporterClass).getConstructor(OutputStream.class)
+          .newInstance(target);
+    } catch (ReflectiveOperationException e) {
+      target.close();
+      throw new IOException("cannot create exporter " + config.exporterClass + ": " + e, e);
+    }
+    try {
+      exportAll(r, exporter);
+    } finally {
+      exporter.close();
+    }
+  }
+
+  /** Writes output.txt and summary.json into the results directory. */
+  void writeResultsDir(File dir, RunResult r) throws IOException {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    try (TextMeasurementsExporter exporter = new TextMeasurementsExporter(text)) {
+      exportAll(r, exporter);
+    }
+    try (OutputStream out = new FileOutputStream(new File(dir, "output.txt"))) {
+      text.writeTo(out);
+    }
+    Capture capture = new Capture();
+    measurements.exportMeasurements(capture);
+    try (Writer w = new OutputStreamWriter(new FileOutputStream(new File(dir, "summary.json")),
+        StandardCharsets.UTF_8)) {
+      w.write(summaryJson(r, capture.byMetric));
+    }
+  }
+
+  private String summaryJson(RunResult r, Map<String, Map<String, Object>> byMetric) {
+    Json j = new Json();
+    j.field("format", "ycsb-result/1").field("version", BuildInfo.version()).field("gitCommit", BuildInfo.gitCommit())
+        .field("host", hostName()).field("label", config.label).field("phase", config.phase())
+        .field("workload", config.workloadClass)
+        .field("workloadName", config.props.getProperty(Client.WORKLOAD_FILE_NAME_PROPERTY, ""))
+        .field("db", config.dbClass).field("threads", config.threads).field("target", config.target)
+        .field("measurementInterval", config.props.getProperty(Measurements.MEASUREMENT_INTERVAL, "op"))
+        .field("startEpochMs", r.startEpochMs).field("endEpochMs", r.endEpochMs)
+        .field("startTime", iso(r.startEpochMs)).field("endTime", iso(r.endEpochMs))
+        .field("runtimeMs", r.runtimeMs).field("operations", r.operations).field("throughput", r.throughput)
+        .field("statusIntervalSec", config.statusIntervalMs / 1000.0)
+        .field("initMs", r.initMs).field("cleanupMs", r.cleanupMs)
+        .raw("warmup", "{\"operations\": " + r.warmupOps + ", \"durationMs\": " + r.warmupMs + "}")
+        .field("exitCode", r.exitCode).field("exitReason", r.exitReason)
+        .field("insertStart", config.insertStart).field("insertCount", config.insertCount)
+        .field("recordCount", config.recordCount)
+        .field("operationCount", config.operationLimit == Long.MAX_VALUE ? 0 : config.operationLimit);
+    Json props = new Json();
+    for (Map.Entry<String, String> e : Secrets.masked(config.props).entrySet()) {
+      props.field(e.getKey(), e.getValue());
+    }
+    j.raw("properties", props.toString());
+    Json ms = new Json();
+    for (Map.Entry<String, Map<String, Object>> e : byMetric.entrySet()) {
+      ms.raw(e.getKey(), measurementJson(e.getKey(), e.getValue()));
+    }
+    j.raw("measurements", ms.toString());
+    ClientHealth h = r.health;
+    Json health = new Json().field("scheduleLagP99Us", h.lagP99Us).field("scheduleLagMaxUs", h.lagMaxUs)
+        .field("cpuUsedSec", h.cpuUsedSec).field("cpuCores", h.cores()).field("cpuUtilisation", h.cpuUtilisation)
+        .field("gcCount", h.gcCount).field("gcTimeMs", h.gcTimeMs).field("gcMaxPauseMs", h.gcMaxPauseMs())
+        .field("clientLimited", h.clientLimited);
+    StringBuilder warnings = new StringBuilder("[");
+    for (int i = 0; i < h.warnings.size(); i++) {
+      warnings.append(i == 0 ? "" : ", ").append(JsonText.quote(h.warnings.get(i)));
+    }
+    health.raw("warnings", warnings.append(']').toString());
+    j.raw("health", health.toString());
+    return j.toString() + "\n";
+  }
+
+  private static String measurementJson(String name, Map<String, Object> figures) {
+    Json m = new Json();
+    m.field("kind", name.startsWith(Measurements.INTENDED_PREFIX) ? "intended" : "service");
+    Json percentiles = new Json();
+    Json returns = new Json();
+    for (Map.Entry<String, Object> f : figures.entrySet()) {
+      String key = f.getKey();
+      Object v = f.getValue();
+      if (key.equals("Operations")) {
+        m.value("operations", v);
+      } else if (key.equals("AverageLatency(us)")) {
+        m.value("averageUs", v);
+      } else if (key.equals("MinLatency(us)")) {
+        m.value("minUs", v);
+      } else if (key.equals("MaxLatency(us)")) {
+        m.value("maxUs", v);
+      } else if (key.endsWith("PercentileLatency(us)")) {
+        percentiles.value(key.substring(0, key.length() - "PercentileLatency(us)".length())
+            .replaceAll("(st|nd|rd|th)$", ""), v);
+      } else if (key.startsWith("Return=")) {
+        returns.value(key.substring("Return=".length()), v);
+      }
+    }
+    m.raw("percentilesUs", percentiles.toString());
+    m.raw("returns", returns.toString());
+    return m.toString();
+  }
+
+  static String iso(long epochMs) {
+    SimpleDateFormat f = new SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
+    f.setTimeZone(TimeZone.getTimeZone("UTC"));
+    return f.format(new Date(epochMs));
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  /** Collects exporter output per metric, in order (for summary.json). */
+  private static final class Capture implements MeasurementsExporter {
+    final Map<String, Map<String, Object>> byMetric = new LinkedHashMap<>();
+
+    private void put(String metric, String measurement, Object v) {
+      byMetric.computeIfAbsent(metric, k -> new LinkedHashMap<>()).put(measurement, v);
+    }
+
+    @Override
+    public void write(String metric, String measurement, int i) {
+      put(metric, measurement, (long) i);
+    }
+
+    @Override
+    public void write(String metric, String measurement, long i) {
+      put(metric, measurement, i);
+    }
+
+    @Override
+    public void write(String metric, String measurement, double d) {
+      put(metric, measurement, d);
+    }
+
+    @Override
+    public void close() {
+    }
+  }
+
+  /** A tiny JSON object builder (keeps core free of JSON libraries). */
+  static final class Json {
+    private final List<String> members = new ArrayList<>();
+
+    Json field(String name, String value) {
+      return raw(name, JsonText.quote(value));
+    }
+
+    Json field(String name, long value) {
+      return raw(name, Long.toString(value));
+    }
+
+    Json field(String name, double value) {
+      return raw(name, JsonText.number(value));
+    }
+
+    Json field(String name, boolean value) {
+      return raw(name, Boolean.toString(value));
+    }
+
+    Json value(String name, Object v) {
+      if (v instanceof Double) {
+        return field(name, (Double) v);
+      }
+      return raw(name, String.valueOf(v));
+    }
+
+    Json raw(String name, String json) {
+      members.add(JsonText.quote(name) + ": " + json);
+      return this;
+    }
+
+    @Override
+    public String toString() {
+      return members.isEmpty() ? "{}" : "{\n  " + String.join(",\n  ", members).replace("\n", "\n  ") + "\n}";
+    }
+  }
+
+  /** Lets an exporter close its writer without closing stdout. */
+  private static final class NonClosing extends java.io.FilterOutputStream {
+    NonClosing(OutputStream out) {
+      super(out);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+    }
+
+    @Override
+    public void close() throws IOException {
+      flush();
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package site.ycsb;
+
+/** The figures of one finished run that are not per-measurement: times, counts, exit status, health. */
+final class RunResult {
+  long startEpochMs;
+  long endEpochMs;
+  long runtimeMs;
+  long operations;
+  double throughput;
+  long initMs;
+  long cleanupMs;
+  long warmupOps;
+  long warmupMs;
+  long failedInserts;
+  int exitCode;
+  String exitReason;
+  ClientHealth health;
+}

@@ -1,0 +1,12 @@
+package site.ycsb;
+
+/**
+ * A user mistake on the command line or in a property: reported as one line, exit code 2, no stack trace.
+ */
+public class UsageException extends Exception {
+  private static final long serialVersionUID = 1L;
+
+  public UsageException(String message) {
+    super(message);
+  }
+}

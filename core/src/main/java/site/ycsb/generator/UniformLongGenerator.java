@@ -1,0 +1,38 @@
+package site.ycsb.generator;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+/** Uniformly distributed longs in {@code [lb, ub]} (both inclusive), without modulo bias. */
+public class UniformLongGenerator extends NumberGenerator {
+  private final long lb;
+  private final long ub;
+
+  /** @throws IllegalArgumentException when {@code lb > ub} */
+  public UniformLongGenerator(long lb, long ub) {
+    if (lb > ub) {
+      throw new IllegalArgumentException("UniformLongGenerator: lower bound " + lb + " > upper bound " + ub);
+    }
+    this.lb = lb;
+    this.ub = ub;
+  }
+
+  @Override
+  public Long nextValue() {
+    ThreadLocalRandom rnd = ThreadLocalRandom.current();
+    long ret;
+    if (ub != Long.MAX_VALUE) {
+      ret = rnd.nextLong(lb, ub + 1);
+    } else if (lb != Long.MIN_VALUE) {
+      ret = rnd.nextLong(lb - 1, ub) + 1;
+    } else {
+      ret = rnd.nextLong();
+    }
+    setLastValue(ret);
+    return ret;
+  }
+
+  @Override
+  public double mean() {
+    return ((double) lb + (double) ub) / 2.0;
+  }
+}

@@ -1,0 +1,395 @@
+package site.ycsb.measurements;
+
+import java.io.File;
+import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.HdrHistogram.HistogramLogWriter;
+
+import site.ycsb.Status;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+
+/**
+ * The process-wide collector of latencies and return statuses, keyed by measurement name ({@code READ},
+ * {@code UPDATE-FAILED}, {@code Intended-READ}, ...). This is YCSB's public API: bindings and workloads call
+ * {@link #getMeasurements()} and {@link #measure(String, int)}.
+ *
+ * <p>Concurrency: recording methods are lock-free and called by all client threads; a measurement is created
+ * exactly once per name (so its interval log file is opened once). Reporting methods are called by one thread
+ * at a time. Per-thread state (the intended start time of the current operation, and whether the current
+ * operation is measured at all or belongs to the warm-up) lives in a thread-local context.
+ *
+ * <p>Properties: {@code measurementtype} (hdrhistogram), {@code measurement.interval} (op | intended | both),
+ * {@code hdrhistogram.percentiles} (95,99), {@code hdrhistogram.fileoutput} (false),
+ * {@code hdrhistogram.output.path} (a file-name prefix), {@code measurement.histogram.verbose} (false),
+ * {@code histogram.buckets}, {@code timeseries.granularity}, {@code measurement.raw.*},
+ * {@code measurement.trackjvm}; {@code results.dir} adds an interval log per measurement under
+ * {@code <results.dir>/hdr/}.
+ */
+public class Measurements {
+  /** The kinds of measurement ({@code measurementtype}). */
+  public enum MeasurementType {
+    HISTOGRAM,
+    HDRHISTOGRAM,
+    HDRHISTOGRAM_AND_HISTOGRAM,
+    HDRHISTOGRAM_AND_RAW,
+    TIMESERIES,
+    RAW
+  }
+
+  public static final String MEASUREMENT_TYPE_PROPERTY = "measurementtype";
+  private static final String MEASUREMENT_TYPE_PROPERTY_DEFAULT = "hdrhistogram";
+  public static final String MEASUREMENT_INTERVAL = "measurement.interval";
+  private static final String MEASUREMENT_INTERVAL_DEFAULT = "op";
+  public static final String MEASUREMENT_TRACK_JVM_PROPERTY = "measurement.trackjvm";
+  public static final String MEASUREMENT_TRACK_JVM_PROPERTY_DEFAULT = "false";
+  /** Percentiles exported for HdrHistogram measurements (YCSB 0.17.0's default: 95,99). */
+  public static final String PERCENTILES_PROPERTY = "hdrhistogram.percentiles";
+  public static final String PERCENTILES_PROPERTY_DEFAULT = "95,99";
+  public static final String HDR_FILE_OUTPUT = "hdrhistogram.fileoutput";
+  public static final String HDR_OUTPUT_PATH = "hdrhistogram.output.path";
+  public static final String VERBOSE = "measurement.histogram.verbose";
+  /** Prefix of the names of intended-time measurements when {@code measurement.interval=both}. */
+  public static final String INTENDED_PREFIX = "Intended-";
+
+  private static volatile Properties measurementproperties = new Properties();
+  private static Measurements singleton;
+
+  /** Per-thread state of the operation in progress. */
+  private static final class OpContext {
+    private long intendedStartNs;
+    private boolean recording = true;
+  }
+
+  private final ThreadLocal<OpContext> context = ThreadLocal.withInitial(OpContext::new);
+  private final ConcurrentHashMap<String, OneMeasurement> serviceMap = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, OneMeasurement> intendedMap = new ConcurrentHashMap<>();
+  private final MeasurementType measurementType;
+  private final int measurementInterval; // 0 = op, 1 = intended, 2 = both
+  private final List<Double> percentiles;
+  private final boolean verbose;
+  private final List<String> logPrefixes = new ArrayList<>();
+  private final Properties props;
+  private volatile long logStartEpochMs;
+
+  /**
+   * Sets the properties used by the next {@link #getMeasurements()}, and discards the current instance so that
+   * a new run in the same JVM starts from empty measurements.
+   */
+  public static void setProperties(Properties props) {
+    synchronized (Measurements.class) {
+      measurementproperties = props;
+      singleton = null;
+    }
+  }
+
+  /** The process-wide instance, created on first use from the properties last set. */
+  public static synchronized Measurements getMeasurements() {
+    if (singleton == null) {
+      singleton = new Measurements(measurementproperties);
+    }
+    return singleton;
+  }
+
+  /**
+   * @throws IllegalArgumentException when a measurement property has an invalid value (message says which)
+   */
+  public Measurements(Properties props) {
+    this.props = props;
+    String type = props.getProperty(MEASUREMENT_TYPE_PROPERTY, MEASUREMENT_TYPE_PROPERTY_DEFAULT).trim();
+    switch (type) {
+    case "histogram":
+      measurementType = MeasurementType.HISTOGRAM;
+      break;
+    case "hdrhistogram":
+      measurementType = MeasurementType.HDRHISTOGRAM;
+      break;
+    case "hdrhistogram+histogram":
+      measurementType = MeasurementType.HDRHISTOGRAM_AND_HISTOGRAM;
+      break;
+    case "hdrhistogram+raw":
+      measurementType = MeasurementType.HDRHISTOGRAM_AND_RAW;
+      break;
+    case "timeseries":
+      measurementType = MeasurementType.TIMESERIES;
+      break;
+    case "raw":
+      measurementType = MeasurementType.RAW;
+      break;
+    default:
+      throw new IllegalArgumentException("measurementtype=" + type + " is not one of: hdrhistogram, histogram, "
+          + "hdrhistogram+histogram, hdrhistogram+raw, timeseries, raw");
+    }
+    String interval = props.getProperty(MEASUREMENT_INTERVAL, MEASUREMENT_INTERVAL_DEFAULT).trim();
+    switch (interval) {
+    case "op":
+      measurementInterval = 0;
+      break;
+    case "intended":
+      measurementInterval = 1;
+      break;
+    case "both":
+      measurementInterval = 2;
+      break;
+    default:
+      throw new IllegalArgumentException("measurement.interval=" + interval + " is not one of: op, intended, both");
+    }
+    percentiles = parsePercentiles(props.getProperty(PERCENTILES_PROPERTY, PERCENTILES_PROPERTY_DEFAULT));
+    verbose = Boolean.parseBoolean(props.getProperty(VERBOSE, "false"));
+    if (Boolean.parseBoolean(props.getProperty(HDR_FILE_OUTPUT, "false"))) {
+      logPrefixes.add(props.getProperty(HDR_OUTPUT_PATH, ""));
+    }
+    String resultsDir = props.getProperty("results.dir", "").trim();
+    if (!resultsDir.isEmpty()) {
+      logPrefixes.add(new File(resultsDir, "hdr").getPath() + File.separator);
+    }
+    logStartEpochMs = System.currentTimeMillis();
+  }
+
+  static List<Double> parsePercentiles(String list) {
+    List<Double> result = new ArrayList<>();
+    for (String part : list.split(",")) {
+      String p = part.trim();
+      if (p.isEmpty()) {
+        continue;
+      }
+      double d;
+      try {
+        d = Double.parseDouble(p);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(PERCENTILES_PROPERTY + ": '" + p + "' is not a number");
+      }
+      if (!(d > 0 && d <= 100)) {
+        throw new IllegalArgumentException(PERCENTILES_PROPERTY + ": " + p + " is not in (0, 100]");
+      }
+      result.add(d);
+    }
+    return Collections.unmodifiableList(result);
+  }
+
+  /** The start time written into interval log headers (set by the client when measurement starts). */
+  public void setLogStartTime(long epochMs) {
+    logStartEpochMs = epochMs;
+  }
+
+  /** Whether intended-time measurements are taken ({@code measurement.interval} is intended or both). */
+  public boolean isIntendedMeasured() {
+    return measurementInterval != 0;
+  }
+
+  /** The configured percentiles, e.g. [95.0, 99.0]. */
+  public List<Double> getPercentiles() {
+    return percentiles;
+  }
+
+  /**
+   * Marks whether the calling thread's current operation is measured (false during warm-up). Called by the
+   * client thread before each operation.
+   */
+  public void setRecording(boolean recording) {
+    context.get().recording = recording;
+  }
+
+  /** Sets the intended start of the calling thread's next operation (its slot on the schedule). */
+  public void setIntendedStartTimeNs(long time) {
+    if (measurementInterval == 0) {
+      return;
+    }
+    context.get().intendedStartNs = time;
+  }
+
+  /**
+   * The intended start of the calling thread's current operation, or now when none is set. With
+   * {@code measurement.interval=op} it is always 0 (intended time is not measured).
+   */
+  public long getIntendedStartTimeNs() {
+    if (measurementInterval == 0) {
+      return 0L;
+    }
+    long t = context.get().intendedStartNs;
+    return t == 0 ? System.nanoTime() : t;
+  }
+
+  /** YCSB 0.17.0's spelling of {@link #getIntendedStartTimeNs()}, kept for binary compatibility. */
+  public long getIntendedtartTimeNs() {
+    return getIntendedStartTimeNs();
+  }
+
+  /** Records a service-time latency (microseconds). */
+  public void measure(String operation, int latency) {
+    measure(operation, (long) latency);
+  }
+
+  /** Records a service-time latency (microseconds). */
+  public void measure(String operation, long latency) {
+    if (measurementInterval == 1 || !context.get().recording) {
+      return;
+    }
+    get(serviceMap, operation, operation).measure(latency);
+  }
+
+  /** Records an intended-time latency (microseconds): from the scheduled start to completion. */
+  public void measureIntended(String operation, int latency) {
+    measureIntended(operation, (long) latency);
+  }
+
+  /** Records an intended-time latency (microseconds): from the scheduled start to completion. */
+  public void measureIntended(String operation, long latency) {
+    if (measurementInterval == 0 || !context.get().recording) {
+      return;
+    }
+    get(intendedMap, operation, measurementInterval == 1 ? operation : INTENDED_PREFIX + operation)
+        .measure(latency);
+  }
+
+  /** Counts one return status of an operation. */
+  public void reportStatus(String operation, Status status) {
+    if (!context.get().recording) {
+      return;
+    }
+    if (measurementInterval == 1) {
+      get(intendedMap, operation, operation).reportStatus(status);
+    } else {
+      get(serviceMap, operation, operation).reportStatus(status);
+    }
+  }
+
+  private OneMeasurement get(ConcurrentHashMap<String, OneMeasurement> map, String key, String name) {
+    OneMeasurement m = map.get(key);
+    if (m == null) {
+      m = map.computeIfAbsent(key, k -> construct(name));
+    }
+    return m;
+  }
+
+  private OneMeasurement construct(String name) {
+    switch (measurementType) {
+    case HISTOGRAM:
+      return histogram(name);
+    case HDRHISTOGRAM_AND_HISTOGRAM:
+      return new TwoInOneMeasurement(name, hdr("Hdr" + name), histogram("Bucket" + name));
+    case HDRHISTOGRAM_AND_RAW:
+      return new TwoInOneMeasurement(name, hdr("Hdr" + name), raw("Raw" + name));
+    case TIMESERIES:
+      return new OneMeasurementTimeSeries(name, Long.parseLong(props.getProperty(
+          OneMeasurementTimeSeries.GRANULARITY, OneMeasurementTimeSeries.GRANULARITY_DEFAULT).trim()));
+    case RAW:
+      return raw(name);
+    case HDRHISTOGRAM:
+    default:
+      return hdr(name);
+    }
+  }
+
+  private OneMeasurement histogram(String name) {
+    return new OneMeasurementHistogram(name, Integer.parseInt(props.getProperty(
+        OneMeasurementHistogram.BUCKETS, OneMeasurementHistogram.BUCKETS_DEFAULT).trim()), verbose);
+  }
+
+  private OneMeasurement raw(String name) {
+    return new OneMeasurementRaw(name, props.getProperty(OneMeasurementRaw.OUTPUT_FILE_PATH,
+        OneMeasurementRaw.OUTPUT_FILE_PATH_DEFAULT), Boolean.parseBoolean(props.getProperty(
+        OneMeasurementRaw.NO_SUMMARY_STATS, OneMeasurementRaw.NO_SUMMARY_STATS_DEFAULT)));
+  }
+
+  private OneMeasurement hdr(String name) {
+    List<HistogramLogWriter> logs = new ArrayList<>(logPrefixes.size());
+    for (String prefix : logPrefixes) {
+      File file = new File(prefix + name + ".hdr");
+      File parent = file.getAbsoluteFile().getParentFile();
+      if (parent != null && !parent.isDirectory() && !parent.mkdirs()) {
+        throw new IllegalStateException("Cannot create directory " + parent);
+      }
+      try {
+        HistogramLogWriter writer = new HistogramLogWriter(new PrintStream(new FileOutputStream(file), false,
+            "UTF-8"));
+        writer.outputLogFormatVersion();
+        writer.outputStartTime(logStartEpochMs);
+        writer.setBaseTime(0);
+        writer.outputLegend();
+        logs.add(writer);
+      } catch (FileNotFoundException | java.io.UnsupportedEncodingException e) {
+        throw new IllegalStateException("Cannot write interval log " + file + ": " + e.getMessage(), e);
+      }
+    }
+    return new OneMeasurementHdrHistogram(name, percentiles, logs, verbose);
+  }
+
+  /** Status-line brackets for every measurement (service time first, then intended), sorted by name. */
+  public synchronized String getSummary() {
+    StringBuilder sb = new StringBuilder();
+    for (OneMeasurement m : sorted(serviceMap)) {
+      sb.append(m.getSummary()).append(' ');
+    }
+    for (OneMeasurement m : sorted(intendedMap)) {
+      sb.append(m.getSummary()).append(' ');
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Takes one interval of every measurement that keeps intervals (HdrHistogram types), in report order. Used by
+   * the status thread for the status line, the time series and the interval logs.
+   */
+  public synchronized Map<String, IntervalStats> takeIntervals() {
+    Map<String, IntervalStats> result = new LinkedHashMap<>();
+    for (OneMeasurement m : sorted(serviceMap)) {
+      result.put(m.getName(), m.takeInterval());
+    }
+    for (OneMeasurement m : sorted(intendedMap)) {
+      result.put(m.getName(), m.takeInterval());
+    }
+    return result;
+  }
+
+  /** Cumulative status counts of every measurement, by measurement name. */
+  public Map<String, Map<String, Long>> getStatusCounts() {
+    Map<String, Map<String, Long>> result = new TreeMap<>();
+    for (OneMeasurement m : sorted(serviceMap)) {
+      result.put(m.getName(), m.getStatusCounts());
+    }
+    for (OneMeasurement m : sorted(intendedMap)) {
+      Map<String, Long> counts = m.getStatusCounts();
+      if (!counts.isEmpty()) {
+        result.put(m.getName(), counts);
+      }
+    }
+    return result;
+  }
+
+  /** Writes every measurement (service time first, then intended; each sorted by name). */
+  public void exportMeasurements(MeasurementsExporter exporter) throws IOException {
+    for (OneMeasurement m : sorted(serviceMap)) {
+      m.exportMeasurements(exporter);
+    }
+    for (OneMeasurement m : sorted(intendedMap)) {
+      m.exportMeasurements(exporter);
+    }
+  }
+
+  /** Flushes and closes interval logs. */
+  public void close() {
+    for (OneMeasurement m : serviceMap.values()) {
+      m.close();
+    }
+    for (OneMeasurement m : intendedMap.values()) {
+      m.close();
+    }
+  }
+
+  private static List<OneMeasurement> sorted(Map<String, OneMeasurement> map) {
+    List<OneMeasurement> list = new ArrayList<>(map.values());
+    list.sort((a, b) -> a.getName().compareTo(b.getName()));
+    return list;
+  }
+}

@@ -1,0 +1,130 @@
+package site.ycsb.measurements;
+
+import java.io.IOException;
+import java.text.DecimalFormat;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.Recorder;
+
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+
+/**
+ * An HdrHistogram-backed measurement (the default type). Writers record into a lock-free {@link Recorder};
+ * the reporting thread swaps out interval histograms, adds them to the run total and, when configured, appends
+ * them to standard HdrHistogram interval logs. Values are microseconds, 3 significant digits.
+ */
+public class OneMeasurementHdrHistogram extends OneMeasurement {
+  private static final ThreadLocal<DecimalFormat> AVG_FORMAT = ThreadLocal.withInitial(() -> new DecimalFormat("#.##"));
+  private final Recorder recorder = new Recorder(3);
+  private final Histogram total = new Histogram(3);
+  private final List<Double> percentiles;
+  private final List<HistogramLogWriter> logs;
+  private final boolean verbose;
+  private Histogram interval;
+
+  /**
+   * @param name the measurement name
+   * @param percentiles the percentiles to export, e.g. [95.0, 99.0]
+   * @param logs interval log writers to append to (may be empty); their headers are already written
+   * @param verbose also export every recorded value bucket ({@code measurement.histogram.verbose})
+   */
+  public OneMeasurementHdrHistogram(String name, List<Double> percentiles, List<HistogramLogWriter> logs,
+                                    boolean verbose) {
+    super(name);
+    this.percentiles = percentiles;
+    this.logs = logs;
+    this.verbose = verbose;
+  }
+
+  @Override
+  public void measure(long latencyUs) {
+    recorder.recordValue(latencyUs < 0 ? 0 : latencyUs);
+  }
+
+  @Override
+  public synchronized IntervalStats takeInterval() {
+    interval = recorder.getIntervalHistogram(interval);
+    total.add(interval);
+    for (HistogramLogWriter log : logs) {
+      log.outputIntervalHistogram(interval);
+    }
+    return stats(interval);
+  }
+
+  /** A copy of the cumulative histogram, including everything recorded so far. */
+  public synchronized Histogram totalHistogram() {
+    takeInterval();
+    return total.copy();
+  }
+
+  static IntervalStats stats(Histogram h) {
+    if (h.getTotalCount() == 0) {
+      return new IntervalStats(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+    return new IntervalStats(h.getTotalCount(), h.getMinValue(), h.getMaxValue(), h.getMean(),
+        h.getValueAtPercentile(50), h.getValueAtPercentile(90), h.getValueAtPercentile(99),
+        h.getValueAtPercentile(99.9), h.getValueAtPercentile(99.99));
+  }
+
+  @Override
+  public String getSummary() {
+    return format(getName(), takeInterval());
+  }
+
+  /** The status-line bracket for one interval, e.g. {@code [READ: Count=10, Max=..., 99.99=...]}. */
+  public static String format(String name, IntervalStats s) {
+    return "[" + name + ": Count=" + s.count() + ", Max=" + s.max() + ", Min=" + s.min() + ", Avg="
+        + AVG_FORMAT.get().format(s.mean()) + ", 90=" + s.p90() + ", 99=" + s.p99() + ", 99.9=" + s.p999()
+        + ", 99.99=" + s.p9999() + "]";
+  }
+
+  @Override
+  public void exportMeasurements(MeasurementsExporter exporter) throws IOException {
+    Histogram h = totalHistogram();
+    exporter.write(getName(), "Operations", h.getTotalCount());
+    boolean empty = h.getTotalCount() == 0;
+    exporter.write(getName(), "AverageLatency(us)", empty ? 0.0 : h.getMean());
+    exporter.write(getName(), "MinLatency(us)", empty ? 0L : h.getMinValue());
+    exporter.write(getName(), "MaxLatency(us)", empty ? 0L : h.getMaxValue());
+    for (Double p : percentiles) {
+      exporter.write(getName(), ordinal(p) + "PercentileLatency(us)", empty ? 0L : h.getValueAtPercentile(p));
+    }
+    exportStatusCounts(exporter);
+    if (verbose) {
+      for (org.HdrHistogram.HistogramIterationValue v : h.recordedValues()) {
+        exporter.write(getName(), Long.toString(v.getValueIteratedTo()), v.getCountAtValueIteratedTo());
+      }
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    for (HistogramLogWriter log : logs) {
+      log.close();
+    }
+  }
+
+  /** 95 → "95th", 1 → "1st", 99.9 → "99.9" (YCSB's labels). */
+  static String ordinal(double p) {
+    if (p != Math.floor(p)) {
+      return Double.toString(p);
+    }
+    long i = (long) p;
+    long mod100 = i % 100;
+    String suffix;
+    if (mod100 >= 11 && mod100 <= 13) {
+      suffix = "th";
+    } else if (i % 10 == 1) {
+      suffix = "st";
+    } else if (i % 10 == 2) {
+      suffix = "nd";
+    } else if (i % 10 == 3) {
+      suffix = "rd";
+    } else {
+      suffix = "th";
+    }
+    return i + suffix;
+  }
+}

@@ -1,0 +1,581 @@
+package site.ycsb.workloads;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.RandomByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+import site.ycsb.Utils;
+import site.ycsb.Workload;
+import site.ycsb.WorkloadException;
+import site.ycsb.generator.AcknowledgedCounterGenerator;
+import site.ycsb.generator.ConstantIntegerGenerator;
+import site.ycsb.generator.CounterGenerator;
+import site.ycsb.generator.DiscreteGenerator;
+import site.ycsb.generator.ExponentialGenerator;
+import site.ycsb.generator.HistogramGenerator;
+import site.ycsb.generator.HotspotIntegerGenerator;
+import site.ycsb.generator.NumberGenerator;
+import site.ycsb.generator.ScrambledZipfianGenerator;
+import site.ycsb.generator.SequentialGenerator;
+import site.ycsb.generator.SkewedLatestGenerator;
+import site.ycsb.generator.UniformLongGenerator;
+import site.ycsb.generator.ZipfianGenerator;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * YCSB's core workload: a table of {@code recordcount} records of {@code fieldcount} fields, loaded with
+ * {@code -load} and then read, updated, scanned, inserted or read-modify-written in the configured proportions
+ * with the configured key distribution. Property names, defaults and key names ({@code user} + FNV hash of the
+ * key number) are YCSB 0.17.0's, so workload files and loaded data carry over.
+ *
+ * <p>Invalid property values throw {@link IllegalArgumentException} from {@link #init} (reported by the client as
+ * a configuration error). Thread-safe: all threads share one instance and its generators.
+ */
+public class CoreWorkload extends Workload {
+  public static final String TABLENAME_PROPERTY = "table";
+  public static final String TABLENAME_PROPERTY_DEFAULT = "usertable";
+  public static final String FIELD_COUNT_PROPERTY = "fieldcount";
+  public static final String FIELD_COUNT_PROPERTY_DEFAULT = "10";
+  public static final String FIELD_LENGTH_DISTRIBUTION_PROPERTY = "fieldlengthdistribution";
+  public static final String FIELD_LENGTH_DISTRIBUTION_PROPERTY_DEFAULT = "constant";
+  public static final String FIELD_LENGTH_PROPERTY = "fieldlength";
+  public static final String FIELD_LENGTH_PROPERTY_DEFAULT = "100";
+  public static final String MIN_FIELD_LENGTH_PROPERTY = "minfieldlength";
+  public static final String MIN_FIELD_LENGTH_PROPERTY_DEFAULT = "1";
+  public static final String FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY = "fieldlengthhistogram";
+  public static final String FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY_DEFAULT = "hist.txt";
+  public static final String READ_ALL_FIELDS_PROPERTY = "readallfields";
+  public static final String READ_ALL_FIELDS_PROPERTY_DEFAULT = "true";
+  public static final String READ_ALL_FIELDS_BY_NAME_PROPERTY = "readallfieldsbyname";
+  public static final String READ_ALL_FIELDS_BY_NAME_PROPERTY_DEFAULT = "false";
+  public static final String WRITE_ALL_FIELDS_PROPERTY = "writeallfields";
+  public static final String WRITE_ALL_FIELDS_PROPERTY_DEFAULT = "false";
+  public static final String DATA_INTEGRITY_PROPERTY = "dataintegrity";
+  public static final String DATA_INTEGRITY_PROPERTY_DEFAULT = "false";
+  public static final String READ_PROPORTION_PROPERTY = "readproportion";
+  public static final String READ_PROPORTION_PROPERTY_DEFAULT = "0.95";
+  public static final String UPDATE_PROPORTION_PROPERTY = "updateproportion";
+  public static final String UPDATE_PROPORTION_PROPERTY_DEFAULT = "0.05";
+  public static final String INSERT_PROPORTION_PROPERTY = "insertproportion";
+  public static final String INSERT_PROPORTION_PROPERTY_DEFAULT = "0.0";
+  public static final String SCAN_PROPORTION_PROPERTY = "scanproportion";
+  public static final String SCAN_PROPORTION_PROPERTY_DEFAULT = "0.0";
+  public static final String READMODIFYWRITE_PROPORTION_PROPERTY = "readmodifywriteproportion";
+  public static final String READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT = "0.0";
+  public static final String REQUEST_DISTRIBUTION_PROPERTY = "requestdistribution";
+  public static final String REQUEST_DISTRIBUTION_PROPERTY_DEFAULT = "uniform";
+  public static final String ZERO_PADDING_PROPERTY = "zeropadding";
+  public static final String ZERO_PADDING_PROPERTY_DEFAULT = "1";
+  public static final String MIN_SCAN_LENGTH_PROPERTY = "minscanlength";
+  public static final String MIN_SCAN_LENGTH_PROPERTY_DEFAULT = "1";
+  public static final String MAX_SCAN_LENGTH_PROPERTY = "maxscanlength";
+  public static final String MAX_SCAN_LENGTH_PROPERTY_DEFAULT = "1000";
+  public static final String SCAN_LENGTH_DISTRIBUTION_PROPERTY = "scanlengthdistribution";
+  public static final String SCAN_LENGTH_DISTRIBUTION_PROPERTY_DEFAULT = "uniform";
+  public static final String INSERT_ORDER_PROPERTY = "insertorder";
+  public static final String INSERT_ORDER_PROPERTY_DEFAULT = "hashed";
+  public static final String HOTSPOT_DATA_FRACTION = "hotspotdatafraction";
+  public static final String HOTSPOT_DATA_FRACTION_DEFAULT = "0.2";
+  public static final String HOTSPOT_OPN_FRACTION = "hotspotopnfraction";
+  public static final String HOTSPOT_OPN_FRACTION_DEFAULT = "0.8";
+  public static final String INSERTION_RETRY_LIMIT = "core_workload_insertion_retry_limit";
+  public static final String INSERTION_RETRY_LIMIT_DEFAULT = "0";
+  public static final String INSERTION_RETRY_INTERVAL = "core_workload_insertion_retry_interval";
+  public static final String INSERTION_RETRY_INTERVAL_DEFAULT = "3";
+  public static final String FIELD_NAME_PREFIX = "fieldnameprefix";
+  public static final String FIELD_NAME_PREFIX_DEFAULT = "field";
+
+  protected String table;
+  protected NumberGenerator fieldlengthgenerator;
+  protected boolean readallfields;
+  protected boolean readallfieldsbyname;
+  protected boolean writeallfields;
+  protected boolean dataintegrity;
+  protected NumberGenerator keysequence;
+  protected DiscreteGenerator operationchooser;
+  protected NumberGenerator keychooser;
+  protected NumberGenerator fieldchooser;
+  protected AcknowledgedCounterGenerator transactioninsertkeysequence;
+  protected NumberGenerator scanlength;
+  protected boolean orderedinserts;
+  protected long fieldcount;
+  protected long recordcount;
+  protected int zeropadding;
+  protected int insertionRetryLimit;
+  protected int insertionRetryInterval;
+
+  private List<String> fieldnames;
+  private Set<String> allFieldNames;
+  private Measurements measurements;
+  private boolean exponentialKeys;
+  private final RetryLog retryLog = new RetryLog();
+
+  /**
+   * Builds the field-length generator from {@code fieldlengthdistribution}, {@code fieldlength},
+   * {@code minfieldlength} and {@code fieldlengthhistogram}.
+   */
+  protected static NumberGenerator getFieldLengthGenerator(Properties p) throws WorkloadException {
+    String dist = p.getProperty(FIELD_LENGTH_DISTRIBUTION_PROPERTY, FIELD_LENGTH_DISTRIBUTION_PROPERTY_DEFAULT).trim();
+    int fieldlength = intProp(p, FIELD_LENGTH_PROPERTY, FIELD_LENGTH_PROPERTY_DEFAULT, 0);
+    int minfieldlength = intProp(p, MIN_FIELD_LENGTH_PROPERTY, MIN_FIELD_LENGTH_PROPERTY_DEFAULT, 0);
+    switch (dist) {
+    case "constant":
+      return new ConstantIntegerGenerator(fieldlength);
+    case "uniform":
+      requireRange(MIN_FIELD_LENGTH_PROPERTY, minfieldlength, FIELD_LENGTH_PROPERTY, fieldlength);
+      return new UniformLongGenerator(minfieldlength, fieldlength);
+    case "zipfian":
+      requireRange(MIN_FIELD_LENGTH_PROPERTY, minfieldlength, FIELD_LENGTH_PROPERTY, fieldlength);
+      return new ZipfianGenerator(minfieldlength, fieldlength);
+    case "histogram":
+      String file = p.getProperty(FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY, FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY_DEFAULT);
+      try {
+        return new HistogramGenerator(file);
+      } catch (IOException e) {
+        throw new WorkloadException("cannot read fieldlengthhistogram file " + file + ": " + e.getMessage(), e);
+      }
+    default:
+      throw new IllegalArgumentException(FIELD_LENGTH_DISTRIBUTION_PROPERTY + "=" + dist
+          + " is not one of: constant, uniform, zipfian, histogram");
+    }
+  }
+
+  @Override
+  public void init(Properties p) throws WorkloadException {
+    measurements = Measurements.getMeasurements();
+    table = p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT);
+    fieldcount = longProp(p, FIELD_COUNT_PROPERTY, FIELD_COUNT_PROPERTY_DEFAULT, 1);
+    String prefix = p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT);
+    fieldnames = new ArrayList<>();
+    for (long i = 0; i < fieldcount; i++) {
+      fieldnames.add(prefix + i);
+    }
+    allFieldNames = Collections.unmodifiableSet(new LinkedHashSet<>(fieldnames));
+    fieldlengthgenerator = getFieldLengthGenerator(p);
+
+    recordcount = longProp(p, site.ycsb.Client.RECORD_COUNT_PROPERTY, site.ycsb.Client.DEFAULT_RECORD_COUNT, 0);
+    if (recordcount == 0) {
+      recordcount = Integer.MAX_VALUE;
+    }
+    String requestdistrib = p.getProperty(REQUEST_DISTRIBUTION_PROPERTY, REQUEST_DISTRIBUTION_PROPERTY_DEFAULT).trim();
+    int minscanlength = intProp(p, MIN_SCAN_LENGTH_PROPERTY, MIN_SCAN_LENGTH_PROPERTY_DEFAULT, 0);
+    int maxscanlength = intProp(p, MAX_SCAN_LENGTH_PROPERTY, MAX_SCAN_LENGTH_PROPERTY_DEFAULT, 0);
+    String scanlengthdistrib = p.getProperty(SCAN_LENGTH_DISTRIBUTION_PROPERTY,
+        SCAN_LENGTH_DISTRIBUTION_PROPERTY_DEFAULT).trim();
+
+    long insertstart = longProp(p, INSERT_START_PROPERTY, INSERT_START_PROPERTY_DEFAULT, 0);
+    long insertcount = longProp(p, INSERT_COUNT_PROPERTY, String.valueOf(recordcount - insertstart), 0);
+    if (insertstart + insertcount > recordcount) {
+      throw new IllegalArgumentException("insertstart + insertcount (" + insertstart + " + " + insertcount
+          + ") must not exceed recordcount (" + recordcount + "): each client loads a slice of the key space");
+    }
+    zeropadding = intProp(p, ZERO_PADDING_PROPERTY, ZERO_PADDING_PROPERTY_DEFAULT, 1);
+    readallfields = bool(p, READ_ALL_FIELDS_PROPERTY, READ_ALL_FIELDS_PROPERTY_DEFAULT);
+    readallfieldsbyname = bool(p, READ_ALL_FIELDS_BY_NAME_PROPERTY, READ_ALL_FIELDS_BY_NAME_PROPERTY_DEFAULT);
+    writeallfields = bool(p, WRITE_ALL_FIELDS_PROPERTY, WRITE_ALL_FIELDS_PROPERTY_DEFAULT);
+    dataintegrity = bool(p, DATA_INTEGRITY_PROPERTY, DATA_INTEGRITY_PROPERTY_DEFAULT);
+    if (dataintegrity && !"constant".equals(p.getProperty(FIELD_LENGTH_DISTRIBUTION_PROPERTY,
+        FIELD_LENGTH_DISTRIBUTION_PROPERTY_DEFAULT).trim())) {
+      throw new IllegalArgumentException("dataintegrity=true needs fieldlengthdistribution=constant");
+    }
+    if (dataintegrity) {
+      System.err.println("Data integrity is enabled.");
+    }
+    orderedinserts = !INSERT_ORDER_PROPERTY_DEFAULT.equals(
+        p.getProperty(INSERT_ORDER_PROPERTY, INSERT_ORDER_PROPERTY_DEFAULT).trim());
+
+    keysequence = new CounterGenerator(insertstart);
+    operationchooser = createOperationGenerator(p);
+    transactioninsertkeysequence = new AcknowledgedCounterGenerator(recordcount);
+    long last = insertstart + insertcount - 1;
+    if (insertcount == 0) {
+      last = insertstart;
+    }
+    switch (requestdistrib) {
+    case "uniform":
+      keychooser = new UniformLongGenerator(insertstart, last);
+      break;
+    case "exponential":
+      double percentile = doubleProp(p, "exponential.percentile", "95");
+      double frac = doubleProp(p, "exponential.frac", "0.8571428571");
+      keychooser = new ExponentialGenerator(percentile, recordcount * frac);
+      exponentialKeys = true;
+      break;
+    case "sequential":
+      keychooser = new SequentialGenerator(insertstart, last);
+      break;
+    case "zipfian":
+      // Room for the keys the run phase inserts, so that new keys become reachable as they are acknowledged.
+      long opcount = longProp(p, site.ycsb.Client.OPERATION_COUNT_PROPERTY, "0", 0);
+      double insertproportion = doubleProp(p, INSERT_PROPORTION_PROPERTY, INSERT_PROPORTION_PROPERTY_DEFAULT);
+      long expectednewkeys = (long) (opcount * insertproportion * 2.0);
+      keychooser = new ScrambledZipfianGenerator(insertstart, insertstart + insertcount + expectednewkeys);
+      break;
+    case "latest":
+      keychooser = new SkewedLatestGenerator(transactioninsertkeysequence);
+      break;
+    case "hotspot":
+      double hotsetfraction = doubleProp(p, HOTSPOT_DATA_FRACTION, HOTSPOT_DATA_FRACTION_DEFAULT);
+      double hotopnfraction = doubleProp(p, HOTSPOT_OPN_FRACTION, HOTSPOT_OPN_FRACTION_DEFAULT);
+      keychooser = new HotspotIntegerGenerator(insertstart, last, hotsetfraction, hotopnfraction);
+      break;
+    default:
+      throw new IllegalArgumentException(REQUEST_DISTRIBUTION_PROPERTY + "=" + requestdistrib
+          + " is not one of: uniform, zipfian, latest, hotspot, sequential, exponential");
+    }
+    fieldchooser = new UniformLongGenerator(0, fieldcount - 1);
+    requireRange(MIN_SCAN_LENGTH_PROPERTY, minscanlength, MAX_SCAN_LENGTH_PROPERTY, maxscanlength);
+    switch (scanlengthdistrib) {
+    case "uniform":
+      scanlength = new UniformLongGenerator(minscanlength, maxscanlength);
+      break;
+    case "zipfian":
+      scanlength = new ZipfianGenerator(minscanlength, maxscanlength);
+      break;
+    default:
+      throw new IllegalArgumentException(SCAN_LENGTH_DISTRIBUTION_PROPERTY + "=" + scanlengthdistrib
+          + " is not one of: uniform, zipfian");
+    }
+    insertionRetryLimit = intProp(p, INSERTION_RETRY_LIMIT, INSERTION_RETRY_LIMIT_DEFAULT, 0);
+    insertionRetryInterval = intProp(p, INSERTION_RETRY_INTERVAL, INSERTION_RETRY_INTERVAL_DEFAULT, 0);
+  }
+
+  /** The key name of key number {@code keynum}: {@code user} + zero padding + (hashed unless ordered) number. */
+  protected String buildKeyName(long keynum) {
+    return buildKeyName(keynum, zeropadding, orderedinserts);
+  }
+
+  /** The key name of key number {@code keynum} under the given padding and order (YCSB's key format). */
+  public static String buildKeyName(long keynum, int zeropadding, boolean orderedinserts) {
+    long n = orderedinserts ? keynum : Utils.hash(keynum);
+    String value = Long.toString(n);
+    int fill = zeropadding - value.length();
+    StringBuilder sb = new StringBuilder(4 + Math.max(0, fill) + value.length()).append("user");
+    for (int i = 0; i < fill; i++) {
+      sb.append('0');
+    }
+    return sb.append(value).toString();
+  }
+
+  /** All fields of a record, with fresh values (deterministic ones under dataintegrity). */
+  private HashMap<String, ByteIterator> buildValues(String key) {
+    HashMap<String, ByteIterator> values = new HashMap<>((int) (fieldcount * 4 / 3 + 1));
+    for (String fieldkey : fieldnames) {
+      values.put(fieldkey, value(key, fieldkey));
+    }
+    return values;
+  }
+
+  /** One randomly chosen field with a fresh value. */
+  private HashMap<String, ByteIterator> buildSingleValue(String key) {
+    HashMap<String, ByteIterator> value = new HashMap<>(2);
+    String fieldkey = fieldnames.get(fieldchooser.nextValue().intValue());
+    value.put(fieldkey, value(key, fieldkey));
+    return value;
+  }
+
+  private ByteIterator value(String key, String fieldkey) {
+    if (dataintegrity) {
+      return new StringByteIterator(buildDeterministicValue(key, fieldkey));
+    }
+    return new RandomByteIterator(fieldlengthgenerator.nextValue().longValue());
+  }
+
+  /** The value a field must hold under dataintegrity: {@code key:field:hash:hash...} cut to the field length. */
+  private String buildDeterministicValue(String key, String fieldkey) {
+    int size = fieldlengthgenerator.nextValue().intValue();
+    StringBuilder sb = new StringBuilder(size + 16);
+    sb.append(key).append(':').append(fieldkey);
+    while (sb.length() < size) {
+      sb.append(':').append(sb.toString().hashCode());
+    }
+    sb.setLength(size);
+    return sb.toString();
+  }
+
+  @Override
+  public boolean doInsert(DB db, Object threadstate) {
+    long keynum = keysequence.nextValue().longValue();
+    String dbkey = buildKeyName(keynum);
+    HashMap<String, ByteIterator> values = buildValues(dbkey);
+    int attempts = 0;
+    while (true) {
+      Status status = db.insert(table, dbkey, values);
+      attempts++;
+      if (status != null && status.isOk()) {
+        return true;
+      }
+      if (attempts > insertionRetryLimit || isStopRequested()) {
+        retryLog.gaveUp(attempts, insertionRetryLimit, status);
+        return false;
+      }
+      retryLog.retrying(attempts, status);
+      sleepJittered(insertionRetryInterval);
+      values = rewound(dbkey, values);
+    }
+  }
+
+  /** The same values, ready to be sent again (ByteIterators are single-pass). */
+  private HashMap<String, ByteIterator> rewound(String key, HashMap<String, ByteIterator> values) {
+    try {
+      for (ByteIterator v : values.values()) {
+        v.reset();
+      }
+      return values;
+    } catch (UnsupportedOperationException e) {
+      return buildValues(key);
+    }
+  }
+
+  private void sleepJittered(int seconds) {
+    long ns = (long) (TimeUnit.SECONDS.toNanos(seconds) * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble()));
+    long deadline = System.nanoTime() + ns;
+    long left;
+    while ((left = deadline - System.nanoTime()) > 0 && !isStopRequested()) {
+      LockSupport.parkNanos(Math.min(left, 50_000_000L));
+    }
+  }
+
+  @Override
+  public boolean doTransaction(DB db, Object threadstate) {
+    String operation = operationchooser.nextString();
+    if (operation == null) {
+      return false;
+    }
+    switch (operation) {
+    case "READ":
+      doTransactionRead(db);
+      break;
+    case "UPDATE":
+      doTransactionUpdate(db);
+      break;
+    case "INSERT":
+      doTransactionInsert(db);
+      break;
+    case "SCAN":
+      doTransactionScan(db);
+      break;
+    default:
+      doTransactionReadModifyWrite(db);
+    }
+    return true;
+  }
+
+  /** Checks a row read under dataintegrity and records the outcome as the VERIFY measurement. */
+  protected void verifyRow(String key, HashMap<String, ByteIterator> cells) {
+    Status verifyStatus = Status.OK;
+    long startTime = System.nanoTime();
+    if (!cells.isEmpty()) {
+      for (Map.Entry<String, ByteIterator> entry : cells.entrySet()) {
+        ByteIterator v = entry.getValue();
+        if (v == null || !v.toString().equals(buildDeterministicValue(key, entry.getKey()))) {
+          verifyStatus = Status.UNEXPECTED_STATE;
+          break;
+        }
+      }
+    } else {
+      verifyStatus = Status.ERROR;
+    }
+    long endTime = System.nanoTime();
+    measurements.measure("VERIFY", (endTime - startTime) / 1000);
+    measurements.reportStatus("VERIFY", verifyStatus);
+  }
+
+  long nextKeynum() {
+    long keynum;
+    if (exponentialKeys) {
+      do {
+        keynum = transactioninsertkeysequence.lastValue() - keychooser.nextValue().longValue();
+      } while (keynum < 0);
+    } else {
+      do {
+        keynum = keychooser.nextValue().longValue();
+      } while (keynum > transactioninsertkeysequence.lastValue());
+    }
+    return keynum;
+  }
+
+  private Set<String> fieldsToRead() {
+    if (!readallfields) {
+      Set<String> fields = new HashSet<>(2);
+      fields.add(fieldnames.get(fieldchooser.nextValue().intValue()));
+      return fields;
+    }
+    return readallfieldsbyname ? new HashSet<>(allFieldNames) : null;
+  }
+
+  public void doTransactionRead(DB db) {
+    String keyname = buildKeyName(nextKeynum());
+    HashMap<String, ByteIterator> cells = new HashMap<>();
+    db.read(table, keyname, fieldsToRead(), cells);
+    if (dataintegrity) {
+      verifyRow(keyname, cells);
+    }
+  }
+
+  public void doTransactionReadModifyWrite(DB db) {
+    String keyname = buildKeyName(nextKeynum());
+    Set<String> fields = fieldsToRead();
+    HashMap<String, ByteIterator> values = writeallfields ? buildValues(keyname) : buildSingleValue(keyname);
+    HashMap<String, ByteIterator> cells = new HashMap<>();
+    long ist = measurements.getIntendedStartTimeNs();
+    long st = System.nanoTime();
+    db.read(table, keyname, fields, cells);
+    db.update(table, keyname, values);
+    long en = System.nanoTime();
+    if (dataintegrity) {
+      verifyRow(keyname, cells);
+    }
+    measurements.measure("READ-MODIFY-WRITE", (en - st) / 1000);
+    measurements.measureIntended("READ-MODIFY-WRITE", (en - ist) / 1000);
+  }
+
+  public void doTransactionScan(DB db) {
+    String startkeyname = buildKeyName(nextKeynum());
+    int len = scanlength.nextValue().intValue();
+    db.scan(table, startkeyname, len, fieldsToRead(), new Vector<HashMap<String, ByteIterator>>());
+  }
+
+  public void doTransactionUpdate(DB db) {
+    String keyname = buildKeyName(nextKeynum());
+    HashMap<String, ByteIterator> values = writeallfields ? buildValues(keyname) : buildSingleValue(keyname);
+    db.update(table, keyname, values);
+  }
+
+  public void doTransactionInsert(DB db) {
+    long keynum = transactioninsertkeysequence.nextValue();
+    try {
+      String dbkey = buildKeyName(keynum);
+      db.insert(table, dbkey, buildValues(dbkey));
+    } finally {
+      transactioninsertkeysequence.acknowledge(keynum);
+    }
+  }
+
+  /**
+   * The operation mix from the {@code *proportion} properties (weights, normalised).
+   *
+   * @throws IllegalArgumentException if a proportion is negative or all are zero
+   */
+  protected static DiscreteGenerator createOperationGenerator(final Properties p) {
+    if (p == null) {
+      throw new IllegalArgumentException("Properties object cannot be null");
+    }
+    DiscreteGenerator chooser = new DiscreteGenerator();
+    String[][] ops = {
+        {READ_PROPORTION_PROPERTY, READ_PROPORTION_PROPERTY_DEFAULT, "READ"},
+        {UPDATE_PROPORTION_PROPERTY, UPDATE_PROPORTION_PROPERTY_DEFAULT, "UPDATE"},
+        {INSERT_PROPORTION_PROPERTY, INSERT_PROPORTION_PROPERTY_DEFAULT, "INSERT"},
+        {SCAN_PROPORTION_PROPERTY, SCAN_PROPORTION_PROPERTY_DEFAULT, "SCAN"},
+        {READMODIFYWRITE_PROPORTION_PROPERTY, READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT, "READMODIFYWRITE"}};
+    double total = 0;
+    for (String[] op : ops) {
+      double proportion = doubleProp(p, op[0], op[1]);
+      if (proportion < 0) {
+        throw new IllegalArgumentException(op[0] + "=" + proportion + " must not be negative");
+      }
+      if (proportion > 0) {
+        chooser.addValue(proportion, op[2]);
+        total += proportion;
+      }
+    }
+    if (total == 0) {
+      throw new IllegalArgumentException("every operation proportion is 0: set readproportion, updateproportion, "
+          + "insertproportion, scanproportion or readmodifywriteproportion");
+    }
+    return chooser;
+  }
+
+  private static long longProp(Properties p, String name, String def, long min) {
+    String v = p.getProperty(name, def).trim();
+    try {
+      long parsed = Long.parseLong(v);
+      if (parsed < min) {
+        throw new IllegalArgumentException(name + "=" + v + " must be at least " + min);
+      }
+      return parsed;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + "=" + v + " is not a whole number");
+    }
+  }
+
+  private static int intProp(Properties p, String name, String def, int min) {
+    long v = longProp(p, name, def, min);
+    if (v > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(name + "=" + v + " is too large");
+    }
+    return (int) v;
+  }
+
+  private static double doubleProp(Properties p, String name, String def) {
+    String v = p.getProperty(name, def).trim();
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + "=" + v + " is not a number");
+    }
+  }
+
+  private static boolean bool(Properties p, String name, String def) {
+    String v = p.getProperty(name, def).trim();
+    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(v);
+    }
+    throw new IllegalArgumentException(name + "=" + v + " must be true or false");
+  }
+
+  private static void requireRange(String minName, long min, String maxName, long max) {
+    if (min > max) {
+      throw new IllegalArgumentException(minName + " (" + min + ") must not exceed " + maxName + " (" + max + ")");
+    }
+  }
+
+  /** Logs insert retries without flooding: the first few, then at most one line per 10 seconds. */
+  private static final class RetryLog {
+    private static final long QUIET_NS = TimeUnit.SECONDS.toNanos(10);
+    private long lastNs;
+    private long suppressed;
+    private int printed;
+
+    synchronized void retrying(int attempt, Status status) {
+      print("Retrying insertion, retry count: " + attempt + " (last status " + name(status) + ")");
+    }
+
+    synchronized void gaveUp(int attempts, int limit, Status status) {
+      print("Error inserting, not retrying any more. number of attempts: " + attempts + " Insertion Retry Limit: "
+          + limit + " (last status " + name(status) + ")");
+    }
+
+    private void print(String line) {
+      long now = System.nanoTime();
+      if (printed < 5 || now - lastNs > QUIET_NS) {
+        System.err.println(suppressed > 0 ? line + " [" + suppressed + " similar lines suppressed]" : line);
+        printed++;
+        suppressed = 0;
+        lastNs = now;
+      } else {
+        suppressed++;
+      }
+    }
+
+    private static String name(Status s) {
+      return s == null ? "null" : s.getName();
+    }
+  }
+}

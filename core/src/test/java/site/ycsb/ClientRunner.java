@@ -1,0 +1,61 @@
+package site.ycsb;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/** Runs {@link Client#run} in-process and captures what it printed. */
+final class ClientRunner {
+  final int exitCode;
+  final String out;
+  final String err;
+
+  private ClientRunner(int exitCode, String out, String err) {
+    this.exitCode = exitCode;
+    this.out = out;
+    this.err = err;
+  }
+
+  static synchronized ClientRunner run(String... args) {
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code;
+    try {
+      System.setOut(new PrintStream(out, true));
+      System.setErr(new PrintStream(err, true));
+      code = Client.run(args);
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
+    ClientRunner r = new ClientRunner(code, new String(out.toByteArray(), StandardCharsets.UTF_8),
+        new String(err.toByteArray(), StandardCharsets.UTF_8));
+    return r;
+  }
+
+  /** The value of a {@code [METRIC], measurement, value} line of the text output, or null. */
+  String value(String metric, String measurement) {
+    String prefix = "[" + metric + "], " + measurement + ", ";
+    for (String line : out.split("\n")) {
+      if (line.startsWith(prefix)) {
+        return line.substring(prefix.length()).trim();
+      }
+    }
+    return null;
+  }
+
+  long longValue(String metric, String measurement) {
+    String v = value(metric, measurement);
+    if (v == null) {
+      throw new AssertionError("no line [" + metric + "], " + measurement + " in:\n" + out + "\nstderr:\n" + err);
+    }
+    return Long.parseLong(v);
+  }
+
+  @Override
+  public String toString() {
+    return "exit " + exitCode + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+  }
+}

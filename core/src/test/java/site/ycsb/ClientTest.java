@@ -1,0 +1,255 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import site.ycsb.workloads.CoreWorkload;
+
+class ClientTest {
+  @TempDir
+  Path tmp;
+
+  private String workload;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    MemoryDB.clear();
+    FaultyDB.INSERT_CALLS.set(0);
+    workload = write("workload", "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=200\noperationcount=1000\n"
+        + "readproportion=0.5\nupdateproportion=0.5\nrequestdistribution=zipfian\n");
+  }
+
+  private String write(String name, String content) throws IOException {
+    Path p = tmp.resolve(name);
+    Files.write(p, content.getBytes(StandardCharsets.UTF_8));
+    return p.toString();
+  }
+
+  private static String oneLine(String err) {
+    return err.trim();
+  }
+
+  @Test
+  void should_exit_2_with_one_line_when_an_option_is_unknown() {
+    ClientRunner r = ClientRunner.run("-P", workload, "-bogus");
+    assertEquals(ExitCode.USAGE, r.exitCode, r.toString());
+    assertEquals(1, oneLine(r.err).split("\n").length, r.err);
+    assertTrue(r.err.contains("unknown option '-bogus'"), r.err);
+    assertFalse(r.err.contains("\tat "), "no stack trace");
+  }
+
+  @Test
+  void should_exit_2_when_the_workload_property_is_missing() {
+    ClientRunner r = ClientRunner.run("-p", "recordcount=10");
+    assertEquals(ExitCode.USAGE, r.exitCode);
+    assertTrue(r.err.contains("Missing property: workload"), r.err);
+  }
+
+  @Test
+  void should_exit_2_when_a_number_is_malformed() {
+    ClientRunner r = ClientRunner.run("-P", workload, "-threads", "many");
+    assertEquals(ExitCode.USAGE, r.exitCode);
+    assertTrue(r.err.contains("threadcount=many is not a whole number"), r.err);
+  }
+
+  @Test
+  void should_exit_2_when_the_db_class_does_not_exist() {
+    ClientRunner r = ClientRunner.run("-P", workload, "-db", "com.example.NoSuchDB");
+    assertEquals(ExitCode.USAGE, r.exitCode);
+    assertTrue(r.err.contains("com.example.NoSuchDB was not found"), r.err);
+    assertFalse(r.out.contains("[OVERALL]"));
+  }
+
+  @Test
+  void should_exit_2_when_a_property_file_is_missing() {
+    ClientRunner r = ClientRunner.run("-P", tmp.resolve("nope").toString());
+    assertEquals(ExitCode.USAGE, r.exitCode);
+    assertTrue(r.err.contains("cannot read property file"), r.err);
+  }
+
+  @Test
+  void should_exit_2_when_a_workload_property_is_invalid() {
+    ClientRunner r = ClientRunner.run("-P", workload, "-p", "requestdistribution=gaussian");
+    assertEquals(ExitCode.USAGE, r.exitCode, r.toString());
+    assertTrue(r.err.contains("requestdistribution=gaussian is not one of"), r.err);
+  }
+
+  @Test
+  void should_exit_2_when_the_exporter_class_is_unknown() {
+    ClientRunner r = ClientRunner.run("-P", workload, "-p", "exporter=foo.Bar");
+    assertEquals(ExitCode.USAGE, r.exitCode);
+    assertTrue(r.err.contains("exporter class foo.Bar was not found"), r.err);
+  }
+
+  @Test
+  void should_exit_3_without_a_report_when_db_init_fails() {
+    ClientRunner r = ClientRunner.run("-P", workload, "-db", FaultyDB.class.getName(), "-p", "faulty.init=true",
+        "-threads", "4");
+    assertEquals(ExitCode.INIT_FAILED, r.exitCode, r.toString());
+    assertTrue(r.err.contains("database initialisation failed: cannot connect to 10.0.0.1:9042"), r.err);
+    assertFalse(r.out.contains("[OVERALL]"), "no half-printed report");
+    assertEquals(1, r.err.split("initialisation failed").length - 1, "the same failure is reported once");
+  }
+
+  @Test
+  void should_print_results_and_exit_1_when_a_client_thread_throws() {
+    ClientRunner r = ClientRunner.run("-P", workload, "-db", FaultyDB.class.getName(), "-p", "faulty.throw=true",
+        "-threads", "2");
+    assertEquals(ExitCode.RUN_FAILED, r.exitCode, r.toString());
+    assertNotNull(r.value("OVERALL", "RunTime(ms)"), "results are still printed");
+    assertTrue(r.err.contains("binding bug (test)"), r.err);
+  }
+
+  @Test
+  void should_stop_with_exit_1_when_max_consecutive_errors_is_reached() {
+    ClientRunner r = ClientRunner.run("-P", workload, "-db", FaultyDB.class.getName(), "-p", "faulty.status=ERROR",
+        "-p", "max_consecutive_errors=5", "-p", "operationcount=100000");
+    assertEquals(ExitCode.RUN_FAILED, r.exitCode, r.toString());
+    assertTrue(r.err.contains("stopped after 5 consecutive failed operations"), r.err);
+    long done = r.longValue("READ", "Return=ERROR") + r.longValue("UPDATE", "Return=ERROR");
+    assertEquals(5, done);
+  }
+
+  @Test
+  void should_count_every_status_when_operations_fail_without_limit() {
+    ClientRunner r = ClientRunner.run("-P", workload, "-db", FaultyDB.class.getName(), "-p", "faulty.status=ERROR");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertEquals(1000, r.longValue("READ", "Return=ERROR") + r.longValue("UPDATE", "Return=ERROR"));
+    assertEquals(0, r.longValue("READ", "Operations"));
+    assertNotNull(r.value("READ-FAILED", "Operations"));
+  }
+
+  @Test
+  void should_load_every_key_of_the_slice_when_insertstart_and_insertcount_are_given() {
+    ClientRunner r = ClientRunner.run("-load", "-P", workload, "-db", MemoryDB.class.getName(), "-threads", "3",
+        "-p", "insertstart=50", "-p", "insertcount=100", "-p", "insertorder=ordered");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertEquals(100, r.longValue("INSERT", "Operations"));
+    Map<String, ?> table = MemoryDB.table("usertable");
+    assertEquals(100, table.size());
+    for (long k = 50; k < 150; k++) {
+      assertTrue(table.containsKey(CoreWorkload.buildKeyName(k, 1, true)), "key " + k);
+    }
+  }
+
+  @Test
+  void should_resend_the_real_values_when_an_insert_is_retried() {
+    ClientRunner r = ClientRunner.run("-load", "-P", workload, "-db", FaultyDB.class.getName(), "-p",
+        "recordcount=1", "-p", "faulty.insertfailures=2", "-p", "core_workload_insertion_retry_limit=3",
+        "-p", "core_workload_insertion_retry_interval=0");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertEquals(1, r.longValue("INSERT", "Operations"));
+    assertEquals(2, r.longValue("INSERT-FAILED", "Operations"));
+    Map<String, byte[]> row = MemoryDB.table("usertable").firstEntry().getValue();
+    assertEquals(10, row.size());
+    for (byte[] v : row.values()) {
+      assertEquals(100, v.length, "the retried insert carried the full value");
+    }
+  }
+
+  @Test
+  void should_exit_1_when_inserts_fail_after_all_retries() {
+    ClientRunner r = ClientRunner.run("-load", "-P", workload, "-db", FaultyDB.class.getName(), "-p",
+        "recordcount=5", "-p", "faulty.insertfailures=100");
+    assertEquals(ExitCode.RUN_FAILED, r.exitCode, r.toString());
+    assertTrue(r.err.contains("inserts failed after all retries"), r.err);
+  }
+
+  @Test
+  void should_verify_every_read_when_dataintegrity_is_on() {
+    assertEquals(ExitCode.OK, ClientRunner.run("-load", "-P", workload, "-db", MemoryDB.class.getName(),
+        "-p", "dataintegrity=true").exitCode);
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-db", MemoryDB.class.getName(),
+        "-p", "dataintegrity=true", "-threads", "4");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertEquals(r.longValue("READ", "Operations"), r.longValue("VERIFY", "Return=OK"));
+    assertNull(r.value("VERIFY", "Return=UNEXPECTED_STATE"));
+  }
+
+  @Test
+  void should_report_intended_sections_when_measurement_interval_is_both() {
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-target", "5000",
+        "-p", "measurement.interval=both", "-threads", "4");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertEquals(r.longValue("READ", "Operations"), r.longValue("Intended-READ", "Operations"));
+    assertNull(r.value("Intended-READ", "Return=OK"), "Return= lines only on service-time sections");
+    assertNotNull(r.value("SCHEDULE", "LagP99(us)"));
+  }
+
+  @Test
+  void should_hold_the_target_rate_when_throttled() {
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-target", "2000",
+        "-p", "operationcount=2000", "-threads", "8");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    long runtime = r.longValue("OVERALL", "RunTime(ms)");
+    assertTrue(runtime >= 999, "an open-loop schedule of 2000 ops at 2000/s cannot end before 1 s: " + runtime);
+  }
+
+  @Test
+  void should_exclude_warmup_operations_from_the_results() {
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-p", "warmup=300ops",
+        "-threads", "3");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertEquals(700, r.longValue("READ", "Operations") + r.longValue("UPDATE", "Operations"));
+    assertEquals(300, r.longValue("WARMUP", "Operations"));
+  }
+
+  @Test
+  void should_stop_at_maxexecutiontime_when_operationcount_is_unlimited() {
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-p", "operationcount=0",
+        "-p", "maxexecutiontime=1", "-target", "1000");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    long ops = r.longValue("READ", "Operations") + r.longValue("UPDATE", "Operations");
+    assertTrue(ops > 0 && ops <= 1001, "at most one second of slots at 1000 ops/s, got " + ops);
+  }
+
+  @Test
+  void should_refuse_an_endless_run_when_no_limit_is_set() {
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "operationcount=0");
+    assertEquals(ExitCode.USAGE, r.exitCode);
+    assertTrue(r.err.contains("would never end"), r.err);
+  }
+
+  @Test
+  void should_print_version_when_asked() {
+    ClientRunner r = ClientRunner.run("--version");
+    assertEquals(ExitCode.OK, r.exitCode);
+    assertTrue(r.out.startsWith("YCSB "), r.out);
+  }
+
+  @Test
+  void should_never_print_a_password_when_given_on_the_command_line() throws IOException {
+    File dir = tmp.resolve("res").toFile();
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false",
+        "-p", "cassandra.password=hunter2", "-p", "results.dir=" + dir, "-s");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertFalse(r.err.contains("hunter2") || r.out.contains("hunter2"));
+    String summary = new String(Files.readAllBytes(new File(dir, "summary.json").toPath()), StandardCharsets.UTF_8);
+    assertFalse(summary.contains("hunter2"));
+    assertTrue(summary.contains("\"cassandra.password\": \"***\""), summary);
+  }
+
+  @Test
+  void should_use_long_counts_when_the_key_space_exceeds_two_billion() {
+    ClientRunner r = ClientRunner.run("-load", "-P", workload, "-db", MemoryDB.class.getName(),
+        "-p", "recordcount=5000000000", "-p", "insertstart=4000000000", "-p", "insertcount=10",
+        "-p", "insertorder=ordered");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertTrue(MemoryDB.table("usertable").containsKey("user4000000009"), MemoryDB.table("usertable").keySet()
+        .toString());
+  }
+}

@@ -1,0 +1,101 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Proves binary compatibility with YCSB 0.17.0 (site.ycsb:core:0.17.0 from Maven Central) in both directions,
+ * with one binding source that uses only 0.17.0's API.
+ */
+class Ycsb017CompatibilityIT {
+  private static final File TARGET = new File("target").getAbsoluteFile();
+  private static final File YCSB_LIB = new File(TARGET, "ycsb-0.17.0/lib");
+
+  @TempDir
+  static Path tmp;
+  private static Path source;
+  private static String workload;
+
+  @BeforeAll
+  static void setUp() throws IOException {
+    Path dir = tmp.resolve("src/compat");
+    Files.createDirectories(dir);
+    source = dir.resolve("CompatProbeDB.java");
+    try (InputStream in = Ycsb017CompatibilityIT.class.getResourceAsStream("/compat/CompatProbeDB.java")) {
+      Files.copy(in, source, StandardCopyOption.REPLACE_EXISTING);
+    }
+    Path w = tmp.resolve("workload");
+    Files.write(w, ("workload=site.ycsb.workloads.CoreWorkload\nrecordcount=500\noperationcount=2000\n"
+        + "readproportion=0.5\nupdateproportion=0.5\nrequestdistribution=zipfian\n")
+        .getBytes(StandardCharsets.UTF_8));
+    workload = w.toString();
+  }
+
+  private static File compile(String name, String classpath) {
+    File out = tmp.resolve(name).toFile();
+    assertTrue(out.mkdirs());
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    int rc = javac.run(null, null, null, "--release", "8", "-Xlint:-options", "-cp", classpath, "-d",
+        out.getPath(), source.toString());
+    assertEquals(0, rc, "the probe binding compiles against " + classpath);
+    return out;
+  }
+
+  private static String jars(File dir) {
+    return Arrays.stream(dir.listFiles((d, n) -> n.endsWith(".jar"))).map(File::getPath)
+        .collect(Collectors.joining(File.pathSeparator));
+  }
+
+  private static String thisCoreRuntime() throws IOException {
+    String deps = new String(Files.readAllBytes(new File(TARGET, "runtime-classpath.txt").toPath()),
+        StandardCharsets.UTF_8).trim();
+    return new File(TARGET, "classes").getAbsolutePath() + File.pathSeparator + deps;
+  }
+
+  @Test
+  void should_run_a_binding_compiled_against_0_17_0_when_loaded_by_this_core() throws Exception {
+    File probe = compile("against-0.17.0", new File(YCSB_LIB, "core-0.17.0.jar").getPath());
+    String cp = thisCoreRuntime() + File.pathSeparator + probe.getAbsolutePath();
+    JavaProcess load = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-load", "-db", "compat.CompatProbeDB",
+        "-P", workload, "-threads", "4");
+    assertEquals(0, load.exitCode, load.toString());
+    assertTrue(load.output.contains("[INSERT], Operations, 500"), load.toString());
+    assertTrue(load.output.contains("[PROBE-INSERT], Operations, 500"), load.toString());
+    assertTrue(load.output.contains("[COMPAT-PROBE], ops=500, rows=500, bytes=500000"), load.toString());
+    JavaProcess run = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-t", "-db", "compat.CompatProbeDB",
+        "-P", workload, "-threads", "4", "-target", "4000", "-p", "measurement.interval=both");
+    assertEquals(0, run.exitCode, run.toString());
+    assertTrue(run.output.contains("[COMPAT-PROBE], ops=2000"), run.toString());
+    // the store is per JVM, so the run phase reads nothing back; what matters is that every call linked and ran
+    assertTrue(run.output.contains("[READ], Return=NOT_FOUND"), run.toString());
+    assertTrue(run.output.contains("[Intended-READ"), run.toString());
+  }
+
+  @Test
+  void should_run_inside_0_17_0_client_when_compiled_against_this_core() throws Exception {
+    File probe = compile("against-this-core", new File(TARGET, "classes").getAbsolutePath());
+    String cp = jars(YCSB_LIB) + File.pathSeparator + probe.getAbsolutePath();
+    JavaProcess load = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-load", "-db", "compat.CompatProbeDB",
+        "-P", workload, "-threads", "4");
+    assertTrue(load.output.contains("YCSB Client 0.17.0"), "it really is YCSB 0.17.0's client: " + load);
+    assertEquals(0, load.exitCode, load.toString());
+    assertTrue(load.output.contains("[INSERT], Operations, 500"), load.toString());
+    assertTrue(load.output.contains("[COMPAT-PROBE], ops=500, rows=500, bytes=500000"), load.toString());
+  }
+}
