@@ -13,12 +13,17 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs external commands with a timeout and captures their output. */
 final class Processes {
-  private static final long TIMEOUT_SECONDS = 180;
+  private static final long DEFAULT_TIMEOUT_SECONDS = 180;
 
   private Processes() {
   }
 
   static CommandResult run(Path workDir, List<String> command) throws IOException, InterruptedException {
+    return run(workDir, command, DEFAULT_TIMEOUT_SECONDS);
+  }
+
+  static CommandResult run(Path workDir, List<String> command, long timeoutSeconds)
+      throws IOException, InterruptedException {
     ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
     Process process = builder.start();
     process.getOutputStream().close();
@@ -26,9 +31,9 @@ final class Processes {
     StreamCollector err = new StreamCollector(process.getErrorStream());
     out.start();
     err.start();
-    if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+    if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       process.destroyForcibly();
-      throw new AssertionError("timed out after " + TIMEOUT_SECONDS + " s: " + command);
+      throw new AssertionError("timed out after " + timeoutSeconds + " s: " + command);
     }
     out.join();
     err.join();
