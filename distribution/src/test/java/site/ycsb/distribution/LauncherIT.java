@@ -64,6 +64,22 @@ class LauncherIT {
   }
 
   @Test
+  void should_hand_jvm_options_and_extra_classpath_to_java_when_given_by_flags_and_java_opts() throws Exception {
+    // -XshowSettings:properties makes the JVM print its system properties and classpath (one entry per line).
+    Path extra = Files.createDirectories(emptyDir.resolve("extra classes"));
+    CommandResult run = Processes.ycsbWithEnv(home,
+        java.util.Collections.singletonList("JAVA_OPTS=-Dycsb.it.opts=from-java-opts -XshowSettings:properties"),
+        "run", "basic", "-P", "workloads/workloada", "-jvm-args", "-Dycsb.it.a=one -Dycsb.it.b=two",
+        "-jvm-args=-Dycsb.it.c=three", "-cp", extra.toString(),
+        "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false");
+    assertEquals(0, run.exitCode, run.describe());
+    for (String setting : new String[] {"ycsb.it.opts = from-java-opts", "ycsb.it.a = one", "ycsb.it.b = two",
+        "ycsb.it.c = three", "java.class.path = " + extra + "\n"}) {
+      assertTrue(run.stderr.contains(setting), "JVM did not get " + setting + ":\n" + run.describe());
+    }
+  }
+
+  @Test
   void should_exit_2_and_name_the_known_bindings_when_the_binding_is_unknown() throws Exception {
     CommandResult result = Processes.ycsb(home, "load", "nosuchdb", "-P", "workloads/workloada");
     assertEquals(2, result.exitCode, result.describe());

@@ -45,9 +45,16 @@ final class Processes {
    * only PATH (system directories) and JAVA_HOME (the JDK running this test).
    */
   static CommandResult ycsb(Path home, String... args) throws IOException, InterruptedException {
+    return ycsbWithEnv(home, new ArrayList<String>(), args);
+  }
+
+  /** As {@link #ycsb}, with extra {@code NAME=value} environment entries. */
+  static CommandResult ycsbWithEnv(Path home, List<String> env, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(Arrays.asList(
-        "env", "-i", "PATH=/usr/bin:/bin", "JAVA_HOME=" + System.getProperty("java.home"),
-        home.resolve("bin").resolve("ycsb").toString()));
+        "env", "-i", "PATH=/usr/bin:/bin", "JAVA_HOME=" + System.getProperty("java.home")));
+    command.addAll(env);
+    command.add(home.resolve("bin").resolve("ycsb").toString());
     command.addAll(Arrays.asList(args));
     return run(home, command);
   }
