@@ -55,6 +55,33 @@ class LauncherIT {
   }
 
   @Test
+  void should_load_and_run_every_shipped_workload_file_when_used_with_basic() throws Exception {
+    String[][] workloads = {
+        {"-P", "workloads/workloada"}, {"-P", "workloads/workloadb"}, {"-P", "workloads/workloadc"},
+        {"-P", "workloads/workloadd"}, {"-P", "workloads/workloade"}, {"-P", "workloads/workloadf"},
+        {"-P", "workloads/workload_template"},
+        {"-P", "workloads/workloada", "-P", "workloads/griddb-vs-cassandra/common",
+            "-P", "workloads/griddb-vs-cassandra/in-memory", "-P", "workloads/griddb-vs-cassandra/cassandra-load"},
+        {"-P", "workloads/workloadb", "-P", "workloads/griddb-vs-cassandra/common",
+            "-P", "workloads/griddb-vs-cassandra/larger-than-memory"}};
+    for (String[] files : workloads) {
+      for (String phase : new String[] {"load", "run"}) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList(phase, "basic"));
+        args.addAll(java.util.Arrays.asList(files));
+        // Small counts and threads on top of the files' own values (-p beats -P).
+        args.addAll(java.util.Arrays.asList("-p", "recordcount=200", "-p", "operationcount=200",
+            "-p", "threadcount=2", "-p", "basicdb.verbose=false"));
+        CommandResult result = Processes.ycsb(home, args.toArray(new String[0]));
+        assertEquals(0, result.exitCode, String.join(" ", args) + "\n" + result.describe());
+        assertTrue(result.stdout.contains("[OVERALL], Throughput(ops/sec), "), result.describe());
+        if (phase.equals("load")) {
+          assertEquals(200, operations(result.stdout, "INSERT"), String.join(" ", args) + "\n" + result.describe());
+        }
+      }
+    }
+  }
+
+  @Test
   void should_deliver_a_quoted_value_as_one_argument_when_it_contains_spaces_and_shell_characters() throws Exception {
     String value = "two  spaces * $HOME 'single' \"double\" a\\b";
     CommandResult run = Processes.ycsb(home, "run", "basic", "-P", "workloads/workloada",
@@ -77,6 +104,15 @@ class LauncherIT {
         "ycsb.it.c = three", "java.class.path = " + extra + "\n"}) {
       assertTrue(run.stderr.contains(setting), "JVM did not get " + setting + ":\n" + run.describe());
     }
+  }
+
+  @Test
+  void should_start_the_interactive_shell_on_the_binding_when_shell_is_given() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(coreHasClass("site/ycsb/CommandLine.class"),
+        "core has no site.ycsb.CommandLine yet");
+    // stdin is closed at once, so the shell sees end of input and must end normally.
+    CommandResult shell = Processes.ycsb(home, "shell", "basic", "-p", "basicdb.verbose=false");
+    assertEquals(0, shell.exitCode, shell.describe());
   }
 
   @Test
@@ -155,6 +191,14 @@ class LauncherIT {
       }
     }
     return total;
+  }
+
+  private static boolean coreHasClass(String entry) throws IOException {
+    try (DirectoryStream<Path> cores = Files.newDirectoryStream(home.resolve("lib"), "core-*.jar")) {
+      try (ZipFile zip = new ZipFile(cores.iterator().next().toFile())) {
+        return zip.getEntry(entry) != null;
+      }
+    }
   }
 
   private static Properties coreVersionProperties() throws IOException {
