@@ -110,9 +110,13 @@ class LauncherIT {
   void should_start_the_interactive_shell_on_the_binding_when_shell_is_given() throws Exception {
     org.junit.jupiter.api.Assumptions.assumeTrue(coreHasClass("site/ycsb/CommandLine.class"),
         "core has no site.ycsb.CommandLine yet");
-    // stdin is closed at once, so the shell sees end of input and must end normally.
-    CommandResult shell = Processes.ycsb(home, "shell", "basic", "-p", "basicdb.verbose=false");
+    CommandResult shell = Processes.ycsbWithInput(home, new java.util.ArrayList<String>(),
+        "insert k1 field0=hello\nread k1\nquit\n", "shell", "basic", "-p", "basicdb.verbose=true",
+        "-table", "shelltable");
     assertEquals(0, shell.exitCode, shell.describe());
+    // BasicDB echoes each call: proves the shell talks to the binding named on the command line.
+    assertTrue(shell.stdout.contains("INSERT shelltable k1"), shell.describe());
+    assertTrue(shell.stdout.contains("READ shelltable k1"), shell.describe());
   }
 
   @Test

@@ -24,9 +24,17 @@ final class Processes {
 
   static CommandResult run(Path workDir, List<String> command, long timeoutSeconds)
       throws IOException, InterruptedException {
+    return run(workDir, command, timeoutSeconds, "");
+  }
+
+  /** Runs {@code command}, writing {@code input} to its stdin and then closing it. */
+  static CommandResult run(Path workDir, List<String> command, long timeoutSeconds, String input)
+      throws IOException, InterruptedException {
     ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
     Process process = builder.start();
-    process.getOutputStream().close();
+    try (java.io.OutputStream stdin = process.getOutputStream()) {
+      stdin.write(input.getBytes(StandardCharsets.UTF_8));
+    }
     StreamCollector out = new StreamCollector(process.getInputStream());
     StreamCollector err = new StreamCollector(process.getErrorStream());
     out.start();
@@ -51,12 +59,18 @@ final class Processes {
   /** As {@link #ycsb}, with extra {@code NAME=value} environment entries. */
   static CommandResult ycsbWithEnv(Path home, List<String> env, String... args)
       throws IOException, InterruptedException {
+    return ycsbWithInput(home, env, "", args);
+  }
+
+  /** As {@link #ycsbWithEnv}, with {@code input} on stdin. */
+  static CommandResult ycsbWithInput(Path home, List<String> env, String input, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(Arrays.asList(
         "env", "-i", "PATH=/usr/bin:/bin", "JAVA_HOME=" + System.getProperty("java.home")));
     command.addAll(env);
     command.add(home.resolve("bin").resolve("ycsb").toString());
     command.addAll(Arrays.asList(args));
-    return run(home, command);
+    return run(home, command, DEFAULT_TIMEOUT_SECONDS, input);
   }
 
   /** True when {@code program} is an executable file in a PATH directory of this JVM. */
