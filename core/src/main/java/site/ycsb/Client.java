@@ -255,8 +255,9 @@ public final class Client {
       r.warmupMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, measureStartNs - startNs));
       r.failedInserts = state.failedInserts.get();
       Histogram lag = state.scheduleLagUs.getIntervalHistogram();
+      double busy = r.runtimeMs == 0 ? 0 : state.busyNs.sum() / (r.runtimeMs * 1e6 * config.threads);
       health.finish(r.runtimeMs / 1000.0, r.throughput, config.target,
-          lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue());
+          lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy);
       r.health = health;
 
       List<String> failures = state.runFailures();

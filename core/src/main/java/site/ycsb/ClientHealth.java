@@ -23,6 +23,8 @@ final class ClientHealth {
   static final double TARGET_MISSED = 0.99;
   /** A schedule-lag p99 above this many microseconds means operations started late. */
   static final long LAG_P99_LIMIT_US = 10_000;
+  /** Threads inside operations more than this share of the time cannot absorb the schedule's bursts. */
+  static final double THREADS_BUSY = 0.90;
 
   private final int cores = Runtime.getRuntime().availableProcessors();
   private final AtomicLong maxPauseMs = new AtomicLong();
@@ -37,6 +39,7 @@ final class ClientHealth {
   long gcTimeMs;
   long lagP99Us;
   long lagMaxUs;
+  double threadsBusy;
   boolean clientLimited;
   final List<String> warnings = new ArrayList<>();
 
@@ -85,8 +88,12 @@ final class ClientHealth {
     maxPauseMs.set(0);
   }
 
-  /** Called when the run ends; judges the run and fills the warnings. */
-  void finish(double runtimeSec, double throughput, double target, long lagP99, long lagMax) {
+  /**
+   * Called when the run ends; judges the run and fills the warnings.
+   *
+   * @param busyFraction the share of the run's thread-time spent inside measured operations
+   */
+  void finish(double runtimeSec, double throughput, double target, long lagP99, long lagMax, double busyFraction) {
     for (Runnable r : unregister) {
       r.run();
     }
@@ -97,22 +104,27 @@ final class ClientHealth {
     gcTimeMs = Utils.getGCTotalTime() - gcTimeStart;
     lagP99Us = lagP99;
     lagMaxUs = lagMax;
+    threadsBusy = busyFraction;
     boolean cpuSaturated = cpuUtilisation >= CPU_SATURATED;
     if (target > 0) {
       boolean missed = throughput < TARGET_MISSED * target;
       boolean late = lagP99 > LAG_P99_LIMIT_US;
-      if ((missed || late) && cpuSaturated) {
-        warnings.add(String.format("client-limited run: the client used %.0f%% of %d cores and operations started "
-            + "up to %.1f ms late (p99 %.1f ms); the target %.0f ops/s was %s. Use more client machines or fewer "
-            + "threads.", cpuUtilisation * 100, cores, lagMax / 1000.0, lagP99 / 1000.0, target,
-            missed ? String.format("missed (%.0f ops/s)", throughput) : "kept"));
+      if (missed || late) {
         clientLimited = true;
-      } else if (missed || late) {
-        warnings.add(String.format("the schedule was not kept: operations started late by p99 %.1f ms (max %.1f ms)"
-            + " and %.0f of %.0f ops/s were achieved, with the client CPU at %.0f%%: all threads were busy "
-            + "waiting for the database; raise -threads or lower -target.", lagP99 / 1000.0, lagMax / 1000.0,
-            throughput, target, Math.max(0, cpuUtilisation * 100)));
-        clientLimited = true;
+        String what = String.format("operations started late by p99 %.1f ms (max %.1f ms) and %.0f of the target "
+            + "%.0f ops/s were achieved", lagP99 / 1000.0, lagMax / 1000.0, throughput, target);
+        if (cpuSaturated) {
+          warnings.add(String.format("client-limited run: %s; the client used %.0f%% of %d cores. Use more client "
+              + "machines.", what, cpuUtilisation * 100, cores));
+        } else if (busyFraction >= THREADS_BUSY) {
+          warnings.add(String.format("the schedule was not kept: %s; the client threads were busy %.0f%% of the time"
+              + " waiting for the database. Raise -threads or lower -target.", what, busyFraction * 100));
+        } else {
+          warnings.add(String.format("the schedule was not kept: %s, although the client CPU was at %.0f%% and its "
+              + "threads busy %.0f%%: this machine did not run the client threads on time (other processes, CPU "
+              + "steal, or start-up; consider a warmup).", what, Math.max(0, cpuUtilisation * 100),
+              busyFraction * 100));
+        }
       }
     } else if (cpuSaturated) {
       warnings.add(String.format("client-limited run: the client used %.0f%% of %d cores, so the throughput "

@@ -91,8 +91,6 @@ final class ClientThread extends Thread {
           if (workload.isStopRequested()) {
             break;
           }
-          long now = System.nanoTime();
-          run.scheduleLagUs.recordValue(Math.max(0, now - intended) / 1000);
           measurements.setIntendedStartTimeNs(intended);
           opStart = intended;
         } else {
@@ -100,12 +98,22 @@ final class ClientThread extends Thread {
         }
         boolean measured = warmup.isMeasured(slot, opStart, scheduleStart);
         measurements.setRecording(measured);
+        long begin = System.nanoTime();
         if (measured) {
           run.measuredOpStarted(opStart);
+          if (throttled) {
+            run.scheduleLagUs.recordValue(Math.max(0, begin - opStart) / 1000);
+          }
         }
         boolean ok = doTransactions ? workload.doTransaction(db, state) : workload.doInsert(db, state);
-        run.opEnded(System.nanoTime());
-        (measured ? run.measuredOps : run.warmupOps).increment();
+        long end = System.nanoTime();
+        run.opEnded(end);
+        if (measured) {
+          run.measuredOps.increment();
+          run.busyNs.add(end - begin);
+        } else {
+          run.warmupOps.increment();
+        }
         if (!ok) {
           if (!doTransactions) {
             run.failedInserts.incrementAndGet();

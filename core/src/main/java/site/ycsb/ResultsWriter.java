@@ -143,7 +143,7 @@ final class ResultsWriter {
     ClientHealth h = r.health;
     Json health = new Json().field("scheduleLagP99Us", h.lagP99Us).field("scheduleLagMaxUs", h.lagMaxUs)
         .field("cpuUsedSec", h.cpuUsedSec).field("cpuCores", h.cores()).field("cpuUtilisation", h.cpuUtilisation)
-        .field("gcCount", h.gcCount).field("gcTimeMs", h.gcTimeMs).field("gcMaxPauseMs", h.gcMaxPauseMs())
+        .field("threadsBusy", h.threadsBusy).field("gcCount", h.gcCount).field("gcTimeMs", h.gcTimeMs).field("gcMaxPauseMs", h.gcMaxPauseMs())
         .field("clientLimited", h.clientLimited);
     StringBuilder warnings = new StringBuilder("[");
     for (int i = 0; i < h.warnings.size(); i++) {

@@ -26,6 +26,8 @@ final class RunState {
 
   final LongAdder measuredOps = new LongAdder();
   final LongAdder warmupOps = new LongAdder();
+  /** Time threads spent inside measured operations (to tell "threads all busy" from other causes of lag). */
+  final LongAdder busyNs = new LongAdder();
   /** The earliest (intended or actual) start of a measured operation, nanoTime; MAX_VALUE until one ran. */
   final AtomicLong measureStartNs = new AtomicLong(Long.MAX_VALUE);
   /** The latest completion of any operation, nanoTime. */

@@ -164,7 +164,7 @@ public abstract class TimeseriesDB extends DB {
     return Status.NOT_IMPLEMENTED;
   }
 
-  /** The tag keys the workload may generate, from {@code tagcount} and {@code tagkeylength}... as names TAG0..N. */
+  /** Names for the {@code tagcount} tag keys ({@code TAG0}, {@code TAG1}, ...). */
   protected static String[] getPossibleTagKeys(Properties properties) {
     int tagCount = Integer.parseInt(properties.getProperty("tagcount", "4"));
     String[] keys = new String[tagCount];

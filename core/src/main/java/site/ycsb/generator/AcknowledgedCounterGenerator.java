@@ -24,6 +24,8 @@ public class AcknowledgedCounterGenerator extends CounterGenerator {
   private final ConcurrentHashMap<Long, AtomicLongArray> segments = new ConcurrentHashMap<>();
   private final ReentrantLock slideLock = new ReentrantLock();
   private volatile long limit;
+  /** Test hook run while the slide lock is held, after the scan; null in normal use. */
+  volatile Runnable whileSliding;
 
   /** @param countstart the first value handed out; the limit starts at {@code countstart - 1} */
   public AcknowledgedCounterGenerator(long countstart) {
@@ -81,6 +83,10 @@ public class AcknowledgedCounterGenerator extends CounterGenerator {
     while (slideLock.tryLock()) {
       try {
         limit = firstUnmarkedFrom(limit + 1) - 1;
+        Runnable hook = whileSliding;
+        if (hook != null) {
+          hook.run();
+        }
       } finally {
         slideLock.unlock();
       }

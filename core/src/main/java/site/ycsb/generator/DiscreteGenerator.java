@@ -11,7 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public class DiscreteGenerator extends Generator<String> {
   private volatile Table table = new Table(new String[0], new double[0]);
-  private volatile String last;
+  private final LastValueCell<String> last = new LastValueCell<>();
 
   /** Immutable: values and the running sum of their weights. */
   private static final class Table {
@@ -76,14 +76,14 @@ public class DiscreteGenerator extends Generator<String> {
       lo--; // x rounded up to the total: step back over trailing zero-weight entries
     }
     String v = t.values[lo];
-    last = v;
+    last.setIfChanged(v);
     return v;
   }
 
   /** The last value drawn; draws one if none was drawn yet. */
   @Override
   public String lastValue() {
-    String v = last;
+    String v = last.get();
     return v != null ? v : nextValue();
   }
 }

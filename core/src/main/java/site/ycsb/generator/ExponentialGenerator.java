@@ -7,9 +7,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * values fall below {@code range}. The workload subtracts a draw from the latest key, so recent keys are hot.
  */
 public class ExponentialGenerator extends NumberGenerator {
+  /** Workload property: percentage of draws below the range. */
   public static final String EXPONENTIAL_PERCENTILE_PROPERTY = "exponential.percentile";
+  /** Default of {@link #EXPONENTIAL_PERCENTILE_PROPERTY}. */
   public static final String EXPONENTIAL_PERCENTILE_DEFAULT = "95";
+  /** Workload property: the range as a fraction of the record count. */
   public static final String EXPONENTIAL_FRAC_PROPERTY = "exponential.frac";
+  /** Default of {@link #EXPONENTIAL_FRAC_PROPERTY}. */
   public static final String EXPONENTIAL_FRAC_DEFAULT = "0.8571428571";
 
   /** Rate: 1 / mean. */

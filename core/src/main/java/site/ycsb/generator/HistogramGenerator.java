@@ -101,9 +101,9 @@ public class HistogramGenerator extends NumberGenerator {
         }
         long bucket = parse(file, lineNo, parts[0]);
         long count = parse(file, lineNo, parts[1]);
-        if (bucket < 0 || bucket > 100_000_000 || count < 0) {
+        if (bucket < 0 || bucket > 10_000_000 || count < 0) {
           throw new IOException("histogram file " + file + " line " + lineNo
-              + ": bucket must be in [0, 1e8] and count >= 0, got '" + line + "'");
+              + ": bucket must be in [0, 1e7] and count >= 0, got '" + line + "'");
         }
         entries.add(new long[] {bucket, count});
         maxBucket = Math.max(maxBucket, (int) bucket);

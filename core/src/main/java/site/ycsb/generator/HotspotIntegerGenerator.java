@@ -54,18 +54,22 @@ public class HotspotIntegerGenerator extends NumberGenerator {
     return ret;
   }
 
+  /** Lowest value (inclusive). */
   public long getLowerBound() {
     return lowerBound;
   }
 
+  /** Highest value (inclusive). */
   public long getUpperBound() {
     return upperBound;
   }
 
+  /** Fraction of the interval that is hot. */
   public double getHotsetFraction() {
     return hotsetFraction;
   }
 
+  /** Fraction of the draws aimed at the hot set. */
   public double getHotOpnFraction() {
     return hotOpnFraction;
   }

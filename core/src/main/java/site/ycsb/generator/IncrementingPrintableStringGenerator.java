@@ -129,6 +129,7 @@ public class IncrementingPrintableStringGenerator extends Generator<String> {
     this.throwExceptionOnRollover = exceptionOnRollover;
   }
 
+  /** Whether rollover throws (see {@link #setThrowExceptionOnRollover(boolean)}). */
   public boolean getThrowExceptionOnRollover() {
     return throwExceptionOnRollover;
   }

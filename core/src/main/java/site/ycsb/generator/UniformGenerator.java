@@ -8,7 +8,7 @@ import java.util.concurrent.ThreadLocalRandom;
 /** Picks one of a fixed collection of strings, each with the same probability. */
 public class UniformGenerator extends Generator<String> {
   private final List<String> values;
-  private volatile String last;
+  private final LastValueCell<String> last = new LastValueCell<>();
 
   /** @throws IllegalArgumentException when {@code values} is empty */
   public UniformGenerator(Collection<String> values) {
@@ -21,14 +21,14 @@ public class UniformGenerator extends Generator<String> {
   @Override
   public String nextValue() {
     String v = values.get(ThreadLocalRandom.current().nextInt(values.size()));
-    last = v;
+    last.setIfChanged(v);
     return v;
   }
 
   /** The last value drawn; draws one if none was drawn yet. */
   @Override
   public String lastValue() {
-    String v = last;
+    String v = last.get();
     return v != null ? v : nextValue();
   }
 }

@@ -1,0 +1,193 @@
+package site.ycsb;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+
+/**
+ * An interactive shell against one binding ({@code bin/ycsb shell <binding>}): read, scan, insert, update and
+ * delete single records by hand, e.g. to check a connection or a schema before a benchmark. Options: {@code -db},
+ * {@code -P}, {@code -p}, {@code -table}. Commands are read from standard input, one per line.
+ */
+public final class CommandLine {
+  private static final String HELP = String.join("\n",
+      "Commands:",
+      "  read key [field1 field2 ...]        read a record (all fields, or the ones named)",
+      "  scan key recordcount [field ...]    read recordcount records from key",
+      "  insert key name1=value1 [...]       insert a record",
+      "  update key name1=value1 [...]       update fields of a record",
+      "  delete key                          delete a record",
+      "  table [name]                        show or change the table",
+      "  help                                this text",
+      "  quit                                leave");
+
+  private CommandLine() {
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.out));
+  }
+
+  static int run(String[] args, BufferedReader in, PrintStream out) {
+    Properties props = new Properties();
+    String table = "usertable";
+    String dbName = "site.ycsb.BasicDB";
+    List<String> passThrough = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("-table") && i + 1 < args.length) {
+        table = args[++i];
+      } else if (args[i].equals("-db") && i + 1 < args.length) {
+        dbName = args[++i];
+      } else {
+        passThrough.add(args[i]);
+      }
+    }
+    try {
+      passThrough.add("-p");
+      passThrough.add("workload=site.ycsb.workloads.CoreWorkload");
+      props = ClientArgs.parse(passThrough.toArray(new String[0])).properties;
+    } catch (UsageException e) {
+      System.err.println("Error: " + e.getMessage());
+      return ExitCode.USAGE;
+    }
+    DB db;
+    try {
+      db = DBFactory.instantiate(dbName);
+    } catch (UnknownDBException e) {
+      System.err.println("Error: " + e.getMessage());
+      return ExitCode.USAGE;
+    }
+    db.setProperties(props);
+    try {
+      db.init();
+    } catch (DBException e) {
+      System.err.println("Error: database initialisation failed: " + ClientThread.describe(e));
+      return ExitCode.INIT_FAILED;
+    }
+    out.println("YCSB Command Line Client (" + dbName + "). Type \"help\" for the commands.");
+    try {
+      String line;
+      while (true) {
+        out.print("> ");
+        out.flush();
+        line = in.readLine();
+        if (line == null) {
+          break;
+        }
+        String[] tokens = line.trim().split("\\s+");
+        if (tokens[0].isEmpty()) {
+          continue;
+        }
+        if (tokens[0].equals("quit") || tokens[0].equals("exit")) {
+          break;
+        }
+        table = execute(db, table, tokens, out);
+      }
+    } catch (IOException e) {
+      System.err.println("Error: " + e.getMessage());
+    } finally {
+      try {
+        db.cleanup();
+      } catch (DBException e) {
+        System.err.println("Error: cleanup failed: " + e.getMessage());
+      }
+    }
+    return ExitCode.OK;
+  }
+
+  private static String execute(DB db, String table, String[] t, PrintStream out) {
+    long st = System.nanoTime();
+    Status status;
+    switch (t[0]) {
+    case "help":
+      out.println(HELP);
+      return table;
+    case "table":
+      if (t.length > 1) {
+        out.println("Using table \"" + t[1] + "\"");
+        return t[1];
+      }
+      out.println("Using table \"" + table + "\"");
+      return table;
+    case "read": {
+      if (t.length < 2) {
+        out.println("Usage: read key [field1 field2 ...]");
+        return table;
+      }
+      Set<String> fields = t.length > 2 ? new HashSet<>(Arrays.asList(t).subList(2, t.length)) : null;
+      Map<String, ByteIterator> result = new HashMap<>();
+      status = db.read(table, t[1], fields, result);
+      printRow(out, result);
+      break;
+    }
+    case "scan": {
+      if (t.length < 3) {
+        out.println("Usage: scan key recordcount [field1 field2 ...]");
+        return table;
+      }
+      Set<String> fields = t.length > 3 ? new HashSet<>(Arrays.asList(t).subList(3, t.length)) : null;
+      Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+      try {
+        status = db.scan(table, t[1], Integer.parseInt(t[2]), fields, rows);
+      } catch (NumberFormatException e) {
+        out.println("recordcount must be a whole number");
+        return table;
+      }
+      for (HashMap<String, ByteIterator> row : rows) {
+        printRow(out, row);
+        out.println("--------------------------------");
+      }
+      break;
+    }
+    case "insert":
+    case "update": {
+      if (t.length < 3) {
+        out.println("Usage: " + t[0] + " key name1=value1 [name2=value2 ...]");
+        return table;
+      }
+      Map<String, ByteIterator> values = new LinkedHashMap<>();
+      for (int i = 2; i < t.length; i++) {
+        int eq = t[i].indexOf('=');
+        if (eq <= 0) {
+          out.println("Bad field '" + t[i] + "': use name=value");
+          return table;
+        }
+        values.put(t[i].substring(0, eq), new StringByteIterator(t[i].substring(eq + 1)));
+      }
+      status = t[0].equals("insert") ? db.insert(table, t[1], values) : db.update(table, t[1], values);
+      break;
+    }
+    case "delete":
+      if (t.length != 2) {
+        out.println("Usage: delete key");
+        return table;
+      }
+      status = db.delete(table, t[1]);
+      break;
+    default:
+      out.println("Unknown command '" + t[0] + "'; type \"help\"");
+      return table;
+    }
+    out.println("Return code: " + (status == null ? "null" : status.getName()));
+    out.println((System.nanoTime() - st) / 1_000_000 + " ms");
+    return table;
+  }
+
+  private static void printRow(PrintStream out, Map<String, ByteIterator> row) {
+    for (Map.Entry<String, ByteIterator> e : row.entrySet()) {
+      out.println(e.getKey() + "=" + (e.getValue() == null ? "null" : e.getValue().toString()));
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+/** The open-loop schedule, warm-up parsing and the status line's remaining-time text. */
+class ScheduleTest {
+  @Test
+  void should_place_slot_n_at_n_over_target_seconds_when_throttled() {
+    OperationSchedule s = new OperationSchedule(1000, 4000, false);
+    s.start(1_000_000_000L);
+    assertEquals(1_000_000_000L, s.intendedStartNs(0));
+    assertEquals(1_000_250_000L, s.intendedStartNs(1));
+    assertEquals(1_250_000_000L, s.intendedStartNs(1000));
+    assertTrue(s.isThrottled());
+  }
+
+  @Test
+  void should_not_drift_when_the_slot_number_is_large() {
+    OperationSchedule s = new OperationSchedule(Long.MAX_VALUE, 3, false);
+    s.start(0);
+    assertEquals(1_000_000_000_000_000L, s.intendedStartNs(3_000_000L), "a million seconds later, to the ns");
+  }
+
+  @Test
+  void should_hand_out_each_slot_exactly_once_when_threads_race() throws InterruptedException {
+    OperationSchedule s = new OperationSchedule(200_000, 0, false);
+    ConcurrentHashMap<Long, Boolean> seen = new ConcurrentHashMap<>();
+    AtomicLong duplicates = new AtomicLong();
+    Thread[] threads = new Thread[8];
+    for (int i = 0; i < threads.length; i++) {
+      threads[i] = new Thread(() -> {
+        long slot;
+        while ((slot = s.claim()) != OperationSchedule.NONE) {
+          if (seen.put(slot, Boolean.TRUE) != null) {
+            duplicates.incrementAndGet();
+          }
+        }
+      });
+      threads[i].start();
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertEquals(0, duplicates.get());
+    assertEquals(200_000, seen.size());
+  }
+
+  @Test
+  void should_return_early_when_a_stop_is_requested_while_waiting() {
+    OperationSchedule s = new OperationSchedule(10, 0.001, false);
+    Workload w = new Workload() {
+      @Override
+      public boolean doInsert(DB db, Object threadstate) {
+        return false;
+      }
+
+      @Override
+      public boolean doTransaction(DB db, Object threadstate) {
+        return false;
+      }
+    };
+    w.requestStop();
+    long st = System.nanoTime();
+    s.awaitTime(System.nanoTime() + 60_000_000_000L, w);
+    assertTrue(System.nanoTime() - st < 30_000_000_000L);
+  }
+
+  @Test
+  void should_parse_durations_and_operation_counts_when_given_a_warmup() throws UsageException {
+    assertEquals(30_000_000_000L, Warmup.parse("30s").durationNs());
+    assertEquals(120_000_000_000L, Warmup.parse("2m").durationNs());
+    assertEquals(500_000_000L, Warmup.parse("500ms").durationNs());
+    assertEquals(10_000, Warmup.parse("10000ops").operations());
+    assertTrue(Warmup.parse(null).isNone());
+    UsageException e = assertThrows(UsageException.class, () -> Warmup.parse("30"));
+    assertTrue(e.getMessage().contains("30s, 2m, 500ms"), e.getMessage());
+  }
+
+  @Test
+  void should_measure_only_after_the_warmup_when_deciding_per_operation() throws UsageException {
+    Warmup byOps = Warmup.parse("100ops");
+    assertTrue(!byOps.isMeasured(99, 0, 0) && byOps.isMeasured(100, 0, 0));
+    Warmup byTime = Warmup.parse("1s");
+    assertTrue(!byTime.isMeasured(0, 999_999_999L, 0) && byTime.isMeasured(0, 1_000_000_000L, 0));
+  }
+
+  @Test
+  void should_use_correct_units_and_singulars_when_formatting_remaining_time() {
+    assertEquals("1 second", RemainingFormatter.format(1));
+    assertEquals("59 seconds", RemainingFormatter.format(59));
+    assertEquals("1 minute", RemainingFormatter.format(60));
+    assertEquals("1 hour 1 minute", RemainingFormatter.format(3661));
+    assertEquals("2 days 3 hours 4 minutes", RemainingFormatter.format(2 * 86400 + 3 * 3600 + 4 * 60 + 5));
+  }
+
+  @Test
+  void should_mask_secret_values_when_printing_the_command_line() {
+    assertEquals("-p cassandra.password=*** -p hosts=h1", Secrets.maskCommandLine(
+        new String[]{"-p", "cassandra.password=s3cret", "-p", "hosts=h1"}));
+    assertTrue(Secrets.isSecret("griddb.password"));
+    assertTrue(!Secrets.isSecret("recordcount"));
+  }
+}
