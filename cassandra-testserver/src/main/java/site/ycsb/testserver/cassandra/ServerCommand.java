@@ -46,6 +46,8 @@ final class ServerCommand {
     cmd.add("-Xmx" + HEAP);
     cmd.add("-Xss256k");
     cmd.add("-XX:+UseG1GC");
+    // Exit rather than limp on in an undefined state (Cassandra's start checks recommend one of these).
+    cmd.add("-XX:+ExitOnOutOfMemoryError");
     cmd.add("-Djdk.attach.allowAttachSelf=true");
     for (String export : ADD_EXPORTS) {
       cmd.add("--add-exports=" + export + "=ALL-UNNAMED");
@@ -57,6 +59,7 @@ final class ServerCommand {
     cmd.add("-Dcassandra.config=" + spec.yamlFile().toUri());
     cmd.add("-Dcassandra.storagedir=" + spec.dataDir());
     cmd.add("-Dcassandra.logdir=" + spec.logDir());
+    cmd.add("-Dcassandra.triggers_dir=" + spec.triggersDir());
     cmd.add("-Dcassandra-foreground=yes");
     cmd.add("-Dcassandra.native_transport_port=" + spec.nativePort);
     cmd.add("-Dcassandra.storage_port=" + spec.storagePort);

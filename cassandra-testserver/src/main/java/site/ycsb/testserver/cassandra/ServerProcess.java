@@ -84,6 +84,7 @@ final class ServerProcess {
       }
       Files.createDirectories(spec.dataDir());
       Files.createDirectories(spec.logDir());
+      Files.createDirectories(spec.triggersDir());
       Files.deleteIfExists(spec.pidFile());
       String clusterName = "ycsb-test-" + spec.nativePort;
       Files.write(spec.yamlFile(), CassandraYaml.render(clusterName, spec.nativePort, spec.storagePort, spec.auth)

@@ -57,6 +57,10 @@ final class ServerSpec {
     return dir.resolve("data");
   }
 
+  Path triggersDir() {
+    return dir.resolve("triggers");
+  }
+
   Path logDir() {
     return dir.resolve("logs");
   }
