@@ -154,14 +154,30 @@ final class ServerProcess {
     return startMillis;
   }
 
+  /** Sends SIGSTOP and returns once every thread of the server has stopped. */
   synchronized void pause() {
     requireRunning("pause");
     Signals.send("STOP", pid);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!Signals.allThreadsStopped(pid)) {
+      if (System.nanoTime() > deadline) {
+        throw new TestServerException("server pid " + pid + " did not stop within 10 s of SIGSTOP");
+      }
+      sleep(5);
+    }
   }
 
+  /** Sends SIGCONT and returns once the server process is no longer in the stopped state. */
   synchronized void resume() {
     requireRunning("resume");
     Signals.send("CONT", pid);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (Signals.state(pid) == 'T') {
+      if (System.nanoTime() > deadline) {
+        throw new TestServerException("server pid " + pid + " still stopped 10 s after SIGCONT");
+      }
+      sleep(5);
+    }
   }
 
   /** SIGTERM (after SIGCONT, in case it is paused), then SIGKILL if it has not exited in time. Idempotent. */
