@@ -127,6 +127,7 @@ class CassandraTestServerIT {
         CqlResult columns = client.query("SELECT column_name FROM system_schema.columns"
             + " WHERE keyspace_name = 'ycsb' AND table_name = 'usertable'");
         assertEquals(11, columns.rowCount(), "y_id and field0..field9");
+        client.query("INSERT INTO ycsb.usertable (y_id, field0) VALUES ('kept', 'v')");
       }
       Run again = runJava(LocalCassandra.class, 60, "start", "--dir", dir.toString(), "--port",
           Integer.toString(port));
@@ -140,6 +141,19 @@ class CassandraTestServerIT {
     assertTrue(!Signals.isAlive(pid), "server still alive after stop");
     Run status = runJava(LocalCassandra.class, 60, "status", "--dir", dir.toString());
     assertEquals(3, status.exitCode, status.output);
+
+    int otherPort = FreePorts.pick();
+    Run restart = runJava(LocalCassandra.class, 300, "start", "--dir", dir.toString(), "--port",
+        Integer.toString(otherPort));
+    try {
+      assertEquals(0, restart.exitCode, restart.output);
+      try (CqlClient client = CqlClient.connect("127.0.0.1", otherPort, null, null, 10_000)) {
+        assertEquals(1, client.query("SELECT y_id FROM ycsb.usertable WHERE y_id = 'kept'").rowCount(),
+            "data must survive a restart on another port");
+      }
+    } finally {
+      assertEquals(0, runJava(LocalCassandra.class, 120, "stop", "--dir", dir.toString()).exitCode);
+    }
   }
 
   @Test
