@@ -66,6 +66,8 @@ class CassandraLibraryTest {
     Path lib = tmp.resolve("cache/lib");
     TestServerException e = assertThrows(TestServerException.class, () -> CassandraLibrary.resolve(lib, env));
     assertTrue(e.getMessage().contains("exit 1"), e.getMessage());
+    assertTrue(e.getMessage().split("\n")[0].contains("lib-download-failed.log"), e.getMessage());
+    assertTrue(Files.isRegularFile(tmp.resolve("cache/lib-download-failed.log")));
     assertTrue(e.getMessage().contains("Could not resolve dependencies for project"), e.getMessage());
     assertFalse(Files.exists(lib));
   }

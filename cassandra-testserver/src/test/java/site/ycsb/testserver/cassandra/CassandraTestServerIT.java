@@ -200,6 +200,26 @@ class CassandraTestServerIT {
     }
   }
 
+  @Test
+  void should_fail_with_server_log_tail_when_server_exits_during_start() throws IOException {
+    Path fakeLib = Files.createDirectories(WORK.resolve("broken-lib"));
+    Path jar = fakeLib.resolve("cassandra-all-" + CassandraTestServer.CASSANDRA_VERSION + ".jar");
+    if (!Files.exists(jar)) {
+      Files.createFile(jar); // looks complete to the cache check, but holds no classes
+    }
+    System.setProperty(CassandraLibrary.PROPERTY_AND_ENV, fakeLib.toString());
+    try {
+      TestServerException e = assertThrows(TestServerException.class,
+          () -> CassandraTestServer.startNew(WORK.resolve("broken"), false));
+      String[] lines = e.getMessage().split("\n");
+      assertTrue(lines[0].contains("exited with code 2 while starting"), e.getMessage());
+      assertTrue(lines[1].startsWith("last lines of "), e.getMessage());
+      assertTrue(e.getMessage().contains("CassandraDaemon is not on the classpath"), e.getMessage());
+    } finally {
+      System.clearProperty(CassandraLibrary.PROPERTY_AND_ENV);
+    }
+  }
+
   /** Main of the launcher JVM killed by the orphan test: starts a private server, says so, then waits. */
   static final class OrphanLauncher {
     static final String READY = "SERVER-READY";
