@@ -9,7 +9,11 @@ cp="$here/target/classes"
 dir=$(mktemp -d "${TMPDIR:-/tmp}/cassandra-bench.XXXXXX")
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' 2>/dev/null \
   || echo 19042)
-trap 'java -cp "$cp" site.ycsb.testserver.cassandra.LocalCassandra stop --dir "$dir" >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
+cleanup() {
+  java -cp "$cp" site.ycsb.testserver.cassandra.LocalCassandra stop --dir "$dir" >/dev/null 2>&1 || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
 ms() { date +%s%3N; }
 i=1
 while [ "$i" -le "$n" ]; do

@@ -117,7 +117,8 @@ class CqlCodecTest {
     body.string("ks").string("t").string("m").shortValue(0x0021).shortValue(0x000D).shortValue(0x0009);
     body.string("ks").string("t").string("n").shortValue(CqlResult.TYPE_INT);
     body.intValue(2);
-    body.bytes("k\u00f6".getBytes(StandardCharsets.UTF_8)).bytes(new byte[] {0, 0, 0, 0}).bytes(new byte[] {0, 0, 0, 5});
+    body.bytes("k\u00f6".getBytes(StandardCharsets.UTF_8)).bytes(new byte[] {0, 0, 0, 0})
+        .bytes(new byte[] {0, 0, 0, 5});
     body.bytes("k2".getBytes(StandardCharsets.UTF_8)).bytes(null).bytes(null);
     CqlResult r = CqlCodec.decodeResult(frame(0, body));
     assertEquals(Arrays.asList("y_id", "m", "n"), r.columnNames());
