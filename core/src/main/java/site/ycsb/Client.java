@@ -227,7 +227,7 @@ public final class Client {
       state.startGate.countDown();
       reporter.start();
       boolean timedOut = awaitOperations(state, startNs);
-      long endNs = Math.max(state.lastOpEndNs.get(), startNs);
+      long endNs = Math.max(state.lastOpEndNs(), startNs);
       long endEpochMs = startEpochMs + TimeUnit.NANOSECONDS.toMillis(endNs - startNs);
       health.stop();
       reporter.finish(endNs);
@@ -244,22 +244,22 @@ public final class Client {
       }
 
       RunResult r = new RunResult();
-      long measureStartNs = state.measureStartNs.get();
+      long measureStartNs = state.measureStartNs();
       if (measureStartNs == Long.MAX_VALUE) {
         measureStartNs = endNs;
       }
       r.startEpochMs = startEpochMs + TimeUnit.NANOSECONDS.toMillis(measureStartNs - startNs);
       r.endEpochMs = endEpochMs;
       r.runtimeMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, endNs - measureStartNs));
-      r.operations = state.measuredOps.sum();
+      r.operations = state.measuredOps();
       r.throughput = r.runtimeMs == 0 ? 0.0 : 1000.0 * r.operations / r.runtimeMs;
       r.initMs = initMs;
       r.cleanupMs = cleanupMs;
-      r.warmupOps = state.warmupOps.sum();
+      r.warmupOps = state.warmupOps();
       r.warmupMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, measureStartNs - startNs));
       r.failedInserts = state.failedInserts.get();
       Histogram lag = state.scheduleLagUs.getIntervalHistogram();
-      double busy = r.runtimeMs == 0 ? 0 : state.busyNs.sum() / (r.runtimeMs * 1e6 * config.threads);
+      double busy = r.runtimeMs == 0 ? 0 : state.busyNs() / (r.runtimeMs * 1e6 * config.threads);
       health.finish(r.runtimeMs / 1000.0, r.throughput, config.target,
           lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy);
       r.health = health;

@@ -76,6 +76,20 @@ public final class OperationSchedule {
     return slot;
   }
 
+  /**
+   * Claims {@code n} consecutive slots (unthrottled runs), returning the first, or {@link #NONE} when all are
+   * taken; the block ends at {@code min(first + n, limit())}.
+   */
+  public long claimBlock(int n) {
+    long first = nextSlot.getAndAdd(n);
+    return first < limit ? first : NONE;
+  }
+
+  /** Whether {@code nanoTime} is past the deadline set by {@link #setDeadline}. */
+  public boolean isPastDeadline(long nanoTime) {
+    return nanoTime > deadlineNs;
+  }
+
   /** The intended start of {@code slot} in {@link System#nanoTime()} terms (only when throttled). */
   public long intendedStartNs(long slot) {
     return startNs + (long) (slot * nsPerOp);
