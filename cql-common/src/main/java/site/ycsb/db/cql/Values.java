@@ -1,0 +1,32 @@
+package site.ycsb.db.cql;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import site.ycsb.ByteIterator;
+
+/**
+ * Turns YCSB's single-use {@link ByteIterator} values into strings exactly once, before the first attempt, so a
+ * retry (of the binding, or of YCSB's insert retry with the same map) sends the real values, not the empty
+ * remainder of consumed iterators.
+ */
+public final class Values {
+  private Values() {
+  }
+
+  /**
+   * The values as strings, sorted by field name (a stable order gives one prepared statement per field set).
+   * A null iterator stays a null value (written as a CQL null).
+   */
+  public static SortedMap<String, String> materialise(Map<String, ByteIterator> values) {
+    SortedMap<String, String> out = new TreeMap<>();
+    for (Map.Entry<String, ByteIterator> entry : values.entrySet()) {
+      ByteIterator value = entry.getValue();
+      out.put(entry.getKey(), value == null ? null : new String(value.toArray(), StandardCharsets.UTF_8));
+    }
+    return Collections.unmodifiableSortedMap(out);
+  }
+}
