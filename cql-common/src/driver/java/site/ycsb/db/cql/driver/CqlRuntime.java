@@ -1,6 +1,5 @@
 package site.ycsb.db.cql.driver;
 
-import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
@@ -28,15 +27,13 @@ public final class CqlRuntime {
   private final CqlOperations operations;
   private final RetryStats stats;
   private final String retryMetric;
-  private final PrintStream summaryOut;
 
   private CqlRuntime(ClusterConnector.Connection connection, CqlOperations operations, RetryStats stats,
-                     String retryMetric, PrintStream summaryOut) {
+                     String retryMetric) {
     this.connection = connection;
     this.operations = operations;
     this.stats = stats;
     this.retryMetric = retryMetric;
-    this.summaryOut = summaryOut;
   }
 
   /**
@@ -55,7 +52,7 @@ public final class CqlRuntime {
         Sleeper.THREAD_SLEEP, stats, log);
     CqlOperations operations = new CqlOperations(connection.session(), settings, executor,
         new TracingSampler(settings.tracingFraction()), log);
-    return new CqlRuntime(connection, operations, stats, retryMetric, System.out);
+    return new CqlRuntime(connection, operations, stats, retryMetric);
   }
 
   public CqlOperations operations() {
@@ -68,7 +65,7 @@ public final class CqlRuntime {
 
   /** Prints the retry summary ({@code [<metric>], READ, n} ...) to stdout and closes the driver. */
   public void close() {
-    stats.print(summaryOut, retryMetric);
+    stats.print(System.out, retryMetric);
     connection.cluster().close();
   }
 }
