@@ -84,7 +84,7 @@ public final class ClusterConnector {
       cluster.close();
       throw new DBException(settings.bindingName() + ": cannot connect to any of " + settings.hosts() + " on port "
           + settings.port() + ": " + firstError(e));
-    } catch (DriverException | IllegalStateException e) {
+    } catch (DriverException | IllegalStateException | IllegalArgumentException e) {
       cluster.close();
       throw new DBException(settings.bindingName() + ": cannot connect to " + settings.hosts() + ": "
           + RateLimitedLog.describe(e));

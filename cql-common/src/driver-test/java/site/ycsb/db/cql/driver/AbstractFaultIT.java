@@ -1,0 +1,104 @@
+package site.ycsb.db.cql.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.RandomByteIterator;
+import site.ycsb.Status;
+import site.ycsb.testserver.cassandra.CassandraTestServer;
+
+/**
+ * The fault test: while a multi-threaded load runs (one DB instance per thread, as YCSB's client does), the server
+ * is frozen with SIGSTOP for longer than the request timeout and then resumed. The load must finish with every
+ * insert OK, the retries must be counted in the summary, and every key must be in the table.
+ */
+public abstract class AbstractFaultIT {
+  private static final String TABLE = "faulttable";
+  private static final int RECORDS = 2000;
+  private static final int THREADS = 4;
+  private static final int REQUEST_TIMEOUT_MILLIS = 1000;
+  private static final long PAUSE_MILLIS = 3500;
+
+  protected abstract BindingUnderTest binding();
+
+  protected abstract String keyspace();
+
+  @Test
+  void should_finish_the_load_with_every_key_when_the_server_is_paused_longer_than_the_timeout() throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Assumptions.assumeFalse(server.isExternal(), "fault test needs the local forked server (SIGSTOP/SIGCONT)");
+    server.createYcsbSchema(keyspace(), TABLE, 10, "field");
+    server.execute("TRUNCATE " + keyspace() + "." + TABLE);
+
+    BindingUnderTest binding = binding();
+    Properties props = binding.connection(server, keyspace());
+    props.setProperty(binding.requestTimeoutProperty(), String.valueOf(REQUEST_TIMEOUT_MILLIS));
+    props.setProperty(binding.maxRetriesProperty(), "40");
+    props.setProperty(binding.backoffProperty(), "100");
+    props.setProperty(binding.backoffMaxProperty(), "1000");
+
+    List<DB> clients = new ArrayList<>();
+    for (int t = 0; t < THREADS; t++) {
+      clients.add(ItSupport.open(binding, props));
+    }
+    AtomicInteger next = new AtomicInteger();
+    AtomicInteger done = new AtomicInteger();
+    Map<String, AtomicInteger> statuses = new ConcurrentHashMap<>();
+    List<Thread> threads = new ArrayList<>();
+    for (DB db : clients) {
+      Thread thread = new Thread(() -> {
+        int key;
+        while ((key = next.getAndIncrement()) < RECORDS) {
+          Map<String, ByteIterator> values = new HashMap<>();
+          for (int f = 0; f < 10; f++) {
+            values.put("field" + f, new RandomByteIterator(20));
+          }
+          Status status = db.insert(TABLE, "user" + key, values);
+          statuses.computeIfAbsent(status.getName(), s -> new AtomicInteger()).incrementAndGet();
+          done.incrementAndGet();
+        }
+      });
+      thread.start();
+      threads.add(thread);
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (done.get() < RECORDS / 5 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    server.pause();
+    try {
+      Thread.sleep(PAUSE_MILLIS);
+    } finally {
+      server.resume();
+    }
+    for (Thread thread : threads) {
+      thread.join(TimeUnit.SECONDS.toMillis(180));
+      assertTrue(!thread.isAlive(), "load did not finish within 180 s after the pause");
+    }
+    for (int t = 1; t < clients.size(); t++) {
+      clients.get(t).cleanup();
+    }
+    String summary = ItSupport.cleanupCapturingStdout(clients.get(0));
+
+    assertEquals(Integer.valueOf(RECORDS), Integer.valueOf(statuses.get("OK") == null ? 0 : statuses.get("OK").get()),
+        "statuses " + statuses);
+    long insertRetries = ItSupport.metric(summary, binding.retryMetric(), "INSERT");
+    assertTrue(insertRetries > 0, "expected counted INSERT retries, summary:\n" + summary);
+    assertEquals(insertRetries, ItSupport.metric(summary, binding.retryMetric(), "TOTAL"));
+    assertEquals(RECORDS, server.countRows(keyspace(), TABLE));
+  }
+}
