@@ -97,8 +97,10 @@ public final class ClusterConnector {
           + RateLimitedLog.describe(e) + " (create it first, see the binding's README).");
     } catch (NoHostAvailableException e) {
       cluster.close();
+      String dcHint = settings.localDc() == null ? "" : " (is '" + settings.localDc()
+          + "' the right local datacenter? hosts of other datacenters are not used)";
       throw new DBException(settings.bindingName() + ": cannot connect to any of " + settings.hosts() + " on port "
-          + settings.port() + ": " + firstError(e));
+          + settings.port() + ": " + firstError(e) + dcHint);
     } catch (DriverException | IllegalStateException | IllegalArgumentException e) {
       cluster.close();
       throw new DBException(settings.bindingName() + ": cannot connect to " + settings.hosts() + ": "
