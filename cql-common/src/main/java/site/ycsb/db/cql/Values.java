@@ -1,6 +1,5 @@
 package site.ycsb.db.cql;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
@@ -25,7 +24,9 @@ public final class Values {
     SortedMap<String, String> out = new TreeMap<>();
     for (Map.Entry<String, ByteIterator> entry : values.entrySet()) {
       ByteIterator value = entry.getValue();
-      out.put(entry.getKey(), value == null ? null : new String(value.toArray(), StandardCharsets.UTF_8));
+      // toString(): a StringByteIterator gives back its exact String (its bytes are a lossy Latin-1 view);
+      // other iterators decode their bytes as UTF-8.
+      out.put(entry.getKey(), value == null ? null : value.toString());
     }
     return Collections.unmodifiableSortedMap(out);
   }

@@ -27,6 +27,7 @@ class ValuesTest {
     // that re-reads the iterators would have.
     SortedMap<String, String> again = Values.materialise(values);
     assertEquals(50, first.get("field1").length());
+    assertEquals("héllo", first.get("field0"));
     assertEquals("", again.get("field1"));
     assertEquals(java.util.Arrays.asList("field0", "field1"), new ArrayList<>(first.keySet()));
   }

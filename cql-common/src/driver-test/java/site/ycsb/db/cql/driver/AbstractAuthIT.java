@@ -60,6 +60,31 @@ public abstract class AbstractAuthIT {
   }
 
   @Test
+  void should_exit_with_an_init_error_and_no_stack_trace_when_the_client_gets_a_wrong_password() throws Exception {
+    try {
+      Class.forName("site.ycsb.Client");
+    } catch (ClassNotFoundException e) {
+      org.junit.jupiter.api.Assumptions.abort("this project's engine (site.ycsb.Client) is not installed in ~/.m2");
+    }
+    Properties props = binding().connection(server(), keyspace());
+    String wrong = "Wrong-pw-for-client";
+    props.setProperty(binding().passwordProperty(), wrong);
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList("-load", "-db",
+        binding().dbClassName(), "-threads", "2", "-p", "workload=site.ycsb.workloads.CoreWorkload",
+        "-p", "recordcount=10", "-p", "table=" + TABLE));
+    for (String name : props.stringPropertyNames()) {
+      args.add("-p");
+      args.add(name + "=" + props.getProperty(name));
+    }
+    java.nio.file.Path dir = ItSupport.workDir(getClass().getSimpleName());
+    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args, dir, 120);
+    assertTrue(run.exitCode != 0, run.toString());
+    assertTrue(run.stderr.contains("authentication failed"), run.toString());
+    assertFalse(run.stderr.contains("\tat "), run.toString());
+    assertFalse((run.stdout + run.stderr).contains(wrong), "password leaked: " + run);
+  }
+
+  @Test
   void should_fail_init_with_one_clear_line_when_credentials_are_missing() {
     Properties props = binding().connection(server(), keyspace());
     props.remove(binding().usernameProperty());

@@ -59,6 +59,7 @@ public abstract class AbstractFaultIT {
     AtomicInteger done = new AtomicInteger();
     Map<String, AtomicInteger> statuses = new ConcurrentHashMap<>();
     List<Thread> threads = new ArrayList<>();
+    List<Throwable> crashes = new java.util.concurrent.CopyOnWriteArrayList<>();
     for (DB db : clients) {
       Thread thread = new Thread(() -> {
         int key;
@@ -72,13 +73,15 @@ public abstract class AbstractFaultIT {
           done.incrementAndGet();
         }
       });
+      thread.setUncaughtExceptionHandler((t, e) -> crashes.add(e));
       thread.start();
       threads.add(thread);
     }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (done.get() < RECORDS / 5 && System.nanoTime() < deadline) {
+    while (done.get() < RECORDS / 5 && System.nanoTime() < deadline && crashes.isEmpty()) {
       Thread.sleep(10);
     }
+    assertTrue(crashes.isEmpty(), "a load thread crashed: " + crashes);
     server.pause();
     try {
       Thread.sleep(PAUSE_MILLIS);
@@ -89,6 +92,7 @@ public abstract class AbstractFaultIT {
       thread.join(TimeUnit.SECONDS.toMillis(180));
       assertTrue(!thread.isAlive(), "load did not finish within 180 s after the pause");
     }
+    assertTrue(crashes.isEmpty(), "a load thread crashed: " + crashes);
     for (int t = 1; t < clients.size(); t++) {
       clients.get(t).cleanup();
     }
