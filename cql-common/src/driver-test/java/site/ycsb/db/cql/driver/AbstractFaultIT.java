@@ -105,4 +105,73 @@ public abstract class AbstractFaultIT {
     assertEquals(insertRetries, ItSupport.metric(summary, binding.retryMetric(), "TOTAL"));
     assertEquals(RECORDS, server.countRows(keyspace(), TABLE));
   }
+
+  /**
+   * The same fault during a real open-loop load through YCSB's client ({@code -target}, measurement.interval=both):
+   * the load completes, the retry summary shows the retries, and the measured latency of the inserts caught by the
+   * pause spans the pause — far above the 1 s request timeout a single attempt is limited to — which shows that
+   * retries and back-off are inside the latency (service time and intended time alike).
+   */
+  @Test
+  void should_count_retries_in_latency_when_the_client_loads_through_a_pause() throws Exception {
+    try {
+      Class.forName("site.ycsb.Client");
+    } catch (ClassNotFoundException e) {
+      Assumptions.abort("this project's engine (site.ycsb.Client) is not installed in ~/.m2");
+    }
+    CassandraTestServer server = CassandraTestServer.shared();
+    Assumptions.assumeFalse(server.isExternal(), "fault test needs the local forked server (SIGSTOP/SIGCONT)");
+    String table = "faultclienttable";
+    int records = 6000;
+    server.createYcsbSchema(keyspace(), table, 10, "field");
+    server.execute("TRUNCATE " + keyspace() + "." + table);
+    BindingUnderTest binding = binding();
+    Properties props = binding.connection(server, keyspace());
+    props.setProperty(binding.requestTimeoutProperty(), String.valueOf(REQUEST_TIMEOUT_MILLIS));
+    props.setProperty(binding.maxRetriesProperty(), "40");
+    props.setProperty(binding.backoffProperty(), "100");
+    props.setProperty(binding.backoffMaxProperty(), "1000");
+    List<String> args = new ArrayList<>(java.util.Arrays.asList("-load", "-db", binding.dbClassName(),
+        "-threads", "4", "-target", "1000", "-p", "workload=site.ycsb.workloads.CoreWorkload",
+        "-p", "recordcount=" + records, "-p", "table=" + table, "-p", "fieldlength=20",
+        "-p", "measurement.interval=both"));
+    for (String name : props.stringPropertyNames()) {
+      args.add("-p");
+      args.add(name + "=" + props.getProperty(name));
+    }
+    java.nio.file.Path dir = ItSupport.workDir(getClass().getSimpleName());
+    final ItSupport.Run[] result = new ItSupport.Run[1];
+    final Exception[] failure = new Exception[1];
+    Thread client = new Thread(() -> {
+      try {
+        result[0] = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args, dir, 240);
+      } catch (Exception e) {
+        failure[0] = e;
+      }
+    });
+    client.start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (server.countRows(keyspace(), table) < 500 && System.nanoTime() < deadline && client.isAlive()) {
+      Thread.sleep(100);
+    }
+    assertTrue(client.isAlive(), "the load ended before the pause: " + result[0]);
+    server.pause();
+    try {
+      Thread.sleep(PAUSE_MILLIS);
+    } finally {
+      server.resume();
+    }
+    client.join(TimeUnit.SECONDS.toMillis(250));
+    assertTrue(failure[0] == null, String.valueOf(failure[0]));
+    ItSupport.Run run = result[0];
+    assertEquals(0, run.exitCode, run.toString());
+    assertEquals(records, ItSupport.metric(run.stdout, "INSERT", "Return=OK"), run.toString());
+    assertTrue(ItSupport.metric(run.stdout, binding.retryMetric(), "INSERT") > 0, run.toString());
+    long maxUs = ItSupport.metric(run.stdout, "INSERT", "MaxLatency(us)");
+    long intendedMaxUs = ItSupport.metric(run.stdout, "Intended-INSERT", "MaxLatency(us)");
+    long floorUs = (PAUSE_MILLIS - 1000) * 1000;
+    assertTrue(maxUs >= floorUs, "max INSERT latency " + maxUs + " us < " + floorUs + " us:\n" + run);
+    assertTrue(intendedMaxUs >= maxUs, "intended max " + intendedMaxUs + " < service max " + maxUs);
+    assertEquals(records, server.countRows(keyspace(), table));
+  }
 }
