@@ -124,7 +124,8 @@ public abstract class AbstractOperationsIT {
   @Test
   void should_store_non_ascii_text_exactly_when_round_tripping() {
     Map<String, ByteIterator> in = new HashMap<>();
-    in.put("field5", new site.ycsb.ByteArrayByteIterator("żółw €".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    byte[] utf8 = "żółw €".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    in.put("field5", new site.ycsb.ByteArrayByteIterator(utf8));
     assertEquals(Status.OK, db.insert(TABLE, "k-utf8", in));
     Map<String, ByteIterator> result = new HashMap<>();
     assertEquals(Status.OK, db.read(TABLE, "k-utf8", null, result));
