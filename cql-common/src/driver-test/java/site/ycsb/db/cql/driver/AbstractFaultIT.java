@@ -106,6 +106,13 @@ public abstract class AbstractFaultIT {
     assertTrue(insertRetries > 0, "expected counted INSERT retries, summary:\n" + summary);
     assertEquals(insertRetries, ItSupport.metric(summary, binding.retryMetric(), "TOTAL"));
     assertEquals(RECORDS, server.countRows(keyspace(), TABLE));
+    // Retried inserts resent the real values, not the empty remainder of consumed iterators.
+    site.ycsb.testserver.cassandra.CqlResult rows = server.query("SELECT field0, field9 FROM " + keyspace() + "."
+        + TABLE + " LIMIT " + RECORDS);
+    for (int row = 0; row < rows.rowCount(); row++) {
+      assertEquals(20, rows.string(row, 0).length(), "row " + row);
+      assertEquals(20, rows.string(row, 1).length(), "row " + row);
+    }
   }
 
   /**
