@@ -115,12 +115,15 @@ final class CassandraLibrary {
       }
       if (!finished) {
         p.destroyForcibly();
+        Path kept = keepLog(log, lib);
         throw new TestServerException("Maven did not finish downloading Cassandra jars within "
-            + MAVEN_TIMEOUT_MINUTES + " minutes" + LogTail.describe(log, 20));
+            + MAVEN_TIMEOUT_MINUTES + " minutes (output: " + kept + ")" + LogTail.describe(kept, 20));
       }
       if (p.exitValue() != 0 || !isComplete(out)) {
+        Path kept = keepLog(log, lib);
         throw new TestServerException("Maven could not download org.apache.cassandra:cassandra-all:"
-            + CassandraTestServer.CASSANDRA_VERSION + " (exit " + p.exitValue() + ")" + LogTail.describe(log, 20));
+            + CassandraTestServer.CASSANDRA_VERSION + " (exit " + p.exitValue() + ", output: " + kept + ")"
+            + LogTail.describe(kept, 20));
       }
       try {
         Files.move(out, lib, StandardCopyOption.ATOMIC_MOVE);
@@ -130,6 +133,13 @@ final class CassandraLibrary {
     } finally {
       ServerDirectories.deleteRecursively(work);
     }
+  }
+
+  /** Keeps Maven's output next to the cache directory, since the temporary directory is deleted. */
+  private static Path keepLog(Path log, Path lib) throws IOException {
+    Path kept = lib.toAbsolutePath().getParent().resolve(lib.getFileName() + "-download-failed.log");
+    Files.copy(log, kept, StandardCopyOption.REPLACE_EXISTING);
+    return kept;
   }
 
   /** mvn from MAVEN_HOME (or M2_HOME, or the maven.home property), else from PATH. */

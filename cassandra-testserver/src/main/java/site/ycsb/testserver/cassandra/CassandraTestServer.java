@@ -100,6 +100,29 @@ public final class CassandraTestServer implements AutoCloseable {
     return local(process);
   }
 
+  /**
+   * Why a local server cannot be started on this machine (no JDK 11/17, no Maven for the first download, not
+   * Linux), or null when it can (or when YCSB_CASSANDRA_HOSTS names an external cluster). Meant for JUnit
+   * assumptions: {@code assumeTrue(CassandraTestServer.unavailableReason() == null, ...)}.
+   */
+  public static String unavailableReason() {
+    try {
+      if (ExternalTarget.fromEnvironment(System.getenv()) != null) {
+        return null;
+      }
+      if (!java.nio.file.Files.isDirectory(java.nio.file.Paths.get("/proc/self")) || !Signals.onPath("kill")) {
+        return "the local Cassandra test server needs Linux (/proc and kill)";
+      }
+      JavaHomeLocator.locate();
+      if (!CassandraLibrary.isComplete(CassandraLibrary.configuredDirectory(System.getenv()))) {
+        CassandraLibrary.findMaven(System.getenv());
+      }
+      return null;
+    } catch (TestServerException e) {
+      return e.getMessage();
+    }
+  }
+
   private static CassandraTestServer createShared(boolean auth) {
     ExternalTarget external = ExternalTarget.fromEnvironment(System.getenv());
     if (external != null) {

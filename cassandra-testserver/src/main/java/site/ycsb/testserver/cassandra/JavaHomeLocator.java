@@ -50,7 +50,8 @@ final class JavaHomeLocator {
       return home;
     }
     int currentMajor = parseMajor(currentSpecVersion);
-    if (isSupported(currentMajor) && currentHome != null && Files.isExecutable(javaExecutable(Paths.get(currentHome)))) {
+    if (isSupported(currentMajor) && currentHome != null
+        && Files.isExecutable(javaExecutable(Paths.get(currentHome)))) {
       return Paths.get(currentHome);
     }
     List<Path> candidates = installedJdks(jvmRoot);

@@ -82,7 +82,8 @@ public final class LocalCassandra {
     try {
       server = ServerProcess.start(spec);
     } catch (TestServerException e) {
-      err.println("error: " + firstLine(e.getMessage()) + " (see " + spec.logFile() + ")");
+      boolean hasLog = Files.isRegularFile(spec.logFile()) && spec.logFile().toFile().length() > 0;
+      err.println("error: " + firstLine(e.getMessage()) + (hasLog ? " (see " + spec.logFile() + ")" : ""));
       return EXIT_FAILED;
     }
     String user = args.auth ? CassandraTestServer.DEFAULT_SUPERUSER : null;

@@ -36,13 +36,13 @@ final class LogTail {
     return tail;
   }
 
-  /** "; last lines of FILE:\n  ..." or "; FILE is empty". */
+  /** "\nlast lines of FILE:\n  ..." or "; FILE is empty": the summary before it stays the first line. */
   static String describe(Path file, int count) {
     List<String> lines = lastLines(file, count);
     if (lines.isEmpty()) {
       return "; " + file + " is empty or missing";
     }
-    StringBuilder sb = new StringBuilder("; last lines of ").append(file).append(':');
+    StringBuilder sb = new StringBuilder("\nlast lines of ").append(file).append(':');
     for (String line : lines) {
       sb.append("\n  ").append(line);
     }

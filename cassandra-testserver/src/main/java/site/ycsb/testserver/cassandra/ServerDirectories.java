@@ -20,6 +20,11 @@ import java.nio.file.attribute.BasicFileAttributes;
 final class ServerDirectories {
   static final String BASE = "target/cassandra-testserver";
   private static final int MAX_SLOTS = 100;
+  /**
+   * Lock files this JVM already holds. They must not be opened again: closing any descriptor of a file releases
+   * the process's POSIX lock on it, which would let another JVM take (and wipe) a directory in use.
+   */
+  private static final java.util.Set<Path> HELD = new java.util.HashSet<>();
 
   private ServerDirectories() {
   }
@@ -32,8 +37,11 @@ final class ServerDirectories {
     try {
       Files.createDirectories(base);
       for (int n = 1; n <= MAX_SLOTS; n++) {
-        FileChannel channel = FileChannel.open(base.resolve(n + ".lock"), StandardOpenOption.CREATE,
-            StandardOpenOption.WRITE);
+        Path lockFile = base.resolve(n + ".lock").toAbsolutePath().normalize();
+        if (HELD.contains(lockFile)) {
+          continue;
+        }
+        FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock lock;
         try {
           lock = channel.tryLock();
@@ -44,6 +52,7 @@ final class ServerDirectories {
           channel.close();
           continue;
         }
+        HELD.add(lockFile);
         return new Lease(base.resolve(String.valueOf(n)), lock);
       }
     } catch (IOException e) {

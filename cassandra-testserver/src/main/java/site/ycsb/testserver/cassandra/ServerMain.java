@@ -34,7 +34,15 @@ public final class ServerMain {
       watchdog.setDaemon(true);
       watchdog.start();
     }
-    Class<?> daemon = Class.forName("org.apache.cassandra.service.CassandraDaemon");
+    Class<?> daemon;
+    try {
+      daemon = Class.forName("org.apache.cassandra.service.CassandraDaemon");
+    } catch (ClassNotFoundException e) {
+      System.err.println("ServerMain: org.apache.cassandra.service.CassandraDaemon is not on the classpath "
+          + System.getProperty("java.class.path") + "; is the Cassandra jar directory (YCSB_CASSANDRA_LIB) complete?");
+      System.exit(2);
+      return;
+    }
     Method main = daemon.getMethod("main", String[].class);
     try {
       main.invoke(null, (Object) args);

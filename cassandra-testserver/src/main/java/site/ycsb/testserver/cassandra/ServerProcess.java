@@ -18,6 +18,7 @@ final class ServerProcess {
   private static final int PROBE_TIMEOUT_MILLIS = 2_000;
   private static final int MAX_PORT_ATTEMPTS = 3;
   private static final int LOG_TAIL_LINES = 25;
+  static final String CLUSTER_NAME = "ycsb-local";
 
   private final ServerSpec spec;
   private final Process process;
@@ -86,8 +87,9 @@ final class ServerProcess {
       Files.createDirectories(spec.logDir());
       Files.createDirectories(spec.triggersDir());
       Files.deleteIfExists(spec.pidFile());
-      String clusterName = "ycsb-test-" + spec.nativePort;
-      Files.write(spec.yamlFile(), CassandraYaml.render(clusterName, spec.nativePort, spec.storagePort, spec.auth)
+      // Fixed name: Cassandra refuses to start on data saved under another cluster name (a CLI restart may change
+      // the port).
+      Files.write(spec.yamlFile(), CassandraYaml.render(CLUSTER_NAME, spec.nativePort, spec.storagePort, spec.auth)
           .getBytes(StandardCharsets.UTF_8));
       Files.write(spec.logbackFile(), CassandraYaml.logback().getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
@@ -154,14 +156,30 @@ final class ServerProcess {
     return startMillis;
   }
 
+  /** Sends SIGSTOP and returns once every thread of the server has stopped. */
   synchronized void pause() {
     requireRunning("pause");
     Signals.send("STOP", pid);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!Signals.allThreadsStopped(pid)) {
+      if (System.nanoTime() > deadline) {
+        throw new TestServerException("server pid " + pid + " did not stop within 10 s of SIGSTOP");
+      }
+      sleep(5);
+    }
   }
 
+  /** Sends SIGCONT and returns once the server process is no longer in the stopped state. */
   synchronized void resume() {
     requireRunning("resume");
     Signals.send("CONT", pid);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (Signals.state(pid) == 'T') {
+      if (System.nanoTime() > deadline) {
+        throw new TestServerException("server pid " + pid + " still stopped 10 s after SIGCONT");
+      }
+      sleep(5);
+    }
   }
 
   /** SIGTERM (after SIGCONT, in case it is paused), then SIGKILL if it has not exited in time. Idempotent. */

@@ -35,12 +35,43 @@ final class Signals {
 
   /** True while the process exists and is not a zombie. */
   static boolean isAlive(long pid) {
+    char state = state(pid);
+    return state != 0 && state != 'Z' && state != 'X';
+  }
+
+  /** The process state letter from /proc (R, S, T for stopped, Z for zombie...), or 0 if there is no such process. */
+  static char state(long pid) {
     Path stat = Paths.get("/proc", Long.toString(pid), "stat");
     try {
       String text = new String(Files.readAllBytes(stat), StandardCharsets.US_ASCII);
       // Format: pid (comm) state ...; comm may contain spaces or parentheses, so look after the last ')'.
       int close = text.lastIndexOf(')');
-      return close < 0 || close + 2 >= text.length() || text.charAt(close + 2) != 'Z';
+      return close < 0 || close + 2 >= text.length() ? '?' : text.charAt(close + 2);
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  /**
+   * True when every thread of the process is stopped. SIGSTOP returns before all threads have stopped (a thread
+   * stops on its way back to user mode), so a caller that wants a frozen server waits for this.
+   */
+  static boolean allThreadsStopped(long pid) {
+    Path tasks = Paths.get("/proc", Long.toString(pid), "task");
+    try (java.nio.file.DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+      for (Path thread : threads) {
+        String text;
+        try {
+          text = new String(Files.readAllBytes(thread.resolve("stat")), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+          continue; // the thread ended meanwhile
+        }
+        int close = text.lastIndexOf(')');
+        if (close < 0 || close + 2 >= text.length() || text.charAt(close + 2) != 'T') {
+          return false;
+        }
+      }
+      return true;
     } catch (IOException e) {
       return false;
     }
