@@ -216,6 +216,9 @@ public final class Client {
       long startNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
       long startEpochMs = System.currentTimeMillis() + 1;
       schedule.start(startNs);
+      if (config.maxExecutionSec > 0) {
+        schedule.setDeadline(startNs + TimeUnit.SECONDS.toNanos(config.maxExecutionSec));
+      }
       measurements.setLogStartTime(startEpochMs + TimeUnit.NANOSECONDS.toMillis(config.warmup.durationNs()));
       StatusReporter reporter = new StatusReporter(measurements, state, schedule, config.statusIntervalMs,
           config.label, config.status ? System.err : null, resultsWriter("timeseries.csv"),
@@ -223,9 +226,10 @@ public final class Client {
       health.start();
       state.startGate.countDown();
       reporter.start();
-      boolean timedOut = awaitOperations(state);
+      boolean timedOut = awaitOperations(state, startNs);
       long endNs = Math.max(state.lastOpEndNs.get(), startNs);
       long endEpochMs = startEpochMs + TimeUnit.NANOSECONDS.toMillis(endNs - startNs);
+      health.stop();
       reporter.finish(endNs);
       reporter.close();
 
@@ -289,13 +293,17 @@ public final class Client {
       return r.exitCode;
     }
 
-    /** Waits for all threads to finish their operations, enforcing maxexecutiontime. Returns true on time-out. */
-    private boolean awaitOperations(RunState state) throws InterruptedException {
+    /**
+     * Waits for all threads to finish their operations, enforcing maxexecutiontime counted from the schedule's
+     * start. Returns true on time-out.
+     */
+    private boolean awaitOperations(RunState state, long startNs) throws InterruptedException {
       if (config.maxExecutionSec <= 0) {
         state.opsDone.await();
         return false;
       }
-      boolean done = state.opsDone.await(config.maxExecutionSec, TimeUnit.SECONDS);
+      long deadline = startNs + TimeUnit.SECONDS.toNanos(config.maxExecutionSec);
+      boolean done = state.opsDone.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
       if (done) {
         return false;
       }

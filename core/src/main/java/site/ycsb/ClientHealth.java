@@ -25,6 +25,8 @@ final class ClientHealth {
   static final long LAG_P99_LIMIT_US = 10_000;
   /** Threads inside operations more than this share of the time cannot absorb the schedule's bursts. */
   static final double THREADS_BUSY = 0.90;
+  /** Runs shorter than this (seconds) get no CPU verdict. */
+  static final double MIN_JUDGED_SEC = 1.0;
 
   private final int cores = Runtime.getRuntime().availableProcessors();
   private final AtomicLong maxPauseMs = new AtomicLong();
@@ -32,6 +34,7 @@ final class ClientHealth {
   private long cpuStartNs;
   private long gcCountStart;
   private long gcTimeStart;
+  private boolean stopped;
 
   double cpuUsedSec;
   double cpuUtilisation;
@@ -76,6 +79,18 @@ final class ClientHealth {
     }
   }
 
+  /** Called when the last operation ended, before cleanup: CPU and GC are counted up to here. */
+  void stop() {
+    stopped = true;
+    for (Runnable r : unregister) {
+      r.run();
+    }
+    long cpuNs = processCpuNs();
+    cpuUsedSec = cpuNs < 0 || cpuStartNs < 0 ? -1 : (cpuNs - cpuStartNs) / 1e9;
+    gcCount = Utils.getGCTotalCollectionCount() - gcCountStart;
+    gcTimeMs = Utils.getGCTotalTime() - gcTimeStart;
+  }
+
   long gcMaxPauseMs() {
     return maxPauseMs.get();
   }
@@ -94,14 +109,11 @@ final class ClientHealth {
    * @param busyFraction the share of the run's thread-time spent inside measured operations
    */
   void finish(double runtimeSec, double throughput, double target, long lagP99, long lagMax, double busyFraction) {
-    for (Runnable r : unregister) {
-      r.run();
+    if (!stopped) {
+      stop();
     }
-    long cpuNs = processCpuNs();
-    cpuUsedSec = cpuNs < 0 || cpuStartNs < 0 ? -1 : (cpuNs - cpuStartNs) / 1e9;
-    cpuUtilisation = cpuUsedSec < 0 || runtimeSec <= 0 ? -1 : cpuUsedSec / (runtimeSec * cores);
-    gcCount = Utils.getGCTotalCollectionCount() - gcCountStart;
-    gcTimeMs = Utils.getGCTotalTime() - gcTimeStart;
+    // Too short a run to judge CPU use: start-up work would dominate it.
+    cpuUtilisation = cpuUsedSec < 0 || runtimeSec < MIN_JUDGED_SEC ? -1 : cpuUsedSec / (runtimeSec * cores);
     lagP99Us = lagP99;
     lagMaxUs = lagMax;
     threadsBusy = busyFraction;

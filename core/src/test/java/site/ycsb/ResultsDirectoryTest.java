@@ -121,9 +121,12 @@ class ResultsDirectoryTest {
     ClientRunner r = runInto(dir, "-p", "warmup=500ms", "-target", "500", "-p", "operationcount=1000");
     assertEquals(ExitCode.OK, r.exitCode, r.toString());
     JsonNode health = new ObjectMapper().readTree(new File(dir, "summary.json")).get("health");
-    assertFalse(health.get("clientLimited").asBoolean(), health.toString());
-    assertEquals(0, health.get("warnings").size(), health.toString());
-    assertFalse(r.err.contains("WARNING"), r.err);
+    // Neither saturation verdict: the client's CPU and threads had room to spare. (On a machine loaded by other
+    // processes a separate "did not run the client threads on time" warning may still appear, rightly.)
+    assertTrue(health.get("cpuUtilisation").asDouble() < 0.9, health.toString());
+    assertTrue(health.get("threadsBusy").asDouble() < 0.5, health.toString());
+    assertFalse(r.err.contains("client-limited run"), r.err);
+    assertFalse(r.err.contains("Raise -threads"), r.err);
   }
 
   @Test

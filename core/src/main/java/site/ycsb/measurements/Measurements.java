@@ -307,7 +307,9 @@ public class Measurements {
     for (String prefix : logPrefixes) {
       File file = new File(prefix + name + ".hdr");
       File parent = file.getAbsoluteFile().getParentFile();
-      if (parent != null && !parent.isDirectory() && !parent.mkdirs()) {
+      // mkdirs first: two measurements created at once race to create the directory, and the loser's mkdirs
+      // returns false although the directory now exists.
+      if (parent != null && !parent.mkdirs() && !parent.isDirectory()) {
         throw new IllegalStateException("Cannot create directory " + parent);
       }
       try {

@@ -1,0 +1,50 @@
+package site.ycsb.db.griddb;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Chooses the names of a table's containers so that they cover the cluster's partitions evenly.
+ *
+ * <p>GridDB places a container in the partition given by a hash of its name, so {@code <table>_0..C-1} would land
+ * unevenly (several on one partition, none on others). Instead candidates {@code <table>_0, <table>_1, ...} are
+ * tried in order, and a candidate is kept only if its partition holds fewer containers than the current fill level
+ * ({@code floor(kept / P) + 1}): the first P kept names sit on P distinct partitions, the next P again one per
+ * partition, and so on. The result depends only on the table, C and the cluster's name-to-partition hash, so every
+ * client machine computes the same list.
+ */
+public final class ContainerLayout {
+  /** Gives the partition a container name lands on. */
+  public interface PartitionOf {
+    int of(String containerName) throws StoreException;
+  }
+
+  private ContainerLayout() {
+  }
+
+  /**
+   * @param table          table name (container name prefix)
+   * @param count          number of containers C
+   * @param partitionCount the cluster's partition count P
+   * @param partitionOf    the cluster's name-to-partition mapping
+   */
+  public static List<String> choose(String table, int count, int partitionCount, PartitionOf partitionOf)
+      throws StoreException {
+    int[] load = new int[partitionCount];
+    List<String> names = new ArrayList<>(count);
+    // Bound the search: past it (never expected: ~P ln P candidates fill a level) any name is accepted.
+    long budget = 200L * Math.max(count, partitionCount) + 10_000;
+    for (long candidate = 0; names.size() < count; candidate++) {
+      String name = table + "_" + candidate;
+      int p = partitionOf.of(name);
+      int level = names.size() / partitionCount + 1;
+      if (p < 0 || p >= partitionCount || load[p] < level || candidate >= budget) {
+        if (p >= 0 && p < partitionCount) {
+          load[p]++;
+        }
+        names.add(name);
+      }
+    }
+    return names;
+  }
+}

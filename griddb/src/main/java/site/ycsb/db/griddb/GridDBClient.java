@@ -1,0 +1,160 @@
+package site.ycsb.db.griddb;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * YCSB binding for GridDB. One instance (and one GridStore connection) per client thread. Each YCSB table is
+ * spread over many containers (see {@link ContainerRouter} and {@link ContainerLayout}); scans use GridDB's SQL
+ * interface. Properties: see {@link GridDBConfig} and the module README.
+ */
+public class GridDBClient extends DB {
+  private static final Logger LOG = LoggerFactory.getLogger(GridDBClient.class);
+  private static final RateLimitedLog ERRORS = new RateLimitedLog(LOG, 10, TimeUnit.SECONDS);
+  /** slf4j-simple level of the GridDB client's own loggers, unless the user set one. */
+  private static final String CLIENT_LOG_LEVEL = "org.slf4j.simpleLogger.log.com.toshiba.mwcloud.gs";
+
+  static {
+    // The client logs every failover retry at INFO; in a benchmark's output only its warnings matter.
+    if (System.getProperty(CLIENT_LOG_LEVEL) == null) {
+      System.setProperty(CLIENT_LOG_LEVEL, "warn");
+    }
+  }
+
+  private final StoreConnector connector;
+  private final Map<String, ContainerRouter> routers = new HashMap<>();
+  private GridDBConfig config;
+  private TableSchema schema;
+  private StoreSession session;
+  private RangeReader reader;
+  private GridDBOperations ops;
+
+  /** The constructor YCSB uses. */
+  public GridDBClient() {
+    this(new GridStoreConnector());
+  }
+
+  /** For unit tests: connect through another connector. */
+  GridDBClient(StoreConnector connector) {
+    this.connector = connector;
+  }
+
+  @Override
+  public void init() throws DBException {
+    config = GridDBConfig.from(getProperties());
+    schema = new TableSchema(config.getFieldCount(), config.getFieldNamePrefix());
+    session = connector.open(config);
+    Retrier retrier = new Retrier(config.getMaxRetries(), config.getRetryBackoffMillis());
+    GridDBOperations.ReaderSource readers = new GridDBOperations.ReaderSource() {
+      @Override
+      public RangeReader get() throws StoreException {
+        if (reader == null) {
+          reader = connector.openReader(config, schema);
+        }
+        return reader;
+      }
+
+      @Override
+      public void discard() {
+        if (reader != null) {
+          reader.close();
+          reader = null;
+        }
+      }
+    };
+    ops = new GridDBOperations(session, readers, this::router, schema, retrier, ERRORS,
+        config.getInsertBatchSize());
+    try {
+      router(config.getTable());
+    } catch (StoreException e) {
+      closeQuietly();
+      throw new DBException("GridDB: cannot prepare the containers of table " + config.getTable() + " ("
+          + config.describeTarget() + "): " + e.oneLine());
+    } catch (DBException e) {
+      closeQuietly();
+      throw e;
+    }
+  }
+
+  private ContainerRouter router(String table) throws StoreException, DBException {
+    ContainerRouter r = routers.get(table);
+    if (r == null) {
+      r = new ContainerRouter(TableLayouts.obtain(config.describeTarget(), table, config.getContainerCount(),
+          schema, session));
+      routers.put(table, r);
+    }
+    return r;
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    return ops.read(table, key, fields, result);
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+                     Vector<HashMap<String, ByteIterator>> result) {
+    return ops.scan(table, startkey, recordcount, fields, result);
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    return ops.update(table, key, values);
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    return ops.insert(table, key, values);
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    return ops.delete(table, key);
+  }
+
+  /** Writes buffered inserts, then closes this thread's connections. */
+  @Override
+  public void cleanup() throws DBException {
+    if (session == null) {
+      return;
+    }
+    String failure = null;
+    try {
+      ops.flush();
+    } catch (StoreException e) {
+      failure = "GridDB: " + e.oneLine();
+    }
+    if (reader != null) {
+      reader.close();
+      reader = null;
+    }
+    try {
+      session.close();
+    } catch (StoreException e) {
+      failure = failure != null ? failure : "GridDB: closing the connection failed: " + e.oneLine();
+    }
+    session = null;
+    if (failure != null) {
+      throw new DBException(failure);
+    }
+  }
+
+  private void closeQuietly() {
+    try {
+      session.close();
+    } catch (StoreException e) {
+      // init already failed; that is the error to report.
+    }
+    session = null;
+  }
+}

@@ -1,0 +1,406 @@
+package site.ycsb.db.griddb;
+
+import site.ycsb.DBException;
+
+import java.io.UnsupportedEncodingException;
+import java.net.URLEncoder;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * Every property of the GridDB binding, parsed and validated in one place. A bad value fails with a
+ * {@link DBException} carrying one line that names the property; the password never appears in any text.
+ */
+public final class GridDBConfig {
+  /** Default failover timeout (s): bounded so that a dead cluster fails in seconds (GridDB's default is minutes). */
+  public static final int DEFAULT_FAILOVER_TIMEOUT_S = 10;
+  /** Default SQL port of a GridDB node, used to derive the SQL member list from the transaction members. */
+  public static final int DEFAULT_SQL_PORT = 20001;
+  /** GridDB's default multicast port for SQL notification. */
+  public static final int DEFAULT_SQL_NOTIFICATION_PORT = 41999;
+  /** GridDB's default multicast port for transaction notification. */
+  public static final int DEFAULT_NOTIFICATION_PORT = 31999;
+
+  private final ConnectionMethod method;
+  private final List<String> members;
+  private final String notificationAddress;
+  private final int notificationPort;
+  private final String notificationProvider;
+  private final String clusterName;
+  private final String user;
+  private final String password;
+  private final String database;
+  private final String consistency;
+  private final int failoverTimeoutSeconds;
+  private final Integer transactionTimeoutSeconds;
+  private final Integer containerCacheSize;
+  private final Integer maxConnectionPoolSize;
+  private final List<String> sqlMembers;
+  private final int sqlNotificationPort;
+  private final int containerCount;
+  private final int insertBatchSize;
+  private final int maxRetries;
+  private final long retryBackoffMillis;
+  private final String table;
+  private final int fieldCount;
+  private final String fieldNamePrefix;
+
+  private GridDBConfig(Properties p) throws DBException {
+    String member = value(p, "griddb.notificationMember", "notificationMember");
+    String address = value(p, "griddb.notificationAddress", "notificationAddress");
+    String port = value(p, "griddb.notificationPort", "notificationPort");
+    String provider = value(p, "griddb.notificationProvider", null);
+    int methods = (member != null ? 1 : 0) + (address != null ? 1 : 0) + (provider != null ? 1 : 0);
+    if (methods == 0) {
+      throw new DBException("GridDB: no connection method: set griddb.notificationMember=host:port,... (fixed list),"
+          + " griddb.notificationAddress (multicast) or griddb.notificationProvider (provider URL)");
+    }
+    if (methods > 1) {
+      throw new DBException("GridDB: set only one of griddb.notificationMember, griddb.notificationAddress and"
+          + " griddb.notificationProvider (they are exclusive connection methods)");
+    }
+    if (port != null && address == null) {
+      throw new DBException("GridDB: griddb.notificationPort is only used with griddb.notificationAddress"
+          + " (multicast); for a fixed list put the port in each member (host:port)");
+    }
+    if (member != null) {
+      method = ConnectionMethod.FIXED_LIST;
+      members = parseMembers("griddb.notificationMember", member);
+    } else if (address != null) {
+      method = ConnectionMethod.MULTICAST;
+      members = Collections.emptyList();
+    } else {
+      method = ConnectionMethod.PROVIDER;
+      members = Collections.emptyList();
+      if (!provider.matches("(?i)https?://.+")) {
+        throw new DBException("GridDB: griddb.notificationProvider must be an http(s) URL, got '" + provider + "'");
+      }
+    }
+    notificationAddress = address;
+    notificationPort = port == null ? DEFAULT_NOTIFICATION_PORT : port("griddb.notificationPort", port);
+    notificationProvider = provider;
+
+    clusterName = required(p, "griddb.clusterName", "clusterName");
+    user = required(p, "griddb.user", "userName");
+    password = required(p, "griddb.password", "password");
+    database = value(p, "griddb.database", null);
+
+    String cons = value(p, "griddb.consistency", null);
+    consistency = cons == null ? "IMMEDIATE" : cons.toUpperCase(Locale.ROOT);
+    if (!consistency.equals("IMMEDIATE") && !consistency.equals("EVENTUAL")) {
+      throw new DBException("GridDB: griddb.consistency must be IMMEDIATE or EVENTUAL, got '" + cons + "'");
+    }
+    failoverTimeoutSeconds = intValue(p, "griddb.failoverTimeout", DEFAULT_FAILOVER_TIMEOUT_S, 0);
+    transactionTimeoutSeconds = optionalInt(p, "griddb.transactionTimeout", 1);
+    containerCacheSize = optionalInt(p, "griddb.containerCacheSize", 0);
+    maxConnectionPoolSize = optionalInt(p, "griddb.maxConnectionPoolSize", 0);
+
+    String sqlMember = value(p, "griddb.sqlMember", null);
+    if (sqlMember != null) {
+      if (method != ConnectionMethod.FIXED_LIST) {
+        throw new DBException("GridDB: griddb.sqlMember is only used with the fixed list (griddb.notificationMember)");
+      }
+      sqlMembers = parseMembers("griddb.sqlMember", sqlMember);
+    } else {
+      sqlMembers = withPort(members, DEFAULT_SQL_PORT);
+    }
+    String sqlPort = value(p, "griddb.sqlNotificationPort", null);
+    sqlNotificationPort = sqlPort == null ? DEFAULT_SQL_NOTIFICATION_PORT : port("griddb.sqlNotificationPort", sqlPort);
+
+    containerCount = intValue(p, "griddb.containercount", 0, 0);
+    insertBatchSize = intValue(p, "griddb.insertbatchsize", 1, 1);
+    maxRetries = intValue(p, "griddb.retries", 3, 0);
+    retryBackoffMillis = intValue(p, "griddb.retrybackoffms", 100, 0);
+
+    String t = value(p, "table", null);
+    table = t == null ? "usertable" : t;
+    if (!table.matches("[A-Za-z0-9_]+")) {
+      throw new DBException("GridDB: table '" + table + "' must use only letters, digits and '_'"
+          + " (it names GridDB containers)");
+    }
+    fieldCount = intValue(p, "fieldcount", 10, 1);
+    String prefix = value(p, "fieldnameprefix", null);
+    fieldNamePrefix = prefix == null ? "field" : prefix;
+    if (!fieldNamePrefix.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+      throw new DBException("GridDB: fieldnameprefix '" + fieldNamePrefix + "' must start with a letter or '_'"
+          + " and use only letters, digits and '_' (it names GridDB columns)");
+    }
+  }
+
+  /** Parses and validates {@code props}. */
+  public static GridDBConfig from(Properties props) throws DBException {
+    return new GridDBConfig(props);
+  }
+
+  /** The value of {@code name} or of its YCSB alias; both set to different values is an error. */
+  private static String value(Properties p, String name, String alias) throws DBException {
+    String v = trimmed(p.getProperty(name));
+    String a = alias == null ? null : trimmed(p.getProperty(alias));
+    if (v != null && a != null && !v.equals(a)) {
+      boolean secret = name.endsWith("password");
+      throw new DBException("GridDB: " + name + (secret ? "" : "=" + v) + " and its alias " + alias
+          + (secret ? "" : "=" + a) + " disagree; set only one");
+    }
+    return v != null ? v : a;
+  }
+
+  private static String trimmed(String s) {
+    if (s == null) {
+      return null;
+    }
+    String t = s.trim();
+    return t.isEmpty() ? null : t;
+  }
+
+  private static String required(Properties p, String name, String alias) throws DBException {
+    String v = value(p, name, alias);
+    if (v == null) {
+      throw new DBException("GridDB: missing property " + name + " (or its alias " + alias + ")");
+    }
+    return v;
+  }
+
+  private static int intValue(Properties p, String name, int dflt, int min) throws DBException {
+    Integer v = optionalInt(p, name, min);
+    return v == null ? dflt : v;
+  }
+
+  private static Integer optionalInt(Properties p, String name, int min) throws DBException {
+    String s = value(p, name, null);
+    if (s == null) {
+      return null;
+    }
+    int v;
+    try {
+      v = Integer.parseInt(s);
+    } catch (NumberFormatException e) {
+      throw new DBException("GridDB: " + name + " must be an integer, got '" + s + "'");
+    }
+    if (v < min) {
+      throw new DBException("GridDB: " + name + " must be >= " + min + ", got " + v);
+    }
+    return v;
+  }
+
+  private static int port(String name, String s) throws DBException {
+    int v;
+    try {
+      v = Integer.parseInt(s);
+    } catch (NumberFormatException e) {
+      throw new DBException("GridDB: " + name + " must be a port number, got '" + s + "'");
+    }
+    if (v < 1 || v > 65535) {
+      throw new DBException("GridDB: " + name + " must be a port in 1..65535, got " + v);
+    }
+    return v;
+  }
+
+  private static List<String> parseMembers(String name, String list) throws DBException {
+    List<String> out = new ArrayList<>();
+    for (String raw : list.split(",")) {
+      String m = raw.trim();
+      int colon = m.lastIndexOf(':');
+      if (m.isEmpty() || colon <= 0 || colon == m.length() - 1) {
+        throw new DBException("GridDB: " + name + " must be host:port[,host:port...], got '" + list + "'");
+      }
+      port(name, m.substring(colon + 1));
+      out.add(m);
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  private static List<String> withPort(List<String> hostPorts, int newPort) {
+    List<String> out = new ArrayList<>();
+    for (String m : hostPorts) {
+      out.add(m.substring(0, m.lastIndexOf(':')) + ":" + newPort);
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /** Properties for {@code GridStoreFactory.getGridStore}. Contains the password: never print them. */
+  public Properties gridStoreProperties() {
+    Properties out = new Properties();
+    switch (method) {
+    case FIXED_LIST:
+      out.setProperty("notificationMember", String.join(",", members));
+      break;
+    case MULTICAST:
+      out.setProperty("notificationAddress", notificationAddress);
+      out.setProperty("notificationPort", Integer.toString(notificationPort));
+      break;
+    default:
+      out.setProperty("notificationProvider", notificationProvider);
+      break;
+    }
+    out.setProperty("clusterName", clusterName);
+    out.setProperty("user", user);
+    out.setProperty("password", password);
+    if (database != null) {
+      out.setProperty("database", database);
+    }
+    out.setProperty("consistency", consistency);
+    out.setProperty("failoverTimeout", Integer.toString(failoverTimeoutSeconds));
+    if (transactionTimeoutSeconds != null) {
+      out.setProperty("transactionTimeout", Integer.toString(transactionTimeoutSeconds));
+    }
+    if (containerCacheSize != null) {
+      out.setProperty("containerCacheSize", Integer.toString(containerCacheSize));
+    }
+    return out;
+  }
+
+  /** Properties for {@code GridStoreFactory.setProperties} (process-wide settings), possibly empty. */
+  public Properties factoryProperties() {
+    Properties out = new Properties();
+    if (maxConnectionPoolSize != null) {
+      out.setProperty("maxConnectionPoolSize", Integer.toString(maxConnectionPoolSize));
+    }
+    return out;
+  }
+
+  /** The JDBC URL of GridDB's SQL interface for the same cluster (holds no secret). */
+  public String jdbcUrl() {
+    String db = database == null ? "public" : database;
+    String path = "/" + encode(clusterName) + "/" + encode(db);
+    switch (method) {
+    case FIXED_LIST:
+      return "jdbc:gs://" + path + "?notificationMember=" + encode(String.join(",", sqlMembers));
+    case MULTICAST:
+      return "jdbc:gs://" + notificationAddress + ":" + sqlNotificationPort + path;
+    default:
+      return "jdbc:gs://" + path + "?notificationProvider=" + encode(notificationProvider);
+    }
+  }
+
+  /** JDBC connection properties (user, password, login timeout). Contains the password: never print them. */
+  public Properties jdbcProperties() {
+    Properties out = new Properties();
+    out.setProperty("user", user);
+    out.setProperty("password", password);
+    out.setProperty("loginTimeout", Integer.toString(Math.max(1, failoverTimeoutSeconds)));
+    return out;
+  }
+
+  private static String encode(String s) {
+    try {
+      return URLEncoder.encode(s, "UTF-8");
+    } catch (UnsupportedEncodingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** One line naming the method, members and cluster, for error messages. Never contains the password. */
+  public String describeTarget() {
+    String where;
+    switch (method) {
+    case FIXED_LIST:
+      where = "members " + members;
+      break;
+    case MULTICAST:
+      where = "address " + notificationAddress + ":" + notificationPort;
+      break;
+    default:
+      where = "provider " + notificationProvider;
+      break;
+    }
+    return "method " + method.label() + ", " + where + ", cluster '" + clusterName + "', user '" + user + "'"
+        + (database == null ? "" : ", database '" + database + "'");
+  }
+
+  public ConnectionMethod getMethod() {
+    return method;
+  }
+
+  public List<String> getMembers() {
+    return members;
+  }
+
+  public String getNotificationAddress() {
+    return notificationAddress;
+  }
+
+  public int getNotificationPort() {
+    return notificationPort;
+  }
+
+  public String getNotificationProvider() {
+    return notificationProvider;
+  }
+
+  public String getClusterName() {
+    return clusterName;
+  }
+
+  public String getUser() {
+    return user;
+  }
+
+  /** The password, for the GridDB client only. */
+  String getPassword() {
+    return password;
+  }
+
+  public String getDatabase() {
+    return database;
+  }
+
+  public String getConsistency() {
+    return consistency;
+  }
+
+  public int getFailoverTimeoutSeconds() {
+    return failoverTimeoutSeconds;
+  }
+
+  public Integer getTransactionTimeoutSeconds() {
+    return transactionTimeoutSeconds;
+  }
+
+  public Integer getContainerCacheSize() {
+    return containerCacheSize;
+  }
+
+  public Integer getMaxConnectionPoolSize() {
+    return maxConnectionPoolSize;
+  }
+
+  public List<String> getSqlMembers() {
+    return sqlMembers;
+  }
+
+  public int getSqlNotificationPort() {
+    return sqlNotificationPort;
+  }
+
+  /** Configured container count; 0 means "the cluster's partition count" (or what the table was loaded with). */
+  public int getContainerCount() {
+    return containerCount;
+  }
+
+  public int getInsertBatchSize() {
+    return insertBatchSize;
+  }
+
+  public int getMaxRetries() {
+    return maxRetries;
+  }
+
+  public long getRetryBackoffMillis() {
+    return retryBackoffMillis;
+  }
+
+  public String getTable() {
+    return table;
+  }
+
+  public int getFieldCount() {
+    return fieldCount;
+  }
+
+  public String getFieldNamePrefix() {
+    return fieldNamePrefix;
+  }
+}

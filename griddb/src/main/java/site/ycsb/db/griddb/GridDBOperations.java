@@ -1,0 +1,298 @@
+package site.ycsb.db.griddb;
+
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+
+/**
+ * The YCSB operations of one client thread, written against {@link StoreSession} and {@link RangeReader} so that
+ * their logic is testable without a server. Never returns null and never throws for a per-operation failure.
+ */
+public final class GridDBOperations {
+  /** Gives the router of a table (creating its containers once per process). */
+  public interface RouterSource {
+    ContainerRouter routerFor(String table) throws StoreException, DBException;
+  }
+
+  /** Gives the thread's range reader, opened on first use (only scans need it). */
+  public interface ReaderSource {
+    RangeReader get() throws StoreException;
+
+    /** Closes the reader after a failure, so that the next scan opens a fresh connection. */
+    void discard();
+  }
+
+  private final StoreSession session;
+  private final ReaderSource readers;
+  private final RouterSource routers;
+  private final TableSchema schema;
+  private final Retrier retrier;
+  private final RateLimitedLog log;
+  private final int batchSize;
+  private final Map<String, List<String[]>> pending = new LinkedHashMap<>();
+  private int pendingCount;
+
+  public GridDBOperations(StoreSession session, ReaderSource readers, RouterSource routers, TableSchema schema,
+                          Retrier retrier, RateLimitedLog log, int batchSize) {
+    this.session = session;
+    this.readers = readers;
+    this.routers = routers;
+    this.schema = schema;
+    this.retrier = retrier;
+    this.log = log;
+    this.batchSize = batchSize;
+  }
+
+  /** Reads the requested fields (all if null); NOT_FOUND if the row is missing. */
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    int[] columns = columnsOf(fields);
+    if (columns == null) {
+      return badField("read", fields);
+    }
+    String container = null;
+    try {
+      container = routers.routerFor(table).containerOf(key);
+      final String c = container;
+      String[] row = retrier.call(() -> session.get(c, key));
+      if (row == null) {
+        return Status.NOT_FOUND;
+      }
+      for (int col : columns) {
+        if (row[col] != null) {
+          result.put(schema.columns().get(col), bytes(row[col]));
+        }
+      }
+      return Status.OK;
+    } catch (StoreException e) {
+      return failed("read", container, e);
+    } catch (DBException e) {
+      return failedLayout("read", e);
+    }
+  }
+
+  /** The {@code count} rows with the smallest keys {@code >= startKey}, in key order. */
+  public Status scan(String table, String startKey, int count, Set<String> fields,
+                     Vector<HashMap<String, ByteIterator>> result) {
+    int[] columns = columnsOf(fields);
+    if (columns == null) {
+      return badField("scan", fields);
+    }
+    try {
+      List<String> containers = routers.routerFor(table).names();
+      RangeReader reader = readers.get();
+      List<String[]> rows = retrier.call(() -> new ScanMerger(reader).scan(containers, startKey, count, columns));
+      for (String[] row : rows) {
+        HashMap<String, ByteIterator> values = new HashMap<>();
+        for (int i = 0; i < columns.length; i++) {
+          if (row[i + 1] != null) {
+            values.put(schema.columns().get(columns[i]), bytes(row[i + 1]));
+          }
+        }
+        result.add(values);
+      }
+      return Status.OK;
+    } catch (StoreException e) {
+      readers.discard();
+      return failed("scan", table, e);
+    } catch (DBException e) {
+      return failedLayout("scan", e);
+    }
+  }
+
+  /**
+   * Updates fields. All fields: one write (a row is always written whole). Some fields: read with a row lock,
+   * change, write, commit, so that concurrent updates of other fields of the row are not lost.
+   */
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    String[] changes = rowOf(key, values);
+    if (changes == null) {
+      return badField("update", values.keySet());
+    }
+    String container = null;
+    try {
+      container = routers.routerFor(table).containerOf(key);
+      final String c = container;
+      if (values.size() == schema.columnCount() - 1) {
+        retrier.call(() -> {
+          session.put(c, changes);
+          return null;
+        });
+        return Status.OK;
+      }
+      boolean found = retrier.call(() -> lockedUpdate(c, key, changes));
+      return found ? Status.OK : Status.NOT_FOUND;
+    } catch (StoreException e) {
+      return failed("update", container, e);
+    } catch (DBException e) {
+      return failedLayout("update", e);
+    }
+  }
+
+  private boolean lockedUpdate(String container, String key, String[] changes) throws StoreException {
+    RowTransaction tx = session.beginTransaction(container);
+    try {
+      String[] row = tx.getForUpdate(key);
+      if (row == null) {
+        tx.abort();
+        return false;
+      }
+      for (int i = 1; i < changes.length; i++) {
+        if (changes[i] != null) {
+          row[i] = changes[i];
+        }
+      }
+      tx.put(row);
+      tx.commit();
+      return true;
+    } catch (StoreException | RuntimeException e) {
+      tx.abort();
+      throw e;
+    }
+  }
+
+  /** Inserts (one write), or buffers it when {@code griddb.insertbatchsize > 1} (BATCHED_OK). */
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    String[] row = rowOf(key, values);
+    if (row == null) {
+      return badField("insert", values.keySet());
+    }
+    String container = null;
+    try {
+      container = routers.routerFor(table).containerOf(key);
+      final String c = container;
+      if (batchSize <= 1) {
+        retrier.call(() -> {
+          session.put(c, row);
+          return null;
+        });
+        return Status.OK;
+      }
+      pending.computeIfAbsent(container, x -> new ArrayList<>()).add(row);
+      pendingCount++;
+      if (pendingCount < batchSize) {
+        return Status.BATCHED_OK;
+      }
+      flush();
+      return Status.OK;
+    } catch (StoreException e) {
+      return failed("insert", container, e);
+    } catch (DBException e) {
+      return failedLayout("insert", e);
+    }
+  }
+
+  /** Deletes a row; NOT_FOUND if it did not exist. */
+  public Status delete(String table, String key) {
+    String container = null;
+    try {
+      container = routers.routerFor(table).containerOf(key);
+      final String c = container;
+      return retrier.call(() -> session.remove(c, key)) ? Status.OK : Status.NOT_FOUND;
+    } catch (StoreException e) {
+      return failed("delete", container, e);
+    } catch (DBException e) {
+      return failedLayout("delete", e);
+    }
+  }
+
+  /** Rows buffered by batching and not yet written. */
+  public int pendingRows() {
+    return pendingCount;
+  }
+
+  /**
+   * Writes the buffered inserts with one multi-container put. The buffer is emptied even if the write fails (the
+   * failure is reported once, with the number of rows lost).
+   */
+  public void flush() throws StoreException {
+    if (pendingCount == 0) {
+      return;
+    }
+    Map<String, List<String[]>> batch = new LinkedHashMap<>(pending);
+    int rows = pendingCount;
+    pending.clear();
+    pendingCount = 0;
+    try {
+      retrier.call(() -> {
+        session.multiPut(batch);
+        return null;
+      });
+    } catch (StoreException e) {
+      throw new StoreException(e.getCode(), "batch of " + rows + " inserts not written: " + e.oneLine(),
+          e.isRetryable(), e.isTimeout(), e);
+    }
+  }
+
+  /** Column indexes of the requested fields (all fields if null); null if a field is unknown. */
+  private int[] columnsOf(Set<String> fields) {
+    if (fields == null) {
+      int[] all = new int[schema.columnCount() - 1];
+      for (int i = 0; i < all.length; i++) {
+        all[i] = i + 1;
+      }
+      return all;
+    }
+    int[] cols = new int[fields.size()];
+    int i = 0;
+    for (String f : fields) {
+      int idx = schema.indexOf(f);
+      if (idx < 0) {
+        return null;
+      }
+      cols[i++] = idx;
+    }
+    return cols;
+  }
+
+  /** A row holding the key and the given values (null elsewhere); null if a field is unknown. */
+  private String[] rowOf(String key, Map<String, ByteIterator> values) {
+    String[] row = schema.newRow(key);
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      int idx = schema.indexOf(e.getKey());
+      if (idx < 0) {
+        return null;
+      }
+      row[idx] = e.getValue() == null ? null : e.getValue().toString();
+    }
+    return row;
+  }
+
+  private static ByteIterator bytes(String value) {
+    return new ByteArrayByteIterator(value.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private Status badField(String op, Iterable<String> fields) {
+    List<String> unknown = new ArrayList<>();
+    for (String f : fields) {
+      if (schema.indexOf(f) < 0) {
+        unknown.add(f);
+      }
+    }
+    log.warn(op + ":badfield", "GridDB " + op + " rejected (BAD_REQUEST): unknown field(s) " + unknown
+        + "; the table has " + schema.columns().subList(1, schema.columnCount()).size() + " fields named "
+        + schema.columns().get(1) + ".. (check fieldcount/fieldnameprefix)");
+    return Status.BAD_REQUEST;
+  }
+
+  private Status failed(String op, String where, StoreException e) {
+    Status status = ErrorMapper.toStatus(e);
+    log.warn(op + ":" + e.getCode(), "GridDB " + op + " failed (" + status.getName() + ")"
+        + (where == null ? "" : " on " + where) + ": " + e.oneLine());
+    return status;
+  }
+
+  private Status failedLayout(String op, DBException e) {
+    log.warn(op + ":layout", "GridDB " + op + " failed (ERROR): " + e.getMessage());
+    return Status.ERROR;
+  }
+}

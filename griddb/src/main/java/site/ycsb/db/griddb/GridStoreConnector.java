@@ -1,0 +1,76 @@
+package site.ycsb.db.griddb;
+
+import com.toshiba.mwcloud.gs.GSException;
+import com.toshiba.mwcloud.gs.GridStore;
+import com.toshiba.mwcloud.gs.GridStoreFactory;
+import site.ycsb.DBException;
+
+import java.util.Properties;
+
+/** Connects with GridDB's official client ({@code GridStoreFactory}) and JDBC driver. */
+public final class GridStoreConnector implements StoreConnector {
+  private static boolean factoryConfigured;
+
+  @Override
+  public StoreSession open(GridDBConfig config) throws DBException {
+    configureFactory(config);
+    GridStoreSession session;
+    try {
+      GridStore store = GridStoreFactory.getInstance().getGridStore(config.gridStoreProperties());
+      session = new GridStoreSession(store);
+    } catch (GSException e) {
+      throw failure(config, GridStoreSession.convert(e));
+    }
+    try {
+      // getGridStore does not connect; this round trip proves members, cluster name and credentials now.
+      session.partitionCount();
+      return session;
+    } catch (StoreException e) {
+      try {
+        session.close();
+      } catch (StoreException ignored) {
+        // The connection failure is the one to report.
+      }
+      throw failure(config, e);
+    }
+  }
+
+  private static synchronized void configureFactory(GridDBConfig config) throws DBException {
+    Properties p = config.factoryProperties();
+    if (factoryConfigured || p.isEmpty()) {
+      return;
+    }
+    try {
+      GridStoreFactory.getInstance().setProperties(p);
+      factoryConfigured = true;
+    } catch (GSException e) {
+      throw new DBException("GridDB: griddb.maxConnectionPoolSize rejected by the client: "
+          + GridStoreSession.convert(e).oneLine());
+    }
+  }
+
+  /** One line: what failed, where (never the password), GridDB's error and a hint for the usual causes. */
+  static DBException failure(GridDBConfig config, StoreException e) {
+    return new DBException("GridDB: cannot connect (" + config.describeTarget() + "): " + e.oneLine() + hint(e));
+  }
+
+  static String hint(StoreException e) {
+    switch (e.getCode()) {
+    case 10053:
+      return " -- is the cluster name right?";
+    case 10005:
+      return " -- check user and password";
+    case 10008:
+      return " -- the node has not joined its cluster (is the cluster started?)";
+    case 145028:
+      return " -- no member reachable (host, port, firewall?)";
+    default:
+      return e.isTimeout() ? " -- no answer within griddb.failoverTimeout" : "";
+    }
+  }
+
+  @Override
+  public RangeReader openReader(GridDBConfig config, TableSchema schema) throws StoreException {
+    return SqlRangeReader.open(config.jdbcUrl(), config.jdbcProperties(), schema);
+  }
+}

@@ -1,0 +1,279 @@
+package site.ycsb.db.griddb;
+
+import com.toshiba.mwcloud.gs.ColumnInfo;
+import com.toshiba.mwcloud.gs.Container;
+import com.toshiba.mwcloud.gs.ContainerInfo;
+import com.toshiba.mwcloud.gs.ContainerType;
+import com.toshiba.mwcloud.gs.GSException;
+import com.toshiba.mwcloud.gs.GSRecoverableException;
+import com.toshiba.mwcloud.gs.GSTimeoutException;
+import com.toshiba.mwcloud.gs.GSType;
+import com.toshiba.mwcloud.gs.GridStore;
+import com.toshiba.mwcloud.gs.PartitionController;
+import com.toshiba.mwcloud.gs.Row;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@link StoreSession} over one {@link GridStore} (GridDB's client is not thread-safe: one per thread). */
+public final class GridStoreSession implements StoreSession {
+  private final GridStore store;
+  private final Map<String, Container<String, Row>> containers = new HashMap<>();
+  private final Map<String, Container<String, Row>> txContainers = new HashMap<>();
+  private final Map<Object, Integer> widths = new IdentityHashMap<>();
+  private PartitionController partitions;
+
+  public GridStoreSession(GridStore store) {
+    this.store = store;
+  }
+
+  /** Converts a GridDB exception, keeping its code and whether GridDB marks it recoverable or a timeout. */
+  static StoreException convert(GSException e) {
+    return new StoreException(e.getErrorCode(), String.valueOf(e.getMessage()),
+        e instanceof GSRecoverableException, e instanceof GSTimeoutException, e);
+  }
+
+  private PartitionController partitions() throws GSException {
+    if (partitions == null) {
+      partitions = store.getPartitionController();
+    }
+    return partitions;
+  }
+
+  private Container<String, Row> container(String name) throws GSException, StoreException {
+    Container<String, Row> c = containers.get(name);
+    if (c == null) {
+      c = store.getContainer(name);
+      if (c == null) {
+        throw new StoreException(0, "container " + name + " does not exist", false, false);
+      }
+      containers.put(name, c);
+    }
+    return c;
+  }
+
+  @Override
+  public int partitionCount() throws StoreException {
+    try {
+      return partitions().getPartitionCount();
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public int partitionOf(String container) throws StoreException {
+    try {
+      return partitions().getPartitionIndexOfContainer(container);
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public ContainerSchema schemaOf(String container) throws StoreException {
+    try {
+      ContainerInfo info = store.getContainerInfo(container);
+      if (info == null) {
+        return null;
+      }
+      List<String> names = new ArrayList<>();
+      List<String> types = new ArrayList<>();
+      for (int i = 0; i < info.getColumnCount(); i++) {
+        names.add(info.getColumnInfo(i).getName());
+        types.add(String.valueOf(info.getColumnInfo(i).getType()));
+      }
+      return new ContainerSchema(String.valueOf(info.getType()), info.isRowKeyAssigned(), names, types);
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public void createContainer(String container, TableSchema schema) throws StoreException {
+    List<ColumnInfo> columns = new ArrayList<>();
+    for (int i = 0; i < schema.columnCount(); i++) {
+      // Fields are nullable so that a row can lack a field; the row key cannot be NULL.
+      columns.add(new ColumnInfo(schema.columns().get(i), GSType.STRING, i == 0 ? Boolean.FALSE : Boolean.TRUE,
+          null));
+    }
+    try {
+      store.putContainer(container, new ContainerInfo(container, ContainerType.COLLECTION, columns, true), false);
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public String[] get(String container, String key) throws StoreException {
+    try {
+      Container<String, Row> c = container(container);
+      return toArray(c.get(key), widths, c);
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public void put(String container, String[] row) throws StoreException {
+    try {
+      Container<String, Row> c = container(container);
+      c.put(toRow(c, row));
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public void multiPut(Map<String, List<String[]>> rowsByContainer) throws StoreException {
+    try {
+      Map<String, List<Row>> rows = new HashMap<>();
+      for (Map.Entry<String, List<String[]>> e : rowsByContainer.entrySet()) {
+        Container<String, Row> c = container(e.getKey());
+        List<Row> list = new ArrayList<>(e.getValue().size());
+        for (String[] r : e.getValue()) {
+          list.add(toRow(c, r));
+        }
+        rows.put(e.getKey(), list);
+      }
+      store.multiPut(rows);
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public boolean remove(String container, String key) throws StoreException {
+    try {
+      return container(container).remove(key);
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public RowTransaction beginTransaction(String container) throws StoreException {
+    try {
+      Container<String, Row> c = txContainers.get(container);
+      if (c == null) {
+        // A separate handle in manual-commit mode, so plain reads and writes stay auto-commit.
+        c = store.getContainer(container);
+        if (c == null) {
+          throw new StoreException(0, "container " + container + " does not exist", false, false);
+        }
+        c.setAutoCommit(false);
+        txContainers.put(container, c);
+      }
+      return new Tx(c, widths);
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  private static final class Tx implements RowTransaction {
+    private final Container<String, Row> c;
+    private final Map<Object, Integer> widths;
+
+    Tx(Container<String, Row> c, Map<Object, Integer> widths) {
+      this.c = c;
+      this.widths = widths;
+    }
+
+    @Override
+    public String[] getForUpdate(String key) throws StoreException {
+      try {
+        return toArray(c.get(key, true), widths, c);
+      } catch (GSException e) {
+        throw convert(e);
+      }
+    }
+
+    @Override
+    public void put(String[] row) throws StoreException {
+      try {
+        c.put(toRow(c, row));
+      } catch (GSException e) {
+        throw convert(e);
+      }
+    }
+
+    @Override
+    public void commit() throws StoreException {
+      try {
+        c.commit();
+      } catch (GSException e) {
+        throw convert(e);
+      }
+    }
+
+    @Override
+    public void abort() {
+      try {
+        c.abort();
+      } catch (GSException | RuntimeException e) {
+        // The transaction is void anyway; the original failure is what gets reported.
+      }
+    }
+  }
+
+  private static String[] toArray(Row row, Map<Object, Integer> widths, Object container) throws GSException {
+    if (row == null) {
+      return null;
+    }
+    // Row.getSchema() builds a new ContainerInfo per call: ask once per container handle.
+    Integer width = widths.get(container);
+    if (width == null) {
+      width = row.getSchema().getColumnCount();
+      widths.put(container, width);
+    }
+    int n = width;
+    String[] out = new String[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = row.isNull(i) ? null : row.getString(i);
+    }
+    return out;
+  }
+
+  private static Row toRow(Container<String, Row> c, String[] values) throws GSException {
+    Row row = c.createRow();
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == null) {
+        row.setNull(i);
+      } else {
+        row.setString(i, values[i]);
+      }
+    }
+    return row;
+  }
+
+  @Override
+  public void close() throws StoreException {
+    GSException first = null;
+    List<Container<String, Row>> all = new ArrayList<>(containers.values());
+    all.addAll(txContainers.values());
+    for (Container<String, Row> c : all) {
+      try {
+        c.close();
+      } catch (GSException e) {
+        first = first == null ? e : first;
+      }
+    }
+    containers.clear();
+    txContainers.clear();
+    widths.clear();
+    try {
+      if (partitions != null) {
+        partitions.close();
+      }
+      store.close();
+    } catch (GSException e) {
+      first = first == null ? e : first;
+    }
+    if (first != null) {
+      throw convert(first);
+    }
+  }
+}

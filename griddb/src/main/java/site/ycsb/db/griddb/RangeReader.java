@@ -1,0 +1,15 @@
+package site.ycsb.db.griddb;
+
+import java.util.List;
+
+/** Reads rows of one container in key order from a start key: what a scan needs and TQL cannot do. */
+public interface RangeReader {
+  /**
+   * Rows with key {@code >= fromKey} (or {@code > fromKey} if not inclusive), in {@link KeyOrder}, at most
+   * {@code limit}. Each returned row holds the key at [0] followed by the values of {@code columns} in order.
+   */
+  List<String[]> read(String container, String fromKey, boolean inclusive, int limit, int[] columns)
+      throws StoreException;
+
+  void close();
+}

@@ -1,0 +1,36 @@
+package site.ycsb.db.griddb;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The small part of GridDB's key-value client the binding uses, one instance per client thread. Rows are
+ * {@code String[]} indexed like {@link TableSchema#columns()}, null for a NULL column.
+ */
+public interface StoreSession {
+  int partitionCount() throws StoreException;
+
+  int partitionOf(String container) throws StoreException;
+
+  /** The schema of an existing container, or null if it does not exist. */
+  ContainerSchema schemaOf(String container) throws StoreException;
+
+  /** Creates a collection with {@code schema} (no-op if it exists with the same schema). */
+  void createContainer(String container, TableSchema schema) throws StoreException;
+
+  /** Reads a whole row, or null if missing. */
+  String[] get(String container, String key) throws StoreException;
+
+  /** Writes (replaces) a whole row. */
+  void put(String container, String[] row) throws StoreException;
+
+  /** Writes many rows of many containers in one request. */
+  void multiPut(Map<String, List<String[]>> rowsByContainer) throws StoreException;
+
+  /** Deletes a row; false if it did not exist. */
+  boolean remove(String container, String key) throws StoreException;
+
+  RowTransaction beginTransaction(String container) throws StoreException;
+
+  void close() throws StoreException;
+}

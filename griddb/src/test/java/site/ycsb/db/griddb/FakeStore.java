@@ -1,0 +1,234 @@
+package site.ycsb.db.griddb;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Test double of GridDB for unit tests: an in-memory cluster (containers of rows, a name-to-partition hash, row
+ * locks held from getForUpdate to commit/abort) shared by the sessions it opens. Counts calls and can inject
+ * failures.
+ */
+final class FakeStore implements RangeReader {
+  final int partitionCount;
+  final Map<String, ContainerSchema> schemas = new ConcurrentHashMap<>();
+  final Map<String, TreeMap<String, String[]>> data = new ConcurrentHashMap<>();
+  private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+  final AtomicInteger puts = new AtomicInteger();
+  final AtomicInteger gets = new AtomicInteger();
+  final AtomicInteger lockedGets = new AtomicInteger();
+  final AtomicInteger multiPuts = new AtomicInteger();
+  final AtomicInteger creates = new AtomicInteger();
+  final AtomicInteger rangeReads = new AtomicInteger();
+  final AtomicInteger sessionsClosed = new AtomicInteger();
+  /** Failures to throw from the next data calls (get/put/multiPut/remove/getForUpdate), in order. */
+  final List<StoreException> failNext = new ArrayList<>();
+
+  FakeStore(int partitionCount) {
+    this.partitionCount = partitionCount;
+  }
+
+  /** A simple deterministic name hash (not GridDB's): enough to make names collide on partitions. */
+  int partitionOfName(String name) {
+    return Math.floorMod(name.hashCode() * 31 + 7, partitionCount);
+  }
+
+  private synchronized void maybeFail() throws StoreException {
+    if (!failNext.isEmpty()) {
+      throw failNext.remove(0);
+    }
+  }
+
+  private TreeMap<String, String[]> table(String container) throws StoreException {
+    TreeMap<String, String[]> t = data.get(container);
+    if (t == null) {
+      throw new StoreException(0, "container " + container + " does not exist", false, false);
+    }
+    return t;
+  }
+
+  Session session() {
+    return new Session();
+  }
+
+  final class Session implements StoreSession {
+    boolean closed;
+
+    @Override
+    public int partitionCount() {
+      return partitionCount;
+    }
+
+    @Override
+    public int partitionOf(String container) {
+      return partitionOfName(container);
+    }
+
+    @Override
+    public ContainerSchema schemaOf(String container) {
+      return schemas.get(container);
+    }
+
+    @Override
+    public synchronized void createContainer(String container, TableSchema schema) {
+      synchronized (FakeStore.this) {
+        if (!schemas.containsKey(container)) {
+          creates.incrementAndGet();
+          schemas.put(container, new ContainerSchema("COLLECTION", true, schema.columns(),
+              new ArrayList<>(java.util.Collections.nCopies(schema.columnCount(), "STRING"))));
+          data.put(container, new TreeMap<>(KeyOrder.BY_CODE_POINT));
+        }
+      }
+    }
+
+    @Override
+    public String[] get(String container, String key) throws StoreException {
+      maybeFail();
+      gets.incrementAndGet();
+      TreeMap<String, String[]> t = table(container);
+      synchronized (t) {
+        String[] r = t.get(key);
+        return r == null ? null : r.clone();
+      }
+    }
+
+    @Override
+    public void put(String container, String[] row) throws StoreException {
+      maybeFail();
+      puts.incrementAndGet();
+      TreeMap<String, String[]> t = table(container);
+      synchronized (t) {
+        t.put(row[0], row.clone());
+      }
+    }
+
+    @Override
+    public void multiPut(Map<String, List<String[]>> rowsByContainer) throws StoreException {
+      maybeFail();
+      multiPuts.incrementAndGet();
+      for (Map.Entry<String, List<String[]>> e : rowsByContainer.entrySet()) {
+        TreeMap<String, String[]> t = table(e.getKey());
+        synchronized (t) {
+          for (String[] r : e.getValue()) {
+            t.put(r[0], r.clone());
+          }
+        }
+      }
+    }
+
+    @Override
+    public boolean remove(String container, String key) throws StoreException {
+      maybeFail();
+      TreeMap<String, String[]> t = table(container);
+      synchronized (t) {
+        return t.remove(key) != null;
+      }
+    }
+
+    @Override
+    public RowTransaction beginTransaction(String container) throws StoreException {
+      TreeMap<String, String[]> t = table(container);
+      return new RowTransaction() {
+        private ReentrantLock held;
+
+        @Override
+        public String[] getForUpdate(String key) throws StoreException {
+          lockedGets.incrementAndGet();
+          held = locks.computeIfAbsent(container + "/" + key, k -> new ReentrantLock());
+          held.lock();
+          // Fail after locking, so tests see whether the caller releases the lock on error.
+          maybeFail();
+          String[] r;
+          synchronized (t) {
+            r = t.get(key);
+          }
+          // Widen the read-to-write window like a network round trip, so unlocked read-modify-writes would race.
+          LockSupport.parkNanos(20_000);
+          return r == null ? null : r.clone();
+        }
+
+        @Override
+        public void put(String[] row) throws StoreException {
+          if (held == null || !held.isHeldByCurrentThread()) {
+            throw new StoreException(1, "put without lock", false, false);
+          }
+          puts.incrementAndGet();
+          synchronized (t) {
+            t.put(row[0], row.clone());
+          }
+        }
+
+        @Override
+        public void commit() {
+          release();
+        }
+
+        @Override
+        public void abort() {
+          release();
+        }
+
+        private void release() {
+          if (held != null && held.isHeldByCurrentThread()) {
+            held.unlock();
+          }
+          held = null;
+        }
+      };
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+      sessionsClosed.incrementAndGet();
+    }
+  }
+
+  @Override
+  public List<String[]> read(String container, String fromKey, boolean inclusive, int limit, int[] columns)
+      throws StoreException {
+    maybeFail();
+    rangeReads.incrementAndGet();
+    TreeMap<String, String[]> t = table(container);
+    List<String[]> out = new ArrayList<>();
+    synchronized (t) {
+      for (String[] r : t.tailMap(fromKey, inclusive).values()) {
+        if (out.size() >= limit) {
+          break;
+        }
+        String[] o = new String[columns.length + 1];
+        o[0] = r[0];
+        for (int i = 0; i < columns.length; i++) {
+          o[i + 1] = r[columns[i]];
+        }
+        out.add(o);
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public void close() {
+  }
+
+  /** All rows of all containers of a table prefix, by key. */
+  TreeMap<String, String[]> allRows(String table) {
+    TreeMap<String, String[]> all = new TreeMap<>(KeyOrder.BY_CODE_POINT);
+    for (Map.Entry<String, TreeMap<String, String[]>> e : data.entrySet()) {
+      if (e.getKey().startsWith(table + "_") && !e.getKey().equals(table + "_layout")) {
+        all.putAll(e.getValue());
+      }
+    }
+    return all;
+  }
+
+  static String describe(String[] row) {
+    return Arrays.toString(row);
+  }
+}

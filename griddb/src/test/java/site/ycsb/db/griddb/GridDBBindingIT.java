@@ -1,0 +1,231 @@
+package site.ycsb.db.griddb;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.Vector;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Integration tests of every operation of {@link GridDBClient} against a real GridDB (see {@link GridDBTarget}). */
+class GridDBBindingIT {
+  private static GridDBTarget target;
+  private String table;
+  private final List<GridDBClient> open = new ArrayList<>();
+
+  @BeforeAll
+  static void findServer() {
+    target = GridDBTarget.get();
+  }
+
+  @BeforeEach
+  void newTable() {
+    assumeTrue(target != null, GridDBTarget.HOW_TO_ENABLE);
+    table = "ycsbit" + Long.toHexString(System.nanoTime());
+  }
+
+  @AfterEach
+  void dropTable() throws Exception {
+    if (target == null) {
+      return;
+    }
+    for (GridDBClient c : open) {
+      try {
+        c.cleanup();
+      } catch (DBException e) {
+        // Already cleaned up by the test.
+      }
+    }
+    target.dropTable(table);
+  }
+
+  private GridDBClient client(String... kv) throws DBException {
+    Properties p = target.with(kv);
+    p.setProperty("table", table);
+    p.putIfAbsent("fieldcount", "4");
+    GridDBClient c = new GridDBClient();
+    c.setProperties(p);
+    c.init();
+    open.add(c);
+    return c;
+  }
+
+  private static Map<String, ByteIterator> values(String... kv) {
+    Map<String, ByteIterator> m = new HashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], new StringByteIterator(kv[i + 1]));
+    }
+    return m;
+  }
+
+  private static Map<String, String> strings(Map<String, ByteIterator> m) {
+    Map<String, String> out = new TreeMap<>();
+    m.forEach((k, v) -> out.put(k, v.toString()));
+    return out;
+  }
+
+  private static Map<String, String> row(String... kv) {
+    Map<String, String> out = new TreeMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      out.put(kv[i], kv[i + 1]);
+    }
+    return out;
+  }
+
+  @Test
+  void should_insert_read_update_and_delete_when_the_server_is_real() throws Exception {
+    GridDBClient c = client();
+    assertSame(Status.OK, c.insert(table, "user1", values("field0", "a", "field1", "b", "field2", "c",
+        "field3", "d")));
+    Map<String, ByteIterator> r = new HashMap<>();
+    assertSame(Status.OK, c.read(table, "user1", null, r));
+    assertEquals(row("field0", "a", "field1", "b", "field2", "c", "field3", "d"), strings(r));
+
+    Map<String, ByteIterator> some = new HashMap<>();
+    assertSame(Status.OK, c.read(table, "user1", new HashSet<>(Arrays.asList("field1", "field3")), some));
+    assertEquals(row("field1", "b", "field3", "d"), strings(some));
+
+    assertSame(Status.OK, c.update(table, "user1", values("field2", "C")));
+    assertSame(Status.OK, c.update(table, "user1", values("field0", "w", "field1", "x", "field2", "y",
+        "field3", "z")));
+    r.clear();
+    c.read(table, "user1", null, r);
+    assertEquals(row("field0", "w", "field1", "x", "field2", "y", "field3", "z"), strings(r));
+
+    assertSame(Status.OK, c.delete(table, "user1"));
+    assertSame(Status.NOT_FOUND, c.read(table, "user1", null, new HashMap<>()));
+    assertSame(Status.NOT_FOUND, c.delete(table, "user1"));
+    assertSame(Status.NOT_FOUND, c.update(table, "user1", values("field0", "q")));
+  }
+
+  @Test
+  void should_return_the_smallest_keys_in_order_across_containers_when_scanning() throws Exception {
+    GridDBClient c = client();
+    TreeSet<String> keys = new TreeSet<>(KeyOrder.BY_CODE_POINT);
+    Random rnd = new Random(1);
+    for (int i = 0; i < 1000; i++) {
+      String key = "user" + Math.abs(rnd.nextLong());
+      keys.add(key);
+      assertSame(Status.OK, c.insert(table, key, values("field0", "v" + key, "field1", "w" + key,
+          "field2", "x", "field3", "y")));
+    }
+    String[] sorted = keys.toArray(new String[0]);
+    for (String start : new String[] {"user", sorted[500], sorted[990], sorted[500] + "0", "zzzz"}) {
+      for (int n : new int[] {1, 10, 100}) {
+        List<String> expected = new ArrayList<>();
+        for (String k : keys.tailSet(start, true)) {
+          if (expected.size() == n) {
+            break;
+          }
+          expected.add(k);
+        }
+        Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+        assertSame(Status.OK, c.scan(table, start, n, new HashSet<>(Arrays.asList("field1")), out));
+        assertEquals(expected.size(), out.size(), "start=" + start + " n=" + n);
+        for (int i = 0; i < out.size(); i++) {
+          assertEquals(row("field1", "w" + expected.get(i)), strings(out.get(i)), "start=" + start + " i=" + i);
+        }
+      }
+    }
+  }
+
+  @Test
+  void should_lose_no_update_when_threads_update_fields_of_one_row_concurrently() throws Exception {
+    client().insert(table, "hot", values("field0", "0", "field1", "0", "field2", "0", "field3", "0"));
+    int rounds = 200;
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    CountDownLatch go = new CountDownLatch(1);
+    List<Future<?>> done = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      String field = "field" + t;
+      GridDBClient c = client();
+      done.add(pool.submit(() -> {
+        go.await();
+        for (int i = 1; i <= rounds; i++) {
+          assertSame(Status.OK, c.update(table, "hot", values(field, Integer.toString(i))));
+        }
+        return null;
+      }));
+    }
+    go.countDown();
+    for (Future<?> f : done) {
+      f.get(5, TimeUnit.MINUTES);
+    }
+    pool.shutdown();
+    Map<String, ByteIterator> r = new HashMap<>();
+    client().read(table, "hot", null, r);
+    String n = Integer.toString(rounds);
+    assertEquals(row("field0", n, "field1", n, "field2", n, "field3", n), strings(r));
+  }
+
+  @Test
+  void should_write_batched_inserts_with_multi_put_and_flush_at_cleanup() throws Exception {
+    GridDBClient c = client("griddb.insertbatchsize", "100");
+    for (int i = 0; i < 250; i++) {
+      Status s = c.insert(table, "user" + i, values("field0", "v" + i));
+      assertSame((i + 1) % 100 == 0 ? Status.OK : Status.BATCHED_OK, s, "insert " + i);
+    }
+    c.cleanup();
+    open.remove(c);
+    GridDBClient reader = client();
+    for (int i = 0; i < 250; i++) {
+      Map<String, ByteIterator> r = new HashMap<>();
+      assertSame(Status.OK, reader.read(table, "user" + i, null, r), "user" + i);
+      assertEquals("v" + i, r.get("field0").toString());
+    }
+  }
+
+  @Test
+  void should_work_with_any_fieldcount_and_prefix() throws Exception {
+    GridDBClient c = client("fieldcount", "25", "fieldnameprefix", "col_");
+    Map<String, ByteIterator> v = new HashMap<>();
+    for (int i = 0; i < 25; i++) {
+      v.put("col_" + i, new StringByteIterator(new String(new char[1000]).replace('\0', (char) ('a' + i % 26))));
+    }
+    assertSame(Status.OK, c.insert(table, "k", v));
+    Map<String, ByteIterator> r = new HashMap<>();
+    assertSame(Status.OK, c.read(table, "k", null, r));
+    assertEquals(25, r.size());
+    assertEquals(1000, r.get("col_24").toString().length());
+  }
+
+  @Test
+  void should_fail_init_clearly_when_the_table_exists_with_another_schema() throws Exception {
+    client().cleanup();
+    TableLayouts.reset();
+    DBException e = assertThrows(DBException.class, () -> client("fieldcount", "5"));
+    assertTrue(e.getMessage().contains("another schema"), e.getMessage());
+  }
+
+  @Test
+  void should_fail_init_in_seconds_naming_the_cluster_when_the_cluster_name_is_wrong() {
+    DBException e = assertThrows(DBException.class,
+        () -> client("griddb.clusterName", "noSuchCluster", "griddb.failoverTimeout", "3"));
+    assertTrue(e.getMessage().contains("'noSuchCluster'") && !e.getMessage().contains("\n"), e.getMessage());
+  }
+}

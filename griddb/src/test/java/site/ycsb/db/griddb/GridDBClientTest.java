@@ -1,0 +1,438 @@
+package site.ycsb.db.griddb;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.Vector;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Unit tests of the binding's operation logic through {@link GridDBClient}, against {@link FakeStore}, a test double
+ * of GridDB (not an integration test: no server is involved).
+ */
+class GridDBClientTest {
+  private FakeStore store;
+  private FakeConnector connector;
+
+  @BeforeEach
+  void setUp() {
+    TableLayouts.reset();
+    store = new FakeStore(16);
+    connector = new FakeConnector(store);
+  }
+
+  private static Properties props() {
+    Properties p = new Properties();
+    p.setProperty("griddb.notificationMember", "127.0.0.1:10001");
+    p.setProperty("griddb.clusterName", "unit");
+    p.setProperty("griddb.user", "admin");
+    p.setProperty("griddb.password", "s3cret");
+    p.setProperty("fieldcount", "3");
+    p.setProperty("griddb.retrybackoffms", "0");
+    return p;
+  }
+
+  private GridDBClient client(Properties p) throws DBException {
+    GridDBClient c = new GridDBClient(connector);
+    c.setProperties(p);
+    c.init();
+    return c;
+  }
+
+  private static Map<String, ByteIterator> values(String... kv) {
+    Map<String, ByteIterator> m = new HashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], new StringByteIterator(kv[i + 1]));
+    }
+    return m;
+  }
+
+  private static Map<String, String> strings(Map<String, ByteIterator> m) {
+    Map<String, String> out = new TreeMap<>();
+    for (Map.Entry<String, ByteIterator> e : m.entrySet()) {
+      out.put(e.getKey(), e.getValue().toString());
+    }
+    return out;
+  }
+
+  private static Map<String, String> expect(String... kv) {
+    Map<String, String> out = new TreeMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      out.put(kv[i], kv[i + 1]);
+    }
+    return out;
+  }
+
+  @Test
+  void should_create_containers_once_per_process_when_many_threads_init() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    List<Future<GridDBClient>> clients = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      clients.add(pool.submit(() -> client(props())));
+    }
+    for (Future<GridDBClient> f : clients) {
+      f.get(10, TimeUnit.SECONDS).cleanup();
+    }
+    pool.shutdown();
+    // 16 data containers (one per partition by default) plus the layout record.
+    assertEquals(17, store.creates.get());
+    assertEquals(8, connector.opened.get());
+    assertEquals(8, store.sessionsClosed.get());
+    Set<Integer> partitions = new HashSet<>();
+    for (String name : store.schemas.keySet()) {
+      if (!name.endsWith("_layout")) {
+        partitions.add(store.partitionOfName(name));
+      }
+    }
+    assertEquals(16, partitions.size(), "one container per partition");
+  }
+
+  @Test
+  void should_use_the_configured_container_count_when_set() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.containercount", "40");
+    client(p).cleanup();
+    assertEquals(41, store.creates.get());
+  }
+
+  @Test
+  void should_route_with_the_recorded_count_when_a_later_run_leaves_the_count_unset() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.containercount", "5");
+    GridDBClient loader = client(p);
+    for (int i = 0; i < 50; i++) {
+      assertEquals(Status.OK, loader.insert("usertable", "user" + i, values("field0", "v" + i)));
+    }
+    loader.cleanup();
+    TableLayouts.reset();
+    GridDBClient runner = client(props());
+    for (int i = 0; i < 50; i++) {
+      assertEquals(Status.OK, runner.read("usertable", "user" + i, null, new HashMap<>()), "user" + i);
+    }
+  }
+
+  @Test
+  void should_fail_init_when_the_count_disagrees_with_the_recorded_one() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.containercount", "5");
+    client(p).cleanup();
+    TableLayouts.reset();
+    p.setProperty("griddb.containercount", "6");
+    DBException e = assertThrows(DBException.class, () -> client(p));
+    assertTrue(e.getMessage().contains("created with 5 containers") && e.getMessage().contains("=6"),
+        e.getMessage());
+  }
+
+  @Test
+  void should_fail_init_with_a_clear_message_when_a_container_has_another_schema() throws Exception {
+    client(props()).cleanup();
+    TableLayouts.reset();
+    Properties p = props();
+    p.setProperty("fieldcount", "4");
+    DBException e = assertThrows(DBException.class, () -> client(p));
+    assertTrue(e.getMessage().contains("already exists with another schema")
+        && e.getMessage().contains("field3 STRING"), e.getMessage());
+  }
+
+  @Test
+  void should_fail_init_naming_method_members_and_cluster_but_not_password_when_connection_fails() {
+    connector.connectFailure = new StoreException(10053, "[10053:TXN_CLUSTER_NAME_INVALID] Cluster name invalid",
+        false, false);
+    DBException e = assertThrows(DBException.class, () -> client(props()));
+    String m = e.getMessage();
+    assertTrue(m.contains("fixed list") && m.contains("127.0.0.1:10001") && m.contains("'unit'")
+        && m.contains("10053") && m.contains("cluster name"), m);
+    assertFalse(m.contains("s3cret") || m.contains("\n"), m);
+  }
+
+  @Test
+  void should_return_exactly_the_requested_fields_when_reading() throws Exception {
+    GridDBClient c = client(props());
+    assertEquals(Status.OK, c.insert("usertable", "k1", values("field0", "a", "field1", "b", "field2", "c")));
+    Map<String, ByteIterator> all = new HashMap<>();
+    assertEquals(Status.OK, c.read("usertable", "k1", null, all));
+    assertEquals(expect("field0", "a", "field1", "b", "field2", "c"), strings(all));
+    Map<String, ByteIterator> one = new HashMap<>();
+    assertEquals(Status.OK, c.read("usertable", "k1", new HashSet<>(Arrays.asList("field1")), one));
+    assertEquals(expect("field1", "b"), strings(one));
+    Map<String, ByteIterator> two = new HashMap<>();
+    assertEquals(Status.OK, c.read("usertable", "k1", new HashSet<>(Arrays.asList("field0", "field2")), two));
+    assertEquals(expect("field0", "a", "field2", "c"), strings(two));
+  }
+
+  @Test
+  void should_keep_non_latin1_text_when_reading_back() throws Exception {
+    GridDBClient c = client(props());
+    Map<String, ByteIterator> v = new HashMap<>();
+    v.put("field0", new site.ycsb.ByteArrayByteIterator("grüße 東京".getBytes("UTF-8")));
+    c.insert("usertable", "k1", v);
+    Map<String, ByteIterator> r = new HashMap<>();
+    c.read("usertable", "k1", null, r);
+    assertEquals("grüße 東京", r.get("field0").toString());
+  }
+
+  @Test
+  void should_return_not_found_when_the_row_is_missing() throws Exception {
+    GridDBClient c = client(props());
+    Map<String, ByteIterator> r = new HashMap<>();
+    assertEquals(Status.NOT_FOUND, c.read("usertable", "nope", null, r));
+    assertTrue(r.isEmpty());
+    assertEquals(Status.NOT_FOUND, c.delete("usertable", "nope"));
+    assertEquals(Status.NOT_FOUND, c.update("usertable", "nope", values("field0", "x")));
+    assertNull(store.allRows("usertable").get("nope"), "a partial update must not create the row");
+  }
+
+  @Test
+  void should_omit_fields_without_value_when_a_row_was_inserted_with_fewer_fields() throws Exception {
+    GridDBClient c = client(props());
+    assertEquals(Status.OK, c.insert("usertable", "k1", values("field1", "b")));
+    Map<String, ByteIterator> r = new HashMap<>();
+    assertEquals(Status.OK, c.read("usertable", "k1", null, r));
+    assertEquals(expect("field1", "b"), strings(r));
+  }
+
+  @Test
+  void should_return_bad_request_when_a_field_is_unknown() throws Exception {
+    GridDBClient c = client(props());
+    assertEquals(Status.BAD_REQUEST, c.insert("usertable", "k1", values("field9", "x")));
+    assertEquals(Status.BAD_REQUEST, c.read("usertable", "k1", new HashSet<>(Arrays.asList("nope")),
+        new HashMap<>()));
+    assertEquals(Status.BAD_REQUEST, c.update("usertable", "k1", values("nope", "x")));
+    assertEquals(Status.BAD_REQUEST, c.scan("usertable", "k", 5, new HashSet<>(Arrays.asList("nope")),
+        new Vector<>()));
+  }
+
+  @Test
+  void should_write_once_without_reading_when_all_fields_are_updated() throws Exception {
+    GridDBClient c = client(props());
+    c.insert("usertable", "k1", values("field0", "a", "field1", "b", "field2", "c"));
+    int puts = store.puts.get();
+    int gets = store.gets.get() + store.lockedGets.get();
+    assertEquals(Status.OK, c.update("usertable", "k1", values("field0", "x", "field1", "y", "field2", "z")));
+    assertEquals(puts + 1, store.puts.get());
+    assertEquals(gets, store.gets.get() + store.lockedGets.get());
+    Map<String, ByteIterator> r = new HashMap<>();
+    c.read("usertable", "k1", null, r);
+    assertEquals(expect("field0", "x", "field1", "y", "field2", "z"), strings(r));
+  }
+
+  @Test
+  void should_read_under_a_row_lock_and_keep_other_fields_when_some_fields_are_updated() throws Exception {
+    GridDBClient c = client(props());
+    c.insert("usertable", "k1", values("field0", "a", "field1", "b", "field2", "c"));
+    assertEquals(Status.OK, c.update("usertable", "k1", values("field1", "B")));
+    assertEquals(1, store.lockedGets.get());
+    Map<String, ByteIterator> r = new HashMap<>();
+    c.read("usertable", "k1", null, r);
+    assertEquals(expect("field0", "a", "field1", "B", "field2", "c"), strings(r));
+  }
+
+  @Test
+  void should_lose_no_update_when_threads_update_different_fields_of_one_row() throws Exception {
+    Properties p = props();
+    p.setProperty("fieldcount", "4");
+    GridDBClient setup = client(p);
+    setup.insert("usertable", "hot", values("field0", "0", "field1", "0", "field2", "0", "field3", "0"));
+    int threads = 4;
+    int rounds = 300;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<?>> done = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      String field = "field" + t;
+      done.add(pool.submit(() -> {
+        GridDBClient c = client(p);
+        start.await();
+        for (int i = 1; i <= rounds; i++) {
+          // Read-increment-write of the thread's own field, through partial updates of the shared row.
+          Map<String, ByteIterator> cur = new HashMap<>();
+          assertEquals(Status.OK, c.read("usertable", "hot", null, cur));
+          assertEquals(Status.OK, c.update("usertable", "hot", values(field, Integer.toString(i))));
+        }
+        c.cleanup();
+        return null;
+      }));
+    }
+    start.countDown();
+    for (Future<?> f : done) {
+      f.get(60, TimeUnit.SECONDS);
+    }
+    pool.shutdown();
+    Map<String, ByteIterator> r = new HashMap<>();
+    setup.read("usertable", "hot", null, r);
+    String n = Integer.toString(rounds);
+    assertEquals(expect("field0", n, "field1", n, "field2", n, "field3", n), strings(r));
+  }
+
+  @Test
+  void should_delete_the_row_when_it_exists() throws Exception {
+    GridDBClient c = client(props());
+    c.insert("usertable", "k1", values("field0", "a"));
+    assertEquals(Status.OK, c.delete("usertable", "k1"));
+    assertEquals(Status.NOT_FOUND, c.read("usertable", "k1", null, new HashMap<>()));
+  }
+
+  @Test
+  void should_return_rows_in_key_order_across_containers_when_scanning() throws Exception {
+    GridDBClient c = client(props());
+    for (int i = 0; i < 200; i++) {
+      String key = String.format("user%03d", i);
+      c.insert("usertable", key, values("field0", "v" + i, "field1", "w" + i, "field2", "x" + i));
+    }
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "user050", 30, new HashSet<>(Arrays.asList("field1")), out));
+    assertEquals(30, out.size());
+    for (int i = 0; i < 30; i++) {
+      assertEquals(expect("field1", "w" + (50 + i)), strings(out.get(i)));
+    }
+    Vector<HashMap<String, ByteIterator>> tail = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "user195", 30, null, tail));
+    assertEquals(5, tail.size());
+    assertEquals(expect("field0", "v195", "field1", "w195", "field2", "x195"), strings(tail.get(0)));
+    assertEquals(1, connector.readersOpened.get(), "one SQL connection per thread, opened lazily");
+  }
+
+  @Test
+  void should_not_open_a_sql_connection_when_no_scan_runs() throws Exception {
+    GridDBClient c = client(props());
+    c.insert("usertable", "k", values("field0", "a"));
+    c.cleanup();
+    assertEquals(0, connector.readersOpened.get());
+  }
+
+  @Test
+  void should_use_the_table_argument_when_it_differs_from_the_property() throws Exception {
+    GridDBClient c = client(props());
+    assertEquals(Status.OK, c.insert("othertable", "k1", values("field0", "a")));
+    assertEquals(1, store.allRows("othertable").size());
+    assertEquals(0, store.allRows("usertable").size());
+  }
+
+  @Test
+  void should_buffer_inserts_and_flush_with_one_multi_put_when_batching() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.insertbatchsize", "10");
+    GridDBClient c = client(p);
+    for (int i = 0; i < 9; i++) {
+      assertSame(Status.BATCHED_OK, c.insert("usertable", "user" + i, values("field0", "v")));
+    }
+    assertEquals(0, store.allRows("usertable").size());
+    assertSame(Status.OK, c.insert("usertable", "user9", values("field0", "v")));
+    assertEquals(10, store.allRows("usertable").size());
+    assertEquals(1, store.multiPuts.get());
+    for (int i = 10; i < 13; i++) {
+      assertSame(Status.BATCHED_OK, c.insert("usertable", "user" + i, values("field0", "v")));
+    }
+    c.cleanup();
+    assertEquals(13, store.allRows("usertable").size(), "cleanup flushes the rest");
+    assertEquals(2, store.multiPuts.get());
+  }
+
+  @Test
+  void should_fail_cleanup_naming_lost_rows_when_the_final_flush_fails() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.insertbatchsize", "10");
+    p.setProperty("griddb.retries", "0");
+    GridDBClient c = client(p);
+    c.insert("usertable", "a", values("field0", "v"));
+    c.insert("usertable", "b", values("field0", "v"));
+    store.failNext.add(new StoreException(60001, "disk full", false, false));
+    DBException e = assertThrows(DBException.class, c::cleanup);
+    assertTrue(e.getMessage().contains("2 inserts") && e.getMessage().contains("60001"), e.getMessage());
+    assertEquals(1, store.sessionsClosed.get(), "the connection is closed anyway");
+  }
+
+  @Test
+  void should_retry_and_succeed_when_an_error_is_recoverable() throws Exception {
+    GridDBClient c = client(props());
+    store.failNext.add(new StoreException(145028, "connection reset", true, false));
+    store.failNext.add(new StoreException(145028, "connection reset", true, false));
+    assertEquals(Status.OK, c.insert("usertable", "k", values("field0", "a")));
+    assertEquals(1, store.allRows("usertable").size());
+  }
+
+  @Test
+  void should_give_up_after_the_retry_limit_when_errors_persist() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.retries", "2");
+    GridDBClient c = client(p);
+    for (int i = 0; i < 3; i++) {
+      store.failNext.add(new StoreException(145028, "connection reset", true, false));
+    }
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.read("usertable", "k", null, new HashMap<>()));
+    assertTrue(store.failNext.isEmpty(), "1 try + 2 retries");
+  }
+
+  @Test
+  void should_map_errors_without_retry_when_they_are_not_recoverable() throws Exception {
+    GridDBClient c = client(props());
+    store.failNext.add(new StoreException(150018, "type error", false, false));
+    store.failNext.add(new StoreException(0, "never thrown", false, false));
+    assertEquals(Status.ERROR, c.read("usertable", "k", null, new HashMap<>()));
+    assertEquals(1, store.failNext.size(), "no retry");
+    store.failNext.clear();
+    store.failNext.add(new StoreException(10005, "auth", false, false));
+    assertEquals(Status.FORBIDDEN, c.delete("usertable", "k"));
+    store.failNext.add(new StoreException(145028, "timeout", true, true));
+    store.failNext.add(new StoreException(0, "never thrown", false, false));
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.update("usertable", "k", values("field0", "x")));
+    assertEquals(1, store.failNext.size(), "timeouts are not retried");
+  }
+
+  @Test
+  void should_release_the_row_lock_when_a_locked_update_fails() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.retries", "0");
+    GridDBClient c = client(p);
+    c.insert("usertable", "k", values("field0", "a"));
+    // Fail the locked read once, then check another thread can still lock the row.
+    store.failNext.add(new StoreException(1, "boom", false, false));
+    assertEquals(Status.ERROR, c.update("usertable", "k", values("field0", "b")));
+    ExecutorService other = Executors.newSingleThreadExecutor();
+    Future<Status> s = other.submit(() -> {
+      GridDBClient c2 = client(p);
+      return c2.update("usertable", "k", values("field0", "c"));
+    });
+    assertEquals(Status.OK, s.get(10, TimeUnit.SECONDS));
+    other.shutdown();
+  }
+
+  @Test
+  void should_reopen_the_sql_connection_when_a_scan_failed() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.retries", "0");
+    GridDBClient c = client(p);
+    c.insert("usertable", "k", values("field0", "a"));
+    assertEquals(Status.OK, c.scan("usertable", "k", 1, null, new Vector<>()));
+    store.failNext.add(new StoreException(0, "connection closed", false, false));
+    assertEquals(Status.ERROR, c.scan("usertable", "k", 1, null, new Vector<>()));
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "k", 1, null, out));
+    assertEquals(1, out.size());
+    assertEquals(2, connector.readersOpened.get());
+  }
+}

@@ -1,0 +1,298 @@
+package site.ycsb.db.griddb;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import site.ycsb.DBException;
+
+import java.util.Arrays;
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Unit tests of every property of {@link GridDBConfig}: paths, aliases, defaults and validation errors. */
+class GridDBConfigTest {
+
+  private static Properties fixedList() {
+    Properties p = new Properties();
+    p.setProperty("griddb.notificationMember", "10.0.0.1:10001,10.0.0.2:10001");
+    p.setProperty("griddb.clusterName", "bench");
+    p.setProperty("griddb.user", "admin");
+    p.setProperty("griddb.password", "s3cret");
+    return p;
+  }
+
+  private static String error(Properties p) {
+    DBException e = assertThrows(DBException.class, () -> GridDBConfig.from(p));
+    assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    assertFalse(e.getMessage().contains("s3cret"), "no password: " + e.getMessage());
+    return e.getMessage();
+  }
+
+  @Test
+  void should_use_fixed_list_and_bounded_defaults_when_only_members_are_given() throws Exception {
+    GridDBConfig c = GridDBConfig.from(fixedList());
+    assertEquals(ConnectionMethod.FIXED_LIST, c.getMethod());
+    assertEquals(Arrays.asList("10.0.0.1:10001", "10.0.0.2:10001"), c.getMembers());
+    assertEquals(10, c.getFailoverTimeoutSeconds());
+    assertEquals("IMMEDIATE", c.getConsistency());
+    assertEquals(1, c.getInsertBatchSize());
+    assertEquals(0, c.getContainerCount());
+    assertEquals(3, c.getMaxRetries());
+    assertEquals(100, c.getRetryBackoffMillis());
+    assertEquals("usertable", c.getTable());
+    assertEquals(10, c.getFieldCount());
+    assertEquals("field", c.getFieldNamePrefix());
+    assertNull(c.getDatabase());
+    assertNull(c.getTransactionTimeoutSeconds());
+    assertNull(c.getContainerCacheSize());
+    assertNull(c.getMaxConnectionPoolSize());
+    Properties gs = c.gridStoreProperties();
+    assertEquals("10.0.0.1:10001,10.0.0.2:10001", gs.getProperty("notificationMember"));
+    assertEquals("bench", gs.getProperty("clusterName"));
+    assertEquals("admin", gs.getProperty("user"));
+    assertEquals("s3cret", gs.getProperty("password"));
+    assertEquals("10", gs.getProperty("failoverTimeout"));
+    assertEquals("IMMEDIATE", gs.getProperty("consistency"));
+    assertNull(gs.getProperty("notificationAddress"));
+    assertTrue(c.factoryProperties().isEmpty());
+  }
+
+  @Test
+  void should_accept_ycsb_names_when_unprefixed_aliases_are_used() throws Exception {
+    Properties p = new Properties();
+    p.setProperty("notificationMember", "h1:10001");
+    p.setProperty("clusterName", "c1");
+    p.setProperty("userName", "u1");
+    p.setProperty("password", "s3cret");
+    GridDBConfig c = GridDBConfig.from(p);
+    assertEquals(Arrays.asList("h1:10001"), c.getMembers());
+    assertEquals("c1", c.getClusterName());
+    assertEquals("u1", c.getUser());
+    assertEquals("s3cret", c.getPassword());
+  }
+
+  @Test
+  void should_use_multicast_when_address_and_port_aliases_are_given() throws Exception {
+    Properties p = fixedList();
+    p.remove("griddb.notificationMember");
+    p.setProperty("notificationAddress", "239.0.0.1");
+    p.setProperty("notificationPort", "31999");
+    GridDBConfig c = GridDBConfig.from(p);
+    assertEquals(ConnectionMethod.MULTICAST, c.getMethod());
+    assertEquals("239.0.0.1", c.gridStoreProperties().getProperty("notificationAddress"));
+    assertEquals("31999", c.gridStoreProperties().getProperty("notificationPort"));
+    assertEquals("jdbc:gs://239.0.0.1:41999/bench/public", c.jdbcUrl());
+    assertTrue(c.describeTarget().contains("multicast"));
+  }
+
+  @Test
+  void should_default_multicast_port_when_only_address_is_given() throws Exception {
+    Properties p = fixedList();
+    p.remove("griddb.notificationMember");
+    p.setProperty("griddb.notificationAddress", "239.0.0.2");
+    p.setProperty("griddb.sqlNotificationPort", "41998");
+    GridDBConfig c = GridDBConfig.from(p);
+    assertEquals(31999, c.getNotificationPort());
+    assertEquals("jdbc:gs://239.0.0.2:41998/bench/public", c.jdbcUrl());
+  }
+
+  @Test
+  void should_use_provider_when_provider_url_is_given() throws Exception {
+    Properties p = fixedList();
+    p.remove("griddb.notificationMember");
+    p.setProperty("griddb.notificationProvider", "http://provider.example/list.json");
+    GridDBConfig c = GridDBConfig.from(p);
+    assertEquals(ConnectionMethod.PROVIDER, c.getMethod());
+    assertEquals("http://provider.example/list.json", c.gridStoreProperties().getProperty("notificationProvider"));
+    assertEquals("jdbc:gs:///bench/public?notificationProvider=http%3A%2F%2Fprovider.example%2Flist.json",
+        c.jdbcUrl());
+  }
+
+  @Test
+  void should_derive_sql_members_on_port_20001_when_sql_member_is_not_set() throws Exception {
+    GridDBConfig c = GridDBConfig.from(fixedList());
+    assertEquals(Arrays.asList("10.0.0.1:20001", "10.0.0.2:20001"), c.getSqlMembers());
+    assertEquals("jdbc:gs:///bench/public?notificationMember=10.0.0.1%3A20001%2C10.0.0.2%3A20001", c.jdbcUrl());
+    assertEquals("s3cret", c.jdbcProperties().getProperty("password"));
+    assertEquals("10", c.jdbcProperties().getProperty("loginTimeout"));
+  }
+
+  @Test
+  void should_use_explicit_sql_members_and_database_when_set() throws Exception {
+    Properties p = fixedList();
+    p.setProperty("griddb.sqlMember", "s1:21001");
+    p.setProperty("griddb.database", "ycsb");
+    GridDBConfig c = GridDBConfig.from(p);
+    assertEquals("jdbc:gs:///bench/ycsb?notificationMember=s1%3A21001", c.jdbcUrl());
+    assertEquals("ycsb", c.gridStoreProperties().getProperty("database"));
+  }
+
+  @Test
+  void should_pass_client_options_when_they_are_set() throws Exception {
+    Properties p = fixedList();
+    p.setProperty("griddb.consistency", "eventual");
+    p.setProperty("griddb.failoverTimeout", "30");
+    p.setProperty("griddb.transactionTimeout", "60");
+    p.setProperty("griddb.containerCacheSize", "256");
+    p.setProperty("griddb.maxConnectionPoolSize", "8");
+    GridDBConfig c = GridDBConfig.from(p);
+    Properties gs = c.gridStoreProperties();
+    assertEquals("EVENTUAL", gs.getProperty("consistency"));
+    assertEquals("30", gs.getProperty("failoverTimeout"));
+    assertEquals("60", gs.getProperty("transactionTimeout"));
+    assertEquals("256", gs.getProperty("containerCacheSize"));
+    assertEquals("8", c.factoryProperties().getProperty("maxConnectionPoolSize"));
+  }
+
+  @Test
+  void should_read_layout_and_workload_properties_when_set() throws Exception {
+    Properties p = fixedList();
+    p.setProperty("griddb.containercount", "64");
+    p.setProperty("griddb.insertbatchsize", "500");
+    p.setProperty("griddb.retries", "0");
+    p.setProperty("griddb.retrybackoffms", "5");
+    p.setProperty("table", "t2");
+    p.setProperty("fieldcount", "25");
+    p.setProperty("fieldnameprefix", "col_");
+    GridDBConfig c = GridDBConfig.from(p);
+    assertEquals(64, c.getContainerCount());
+    assertEquals(500, c.getInsertBatchSize());
+    assertEquals(0, c.getMaxRetries());
+    assertEquals(5, c.getRetryBackoffMillis());
+    assertEquals("t2", c.getTable());
+    assertEquals(25, c.getFieldCount());
+    assertEquals("col_", c.getFieldNamePrefix());
+  }
+
+  @Test
+  void should_fail_with_the_choices_when_no_connection_method_is_given() {
+    Properties p = fixedList();
+    p.remove("griddb.notificationMember");
+    assertTrue(error(p).contains("griddb.notificationMember=host:port"));
+  }
+
+  @Test
+  void should_fail_when_two_connection_methods_are_given() {
+    Properties p = fixedList();
+    p.setProperty("notificationAddress", "239.0.0.1");
+    assertTrue(error(p).contains("only one"));
+  }
+
+  @Test
+  void should_fail_when_a_port_is_given_for_a_fixed_list() {
+    Properties p = fixedList();
+    p.setProperty("notificationPort", "31999");
+    assertTrue(error(p).contains("griddb.notificationPort"));
+  }
+
+  @Test
+  void should_fail_when_a_sql_member_list_is_given_without_a_fixed_list() {
+    Properties p = fixedList();
+    p.remove("griddb.notificationMember");
+    p.setProperty("griddb.notificationAddress", "239.0.0.1");
+    p.setProperty("griddb.sqlMember", "h:20001");
+    assertTrue(error(p).contains("griddb.sqlMember"));
+  }
+
+  @Test
+  void should_fail_when_prefixed_name_and_alias_disagree() {
+    Properties p = fixedList();
+    p.setProperty("clusterName", "other");
+    String msg = error(p);
+    assertTrue(msg.contains("griddb.clusterName=bench") && msg.contains("clusterName=other"), msg);
+  }
+
+  @Test
+  void should_not_print_passwords_when_password_and_alias_disagree() {
+    Properties p = fixedList();
+    p.setProperty("password", "0ther");
+    String msg = error(p);
+    assertTrue(msg.contains("griddb.password") && !msg.contains("0ther"), msg);
+  }
+
+  @Test
+  void should_accept_equal_values_when_prefixed_name_and_alias_agree() throws Exception {
+    Properties p = fixedList();
+    p.setProperty("clusterName", "bench");
+    assertEquals("bench", GridDBConfig.from(p).getClusterName());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "griddb.notificationMember|h1|host:port",
+      "griddb.notificationMember|h1:|host:port",
+      "griddb.notificationMember|:10001|host:port",
+      "griddb.notificationMember|h1:10001,,h2:10001|host:port",
+      "griddb.notificationMember|h1:abc|port number",
+      "griddb.notificationMember|h1:70000|1..65535",
+      "griddb.sqlMember|h1|host:port",
+      "griddb.consistency|STRONG|IMMEDIATE or EVENTUAL",
+      "griddb.failoverTimeout|-1|>= 0",
+      "griddb.failoverTimeout|ten|integer",
+      "griddb.transactionTimeout|0|>= 1",
+      "griddb.containerCacheSize|-5|>= 0",
+      "griddb.maxConnectionPoolSize|x|integer",
+      "griddb.containercount|-1|>= 0",
+      "griddb.insertbatchsize|0|>= 1",
+      "griddb.retries|-1|>= 0",
+      "griddb.retrybackoffms|1.5|integer",
+      "fieldcount|0|>= 1",
+      "fieldcount|many|integer",
+      "fieldnameprefix|1f|fieldnameprefix",
+      "fieldnameprefix|f-x|fieldnameprefix",
+      "table|user-table|table",
+  })
+  void should_fail_with_one_line_naming_the_property_when_a_value_is_invalid(String name, String value,
+                                                                             String expected) {
+    Properties p = fixedList();
+    p.setProperty(name, value);
+    String msg = error(p);
+    assertTrue(msg.contains(name) || name.equals("table"), msg);
+    assertTrue(msg.contains(expected), msg);
+  }
+
+  @Test
+  void should_fail_when_provider_is_not_a_url() {
+    Properties p = fixedList();
+    p.remove("griddb.notificationMember");
+    p.setProperty("griddb.notificationProvider", "provider.example");
+    assertTrue(error(p).contains("http(s) URL"));
+  }
+
+  @Test
+  void should_fail_when_multicast_port_is_invalid() {
+    Properties p = fixedList();
+    p.remove("griddb.notificationMember");
+    p.setProperty("notificationAddress", "239.0.0.1");
+    p.setProperty("notificationPort", "0");
+    assertTrue(error(p).contains("griddb.notificationPort"));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"griddb.clusterName,clusterName", "griddb.user,userName", "griddb.password,password"})
+  void should_fail_naming_property_and_alias_when_a_required_value_is_missing(String name, String alias) {
+    Properties p = fixedList();
+    p.remove(name);
+    String msg = error(p);
+    assertTrue(msg.contains(name) && msg.contains(alias), msg);
+  }
+
+  @Test
+  void should_treat_blank_values_as_unset_when_parsing() {
+    Properties p = fixedList();
+    p.setProperty("griddb.clusterName", "  ");
+    assertTrue(error(p).contains("missing property griddb.clusterName"));
+  }
+
+  @Test
+  void should_name_method_members_and_cluster_but_not_password_when_describing_the_target() throws Exception {
+    String d = GridDBConfig.from(fixedList()).describeTarget();
+    assertTrue(d.contains("fixed list") && d.contains("10.0.0.1:10001") && d.contains("bench"), d);
+    assertFalse(d.contains("s3cret"), d);
+  }
+}

@@ -1,0 +1,30 @@
+package site.ycsb.results;
+
+import org.jfree.chart.ChartUtils;
+import org.jfree.graphics2d.svg.SVGGraphics2D;
+
+import java.awt.Rectangle;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Writes a chart as SVG (JFreeSVG) and PNG (JFreeChart) files. */
+final class ChartWriter {
+  static final int WIDTH = 960;
+  static final int HEIGHT = 480;
+
+  private ChartWriter() {
+  }
+
+  static void write(Path outDir, NamedChart c) throws IOException {
+    Files.createDirectories(outDir.resolve("charts"));
+    SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
+    c.chart.draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));
+    Files.write(outDir.resolve(c.svg()), g.getSVGDocument().getBytes(StandardCharsets.UTF_8));
+    try (OutputStream out = Files.newOutputStream(outDir.resolve(c.png()))) {
+      ChartUtils.writeChartAsPNG(out, c.chart, WIDTH, HEIGHT);
+    }
+  }
+}

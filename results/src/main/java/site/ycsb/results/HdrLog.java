@@ -1,0 +1,81 @@
+package site.ycsb.results;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads and writes standard HdrHistogram interval logs (hdr/NAME.hdr) with absolute interval timestamps. */
+final class HdrLog {
+  /** Three significant digits, as the engine records; auto-resizing so any interval can be added. */
+  static final int SIGNIFICANT_DIGITS = 3;
+
+  private HdrLog() {
+  }
+
+  static Histogram emptyHistogram() {
+    Histogram h = new Histogram(SIGNIFICANT_DIGITS);
+    h.setAutoResize(true);
+    return h;
+  }
+
+  /** The interval histograms of a log, each with absolute start/end timestamps (epoch ms). */
+  static List<Histogram> readIntervals(Path file) throws UsageException {
+    List<Histogram> intervals = new ArrayList<>();
+    HistogramLogReader reader;
+    try {
+      reader = new HistogramLogReader(file.toFile());
+    } catch (IOException e) {
+      throw new UsageException("cannot read " + file + ": " + e.getMessage());
+    }
+    try {
+      EncodableHistogram next;
+      while ((next = reader.nextIntervalHistogram()) != null) {
+        if (!(next instanceof Histogram)) {
+          throw new UsageException(file + " holds " + next.getClass().getSimpleName()
+              + " intervals; expected integer microsecond histograms");
+        }
+        intervals.add((Histogram) next);
+      }
+    } catch (RuntimeException e) {
+      throw new UsageException(file + " is not a readable HdrHistogram log: " + e);
+    } finally {
+      reader.close();
+    }
+    return intervals;
+  }
+
+  /** The sum of all intervals of a log. */
+  static Histogram readTotal(Path file) throws UsageException {
+    Histogram total = emptyHistogram();
+    for (Histogram h : readIntervals(file)) {
+      total.add(h);
+    }
+    return total;
+  }
+
+  /** Writes a log whose start time is startEpochMs; each interval keeps its own absolute timestamps. */
+  static void write(Path file, String comment, long startEpochMs, List<Histogram> intervals) throws IOException {
+    try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, "UTF-8")) {
+      HistogramLogWriter writer = new HistogramLogWriter(out);
+      writer.outputComment(comment);
+      writer.outputLogFormatVersion();
+      writer.outputStartTime(startEpochMs);
+      writer.outputLegend();
+      for (Histogram h : intervals) {
+        writer.outputIntervalHistogram(h);
+      }
+      out.flush();
+      if (out.checkError()) {
+        throw new IOException("write failed: " + file);
+      }
+    }
+  }
+}

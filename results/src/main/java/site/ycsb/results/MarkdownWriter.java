@@ -1,0 +1,58 @@
+package site.ycsb.results;
+
+import java.util.List;
+
+/** Renders the report as GitHub-flavoured Markdown. */
+final class MarkdownWriter {
+  private MarkdownWriter() {
+  }
+
+  static String render(String title, List<Table> tables, List<String> warnings, List<NamedChart> charts) {
+    StringBuilder out = new StringBuilder("# ").append(title).append("\n\n");
+    for (Table t : tables) {
+      out.append(table(t)).append('\n');
+    }
+    if (!warnings.isEmpty()) {
+      out.append("## Warnings\n\n");
+      for (String w : warnings) {
+        out.append("- ").append(escape(w)).append('\n');
+      }
+      out.append('\n');
+    }
+    if (!charts.isEmpty()) {
+      out.append("## Charts\n\n");
+      for (NamedChart c : charts) {
+        out.append("![").append(escape(c.title)).append("](").append(c.png()).append(")\n\n");
+      }
+    }
+    return out.toString();
+  }
+
+  static String table(Table t) {
+    StringBuilder out = new StringBuilder("## ").append(t.title).append("\n\n");
+    if (t.rows.isEmpty()) {
+      return out.append("(no data)\n").toString();
+    }
+    out.append('|');
+    for (String h : t.header) {
+      out.append(' ').append(escape(h)).append(" |");
+    }
+    out.append("\n|");
+    for (int c = 0; c < t.header.size(); c++) {
+      out.append(Cells.numericColumn(t, c) ? "---:|" : "---|");
+    }
+    out.append('\n');
+    for (List<String> row : t.rows) {
+      out.append('|');
+      for (String cell : row) {
+        out.append(' ').append(cell.isEmpty() ? "-" : escape(cell)).append(" |");
+      }
+      out.append('\n');
+    }
+    return out.toString();
+  }
+
+  private static String escape(String s) {
+    return s.replace("|", "\\|");
+  }
+}

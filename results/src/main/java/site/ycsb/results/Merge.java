@@ -1,0 +1,74 @@
+package site.ycsb.results;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code bin/ycsb merge [-o OUTDIR] DIR...}: merges the result directories of the clients of one phase into one
+ * result directory. Exit 0 on success, 2 on a user error or a refused merge (one line on stderr), 1 on an I/O
+ * failure while writing.
+ */
+public final class Merge {
+  static final String USAGE = "usage: ycsb merge [-o OUTDIR] DIR...";
+  static final String DEFAULT_OUT = "merged";
+
+  private Merge() {
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs the command; returns the exit code instead of exiting (for tests and embedding). */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    try {
+      Path outDir = Paths.get(DEFAULT_OUT);
+      List<Path> inputs = new ArrayList<>();
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        if ("-o".equals(a) || "--output".equals(a)) {
+          if (++i >= args.length) {
+            throw new UsageException("-o needs a directory; " + USAGE);
+          }
+          outDir = Paths.get(args[i]);
+        } else if ("-h".equals(a) || "--help".equals(a)) {
+          out.println(USAGE);
+          return 0;
+        } else if (a.startsWith("-")) {
+          throw new UsageException("unknown option " + a + "; " + USAGE);
+        } else {
+          inputs.add(Paths.get(a));
+        }
+      }
+      if (inputs.isEmpty()) {
+        throw new UsageException("no result directories given; " + USAGE);
+      }
+      List<ResultDir> dirs = new ArrayList<>();
+      for (Path p : inputs) {
+        if (p.toAbsolutePath().normalize().equals(outDir.toAbsolutePath().normalize())) {
+          throw new UsageException("output directory " + outDir + " is also an input");
+        }
+        dirs.add(ResultDir.load(p));
+      }
+      ResultWriter.prepare(outDir);
+      MergedRun run = new Merger(dirs).merge();
+      for (String w : run.warnings) {
+        err.println("merge: WARNING: " + w);
+      }
+      ResultWriter.write(outDir, run);
+      out.print(TextOutput.render(run.summary));
+      err.println("merge: merged " + dirs.size() + " result directories into " + outDir);
+      return 0;
+    } catch (UsageException e) {
+      err.println("merge: " + e.getMessage());
+      return 2;
+    } catch (IOException e) {
+      err.println("merge: cannot write the merged result: " + e.getMessage());
+      return 1;
+    }
+  }
+}

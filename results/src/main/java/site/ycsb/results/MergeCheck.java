@@ -1,0 +1,111 @@
+package site.ycsb.results;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Decides whether result directories may be merged: refuses (UsageException) when they describe different
+ * experiments or never ran at the same time, and collects one-line warnings for doubtful but usable sets.
+ */
+final class MergeCheck {
+  /** Below this share of common run time the merged throughput no longer describes "all clients together". */
+  static final double MIN_OVERLAP = 0.90;
+
+  private final List<String> warnings = new ArrayList<>();
+  private double overlapFraction;
+
+  List<String> warnings() {
+    return warnings;
+  }
+
+  /** Common run time / merged run time, in [0, 1]. */
+  double overlapFraction() {
+    return overlapFraction;
+  }
+
+  void check(List<ResultDir> dirs) throws UsageException {
+    requireSame(dirs, "phase", ResultDir::phase);
+    requireSame(dirs, "workload", ResultDir::workload);
+    requireSame(dirs, "workloadName", ResultDir::workloadName);
+    requireSame(dirs, "db", ResultDir::db);
+    checkWindows(dirs);
+    for (ResultDir d : dirs) {
+      int exit = d.summary().path("exitCode").asInt(0);
+      if (exit != 0) {
+        warnings.add(d.host() + " did not complete: exit code " + exit + " (" + d.text("exitReason") + ") in " + d);
+      }
+    }
+    warnIfDifferent(dirs, "thread counts", d -> Long.toString(d.threads()));
+    warnIfDifferent(dirs, "versions", ResultDir::version);
+    warnIfDifferent(dirs, "labels", ResultDir::label);
+    warnIfDifferent(dirs, "measurementInterval", d -> d.text("measurementInterval"));
+    warnIfDifferent(dirs, "status intervals (ms)", d -> Long.toString(d.statusIntervalMs()));
+  }
+
+  private static void requireSame(List<ResultDir> dirs, String field, Function<ResultDir, String> get)
+      throws UsageException {
+    String first = get.apply(dirs.get(0));
+    for (ResultDir d : dirs) {
+      String value = get.apply(d);
+      if (!value.equals(first)) {
+        throw new UsageException("refusing to merge: different " + field + ": '" + first + "' in " + dirs.get(0)
+            + " but '" + value + "' in " + d);
+      }
+    }
+  }
+
+  private void warnIfDifferent(List<ResultDir> dirs, String what, Function<ResultDir, String> get) {
+    Set<String> values = new LinkedHashSet<>();
+    for (ResultDir d : dirs) {
+      values.add(d.host() + "=" + get.apply(d));
+    }
+    Set<String> distinct = new LinkedHashSet<>();
+    for (ResultDir d : dirs) {
+      distinct.add(get.apply(d));
+    }
+    if (distinct.size() > 1) {
+      warnings.add("different " + what + " across clients: " + String.join(", ", values));
+    }
+  }
+
+  private void checkWindows(List<ResultDir> dirs) throws UsageException {
+    long minStart = Long.MAX_VALUE;
+    long maxStart = Long.MIN_VALUE;
+    long minEnd = Long.MAX_VALUE;
+    long maxEnd = Long.MIN_VALUE;
+    ResultDir latestStart = null;
+    ResultDir earliestEnd = null;
+    for (ResultDir d : dirs) {
+      if (d.endEpochMs() < d.startEpochMs()) {
+        throw new UsageException(d + ": endEpochMs is before startEpochMs");
+      }
+      minStart = Math.min(minStart, d.startEpochMs());
+      maxEnd = Math.max(maxEnd, d.endEpochMs());
+      if (d.startEpochMs() > maxStart) {
+        maxStart = d.startEpochMs();
+        latestStart = d;
+      }
+      if (d.endEpochMs() < minEnd) {
+        minEnd = d.endEpochMs();
+        earliestEnd = d;
+      }
+    }
+    if (dirs.size() > 1 && maxStart >= minEnd) {
+      throw new UsageException("refusing to merge: time windows do not overlap: " + earliestEnd.host() + " ended "
+          + Instant.ofEpochMilli(minEnd) + " before " + latestStart.host() + " started "
+          + Instant.ofEpochMilli(maxStart) + " (" + earliestEnd + ", " + latestStart + ")");
+    }
+    long union = maxEnd - minStart;
+    overlapFraction = union <= 0 ? 1.0 : Math.max(0, minEnd - maxStart) / (double) union;
+    if (overlapFraction < MIN_OVERLAP) {
+      warnings.add(String.format(Locale.ROOT, "client time windows overlap only %.1f%% of the merged run "
+          + "(%s to %s); the merged throughput understates the rate of all clients running together",
+          100 * overlapFraction, Instant.ofEpochMilli(minStart), Instant.ofEpochMilli(maxEnd)));
+    }
+  }
+}

@@ -1,0 +1,24 @@
+package site.ycsb.results;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
+
+import java.util.List;
+import java.util.Map;
+
+/** The merged figures of N clients, ready to be written as a result directory. */
+final class MergedRun {
+  final ObjectNode summary;
+  final List<TimeseriesRow> timeseries;
+  /** Merged interval histograms per measurement name, one per merged interval. */
+  final Map<String, List<Histogram>> hdrLogs;
+  final List<String> warnings;
+
+  MergedRun(ObjectNode summary, List<TimeseriesRow> timeseries, Map<String, List<Histogram>> hdrLogs,
+      List<String> warnings) {
+    this.summary = summary;
+    this.timeseries = timeseries;
+    this.hdrLogs = hdrLogs;
+    this.warnings = warnings;
+  }
+}

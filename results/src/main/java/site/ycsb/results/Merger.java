@@ -1,0 +1,485 @@
+package site.ycsb.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * Combines the result directories of the clients of one phase. Counts are summed, latency percentiles come from
+ * the sum of the clients' HdrHistograms (never from averaging the clients' percentiles), and per-interval figures
+ * are bucketed on the wall clock (see {@link IntervalGrid}).
+ */
+final class Merger {
+  private static final long DEFAULT_INTERVAL_MS = 10_000;
+  /** The engine's default hdrhistogram.percentiles, used only for measurements no summary describes. */
+  private static final String ENGINE_DEFAULT_PERCENTILES = "95,99";
+
+  private final List<ResultDir> dirs;
+  private final List<String> warnings = new ArrayList<>();
+  private IntervalGrid grid;
+  private long startMs;
+  private long endMs;
+
+  Merger(List<ResultDir> dirs) {
+    this.dirs = dirs;
+  }
+
+  MergedRun merge() throws UsageException {
+    MergeCheck check = new MergeCheck();
+    check.check(dirs);
+    warnings.addAll(check.warnings());
+    startMs = Long.MAX_VALUE;
+    endMs = Long.MIN_VALUE;
+    long intervalMs = 0;
+    for (ResultDir d : dirs) {
+      startMs = Math.min(startMs, d.startEpochMs());
+      endMs = Math.max(endMs, d.endEpochMs());
+      intervalMs = Math.max(intervalMs, d.statusIntervalMs());
+    }
+    intervalMs = intervalMs > 0 ? intervalMs : DEFAULT_INTERVAL_MS;
+    grid = new IntervalGrid(startMs, endMs, intervalMs);
+
+    Map<String, MeasurementMerge> measurements = new LinkedHashMap<>();
+    for (String name : measurementNames()) {
+      measurements.put(name, mergeHistograms(name));
+    }
+    ObjectNode summary = summary(measurements, check.overlapFraction(), intervalMs);
+    List<TimeseriesRow> rows = timeseries(measurements);
+    Map<String, List<Histogram>> logs = new LinkedHashMap<>();
+    for (MeasurementMerge m : measurements.values()) {
+      if (m.anyHdr) {
+        logs.put(m.name, m.intervals);
+      }
+    }
+    return new MergedRun(summary, rows, logs, warnings);
+  }
+
+  /** Names from every summary, then any extra hdr logs, in order of first appearance. */
+  private Set<String> measurementNames() throws UsageException {
+    Set<String> names = new LinkedHashSet<>();
+    for (ResultDir d : dirs) {
+      names.addAll(d.measurementNames());
+    }
+    for (ResultDir d : dirs) {
+      Path hdr = d.dir().resolve(ResultDir.HDR_DIR);
+      if (!Files.isDirectory(hdr)) {
+        continue;
+      }
+      try (Stream<Path> files = Files.list(hdr)) {
+        files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".hdr")).sorted()
+            .forEach(f -> names.add(f.substring(0, f.length() - ".hdr".length())));
+      } catch (IOException e) {
+        throw new UsageException("cannot list " + hdr + ": " + e.getMessage());
+      }
+    }
+    return names;
+  }
+
+  /** One measurement's histograms across clients. */
+  private final class MeasurementMerge {
+    final String name;
+    final Histogram total = HdrLog.emptyHistogram();
+    final List<Histogram> intervals = new ArrayList<>();
+    boolean anyHdr;
+    /** False when a client with operations of this measurement has no hdr log: percentiles are then unknown. */
+    boolean complete = true;
+
+    MeasurementMerge(String name) {
+      this.name = name;
+      for (int i = 0; i < grid.size(); i++) {
+        Histogram h = HdrLog.emptyHistogram();
+        h.setStartTimeStamp(grid.startOf(i));
+        h.setEndTimeStamp(grid.endOf(i));
+        intervals.add(h);
+      }
+    }
+  }
+
+  private MeasurementMerge mergeHistograms(String name) throws UsageException {
+    MeasurementMerge m = new MeasurementMerge(name);
+    List<String> missing = new ArrayList<>();
+    for (ResultDir d : dirs) {
+      Path log = d.hdrLog(name);
+      if (Files.isRegularFile(log)) {
+        m.anyHdr = true;
+        for (Histogram h : HdrLog.readIntervals(log)) {
+          m.total.add(h);
+          // the first interval may start before the measurement (recorder creation, warm-up)
+          long start = Math.max(h.getStartTimeStamp(), d.startEpochMs());
+          m.intervals.get(grid.indexOf(Math.min(start, h.getEndTimeStamp()), h.getEndTimeStamp())).add(h);
+        }
+      } else if (d.measurements().path(name).path("operations").asLong(0) > 0) {
+        m.complete = false;
+        missing.add(d.host());
+      }
+    }
+    if (!missing.isEmpty()) {
+      warnings.add("no hdr log for " + name + " from " + String.join(", ", missing) + ": merged " + name
+          + " percentiles omitted (they cannot be averaged)");
+    }
+    return m;
+  }
+
+  private ObjectNode summary(Map<String, MeasurementMerge> measurements, double overlap, long intervalMs) {
+    ResultDir first = dirs.get(0);
+    long operations = 0;
+    ArrayNode clients = Json.MAPPER.createArrayNode();
+    ArrayNode sources = Json.MAPPER.createArrayNode();
+    for (ResultDir d : dirs) {
+      operations += d.operations();
+      // a merged input contributes its own clients, so merges can be nested (per rack, then all)
+      d.clients().forEach(clients::add);
+      sources.add(d.dir().toAbsolutePath().normalize().toString());
+    }
+    long runtime = endMs - startMs;
+    ObjectNode s = Json.object();
+    s.put("format", ResultDir.FORMAT);
+    s.put("version", first.version());
+    s.put("gitCommit", first.text("gitCommit"));
+    s.put("host", "merged");
+    s.set("clients", clients);
+    s.put("label", first.label());
+    s.put("phase", first.phase());
+    s.put("workload", first.workload());
+    s.put("workloadName", first.workloadName());
+    s.put("db", first.db());
+    s.put("threads", sumLong("threads"));
+    s.put("target", sumDouble("target"));
+    s.put("measurementInterval", first.text("measurementInterval"));
+    s.put("startEpochMs", startMs);
+    s.put("endEpochMs", endMs);
+    s.put("startTime", Instant.ofEpochMilli(startMs).toString());
+    s.put("endTime", Instant.ofEpochMilli(endMs).toString());
+    s.put("runtimeMs", runtime);
+    s.put("operations", operations);
+    s.put("throughput", runtime > 0 ? 1000.0 * operations / runtime : 0.0);
+    s.put("statusIntervalSec", intervalMs / 1000.0);
+    s.put("initMs", maxLong("initMs"));
+    s.put("cleanupMs", maxLong("cleanupMs"));
+    ObjectNode warmup = s.putObject("warmup");
+    warmup.put("operations", sumLong("warmup", "operations"));
+    warmup.put("durationMs", maxLong("warmup", "durationMs"));
+    s.put("exitCode", maxLong("exitCode"));
+    s.put("exitReason", exitReason());
+    s.put("insertStart", minLong("insertStart"));
+    s.put("insertCount", sumLong("insertCount"));
+    s.put("recordCount", maxLong("recordCount"));
+    s.put("operationCount", sumLong("operationCount"));
+    s.set("properties", commonProperties());
+    ObjectNode ms = s.putObject("measurements");
+    List<Double> defaultPercentiles = defaultPercentiles(first);
+    for (MeasurementMerge m : measurements.values()) {
+      ms.set(m.name, measurement(m, defaultPercentiles));
+    }
+    s.set("health", health());
+    ObjectNode merge = s.putObject("merge");
+    merge.set("sources", sources);
+    merge.put("overlapFraction", Math.round(overlap * 10000) / 10000.0);
+    ArrayNode w = merge.putArray("warnings");
+    warnings.forEach(w::add);
+    return s;
+  }
+
+  /** Percentiles for a measurement only an hdr log knows: the run's hdrhistogram.percentiles or the default. */
+  private static List<Double> defaultPercentiles(ResultDir first) {
+    String list = first.property("hdrhistogram.percentiles");
+    List<Double> parsed = Percentiles.parseList(list == null ? ENGINE_DEFAULT_PERCENTILES : list);
+    return parsed.isEmpty() ? Percentiles.parseList(ENGINE_DEFAULT_PERCENTILES) : parsed;
+  }
+
+  /** Percentiles are those the clients' summaries report (the engine's configured list), now of the union. */
+  private ObjectNode measurement(MeasurementMerge m, List<Double> defaultPercentiles) {
+    long ops = 0;
+    double weightedSum = 0;
+    Long min = null;
+    Long max = null;
+    String kind = null;
+    Set<String> keys = new TreeSet<>(Percentiles.NUMERIC);
+    Map<String, Long> returns = new LinkedHashMap<>();
+    for (ResultDir d : dirs) {
+      JsonNode c = d.measurements().get(m.name);
+      if (c == null) {
+        continue;
+      }
+      if (kind == null && c.hasNonNull("kind")) {
+        kind = c.get("kind").asText();
+      }
+      long n = c.path("operations").asLong(0);
+      ops += n;
+      weightedSum += n * c.path("averageUs").asDouble(0);
+      if (n > 0 && c.hasNonNull("minUs")) {
+        min = min == null ? c.get("minUs").asLong() : Math.min(min, c.get("minUs").asLong());
+      }
+      if (n > 0 && c.hasNonNull("maxUs")) {
+        max = max == null ? c.get("maxUs").asLong() : Math.max(max, c.get("maxUs").asLong());
+      }
+      c.path("percentilesUs").fieldNames().forEachRemaining(keys::add);
+      Iterator<Map.Entry<String, JsonNode>> it = c.path("returns").fields();
+      while (it.hasNext()) {
+        Map.Entry<String, JsonNode> e = it.next();
+        returns.merge(e.getKey(), e.getValue().asLong(), Long::sum);
+      }
+    }
+    boolean fromSummaries = kind != null;
+    if (!fromSummaries) {
+      // only an hdr log knows this measurement (e.g. CLEANUP): take the figures from the merged histogram
+      ops = m.total.getTotalCount();
+      weightedSum = ops * m.total.getMean();
+      if (ops > 0) {
+        min = m.total.getMinValue();
+        max = m.total.getMaxValue();
+      }
+      kind = m.name.startsWith("Intended-") ? "intended" : "service";
+    }
+    ObjectNode out = Json.object();
+    out.put("kind", kind);
+    out.put("operations", ops);
+    out.put("averageUs", ops > 0 ? weightedSum / ops : 0.0);
+    out.put("minUs", min == null ? 0 : min);
+    out.put("maxUs", max == null ? 0 : max);
+    if (m.anyHdr && m.complete) {
+      if (fromSummaries && m.total.getTotalCount() != ops) {
+        warnings.add("hdr logs of " + m.name + " hold " + m.total.getTotalCount() + " values but the summaries count "
+            + ops + " operations");
+      }
+      if (!fromSummaries) {
+        for (double p : defaultPercentiles) {
+          keys.add(Percentiles.key(p));
+        }
+      }
+      ObjectNode pct = out.putObject("percentilesUs");
+      for (String key : keys) {
+        pct.put(key, m.total.getTotalCount() == 0 ? 0 : m.total.getValueAtPercentile(Double.parseDouble(key)));
+      }
+    }
+    if (!returns.isEmpty()) {
+      ObjectNode r = out.putObject("returns");
+      returns.forEach(r::put);
+    }
+    return out;
+  }
+
+  private ObjectNode health() {
+    ObjectNode h = Json.object();
+    putMax(h, "scheduleLagP99Us");
+    putMax(h, "scheduleLagMaxUs");
+    double cpu = 0;
+    long cores = 0;
+    boolean anyCpu = false;
+    long gcCount = 0;
+    long gcTime = 0;
+    for (ResultDir d : dirs) {
+      JsonNode c = d.summary().path("health");
+      anyCpu |= c.hasNonNull("cpuUsedSec");
+      cpu += c.path("cpuUsedSec").asDouble(0);
+      cores += c.path("cpuCores").asLong(0);
+      gcCount += c.path("gcCount").asLong(0);
+      gcTime += c.path("gcTimeMs").asLong(0);
+    }
+    if (anyCpu) {
+      h.put("cpuUsedSec", cpu);
+      h.put("cpuCores", cores);
+    }
+    putMax(h, "cpuUtilisation");
+    h.put("gcCount", gcCount);
+    h.put("gcTimeMs", gcTime);
+    putMax(h, "gcMaxPauseMs");
+    ArrayNode limitedHosts = Json.MAPPER.createArrayNode();
+    ArrayNode clientWarnings = Json.MAPPER.createArrayNode();
+    ArrayNode perClient = Json.MAPPER.createArrayNode();
+    for (ResultDir d : dirs) {
+      JsonNode c = d.summary().path("health");
+      if (c.path("clientLimited").asBoolean(false)) {
+        limitedHosts.add(d.host());
+      }
+      for (JsonNode w : c.path("warnings")) {
+        clientWarnings.add(d.host() + ": " + w.asText());
+      }
+      ObjectNode one = perClient.addObject();
+      one.put("host", d.host());
+      one.put("clientLimited", c.path("clientLimited").asBoolean(false));
+      for (String f : new String[] {"cpuUtilisation", "scheduleLagP99Us", "scheduleLagMaxUs", "gcMaxPauseMs"}) {
+        if (c.hasNonNull(f)) {
+          one.set(f, c.get(f));
+        }
+      }
+    }
+    h.put("clientLimited", limitedHosts.size() > 0);
+    h.set("clientLimitedHosts", limitedHosts);
+    h.set("warnings", clientWarnings);
+    h.set("perClient", perClient);
+    return h;
+  }
+
+  private void putMax(ObjectNode target, String field) {
+    JsonNode best = null;
+    for (ResultDir d : dirs) {
+      JsonNode v = d.summary().path("health").get(field);
+      if (v != null && v.isNumber() && (best == null || v.asDouble() > best.asDouble())) {
+        best = v;
+      }
+    }
+    if (best != null) {
+      target.set(field, best);
+    }
+  }
+
+  private String exitReason() {
+    Set<String> reasons = new LinkedHashSet<>();
+    for (ResultDir d : dirs) {
+      reasons.add(d.text("exitReason"));
+    }
+    if (reasons.size() == 1) {
+      return reasons.iterator().next();
+    }
+    List<String> parts = new ArrayList<>();
+    for (ResultDir d : dirs) {
+      parts.add(d.host() + ": " + d.text("exitReason"));
+    }
+    return String.join("; ", parts);
+  }
+
+  /** Properties with the same value on every client (per-client ones such as insertstart drop out). */
+  private ObjectNode commonProperties() {
+    ObjectNode out = Json.object();
+    JsonNode first = dirs.get(0).summary().path("properties");
+    Iterator<Map.Entry<String, JsonNode>> it = first.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      boolean same = true;
+      for (ResultDir d : dirs) {
+        same &= e.getValue().equals(d.summary().path("properties").get(e.getKey()));
+      }
+      if (same) {
+        out.set(e.getKey(), e.getValue());
+      }
+    }
+    return out;
+  }
+
+  private long sumLong(String... path) {
+    long sum = 0;
+    for (ResultDir d : dirs) {
+      sum += at(d, path).asLong(0);
+    }
+    return sum;
+  }
+
+  private double sumDouble(String field) {
+    double sum = 0;
+    for (ResultDir d : dirs) {
+      sum += d.summary().path(field).asDouble(0);
+    }
+    return sum;
+  }
+
+  private long maxLong(String... path) {
+    long max = 0;
+    for (ResultDir d : dirs) {
+      max = Math.max(max, at(d, path).asLong(0));
+    }
+    return max;
+  }
+
+  private long minLong(String field) {
+    long min = Long.MAX_VALUE;
+    for (ResultDir d : dirs) {
+      min = Math.min(min, d.summary().path(field).asLong(0));
+    }
+    return min;
+  }
+
+  private static JsonNode at(ResultDir d, String... path) {
+    JsonNode n = d.summary();
+    for (String p : path) {
+      n = n.path(p);
+    }
+    return n;
+  }
+
+  /** Rows grouped by (merged interval, metric); counts summed, percentiles from the merged interval histogram. */
+  private List<TimeseriesRow> timeseries(Map<String, MeasurementMerge> measurements) throws UsageException {
+    Map<String, List<List<TimeseriesRow>>> groups = new LinkedHashMap<>();
+    groups.put("OVERALL", null);
+    for (ResultDir d : dirs) {
+      List<TimeseriesRow> rows = TimeseriesCsv.read(d.timeseries());
+      // a row covers (previous status tick, its epoch_ms]; the first tick follows the measurement start
+      TreeSet<Long> ticks = new TreeSet<>();
+      rows.forEach(r -> ticks.add(r.epochMs));
+      for (TimeseriesRow r : rows) {
+        Long previous = ticks.lower(r.epochMs);
+        long rowStart = previous != null ? previous : Math.min(d.startEpochMs(), r.epochMs);
+        List<List<TimeseriesRow>> perInterval = groups.get(r.metric);
+        if (perInterval == null) {
+          perInterval = new ArrayList<>();
+          for (int i = 0; i < grid.size(); i++) {
+            perInterval.add(new ArrayList<>());
+          }
+          groups.put(r.metric, perInterval);
+        }
+        perInterval.get(grid.indexOf(rowStart, r.epochMs)).add(r);
+      }
+    }
+    List<TimeseriesRow> out = new ArrayList<>();
+    for (int i = 0; i < grid.size(); i++) {
+      for (Map.Entry<String, List<List<TimeseriesRow>>> g : groups.entrySet()) {
+        if (g.getValue() == null || g.getValue().get(i).isEmpty()) {
+          continue;
+        }
+        MeasurementMerge m = measurements.get(g.getKey());
+        Histogram h = m != null && m.anyHdr && m.complete ? m.intervals.get(i) : null;
+        out.add(mergeRows(i, g.getKey(), g.getValue().get(i), h));
+      }
+    }
+    return out;
+  }
+
+  private TimeseriesRow mergeRows(int interval, String metric, List<TimeseriesRow> rows, Histogram h) {
+    long count = 0;
+    long errors = 0;
+    long avgCount = 0;
+    double avgSum = 0;
+    Long min = null;
+    Long max = null;
+    boolean latency = false;
+    for (TimeseriesRow r : rows) {
+      count += r.count;
+      errors += r.errors;
+      if (r.avgUs != null && r.count > 0) {
+        latency = true;
+        avgCount += r.count;
+        avgSum += r.avgUs * r.count;
+      }
+      if (r.minUs != null && r.count > 0) {
+        min = min == null ? r.minUs : Math.min(min, r.minUs);
+      }
+      if (r.maxUs != null && r.count > 0) {
+        max = max == null ? r.maxUs : Math.max(max, r.maxUs);
+      }
+    }
+    Long[] pct = new Long[TimeseriesCsv.PERCENTILES.length];
+    if (latency && h != null && h.getTotalCount() > 0) {
+      for (int i = 0; i < pct.length; i++) {
+        pct[i] = h.getValueAtPercentile(TimeseriesCsv.PERCENTILES[i]);
+      }
+    }
+    double seconds = grid.seconds(interval);
+    return new TimeseriesRow(grid.endOf(interval), (grid.endOf(interval) - startMs) / 1000.0, metric, count,
+        seconds > 0 ? count / seconds : 0.0, latency ? avgSum / avgCount : null, min, max, pct, errors);
+  }
+}

@@ -1,0 +1,123 @@
+package site.ycsb.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code bin/ycsb report [-o OUTDIR] [--format md,csv,html] [--compare A B] DIR...}: tables (throughput per
+ * workload and configuration, latency per operation, A/B ratios) and charts from result directories. Exit 0 on
+ * success, 2 on a user error (one line on stderr), 1 when the report cannot be written.
+ */
+public final class Report {
+  private Report() {
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs the command; returns the exit code instead of exiting (for tests and embedding). */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+    try {
+      ReportOptions o = ReportOptions.parse(args);
+      if (o.help) {
+        out.println(ReportOptions.USAGE);
+        return 0;
+      }
+      RunCatalog catalog = RunCatalog.load(o.inputs);
+      List<String> configs = catalog.configurations();
+      String a = o.compareA;
+      String b = o.compareB;
+      if (a != null) {
+        catalog.select(java.util.Arrays.asList(a, b));
+      } else if (configs.size() == 2) {
+        a = configs.get(0);
+        b = configs.get(1);
+      }
+      HdrTotals hdr = new HdrTotals();
+      ReportTables builder = new ReportTables(catalog, hdr);
+      List<Table> tables = new ArrayList<>();
+      tables.add(builder.throughput());
+      tables.add(builder.latency(""));
+      if (builder.hasIntended()) {
+        tables.add(builder.latency(ReportTables.INTENDED));
+      }
+      if (a != null) {
+        tables.add(builder.comparison(a, b));
+      }
+      tables.add(builder.runs());
+      List<String> warnings = warnings(catalog);
+      for (String w : warnings) {
+        err.println("report: WARNING: " + w);
+      }
+      List<NamedChart> charts = new ReportCharts(catalog, builder, hdr).build();
+      write(o, tables, warnings, charts, out);
+      return 0;
+    } catch (UsageException e) {
+      err.println("report: " + e.getMessage());
+      return 2;
+    } catch (IOException e) {
+      err.println("report: cannot write the report: " + e.getMessage());
+      return 1;
+    }
+  }
+
+  /** What a reader must know before trusting the figures: duplicates, client limits, failed runs, merge doubts. */
+  static List<String> warnings(RunCatalog catalog) {
+    List<String> out = new ArrayList<>(catalog.warnings());
+    for (ReportRun r : catalog.runs()) {
+      String where = r.configuration + " / " + r.workload + ": ";
+      JsonNode s = r.dir.summary();
+      if (s.path("health").path("clientLimited").asBoolean(false)) {
+        out.add(where + "the client limited this run; its figures understate the database");
+      }
+      for (JsonNode w : s.path("health").path("warnings")) {
+        out.add(where + w.asText());
+      }
+      if (s.path("exitCode").asInt(0) != 0) {
+        out.add(where + "run ended with exit code " + s.path("exitCode").asInt() + " ("
+            + s.path("exitReason").asText() + ")");
+      }
+      for (JsonNode w : s.path("merge").path("warnings")) {
+        out.add(where + "merge: " + w.asText());
+      }
+    }
+    return out;
+  }
+
+  private static void write(ReportOptions o, List<Table> tables, List<String> warnings, List<NamedChart> charts,
+      PrintStream out) throws IOException {
+    Path dir = o.outDir;
+    Files.createDirectories(dir);
+    for (NamedChart c : charts) {
+      ChartWriter.write(dir, c);
+    }
+    if (o.formats.contains("md")) {
+      writeText(dir.resolve("report.md"), MarkdownWriter.render(o.title, tables, warnings, charts), out);
+    }
+    if (o.formats.contains("csv")) {
+      for (Table t : tables) {
+        writeText(dir.resolve(t.id + ".csv"), CsvWriter.render(t), out);
+      }
+    }
+    if (o.formats.contains("html")) {
+      writeText(dir.resolve("report.html"), HtmlWriter.render(o.title, tables, warnings, charts), out);
+    }
+    out.println("report: " + charts.size() + " charts in " + dir.resolve("charts") + " (SVG and PNG)");
+  }
+
+  private static void writeText(Path file, String text, PrintStream out) throws IOException {
+    Files.write(file, text.getBytes(StandardCharsets.UTF_8));
+    out.println("report: wrote " + file);
+  }
+}

@@ -1,0 +1,169 @@
+package site.ycsb.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/** One result directory ({@code ycsb-result/1}): its summary.json plus paths to the other files. */
+public final class ResultDir {
+  public static final String FORMAT = "ycsb-result/1";
+  public static final String SUMMARY = "summary.json";
+  public static final String OUTPUT = "output.txt";
+  public static final String TIMESERIES = "timeseries.csv";
+  public static final String HDR_DIR = "hdr";
+
+  private final Path dir;
+  private final JsonNode summary;
+
+  private ResultDir(Path dir, JsonNode summary) {
+    this.dir = dir;
+    this.summary = summary;
+  }
+
+  /** Reads DIR/summary.json; any problem with it is the user's input, hence a UsageException. */
+  public static ResultDir load(Path dir) throws UsageException {
+    if (!Files.isDirectory(dir)) {
+      throw new UsageException("not a directory: " + dir);
+    }
+    Path file = dir.resolve(SUMMARY);
+    if (!Files.isRegularFile(file)) {
+      throw new UsageException("not a result directory (no " + SUMMARY + "): " + dir);
+    }
+    JsonNode node;
+    try {
+      node = Json.read(file);
+    } catch (JsonProcessingException e) {
+      throw new UsageException("unreadable " + file + ": " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new UsageException("cannot read " + file + ": " + e.getMessage());
+    }
+    if (node == null || !node.isObject()) {
+      throw new UsageException(file + " does not hold a JSON object");
+    }
+    String format = node.path("format").asText("");
+    if (!FORMAT.equals(format)) {
+      throw new UsageException(file + " has format '" + format + "', expected '" + FORMAT + "'");
+    }
+    for (String required : new String[] {"phase", "startEpochMs", "endEpochMs"}) {
+      if (!node.hasNonNull(required)) {
+        throw new UsageException(file + " lacks \"" + required + "\"");
+      }
+    }
+    return new ResultDir(dir, node);
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  public JsonNode summary() {
+    return summary;
+  }
+
+  public String text(String field) {
+    return summary.path(field).asText("");
+  }
+
+  public String host() {
+    String host = text("host");
+    return host.isEmpty() ? dir.getFileName().toString() : host;
+  }
+
+  public String label() {
+    return text("label");
+  }
+
+  public String phase() {
+    return text("phase");
+  }
+
+  public String workload() {
+    return text("workload");
+  }
+
+  public String workloadName() {
+    return text("workloadName");
+  }
+
+  public String db() {
+    return text("db");
+  }
+
+  public String version() {
+    return text("version");
+  }
+
+  public long threads() {
+    return summary.path("threads").asLong(0);
+  }
+
+  public long startEpochMs() {
+    return summary.path("startEpochMs").asLong();
+  }
+
+  public long endEpochMs() {
+    return summary.path("endEpochMs").asLong();
+  }
+
+  public double throughput() {
+    return summary.path("throughput").asDouble(0);
+  }
+
+  public long operations() {
+    return summary.path("operations").asLong(0);
+  }
+
+  /** The status interval in ms; 0 when unknown. The engine writes seconds, possibly fractional (0.5). */
+  public long statusIntervalMs() {
+    return Math.round(summary.path("statusIntervalSec").asDouble(0) * 1000);
+  }
+
+  public JsonNode measurements() {
+    return summary.path("measurements");
+  }
+
+  public List<String> measurementNames() {
+    List<String> names = new ArrayList<>();
+    Iterator<String> it = measurements().fieldNames();
+    while (it.hasNext()) {
+      names.add(it.next());
+    }
+    return names;
+  }
+
+  /** Hosts of the clients this directory covers: "clients" of a merged directory, else the one host. */
+  public List<String> clients() {
+    List<String> hosts = new ArrayList<>();
+    for (JsonNode c : summary.path("clients")) {
+      hosts.add(c.asText());
+    }
+    if (hosts.isEmpty()) {
+      hosts.add(host());
+    }
+    return hosts;
+  }
+
+  public String property(String name) {
+    JsonNode value = summary.path("properties").get(name);
+    return value == null || value.isNull() ? null : value.asText();
+  }
+
+  public Path hdrLog(String measurement) {
+    return dir.resolve(HDR_DIR).resolve(measurement + ".hdr");
+  }
+
+  public Path timeseries() {
+    return dir.resolve(TIMESERIES);
+  }
+
+  @Override
+  public String toString() {
+    return dir.toString();
+  }
+}

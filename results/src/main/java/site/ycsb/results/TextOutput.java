@@ -1,0 +1,79 @@
+package site.ycsb.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Renders a summary in the engine's text exporter format ({@code [METRIC], measurement, value}): run time,
+ * throughput, init/cleanup time, schedule lag (with a target), GC totals, then each measurement with the
+ * percentiles its summary holds (the engine's configured list) and its Return= counts.
+ */
+final class TextOutput {
+  private TextOutput() {
+  }
+
+  static String render(JsonNode summary) {
+    StringBuilder out = new StringBuilder();
+    line(out, "OVERALL", "RunTime(ms)", Long.toString(summary.path("runtimeMs").asLong()));
+    line(out, "OVERALL", "Throughput(ops/sec)", Double.toString(summary.path("throughput").asDouble()));
+    line(out, "OVERALL", "InitTime(ms)", Long.toString(summary.path("initMs").asLong()));
+    line(out, "OVERALL", "CleanupTime(ms)", Long.toString(summary.path("cleanupMs").asLong()));
+    JsonNode warmup = summary.path("warmup");
+    if (warmup.path("operations").asLong(0) > 0 || warmup.path("durationMs").asLong(0) > 0) {
+      line(out, "WARMUP", "Operations", Long.toString(warmup.path("operations").asLong()));
+      line(out, "WARMUP", "RunTime(ms)", Long.toString(warmup.path("durationMs").asLong()));
+    }
+    JsonNode health = summary.path("health");
+    if (summary.path("target").asDouble(0) > 0 && health.has("scheduleLagMaxUs")) {
+      line(out, "SCHEDULE", "LagP99(us)", Long.toString(health.path("scheduleLagP99Us").asLong()));
+      line(out, "SCHEDULE", "LagMax(us)", Long.toString(health.path("scheduleLagMaxUs").asLong()));
+    }
+    if (health.has("gcCount")) {
+      line(out, "TOTAL_GCs", "Count", Long.toString(health.path("gcCount").asLong()));
+      line(out, "TOTAL_GC_TIME", "Time(ms)", Long.toString(health.path("gcTimeMs").asLong()));
+    }
+    // service-time measurements first, then intended ones, as the engine prints them
+    for (String kind : new String[] {"service", "intended"}) {
+      List<String> names = new ArrayList<>();
+      Iterator<Map.Entry<String, JsonNode>> it = summary.path("measurements").fields();
+      while (it.hasNext()) {
+        Map.Entry<String, JsonNode> e = it.next();
+        if (kind.equals(e.getValue().path("kind").asText("service"))) {
+          names.add(e.getKey());
+        }
+      }
+      names.sort(null);
+      for (String name : names) {
+        measurement(out, name, summary.path("measurements").path(name));
+      }
+    }
+    return out.toString();
+  }
+
+  private static void measurement(StringBuilder out, String name, JsonNode m) {
+    line(out, name, "Operations", Long.toString(m.path("operations").asLong()));
+    line(out, name, "AverageLatency(us)", Double.toString(m.path("averageUs").asDouble()));
+    line(out, name, "MinLatency(us)", Long.toString(m.path("minUs").asLong()));
+    line(out, name, "MaxLatency(us)", Long.toString(m.path("maxUs").asLong()));
+    List<String> keys = new ArrayList<>();
+    m.path("percentilesUs").fieldNames().forEachRemaining(keys::add);
+    keys.sort(Percentiles.NUMERIC);
+    for (String key : keys) {
+      line(out, name, Percentiles.textLabel(Double.parseDouble(key)) + "PercentileLatency(us)",
+          Long.toString(m.path("percentilesUs").path(key).asLong()));
+    }
+    Iterator<Map.Entry<String, JsonNode>> it = m.path("returns").fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      line(out, name, "Return=" + e.getKey(), Long.toString(e.getValue().asLong()));
+    }
+  }
+
+  private static void line(StringBuilder out, String metric, String measurement, String value) {
+    out.append('[').append(metric).append("], ").append(measurement).append(", ").append(value).append('\n');
+  }
+}

@@ -1,0 +1,116 @@
+package site.ycsb.results;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads and writes timeseries.csv (header-driven, so added columns do not break reading). */
+final class TimeseriesCsv {
+  static final String[] COLUMNS = {"epoch_ms", "elapsed_s", "metric", "count", "throughput", "avg_us", "min_us",
+      "max_us", "p50_us", "p90_us", "p99_us", "p999_us", "p9999_us", "errors"};
+  /** The percentile columns, in order, with the percentile each holds. */
+  static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
+
+  private TimeseriesCsv() {
+  }
+
+  /** Rows of the file; an absent file yields no rows, a malformed one a UsageException naming the line. */
+  static List<TimeseriesRow> read(Path file) throws UsageException {
+    List<TimeseriesRow> rows = new ArrayList<>();
+    if (!Files.isRegularFile(file)) {
+      return rows;
+    }
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UsageException("cannot read " + file + ": " + e.getMessage());
+    }
+    if (lines.isEmpty()) {
+      return rows;
+    }
+    Map<String, Integer> col = new HashMap<>();
+    String[] header = lines.get(0).trim().split(",", -1);
+    for (int i = 0; i < header.length; i++) {
+      col.put(header[i].trim(), i);
+    }
+    for (String required : new String[] {"epoch_ms", "metric", "count"}) {
+      if (!col.containsKey(required)) {
+        throw new UsageException(file + ": header lacks column " + required);
+      }
+    }
+    for (int n = 1; n < lines.size(); n++) {
+      String line = lines.get(n).trim();
+      if (line.isEmpty()) {
+        continue;
+      }
+      String[] cells = line.split(",", -1);
+      try {
+        Long[] pct = {
+            optLong(cells, col.get("p50_us")), optLong(cells, col.get("p90_us")), optLong(cells, col.get("p99_us")),
+            optLong(cells, col.get("p999_us")), optLong(cells, col.get("p9999_us"))};
+        Double elapsed = optDouble(cells, col.get("elapsed_s"));
+        Long errors = optLong(cells, col.get("errors"));
+        rows.add(new TimeseriesRow(Long.parseLong(cell(cells, col.get("epoch_ms"))),
+            elapsed == null ? 0 : elapsed, cell(cells, col.get("metric")),
+            Long.parseLong(cell(cells, col.get("count"))), optDouble(cells, col.get("throughput")),
+            optDouble(cells, col.get("avg_us")), optLong(cells, col.get("min_us")), optLong(cells, col.get("max_us")),
+            pct, errors == null ? 0 : errors));
+      } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+        throw new UsageException(file + " line " + (n + 1) + " is malformed: " + line);
+      }
+    }
+    return rows;
+  }
+
+  static void write(Path file, List<TimeseriesRow> rows) throws IOException {
+    try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write(String.join(",", COLUMNS));
+      out.write('\n');
+      for (TimeseriesRow r : rows) {
+        out.write(r.epochMs + "," + number(r.elapsedS) + "," + r.metric + "," + r.count + "," + opt(r.throughput)
+            + "," + opt(r.avgUs) + "," + opt(r.minUs) + "," + opt(r.maxUs) + "," + opt(r.p50Us) + "," + opt(r.p90Us)
+            + "," + opt(r.p99Us) + "," + opt(r.p999Us) + "," + opt(r.p9999Us) + "," + r.errors);
+        out.write('\n');
+      }
+    }
+  }
+
+  private static String cell(String[] cells, Integer index) {
+    return cells[index].trim();
+  }
+
+  private static Long optLong(String[] cells, Integer index) {
+    if (index == null || index >= cells.length || cells[index].trim().isEmpty()) {
+      return null;
+    }
+    return Long.parseLong(cells[index].trim());
+  }
+
+  private static Double optDouble(String[] cells, Integer index) {
+    if (index == null || index >= cells.length || cells[index].trim().isEmpty()) {
+      return null;
+    }
+    return Double.parseDouble(cells[index].trim());
+  }
+
+  private static String opt(Object value) {
+    if (value == null) {
+      return "";
+    }
+    return value instanceof Double ? number((Double) value) : value.toString();
+  }
+
+  /** Plain decimal without exponent or needless zeros ("10", "12.5"), rounded to 3 decimals. */
+  static String number(double value) {
+    BigDecimal d = new BigDecimal(value).setScale(3, java.math.RoundingMode.HALF_UP).stripTrailingZeros();
+    return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
+  }
+}

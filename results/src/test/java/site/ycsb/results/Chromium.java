@@ -1,0 +1,66 @@
+package site.ycsb.results;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the real headless Chromium (Debian package "chromium") on a local file. */
+final class Chromium {
+  private static final long TIMEOUT_SEC = 90;
+
+  private final String executable;
+
+  private Chromium(String executable) {
+    this.executable = executable;
+  }
+
+  /** The browser on PATH, or null when none is installed. */
+  static Chromium find() {
+    String path = System.getenv("PATH");
+    for (String name : new String[] {"chromium", "chromium-browser", "google-chrome"}) {
+      for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
+        File f = new File(dir, name);
+        if (f.isFile() && f.canExecute()) {
+          return new Chromium(f.getAbsolutePath());
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The DOM after the page (and its images) loaded and its scripts ran. */
+  String dumpDom(Path html, Path work) throws IOException, InterruptedException {
+    return run(html, work, "--dump-dom");
+  }
+
+  void screenshot(Path html, Path png, Path work) throws IOException, InterruptedException {
+    run(html, work, "--screenshot=" + png.toAbsolutePath(), "--window-size=1200,2600", "--hide-scrollbars");
+  }
+
+  private String run(Path html, Path work, String... extra) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(Arrays.asList(executable, "--headless", "--no-sandbox", "--disable-gpu",
+        "--disable-background-networking", "--disable-component-update", "--no-first-run",
+        "--disable-dev-shm-usage", "--virtual-time-budget=10000",
+        "--user-data-dir=" + Files.createTempDirectory(work, "chromium-profile").toAbsolutePath()));
+    cmd.addAll(Arrays.asList(extra));
+    cmd.add(html.toAbsolutePath().toUri().toString());
+    Path stdout = Files.createTempFile(work, "chromium", ".out");
+    Path stderr = Files.createTempFile(work, "chromium", ".err");
+    Process p = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+    if (!p.waitFor(TIMEOUT_SEC, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new IOException("chromium did not finish within " + TIMEOUT_SEC + " s");
+    }
+    if (p.exitValue() != 0) {
+      throw new IOException("chromium exited " + p.exitValue() + ": "
+          + new String(Files.readAllBytes(stderr), StandardCharsets.UTF_8));
+    }
+    return new String(Files.readAllBytes(stdout), StandardCharsets.UTF_8);
+  }
+}

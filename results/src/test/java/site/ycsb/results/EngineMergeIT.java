@@ -1,0 +1,146 @@
+package site.ycsb.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The README's multi-client workflow with the real engine: two client processes (site.ycsb.Client with BasicDB)
+ * load disjoint key ranges and then run workload A at the same time, each writing a result directory; the
+ * directories are merged and reported.
+ */
+class EngineMergeIT {
+  @TempDir
+  Path tmp;
+
+  private static boolean engineAvailable() {
+    try {
+      Class.forName("site.ycsb.Client");
+      Class.forName("site.ycsb.workloads.CoreWorkload");
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+
+  /** Starts one client per argument list at once and waits for all. */
+  private void runClients(List<List<String>> clients) throws Exception {
+    List<Process> processes = new ArrayList<>();
+    String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+    int n = 0;
+    for (List<String> args : clients) {
+      List<String> cmd = new ArrayList<>(Arrays.asList(java, "-cp", System.getProperty("java.class.path"),
+          "site.ycsb.Client"));
+      cmd.addAll(args);
+      n++;
+      processes.add(new ProcessBuilder(cmd).redirectOutput(tmp.resolve("client" + n + ".out").toFile())
+          .redirectError(tmp.resolve("client" + n + ".err").toFile()).start());
+    }
+    n = 0;
+    for (Process p : processes) {
+      n++;
+      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "client " + n + " did not finish");
+      assertEquals(0, p.exitValue(), "client " + n + ": "
+          + new String(Files.readAllBytes(tmp.resolve("client" + n + ".err")), StandardCharsets.UTF_8));
+    }
+  }
+
+  private List<String> client(String phase, Path resultDir, String... extra) throws java.io.IOException {
+    List<String> args = new ArrayList<>(Arrays.asList(phase, "-db", "site.ycsb.BasicDB", "-P",
+        tmp.resolve("workloada").toString(), "-p", "basicdb.verbose=false", "-p", "recordcount=3000",
+        "-p", "status.interval=1", "-p", "results.dir=" + resultDir, "-threads", "2", "-l", "2clients"));
+    args.addAll(Arrays.asList(extra));
+    return args;
+  }
+
+  private static Histogram sumOfLogs(Path... logs) throws Exception {
+    Histogram sum = new Histogram(3);
+    for (Path log : logs) {
+      HistogramLogReader reader = new HistogramLogReader(log.toFile());
+      EncodableHistogram h;
+      while ((h = reader.nextIntervalHistogram()) != null) {
+        sum.add((Histogram) h);
+      }
+      reader.close();
+    }
+    return sum;
+  }
+
+  @Test
+  void should_merge_and_report_the_result_directories_of_two_real_clients() throws Exception {
+    assumeTrue(engineAvailable(), "site.ycsb:core without site.ycsb.Client in ~/.m2; engine workflow not checked");
+    Files.write(tmp.resolve("workloada"), Arrays.asList("workload=site.ycsb.workloads.CoreWorkload",
+        "readproportion=0.5", "updateproportion=0.5", "requestdistribution=zipfian"));
+    Path results = tmp.resolve("results");
+
+    runClients(Arrays.asList(
+        // throttled so that each phase lasts about 3 s and the two clients' windows overlap despite JVM start-up
+        client("-load", results.resolve("load-c1"), "-p", "insertstart=0", "-p", "insertcount=1500", "-target", "500"),
+        client("-load", results.resolve("load-c2"), "-p", "insertstart=1500", "-p", "insertcount=1500", "-target",
+            "500")));
+    runClients(Arrays.asList(
+        client("-t", results.resolve("a-c1"), "-p", "operationcount=3000", "-target", "1000"),
+        client("-t", results.resolve("a-c2"), "-p", "operationcount=3000", "-target", "1000")));
+
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream errStream = new PrintStream(err, true);
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
+    Path merged = tmp.resolve("merged");
+    assertEquals(0, Merge.run(new String[] {"-o", merged.resolve("load").toString(),
+        results.resolve("load-c1").toString(), results.resolve("load-c2").toString()}, quiet, errStream),
+        err.toString("UTF-8"));
+    assertEquals(0, Merge.run(new String[] {"-o", merged.resolve("workloada").toString(),
+        results.resolve("a-c1").toString(), results.resolve("a-c2").toString()}, quiet, errStream),
+        err.toString("UTF-8"));
+
+    JsonNode load = Json.read(merged.resolve("load/summary.json"));
+    assertEquals(3000, load.path("operations").asLong());
+    assertEquals(3000, load.path("insertCount").asLong());
+    assertEquals(2, load.path("clients").size());
+    assertEquals(3000, load.at("/measurements/INSERT/returns/OK").asLong());
+    JsonNode run = Json.read(merged.resolve("workloada/summary.json"));
+    assertEquals(6000, run.path("operations").asLong());
+    JsonNode read = run.at("/measurements/READ");
+    Histogram reads = sumOfLogs(results.resolve("a-c1/hdr/READ.hdr"), results.resolve("a-c2/hdr/READ.hdr"));
+    assertEquals(reads.getTotalCount(), read.path("operations").asLong());
+    assertEquals(reads.getValueAtPercentile(99), read.at("/percentilesUs/99").asLong());
+    assertEquals(reads.getTotalCount(), sumOfLogs(merged.resolve("workloada/hdr/READ.hdr")).getTotalCount());
+    long csvCount = 0;
+    for (String line : Files.readAllLines(merged.resolve("workloada/timeseries.csv"))) {
+      String[] c = line.split(",", -1);
+      if (c[2].equals("OVERALL")) {
+        csvCount += Long.parseLong(c[3]);
+      }
+    }
+    assertEquals(6000, csvCount, "interval counts of the merged time series add up to all operations");
+    String text = new String(Files.readAllBytes(merged.resolve("workloada/output.txt")), StandardCharsets.UTF_8);
+    assertTrue(text.startsWith("[OVERALL], RunTime(ms), " + run.path("runtimeMs").asLong() + "\n"), text);
+    assertTrue(text.contains("[READ], 99thPercentileLatency(us), " + reads.getValueAtPercentile(99) + "\n"), text);
+
+    Path report = tmp.resolve("report");
+    assertEquals(0, Report.run(new String[] {"-o", report.toString(), merged.toString()}, quiet, errStream),
+        err.toString("UTF-8"));
+    List<String> throughput = Files.readAllLines(report.resolve("throughput.csv"));
+    assertEquals("Configuration,load,A", throughput.get(0));
+    assertTrue(throughput.get(1).startsWith("BasicDB 2clients,"), throughput.get(1));
+    assertTrue(Files.size(report.resolve("charts/latency-A.svg")) > 1000);
+  }
+}

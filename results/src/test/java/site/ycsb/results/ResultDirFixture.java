@@ -1,0 +1,217 @@
+package site.ycsb.results;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Test input: writes a result directory the way the engine does (format ycsb-result/1), from known latencies per
+ * status interval, so that every merged or reported figure can be checked against an independent computation.
+ */
+final class ResultDirFixture {
+  String host = "client-1";
+  String label = "";
+  String phase = "run";
+  String workloadName = "workloada";
+  String workload = "site.ycsb.workloads.CoreWorkload";
+  String db = "site.ycsb.BasicDB";
+  String version = "1.0.0-SNAPSHOT";
+  int threads = 4;
+  long startEpochMs = 1_790_000_000_000L;
+  int intervalSec = 10;
+  boolean writeHdr = true;
+  boolean clientLimited = false;
+  List<String> healthWarnings = new ArrayList<>();
+  Long scheduleLagMaxUs;
+  int exitCode = 0;
+  String exitReason = "completed";
+  final Map<String, String> properties = new LinkedHashMap<>();
+  /** measurement -> per interval latencies (us). */
+  final Map<String, List<long[]>> latencies = new LinkedHashMap<>();
+  /** measurement -> extra non-OK return counts, e.g. NOT_FOUND. */
+  final Map<String, Map<String, Long>> otherReturns = new LinkedHashMap<>();
+
+  ResultDirFixture interval(String measurement, long... values) {
+    latencies.computeIfAbsent(measurement, k -> new ArrayList<>()).add(values);
+    return this;
+  }
+
+  int intervals() {
+    int n = 0;
+    for (List<long[]> l : latencies.values()) {
+      n = Math.max(n, l.size());
+    }
+    return n;
+  }
+
+  long endEpochMs() {
+    return startEpochMs + intervals() * intervalSec * 1000L;
+  }
+
+  static long[] range(long from, long to, long step) {
+    int n = (int) ((to - from) / step) + 1;
+    long[] out = new long[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = from + i * step;
+    }
+    return out;
+  }
+
+  Path write(Path dir) throws IOException {
+    Files.createDirectories(dir.resolve("hdr"));
+    long end = endEpochMs();
+    ObjectNode s = Json.object();
+    s.put("format", "ycsb-result/1");
+    s.put("version", version);
+    s.put("gitCommit", "0123456789ab");
+    s.put("host", host);
+    s.put("label", label);
+    s.put("phase", phase);
+    s.put("workload", workload);
+    s.put("workloadName", workloadName);
+    s.put("db", db);
+    s.put("threads", threads);
+    s.put("target", 0.0);
+    s.put("measurementInterval", "op");
+    s.put("startEpochMs", startEpochMs);
+    s.put("endEpochMs", end);
+    s.put("startTime", Instant.ofEpochMilli(startEpochMs).toString());
+    s.put("endTime", Instant.ofEpochMilli(end).toString());
+    s.put("runtimeMs", end - startEpochMs);
+    long ops = 0;
+    for (List<long[]> l : latencies.values()) {
+      for (long[] v : l) {
+        ops += v.length;
+      }
+    }
+    s.put("operations", ops);
+    s.put("throughput", 1000.0 * ops / (end - startEpochMs));
+    s.put("statusIntervalSec", intervalSec);
+    s.put("initMs", 5);
+    s.put("cleanupMs", 7);
+    s.putObject("warmup").put("operations", 0).put("durationMs", 0);
+    s.put("exitCode", exitCode);
+    s.put("exitReason", exitReason);
+    s.put("insertStart", 0);
+    s.put("insertCount", 1000);
+    s.put("recordCount", 1000);
+    s.put("operationCount", ops);
+    ObjectNode props = s.putObject("properties");
+    props.put("recordcount", "1000");
+    properties.forEach(props::put);
+    ObjectNode ms = s.putObject("measurements");
+    StringBuilder csv = new StringBuilder(String.join(",", TimeseriesCsv.COLUMNS)).append('\n');
+    for (int i = 0; i < intervals(); i++) {
+      long ts = startEpochMs + (i + 1) * intervalSec * 1000L;
+      long all = 0;
+      long errors = 0;
+      StringBuilder perOp = new StringBuilder();
+      for (Map.Entry<String, List<long[]>> e : latencies.entrySet()) {
+        long[] v = i < e.getValue().size() ? e.getValue().get(i) : new long[0];
+        all += v.length;
+        if (v.length == 0) {
+          continue;
+        }
+        Histogram h = histogram(v);
+        perOp.append(ts).append(',').append((i + 1) * intervalSec).append(',').append(e.getKey()).append(',')
+            .append(v.length).append(',').append(TimeseriesCsv.number(v.length / (double) intervalSec)).append(',')
+            .append(TimeseriesCsv.number(mean(v))).append(',').append(min(v)).append(',').append(max(v));
+        for (double p : TimeseriesCsv.PERCENTILES) {
+          perOp.append(',').append(h.getValueAtPercentile(p));
+        }
+        perOp.append(",0\n");
+      }
+      csv.append(ts).append(',').append((i + 1) * intervalSec).append(",OVERALL,").append(all).append(',')
+          .append(TimeseriesCsv.number(all / (double) intervalSec)).append(",,,,,,,,,").append(errors).append('\n');
+      csv.append(perOp);
+    }
+    for (Map.Entry<String, List<long[]>> e : latencies.entrySet()) {
+      List<Histogram> intervals = new ArrayList<>();
+      Histogram total = new Histogram(3);
+      List<Long> all = new ArrayList<>();
+      for (int i = 0; i < e.getValue().size(); i++) {
+        Histogram h = histogram(e.getValue().get(i));
+        h.setStartTimeStamp(startEpochMs + i * intervalSec * 1000L);
+        h.setEndTimeStamp(startEpochMs + (i + 1) * intervalSec * 1000L);
+        intervals.add(h);
+        total.add(h);
+        for (long v : e.getValue().get(i)) {
+          all.add(v);
+        }
+      }
+      if (writeHdr) {
+        HdrLog.write(dir.resolve("hdr").resolve(e.getKey() + ".hdr"), "fixture " + host, startEpochMs, intervals);
+      }
+      long[] values = all.stream().mapToLong(Long::longValue).toArray();
+      ObjectNode m = ms.putObject(e.getKey());
+      m.put("kind", e.getKey().startsWith("Intended-") ? "intended" : "service");
+      m.put("operations", values.length);
+      m.put("averageUs", mean(values));
+      m.put("minUs", min(values));
+      m.put("maxUs", max(values));
+      ObjectNode pct = m.putObject("percentilesUs");
+      for (String p : new String[] {"50", "90", "95", "99", "99.9", "99.99"}) {
+        pct.put(p, total.getValueAtPercentile(Double.parseDouble(p)));
+      }
+      if (!e.getKey().startsWith("Intended-") && !e.getKey().endsWith("-FAILED")) {
+        ObjectNode r = m.putObject("returns");
+        r.put("OK", values.length);
+        otherReturns.getOrDefault(e.getKey(), new LinkedHashMap<>()).forEach(r::put);
+      }
+    }
+    ObjectNode health = s.putObject("health");
+    if (scheduleLagMaxUs != null) {
+      health.put("scheduleLagP99Us", scheduleLagMaxUs / 2);
+      health.put("scheduleLagMaxUs", scheduleLagMaxUs);
+    }
+    health.put("cpuUsedSec", 1.5).put("cpuCores", 2).put("cpuUtilisation", clientLimited ? 0.97 : 0.2);
+    health.put("gcCount", 3).put("gcTimeMs", 12).put("gcMaxPauseMs", 5);
+    health.put("clientLimited", clientLimited);
+    healthWarnings.forEach(health.putArray("warnings")::add);
+    Json.write(dir.resolve("summary.json"), s);
+    Files.write(dir.resolve("timeseries.csv"), csv.toString().getBytes(StandardCharsets.UTF_8));
+    Files.write(dir.resolve("output.txt"), TextOutput.render(s).getBytes(StandardCharsets.UTF_8));
+    return dir;
+  }
+
+  static Histogram histogram(long[] values) {
+    Histogram h = new Histogram(3);
+    for (long v : values) {
+      h.recordValue(v);
+    }
+    return h;
+  }
+
+  static double mean(long[] v) {
+    double sum = 0;
+    for (long x : v) {
+      sum += x;
+    }
+    return v.length == 0 ? 0 : sum / v.length;
+  }
+
+  static long min(long[] v) {
+    long m = Long.MAX_VALUE;
+    for (long x : v) {
+      m = Math.min(m, x);
+    }
+    return v.length == 0 ? 0 : m;
+  }
+
+  static long max(long[] v) {
+    long m = 0;
+    for (long x : v) {
+      m = Math.max(m, x);
+    }
+    return m;
+  }
+}
