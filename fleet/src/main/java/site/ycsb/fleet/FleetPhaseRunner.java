@@ -255,7 +255,8 @@ final class FleetPhaseRunner implements PhaseRunner {
           + m + ")");
     }
     moveInto(tmp, dir);
-    err.print(new String(Files.readAllBytes(clientsDir.resolve("merged-output.txt")),
+    // the merged results, like the engine's own, go to standard output
+    System.out.print(new String(Files.readAllBytes(clientsDir.resolve("merged-output.txt")),
         java.nio.charset.StandardCharsets.UTF_8));
     String line = where + ": complete, " + collected.size() + " clients: " + String.join(", ", done);
     writeStatus(dir, "status: complete\n" + line + "\n");
