@@ -15,7 +15,8 @@ import java.util.stream.Stream;
  * The tarball the integration tests install on their clients: the distribution's
  * ({@code distribution/target/ycsb-VERSION.tar.gz}) when it has been built; otherwise, because the reactor builds
  * this module before the distribution, one with the same layout packed here from the modules' own targets
- * ({@code bin/}, {@code workloads/}, {@code lib/} = core + HdrHistogram, {@code results/lib/}, {@code fleet/lib/}).
+ * ({@code bin/}, {@code workloads/}, {@code lib/} = core + HdrHistogram, {@code results/lib/}, {@code fleet/lib/},
+ * and {@code cassandra-binding/lib/} when cassandra2 has been built).
  */
 final class TestTarball {
   final Path file;
@@ -53,6 +54,24 @@ final class TestTarball {
       for (Path j : jars) {
         if (!j.getFileName().toString().startsWith("HdrHistogram")) {
           Files.copy(j, base.resolve("results/lib").resolve(j.getFileName()));
+        }
+      }
+    }
+    // the CQL binding, when its module has been built in this checkout (for FleetCassandraIT)
+    Path cql = checkout.resolve("cassandra2/target/cassandra-binding-" + version + ".jar");
+    if (Files.isRegularFile(cql)) {
+      Path lib = base.resolve("cassandra-binding/lib");
+      Files.createDirectories(lib);
+      Files.copy(cql, lib.resolve(cql.getFileName()));
+      Path deps = checkout.resolve("cassandra2/target/dependency");
+      if (Files.isDirectory(deps)) {
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(deps, "*.jar")) {
+          for (Path j : jars) {
+            String n = j.getFileName().toString();
+            if (!n.startsWith("HdrHistogram") && !n.startsWith("core-")) {
+              Files.copy(j, lib.resolve(n));
+            }
+          }
         }
       }
     }
