@@ -51,9 +51,12 @@ public final class Fleet {
         System.err.println("fleet: " + e.getMessage());
         return 1;
       }
+      Thread stopper = new Thread(runner::stopRunningClients, "fleet-stop-clients");
+      Runtime.getRuntime().addShutdownHook(stopper);
       SuiteRunner suite = new SuiteRunner("fleet", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
           o.report ? ReportTool.report(home) : null, System.err);
       int code = suite.run();
+      Runtime.getRuntime().removeShutdownHook(stopper);
       status.finish(code == 0, "exit code " + code);
       if (status.incomplete()) {
         System.err.println("fleet: the run is INCOMPLETE (see " + out.resolve(FleetStatus.FILE) + ")");

@@ -35,6 +35,9 @@ final class FleetPhaseRunner implements PhaseRunner {
   private final String runDir;
   private final FleetStatus status;
   private final PrintStream err;
+  /** The clients of the phase under way, for {@link #stopRunningClients()}. */
+  private final List<ClientProcess> running = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final Map<ClientProcess, HostSpec> runningHosts = new java.util.concurrent.ConcurrentHashMap<>();
   /** -P file as given -> its copy on the clients (relative to each client's YCSB directory). */
   private final Map<String, String> remoteFiles = new LinkedHashMap<>();
 
@@ -204,8 +207,11 @@ final class FleetPhaseRunner implements PhaseRunner {
           remoteResults));
       String remote = RemoteCommand.build(h.home(), start, engine);
       err.println("fleet: " + labels.get(s.client) + ": " + describe(s));
-      procs.add(ClientProcess.start(labels.get(s.client), ssh.ssh(h, remote),
-          clientsDir.resolve(dirName(s.client, labels.get(s.client)) + ".log"), err));
+      ClientProcess cp = ClientProcess.start(labels.get(s.client), ssh.ssh(h, remote),
+          clientsDir.resolve(dirName(s.client, labels.get(s.client)) + ".log"), err);
+      procs.add(cp);
+      runningHosts.put(cp, h);
+      running.add(cp);
     }
     List<Path> collected = new ArrayList<>();
     List<String> missing = new ArrayList<>();
@@ -213,6 +219,7 @@ final class FleetPhaseRunner implements PhaseRunner {
     for (int k = 0; k < procs.size(); k++) {
       ClientShare s = plan.shares.get(k);
       int code = procs.get(k).waitFor();
+      running.remove(procs.get(k));
       String label = labels.get(s.client);
       if (code != 0) {
         missing.add(label + " (" + why(code) + ")");
@@ -262,6 +269,32 @@ final class FleetPhaseRunner implements PhaseRunner {
     writeStatus(dir, "status: complete\n" + line + "\n");
     status.phase(line, new ArrayList<>());
     return PhaseOutcome.ok();
+  }
+
+  /**
+   * Stops the engines of the phase under way (when the head node is interrupted): closing ssh does not stop a
+   * remote command, so each engine is sent SIGTERM by its process id over a new ssh connection.
+   */
+  void stopRunningClients() {
+    for (ClientProcess cp : running) {
+      String pid = cp.remotePid();
+      HostSpec h = runningHosts.get(cp);
+      if (pid != null && h != null) {
+        try {
+          Process p = new ProcessBuilder(ssh.ssh(h, "kill -TERM " + pid)).redirectErrorStream(true)
+              .redirectOutput(new java.io.File("/dev/null")).start();
+          if (p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+            err.println("fleet: stopped the engine on " + h.name() + " (pid " + pid + ")");
+          }
+        } catch (IOException e) {
+          err.println("fleet: could not stop the engine on " + h.name() + " (pid " + pid + "): " + e.getMessage());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+      cp.destroy();
+    }
   }
 
   private static String describe(ClientShare s) {

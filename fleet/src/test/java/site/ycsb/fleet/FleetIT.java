@@ -199,6 +199,42 @@ class FleetIT {
   }
 
   @Test
+  void should_stop_the_remote_engines_when_the_head_node_is_terminated() throws Exception {
+    assumeReady();
+    assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());
+    Path out = work.resolve("terminated-run");
+    Pattern started = Pattern.compile("\\[(.*)\\] fleet: engine started, remote pid (\\d+)");
+    List<String> pids = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", fleetArgs(out, "--workloads", "a", "-p", "recordcount=100",
+        "-p", "operationcount=30000", "-target", "300", "-p", "basicdb.verbose=false"), line -> {
+          Matcher m = started.matcher(line);
+          if (m.matches()) {
+            pids.add(m.group(2));
+          }
+        });
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (pids.size() < 3 && System.currentTimeMillis() < deadline) {
+      Thread.sleep(100);
+    }
+    assertEquals(3, pids.size(), run.errText());
+    Thread.sleep(2000);
+    for (String pid : pids) {
+      assertTrue(Files.exists(Paths.get("/proc", pid)), "engine " + pid + " should be running");
+    }
+    run.terminate();
+    run.waitFor(60);
+    deadline = System.currentTimeMillis() + 20_000;
+    List<String> alive = new ArrayList<>(pids);
+    while (!alive.isEmpty() && System.currentTimeMillis() < deadline) {
+      alive.removeIf(pid -> !Files.exists(Paths.get("/proc", pid)));
+      Thread.sleep(200);
+    }
+    assertTrue(alive.isEmpty(), "engines still running after the head was terminated: " + alive + "\n"
+        + run.errText());
+    assertTrue(run.errText().contains("fleet: stopped the engine on "), run.errText());
+  }
+
+  @Test
   void should_start_nothing_and_name_the_host_when_a_client_is_unreachable() throws Exception {
     assumeReady();
     Path hosts = work.resolve("hosts-unreachable");
