@@ -216,6 +216,9 @@ public final class Client {
       long startNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
       long startEpochMs = System.currentTimeMillis() + 1;
       schedule.start(startNs);
+      if (config.maxExecutionSec > 0) {
+        schedule.setDeadline(startNs + TimeUnit.SECONDS.toNanos(config.maxExecutionSec));
+      }
       measurements.setLogStartTime(startEpochMs + TimeUnit.NANOSECONDS.toMillis(config.warmup.durationNs()));
       StatusReporter reporter = new StatusReporter(measurements, state, schedule, config.statusIntervalMs,
           config.label, config.status ? System.err : null, resultsWriter("timeseries.csv"),
@@ -223,8 +226,8 @@ public final class Client {
       health.start();
       state.startGate.countDown();
       reporter.start();
-      boolean timedOut = awaitOperations(state);
-      long endNs = Math.max(state.lastOpEndNs.get(), startNs);
+      boolean timedOut = awaitOperations(state, startNs);
+      long endNs = Math.max(state.lastOpEndNs(), startNs);
       long endEpochMs = startEpochMs + TimeUnit.NANOSECONDS.toMillis(endNs - startNs);
       health.stop();
       reporter.finish(endNs);
@@ -241,22 +244,22 @@ public final class Client {
       }
 
       RunResult r = new RunResult();
-      long measureStartNs = state.measureStartNs.get();
+      long measureStartNs = state.measureStartNs();
       if (measureStartNs == Long.MAX_VALUE) {
         measureStartNs = endNs;
       }
       r.startEpochMs = startEpochMs + TimeUnit.NANOSECONDS.toMillis(measureStartNs - startNs);
       r.endEpochMs = endEpochMs;
       r.runtimeMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, endNs - measureStartNs));
-      r.operations = state.measuredOps.sum();
+      r.operations = state.measuredOps();
       r.throughput = r.runtimeMs == 0 ? 0.0 : 1000.0 * r.operations / r.runtimeMs;
       r.initMs = initMs;
       r.cleanupMs = cleanupMs;
-      r.warmupOps = state.warmupOps.sum();
+      r.warmupOps = state.warmupOps();
       r.warmupMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, measureStartNs - startNs));
       r.failedInserts = state.failedInserts.get();
       Histogram lag = state.scheduleLagUs.getIntervalHistogram();
-      double busy = r.runtimeMs == 0 ? 0 : state.busyNs.sum() / (r.runtimeMs * 1e6 * config.threads);
+      double busy = r.runtimeMs == 0 ? 0 : state.busyNs() / (r.runtimeMs * 1e6 * config.threads);
       health.finish(r.runtimeMs / 1000.0, r.throughput, config.target,
           lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy);
       r.health = health;
@@ -290,13 +293,17 @@ public final class Client {
       return r.exitCode;
     }
 
-    /** Waits for all threads to finish their operations, enforcing maxexecutiontime. Returns true on time-out. */
-    private boolean awaitOperations(RunState state) throws InterruptedException {
+    /**
+     * Waits for all threads to finish their operations, enforcing maxexecutiontime counted from the schedule's
+     * start. Returns true on time-out.
+     */
+    private boolean awaitOperations(RunState state, long startNs) throws InterruptedException {
       if (config.maxExecutionSec <= 0) {
         state.opsDone.await();
         return false;
       }
-      boolean done = state.opsDone.await(config.maxExecutionSec, TimeUnit.SECONDS);
+      long deadline = startNs + TimeUnit.SECONDS.toNanos(config.maxExecutionSec);
+      boolean done = state.opsDone.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
       if (done) {
         return false;
       }

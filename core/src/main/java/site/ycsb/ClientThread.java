@@ -1,6 +1,7 @@
 package site.ycsb;
 
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicLong;
 
 import site.ycsb.measurements.Measurements;
 
@@ -10,6 +11,8 @@ import site.ycsb.measurements.Measurements;
  * and marks whether it is measured (warm-up) — and finally cleans up once every thread has stopped.
  */
 final class ClientThread extends Thread {
+  /** Slots claimed at once by an unthrottled thread, so that threads do not contend on the slot counter. */
+  static final int BLOCK = 64;
   private final int id;
   private final int threadCount;
   private final DBWrapper db;
@@ -22,6 +25,13 @@ final class ClientThread extends Thread {
   private final long maxConsecutiveErrors;
   private final boolean keepGoingOnInsertFailure;
   private volatile long cleanupNs;
+  /** Operations done (warm-up included); written only by this thread with lazySet, read by the status thread. */
+  private final AtomicLong opsDone = new AtomicLong();
+  // Written only by this thread; read by others after the run's opsDone latch (which orders the reads).
+  private long measuredOps;
+  private long busyNs;
+  private volatile long firstMeasuredStartNs = Long.MAX_VALUE;
+  private long lastOpEndNs = Long.MIN_VALUE;
 
   ClientThread(int id, int threadCount, DBWrapper db, Workload workload, Properties props, boolean doTransactions,
                OperationSchedule schedule, Warmup warmup, RunState run, long maxConsecutiveErrors,
@@ -39,6 +49,27 @@ final class ClientThread extends Thread {
     this.maxConsecutiveErrors = maxConsecutiveErrors;
     this.keepGoingOnInsertFailure = keepGoingOnInsertFailure;
     setDaemon(true);
+    run.register(this);
+  }
+
+  long operationsSoFar() {
+    return opsDone.get();
+  }
+
+  long measuredOps() {
+    return measuredOps;
+  }
+
+  long busyNs() {
+    return busyNs;
+  }
+
+  long firstMeasuredStartNs() {
+    return firstMeasuredStartNs;
+  }
+
+  long lastOpEndNs() {
+    return lastOpEndNs;
   }
 
   /** Wall time this thread's DB cleanup took, in nanoseconds. */
@@ -74,18 +105,27 @@ final class ClientThread extends Thread {
     cleanupNs = System.nanoTime() - st;
   }
 
+  /**
+   * The operation loop. Everything it writes per operation is owned by this thread (no shared counter is
+   * touched per operation), except the schedule's slot counter: one increment per operation when throttled, one
+   * per block of {@link #BLOCK} slots when not.
+   */
   private void runOperations(Object state) {
     Measurements measurements = Measurements.getMeasurements();
     boolean throttled = schedule.isThrottled();
     long scheduleStart = schedule.startNs();
+    long nextInBlock = 0;
+    long blockEnd = 0;
+    long done = 0;
     try {
       while (!workload.isStopRequested()) {
-        long slot = schedule.claim();
-        if (slot == OperationSchedule.NONE) {
-          break;
-        }
+        long slot;
         long opStart;
         if (throttled) {
+          slot = schedule.claim();
+          if (slot == OperationSchedule.NONE) {
+            break;
+          }
           long intended = schedule.intendedStartNs(slot);
           schedule.awaitTime(intended, workload);
           if (workload.isStopRequested()) {
@@ -94,25 +134,37 @@ final class ClientThread extends Thread {
           measurements.setIntendedStartTimeNs(intended);
           opStart = intended;
         } else {
+          if (nextInBlock == blockEnd) {
+            nextInBlock = schedule.claimBlock(BLOCK);
+            if (nextInBlock == OperationSchedule.NONE) {
+              break;
+            }
+            blockEnd = Math.min(nextInBlock + BLOCK, schedule.limit());
+          }
+          slot = nextInBlock++;
           opStart = System.nanoTime();
+          if (schedule.isPastDeadline(opStart)) {
+            break;
+          }
         }
         boolean measured = warmup.isMeasured(slot, opStart, scheduleStart);
         measurements.setRecording(measured);
-        long begin = System.nanoTime();
+        long begin = throttled ? System.nanoTime() : opStart;
         if (measured) {
-          run.measuredOpStarted(opStart);
+          if (firstMeasuredStartNs == Long.MAX_VALUE) {
+            firstMeasuredStartNs = opStart;
+          }
           if (throttled) {
             run.scheduleLagUs.recordValue(Math.max(0, begin - opStart) / 1000);
           }
         }
         boolean ok = doTransactions ? workload.doTransaction(db, state) : workload.doInsert(db, state);
         long end = System.nanoTime();
-        run.opEnded(end);
+        lastOpEndNs = end;
+        opsDone.lazySet(++done);
         if (measured) {
-          run.measuredOps.increment();
-          run.busyNs.add(end - begin);
-        } else {
-          run.warmupOps.increment();
+          measuredOps++;
+          busyNs += end - begin;
         }
         if (!ok) {
           if (!doTransactions) {

@@ -21,6 +21,7 @@ public final class OperationSchedule {
   private final double nsPerOp;
   private final boolean spin;
   private volatile long startNs;
+  private volatile long deadlineNs = Long.MAX_VALUE;
 
   /**
    * @param limit the number of slots (operations), or {@link Long#MAX_VALUE} for no limit
@@ -36,6 +37,14 @@ public final class OperationSchedule {
   /** Anchors slot 0 at {@code nanoTime}; call once before any thread claims. */
   public void start(long nanoTime) {
     startNs = nanoTime;
+  }
+
+  /**
+   * Ends the schedule at {@code nanoTime} ({@code maxexecutiontime}): no slot intended to start after it is handed
+   * out, so a time-limited run never runs late slots, however late the thread that enforces the limit wakes up.
+   */
+  public void setDeadline(long nanoTime) {
+    deadlineNs = nanoTime;
   }
 
   public long startNs() {
@@ -58,7 +67,27 @@ public final class OperationSchedule {
   /** Claims the next slot, or returns {@link #NONE} when all are taken. */
   public long claim() {
     long slot = nextSlot.getAndIncrement();
-    return slot < limit ? slot : NONE;
+    if (slot >= limit) {
+      return NONE;
+    }
+    if (deadlineNs != Long.MAX_VALUE && (nsPerOp > 0 ? intendedStartNs(slot) : System.nanoTime()) > deadlineNs) {
+      return NONE;
+    }
+    return slot;
+  }
+
+  /**
+   * Claims {@code n} consecutive slots (unthrottled runs), returning the first, or {@link #NONE} when all are
+   * taken; the block ends at {@code min(first + n, limit())}.
+   */
+  public long claimBlock(int n) {
+    long first = nextSlot.getAndAdd(n);
+    return first < limit ? first : NONE;
+  }
+
+  /** Whether {@code nanoTime} is past the deadline set by {@link #setDeadline}. */
+  public boolean isPastDeadline(long nanoTime) {
+    return nanoTime > deadlineNs;
   }
 
   /** The intended start of {@code slot} in {@link System#nanoTime()} terms (only when throttled). */

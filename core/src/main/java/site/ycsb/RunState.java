@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.Recorder;
 
@@ -24,14 +23,6 @@ final class RunState {
   final CountDownLatch cleanupGate = new CountDownLatch(1);
   volatile boolean aborted;
 
-  final LongAdder measuredOps = new LongAdder();
-  final LongAdder warmupOps = new LongAdder();
-  /** Time threads spent inside measured operations (to tell "threads all busy" from other causes of lag). */
-  final LongAdder busyNs = new LongAdder();
-  /** The earliest (intended or actual) start of a measured operation, nanoTime; MAX_VALUE until one ran. */
-  final AtomicLong measureStartNs = new AtomicLong(Long.MAX_VALUE);
-  /** The latest completion of any operation, nanoTime. */
-  final AtomicLong lastOpEndNs = new AtomicLong(Long.MIN_VALUE);
   /** How late operations started relative to their slot, in microseconds (throttled runs only). */
   final Recorder scheduleLagUs = new Recorder(3);
   final AtomicLong failedInserts = new AtomicLong();
@@ -64,22 +55,73 @@ final class RunState {
     return new ArrayList<>(runFailures);
   }
 
-  void opEnded(long nanoTime) {
-    long prev;
-    while (nanoTime > (prev = lastOpEndNs.get())) {
-      if (lastOpEndNs.compareAndSet(prev, nanoTime)) {
-        return;
-      }
-    }
+  private final List<ClientThread> threads = new ArrayList<>();
+
+  synchronized void register(ClientThread t) {
+    threads.add(t);
   }
 
-  void measuredOpStarted(long nanoTime) {
-    long prev;
-    while (nanoTime < (prev = measureStartNs.get())) {
-      if (measureStartNs.compareAndSet(prev, nanoTime)) {
-        return;
+  private synchronized List<ClientThread> threads() {
+    return new ArrayList<>(threads);
+  }
+
+  /** Operations completed so far, warm-up included (read while the run goes on). */
+  long operationsSoFar() {
+    long n = 0;
+    for (ClientThread t : threads()) {
+      n += t.operationsSoFar();
+    }
+    return n;
+  }
+
+  /** Whether any thread has started a measured operation (false during warm-up). */
+  boolean measuring() {
+    for (ClientThread t : threads()) {
+      if (t.firstMeasuredStartNs() != Long.MAX_VALUE) {
+        return true;
       }
     }
+    return false;
+  }
+
+  // The totals below are read after opsDone was awaited, which orders them after the threads' writes.
+
+  long measuredOps() {
+    long n = 0;
+    for (ClientThread t : threads()) {
+      n += t.measuredOps();
+    }
+    return n;
+  }
+
+  long warmupOps() {
+    return operationsSoFar() - measuredOps();
+  }
+
+  long busyNs() {
+    long n = 0;
+    for (ClientThread t : threads()) {
+      n += t.busyNs();
+    }
+    return n;
+  }
+
+  /** The earliest (intended or actual) start of a measured operation; MAX_VALUE if none ran. */
+  long measureStartNs() {
+    long min = Long.MAX_VALUE;
+    for (ClientThread t : threads()) {
+      min = Math.min(min, t.firstMeasuredStartNs());
+    }
+    return min;
+  }
+
+  /** The latest completion of any operation; MIN_VALUE if none ran. */
+  long lastOpEndNs() {
+    long max = Long.MIN_VALUE;
+    for (ClientThread t : threads()) {
+      max = Math.max(max, t.lastOpEndNs());
+    }
+    return max;
   }
 
   /** Waits for a gate; returns false if the run was aborted meanwhile. */

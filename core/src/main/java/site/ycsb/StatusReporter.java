@@ -91,7 +91,7 @@ final class StatusReporter extends Thread implements Closeable {
     if (jvm != null) {
       jvm.sample();
     }
-    long ops = run.measuredOps.sum() + run.warmupOps.sum();
+    long ops = run.operationsSoFar();
     double intervalSec = Math.max(1e-9, (nowNs - lastSampleNs) / 1e9);
     double elapsedSec = (nowNs - schedule.startNs()) / 1e9;
     double current = (ops - lastOps) / intervalSec;
@@ -143,7 +143,7 @@ final class StatusReporter extends Thread implements Closeable {
       }
       sb.append(bracket).append(' ');
     }
-    if (run.measureStartNs.get() == Long.MAX_VALUE && run.warmupOps.sum() > 0) {
+    if (!run.measuring() && ops > 0) {
       sb.append("(warm-up) ");
     }
     return sb.toString();

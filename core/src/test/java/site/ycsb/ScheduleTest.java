@@ -29,6 +29,18 @@ class ScheduleTest {
   }
 
   @Test
+  void should_hand_out_no_slot_past_the_deadline_when_time_limited() {
+    OperationSchedule s = new OperationSchedule(Long.MAX_VALUE, 1000, false);
+    s.start(0);
+    s.setDeadline(1_000_000_000L);
+    long claimed = 0;
+    while (s.claim() != OperationSchedule.NONE) {
+      claimed++;
+    }
+    assertEquals(1001, claimed, "slots at 0, 1 ms, ..., 1000 ms");
+  }
+
+  @Test
   void should_hand_out_each_slot_exactly_once_when_threads_race() throws InterruptedException {
     OperationSchedule s = new OperationSchedule(200_000, 0, false);
     ConcurrentHashMap<Long, Boolean> seen = new ConcurrentHashMap<>();

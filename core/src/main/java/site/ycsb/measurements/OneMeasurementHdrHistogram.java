@@ -11,13 +11,19 @@ import org.HdrHistogram.Recorder;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 
 /**
- * An HdrHistogram-backed measurement (the default type). Writers record into a lock-free {@link Recorder};
- * the reporting thread swaps out interval histograms, adds them to the run total and, when configured, appends
- * them to standard HdrHistogram interval logs. Values are microseconds, 3 significant digits.
+ * An HdrHistogram-backed measurement (the default type). Writers record into lock-free {@link Recorder}s, one
+ * stripe per group of threads so that two cores rarely write the same cache lines; the reporting thread swaps out
+ * every stripe's interval histogram, sums them, adds the sum to the run total and, when configured, appends it
+ * to standard HdrHistogram interval logs. Values are microseconds, 3 significant digits.
  */
 public class OneMeasurementHdrHistogram extends OneMeasurement {
   private static final ThreadLocal<DecimalFormat> AVG_FORMAT = ThreadLocal.withInitial(() -> new DecimalFormat("#.##"));
-  private final Recorder recorder = new Recorder(3);
+  /** Stripes: the next power of two at or above twice the core count, at most 16. */
+  private static final int STRIPES = Math.min(16,
+      Integer.highestOneBit(Math.max(1, 2 * Runtime.getRuntime().availableProcessors() - 1)) << 1);
+  private final Recorder[] stripes = new Recorder[STRIPES];
+  private final Histogram[] recycled = new Histogram[STRIPES];
+  private long intervalStartMs = System.currentTimeMillis();
   private final Histogram total = new Histogram(3);
   private final List<Double> percentiles;
   private final List<HistogramLogWriter> logs;
@@ -36,16 +42,30 @@ public class OneMeasurementHdrHistogram extends OneMeasurement {
     this.percentiles = percentiles;
     this.logs = logs;
     this.verbose = verbose;
+    for (int i = 0; i < STRIPES; i++) {
+      stripes[i] = new Recorder(3);
+    }
   }
 
   @Override
   public void measure(long latencyUs) {
-    recorder.recordValue(latencyUs < 0 ? 0 : latencyUs);
+    stripes[(int) Thread.currentThread().getId() & (STRIPES - 1)].recordValue(latencyUs < 0 ? 0 : latencyUs);
   }
 
   @Override
   public synchronized IntervalStats takeInterval() {
-    interval = recorder.getIntervalHistogram(interval);
+    if (interval == null) {
+      interval = new Histogram(3);
+    }
+    interval.reset();
+    for (int i = 0; i < STRIPES; i++) {
+      recycled[i] = stripes[i].getIntervalHistogram(recycled[i]);
+      interval.add(recycled[i]);
+    }
+    long now = System.currentTimeMillis();
+    interval.setStartTimeStamp(intervalStartMs);
+    interval.setEndTimeStamp(now);
+    intervalStartMs = now;
     total.add(interval);
     for (HistogramLogWriter log : logs) {
       log.outputIntervalHistogram(interval);

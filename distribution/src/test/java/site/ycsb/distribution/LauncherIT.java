@@ -131,6 +131,16 @@ class LauncherIT {
   }
 
   @Test
+  void should_write_a_result_directory_when_the_results_flag_is_given() throws Exception {
+    Path dir = emptyDir.resolve("results of run 1");
+    CommandResult run = Processes.ycsb(home, "run", "basic", "-P", "workloads/workloadc", "-results", dir.toString(),
+        "-p", "recordcount=100", "-p", "operationcount=500", "-p", "basicdb.verbose=false");
+    assertEquals(0, run.exitCode, run.describe());
+    assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("summary.json")), run.describe());
+    assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("hdr/READ.hdr")), run.describe());
+  }
+
+  @Test
   void should_exit_2_without_a_stack_trace_when_a_client_flag_is_unknown() throws Exception {
     CommandResult result = Processes.ycsb(home, "load", "basic", "-P", "workloads/workloada", "-no-such-flag");
     assertEquals(2, result.exitCode, result.describe());

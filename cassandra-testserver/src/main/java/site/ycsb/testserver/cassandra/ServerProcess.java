@@ -1,0 +1,264 @@
+package site.ycsb.testserver.cassandra;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** One forked Cassandra JVM: starting it until CQL answers, pausing, resuming and stopping it. */
+final class ServerProcess {
+  static final long STOP_TIMEOUT_MILLIS = 30_000;
+  static final String START_TIMEOUT_PROPERTY = "ycsb.cassandra.startTimeoutSeconds";
+  private static final int DEFAULT_START_TIMEOUT_SECONDS = 120;
+  private static final int PROBE_TIMEOUT_MILLIS = 2_000;
+  private static final int MAX_PORT_ATTEMPTS = 3;
+  private static final int LOG_TAIL_LINES = 25;
+  static final String CLUSTER_NAME = "ycsb-local";
+
+  private final ServerSpec spec;
+  private final Process process;
+  private final long pid;
+  private final long startMillis;
+  private boolean stopped;
+
+  private ServerProcess(ServerSpec spec, Process process, long pid, long startMillis) {
+    this.spec = spec;
+    this.process = process;
+    this.pid = pid;
+    this.startMillis = startMillis;
+  }
+
+  /** Starts the server and returns once a CQL session (with the default superuser, if auth) can be opened. */
+  static ServerProcess start(ServerSpec spec) {
+    Path javaHome = JavaHomeLocator.locate();
+    Path lib = CassandraLibrary.resolve();
+    ServerSpec current = spec;
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return startOnce(current, javaHome, lib);
+      } catch (PortTakenException e) {
+        if (!current.portsChosen || attempt >= MAX_PORT_ATTEMPTS) {
+          throw new TestServerException(e.getMessage(), e);
+        }
+        current = current.withFreshPorts();
+      }
+    }
+  }
+
+  private static ServerProcess startOnce(ServerSpec spec, Path javaHome, Path lib) {
+    prepareDirectory(spec);
+    boolean root = "root".equals(System.getProperty("user.name"));
+    List<String> cmd = ServerCommand.build(spec, javaHome, lib, ownClasspath(),
+        root && Signals.onPath("setpriv"), spec.detached && Signals.onPath("setsid"));
+    ProcessBuilder builder = new ProcessBuilder(cmd).directory(spec.dir.toFile()).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(spec.logFile().toFile()));
+    if (spec.detached) {
+      builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    }
+    long startMillis = System.currentTimeMillis();
+    Process process;
+    try {
+      process = builder.start();
+    } catch (IOException e) {
+      throw new TestServerException("cannot run " + cmd.get(0) + ": " + e.getMessage(), e);
+    }
+    try {
+      awaitReady(spec, process);
+      long pid = readPid(spec);
+      return new ServerProcess(spec, process, pid, startMillis);
+    } catch (RuntimeException e) {
+      process.destroyForcibly();
+      waitQuietly(process, 10_000);
+      throw e;
+    }
+  }
+
+  private static void prepareDirectory(ServerSpec spec) {
+    try {
+      if (spec.wipe) {
+        ServerDirectories.deleteRecursively(spec.dir);
+      }
+      Files.createDirectories(spec.dataDir());
+      Files.createDirectories(spec.logDir());
+      Files.createDirectories(spec.triggersDir());
+      Files.deleteIfExists(spec.pidFile());
+      // Fixed name: Cassandra refuses to start on data saved under another cluster name (a CLI restart may change
+      // the port).
+      Files.write(spec.yamlFile(), CassandraYaml.render(CLUSTER_NAME, spec.nativePort, spec.storagePort, spec.auth)
+          .getBytes(StandardCharsets.UTF_8));
+      Files.write(spec.logbackFile(), CassandraYaml.logback().getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new TestServerException("cannot prepare server directory " + spec.dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void awaitReady(ServerSpec spec, Process process) {
+    int timeoutSeconds = Integer.getInteger(START_TIMEOUT_PROPERTY, DEFAULT_START_TIMEOUT_SECONDS);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+    String user = spec.auth ? CassandraTestServer.DEFAULT_SUPERUSER : null;
+    String lastProbe = "no answer yet";
+    while (true) {
+      if (!process.isAlive()) {
+        String what = "Cassandra " + CassandraTestServer.CASSANDRA_VERSION + " exited with code "
+            + process.exitValue() + " while starting on " + spec.host + ":" + spec.nativePort;
+        if (LogTail.contains(spec.logFile(), "Address already in use")) {
+          throw new PortTakenException(what + " (a port was taken)" + LogTail.describe(spec.logFile(),
+              LOG_TAIL_LINES));
+        }
+        throw new TestServerException(what + LogTail.describe(spec.logFile(), LOG_TAIL_LINES));
+      }
+      // With authentication the default superuser appears shortly after the port opens: retry the login.
+      try (CqlClient probe = CqlClient.connect(spec.host, spec.nativePort, user, user, PROBE_TIMEOUT_MILLIS)) {
+        return;
+      } catch (TestServerException e) {
+        lastProbe = e.getMessage();
+      }
+      if (System.nanoTime() > deadline) {
+        throw new TestServerException("Cassandra " + CassandraTestServer.CASSANDRA_VERSION
+            + " did not accept CQL sessions on " + spec.host + ":" + spec.nativePort + " within " + timeoutSeconds
+            + " s (last probe: " + lastProbe + ")" + LogTail.describe(spec.logFile(), LOG_TAIL_LINES));
+      }
+      sleep(250);
+    }
+  }
+
+  private static long readPid(ServerSpec spec) {
+    try {
+      return Long.parseLong(new String(Files.readAllBytes(spec.pidFile()), StandardCharsets.US_ASCII).trim());
+    } catch (IOException | NumberFormatException e) {
+      throw new TestServerException("server started but its pid file " + spec.pidFile() + " is unreadable", e);
+    }
+  }
+
+  /** This library's jar or classes directory, which holds {@link ServerMain}. */
+  static Path ownClasspath() {
+    try {
+      return Paths.get(ServerMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (URISyntaxException | NullPointerException | SecurityException e) {
+      throw new TestServerException("cannot locate the jar of " + ServerMain.class.getName(), e);
+    }
+  }
+
+  ServerSpec spec() {
+    return spec;
+  }
+
+  long pid() {
+    return pid;
+  }
+
+  long startMillis() {
+    return startMillis;
+  }
+
+  /** Sends SIGSTOP and returns once every thread of the server has stopped. */
+  synchronized void pause() {
+    requireRunning("pause");
+    Signals.send("STOP", pid);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!Signals.allThreadsStopped(pid)) {
+      if (System.nanoTime() > deadline) {
+        throw new TestServerException("server pid " + pid + " did not stop within 10 s of SIGSTOP");
+      }
+      sleep(5);
+    }
+  }
+
+  /** Sends SIGCONT and returns once the server process is no longer in the stopped state. */
+  synchronized void resume() {
+    requireRunning("resume");
+    Signals.send("CONT", pid);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (Signals.state(pid) == 'T') {
+      if (System.nanoTime() > deadline) {
+        throw new TestServerException("server pid " + pid + " still stopped 10 s after SIGCONT");
+      }
+      sleep(5);
+    }
+  }
+
+  /** SIGTERM (after SIGCONT, in case it is paused), then SIGKILL if it has not exited in time. Idempotent. */
+  synchronized void stop() {
+    if (stopped) {
+      return;
+    }
+    stopped = true;
+    if (!process.isAlive()) {
+      return;
+    }
+    try {
+      Signals.send("CONT", pid);
+    } catch (TestServerException ignored) {
+      // it may have exited in between; the destroy below copes either way
+    }
+    process.destroy();
+    if (!waitQuietly(process, STOP_TIMEOUT_MILLIS)) {
+      process.destroyForcibly();
+      waitQuietly(process, 10_000);
+    }
+  }
+
+  /** Stops a server this JVM did not start (a detached one), by pid. Returns false if it had to be killed. */
+  static boolean stopDetached(long pid, long timeoutMillis) {
+    if (!Signals.isAlive(pid)) {
+      return true;
+    }
+    try {
+      Signals.send("CONT", pid);
+      Signals.send("TERM", pid);
+    } catch (TestServerException e) {
+      if (!Signals.isAlive(pid)) {
+        return true;
+      }
+      throw e;
+    }
+    long deadline = System.currentTimeMillis() + timeoutMillis;
+    while (System.currentTimeMillis() < deadline) {
+      if (!Signals.isAlive(pid)) {
+        return true;
+      }
+      sleep(100);
+    }
+    Signals.send("KILL", pid);
+    return false;
+  }
+
+  private void requireRunning(String operation) {
+    if (stopped || !process.isAlive()) {
+      throw new IllegalStateException("cannot " + operation + ": the server on port " + spec.nativePort
+          + " is not running");
+    }
+  }
+
+  private static boolean waitQuietly(Process process, long millis) {
+    try {
+      return process.waitFor(millis, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TestServerException("interrupted while waiting for Cassandra");
+    }
+  }
+
+  /** The server died because one of its ports was taken by another process meanwhile. */
+  private static final class PortTakenException extends TestServerException {
+    private static final long serialVersionUID = 1L;
+
+    PortTakenException(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package site.ycsb.testserver.cassandra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ServerCommandTest {
+  private static final Path JAVA_HOME = Paths.get("/opt/jdk17");
+  private static final Path LIB = Paths.get("/cache/lib");
+  private static final Path OWN = Paths.get("/repo/testserver.jar");
+
+  @Test
+  void should_run_server_main_on_chosen_jdk_with_ports_and_directories() {
+    ServerSpec spec = ServerSpec.forTests(Paths.get("/srv/c1"), false);
+    List<String> cmd = ServerCommand.build(spec, JAVA_HOME, LIB, OWN, false, false);
+    assertEquals("/opt/jdk17/bin/java", cmd.get(0));
+    assertEquals(ServerMain.class.getName(), cmd.get(cmd.size() - 1));
+    assertEquals("/cache/lib/*:/repo/testserver.jar", cmd.get(cmd.size() - 2));
+    assertTrue(cmd.contains("-Xmx512M"));
+    assertTrue(cmd.contains("-Dcassandra.native_transport_port=" + spec.nativePort));
+    assertTrue(cmd.contains("-Dcassandra.storage_port=" + spec.storagePort));
+    assertTrue(cmd.contains("-Dcassandra.config=file:///srv/c1/cassandra.yaml"), cmd.toString());
+    assertTrue(cmd.contains("-Dcassandra.storagedir=/srv/c1/data"));
+    assertTrue(cmd.contains("-Dcassandra.logdir=/srv/c1/logs"));
+    assertTrue(cmd.contains("-Dcassandra-foreground=yes"));
+    assertTrue(cmd.contains("-Dcassandra.superuser_setup_delay_ms=0"));
+    assertTrue(cmd.contains("--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"));
+    assertTrue(cmd.contains("--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED"));
+    assertTrue(cmd.contains("-D" + ServerMain.PROPERTY_WATCHDOG + "=true"), "test servers watch their parent");
+  }
+
+  @Test
+  void should_drop_ipc_lock_and_disable_watchdog_when_requested_for_detached_server() {
+    ServerSpec spec = ServerSpec.detached(Paths.get("/srv/c2"), 9042, true);
+    List<String> cmd = ServerCommand.build(spec, JAVA_HOME, LIB, OWN, true, true);
+    assertEquals("setsid", cmd.get(0));
+    assertEquals("setpriv", cmd.get(1));
+    assertEquals("--bounding-set=-ipc_lock", cmd.get(2));
+    assertEquals("/opt/jdk17/bin/java", cmd.get(3));
+    assertTrue(cmd.contains("-D" + ServerMain.PROPERTY_WATCHDOG + "=false"));
+    assertTrue(cmd.contains("-Dcassandra.native_transport_port=9042"));
+    assertFalse(cmd.contains("setpriv") && cmd.indexOf("setpriv") > cmd.indexOf("/opt/jdk17/bin/java"));
+  }
+}

@@ -1,0 +1,133 @@
+package site.ycsb.db;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import site.ycsb.DBException;
+import site.ycsb.db.cql.CqlSettings;
+
+class CassandraConfigTest {
+  private final Properties props = new Properties();
+
+  private CqlSettings parse() throws DBException {
+    return CassandraConfig.parse(props);
+  }
+
+  private String error() {
+    return assertThrows(DBException.class, this::parse).getMessage();
+  }
+
+  @Test
+  void should_apply_the_documented_defaults_when_only_hosts_is_set() throws DBException {
+    props.setProperty("hosts", "10.0.0.1, 10.0.0.2");
+    CqlSettings s = parse();
+    assertEquals(Arrays.asList("10.0.0.1", "10.0.0.2"), s.hosts());
+    assertEquals(9042, s.port());
+    assertEquals("ycsb", s.keyspace());
+    assertEquals("QUORUM", s.readConsistency());
+    assertEquals("QUORUM", s.writeConsistency());
+    assertNull(s.localDc());
+    assertEquals(5, s.maxRetries());
+    assertEquals(100, s.backoffBaseMillis());
+    assertEquals(5000, s.backoffMaxMillis());
+    assertEquals(0, s.speculativeDelayMillis());
+    assertEquals(0.0, s.tracingFraction());
+    assertFalse(s.useSsl());
+    assertFalse(s.lwt());
+    assertNull(s.requestTimeoutMillis());
+    assertNull(s.maxConnections());
+  }
+
+  @Test
+  void should_keep_ycsb_property_meanings_when_they_are_given() throws DBException {
+    props.setProperty("hosts", "h");
+    props.setProperty("port", "9142");
+    props.setProperty("cassandra.keyspace", "bench");
+    props.setProperty("cassandra.readconsistencylevel", "ONE");
+    props.setProperty("cassandra.writeconsistencylevel", "ALL");
+    props.setProperty("cassandra.coreconnections", "2");
+    props.setProperty("cassandra.maxconnections", "8");
+    props.setProperty("cassandra.connecttimeoutmillis", "3000");
+    props.setProperty("cassandra.readtimeoutmillis", "9000");
+    props.setProperty("cassandra.useSSL", "true");
+    props.setProperty("cassandra.tracing", "true");
+    CqlSettings s = parse();
+    assertEquals(9142, s.port());
+    assertEquals("bench", s.keyspace());
+    assertEquals("ONE", s.readConsistency());
+    assertEquals("ALL", s.writeConsistency());
+    assertEquals(Integer.valueOf(2), s.coreConnections());
+    assertEquals(Integer.valueOf(8), s.maxConnections());
+    assertEquals(Integer.valueOf(3000), s.connectTimeoutMillis());
+    assertEquals(Integer.valueOf(9000), s.readTimeoutMillis());
+    assertTrue(s.useSsl());
+    assertEquals(0.01, s.tracingFraction(), 1e-12);
+  }
+
+  @Test
+  void should_default_to_local_quorum_when_a_local_datacenter_is_set() throws DBException {
+    props.setProperty("hosts", "h");
+    props.setProperty("cassandra.local_dc", "dc1");
+    props.setProperty("cassandra.writeconsistencylevel", "LOCAL_ONE");
+    CqlSettings s = parse();
+    assertEquals("dc1", s.localDc());
+    assertEquals("LOCAL_QUORUM", s.readConsistency());
+    assertEquals("LOCAL_ONE", s.writeConsistency());
+    assertEquals("LOCAL_SERIAL", s.serialConsistency());
+  }
+
+  @Test
+  void should_fail_with_one_line_when_a_value_is_bad() {
+    assertEquals("Missing required property 'hosts' (comma-separated Cassandra contact points).", error());
+    props.setProperty("hosts", "h");
+    props.setProperty("cassandra.readconsistencylevel", "QUORAM");
+    assertTrue(error().startsWith("Property 'cassandra.readconsistencylevel' must be one of"));
+    props.remove("cassandra.readconsistencylevel");
+    props.setProperty("cassandra.coreconnections", "9");
+    props.setProperty("cassandra.maxconnections", "2");
+    assertTrue(error().contains("must not exceed"));
+    props.remove("cassandra.coreconnections");
+    props.setProperty("cassandra.maxretries", "-1");
+    assertTrue(error().contains("'cassandra.maxretries' must be between 0 and 1000"));
+    props.remove("cassandra.maxretries");
+    props.setProperty("cassandra.useSSL", "on");
+    assertTrue(error().contains("'cassandra.useSSL' must be true or false"));
+    props.setProperty("cassandra.useSSL", "false");
+    props.setProperty("cassandra.tracing.fraction", "0.5");
+    assertTrue(error().contains("'cassandra.tracing' is not true"));
+    for (String message : new String[] {error()}) {
+      assertFalse(message.contains("\n"));
+    }
+  }
+
+  @Test
+  void should_require_both_credentials_and_never_echo_the_password() {
+    props.setProperty("hosts", "h");
+    props.setProperty("cassandra.password", "topsecret");
+    String message = error();
+    assertTrue(message.contains("'cassandra.username' is not"), message);
+    assertFalse(message.contains("topsecret"));
+    props.remove("cassandra.password");
+    props.setProperty("cassandra.username", "bob");
+    assertTrue(error().contains("'cassandra.password' is not"));
+  }
+
+  @Test
+  void should_refuse_ssl_stores_when_ssl_is_off() throws Exception {
+    java.io.File store = java.io.File.createTempFile("trust", ".jks");
+    store.deleteOnExit();
+    props.setProperty("hosts", "h");
+    props.setProperty("cassandra.ssl.truststore", store.getPath());
+    assertTrue(error().contains("'cassandra.useSSL' is not true"));
+    props.setProperty("cassandra.useSSL", "true");
+    assertEquals(store.getPath(), parse().trustStore());
+  }
+}

@@ -1,0 +1,71 @@
+package site.ycsb.db.cql.driver;
+
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+
+import site.ycsb.DBException;
+import site.ycsb.db.cql.Backoff;
+import site.ycsb.db.cql.CqlSettings;
+import site.ycsb.db.cql.RateLimitedLog;
+import site.ycsb.db.cql.RetryStats;
+import site.ycsb.db.cql.RetryingExecutor;
+import site.ycsb.db.cql.SharedResource;
+import site.ycsb.db.cql.Sleeper;
+import site.ycsb.db.cql.TracingSampler;
+
+/**
+ * Everything the client threads of one binding share: the driver connection, the operations with their statement
+ * cache and the retry counters. Created by the first thread's init (via {@link SharedResource}), closed by the
+ * last thread's cleanup, which also prints the retry summary.
+ */
+public final class CqlRuntime {
+  /** Each error kind is logged at most once per this many seconds. */
+  private static final long LOG_INTERVAL_SECONDS = 10;
+
+  private final ClusterConnector.Connection connection;
+  private final CqlOperations operations;
+  private final RetryStats stats;
+  private final String retryMetric;
+
+  private CqlRuntime(ClusterConnector.Connection connection, CqlOperations operations, RetryStats stats,
+                     String retryMetric) {
+    this.connection = connection;
+    this.operations = operations;
+    this.stats = stats;
+    this.retryMetric = retryMetric;
+  }
+
+  /**
+   * Connects and logs the effective settings once (never the password).
+   *
+   * @param retryMetric the metric name of the retry summary, e.g. {@code CASSANDRA-RETRIES}
+   */
+  public static CqlRuntime open(CqlSettings settings, String retryMetric, Logger logger) throws DBException {
+    logger.info(settings.describe());
+    ClusterConnector.Connection connection = ClusterConnector.connect(settings);
+    logger.info(settings.bindingName() + ": " + ClusterConnector.describeCluster(connection));
+    RateLimitedLog log = new RateLimitedLog(logger::warn, LOG_INTERVAL_SECONDS, TimeUnit.SECONDS, System::nanoTime);
+    RetryStats stats = new RetryStats();
+    RetryingExecutor executor = new RetryingExecutor(settings.maxRetries(),
+        new Backoff(settings.backoffBaseMillis(), settings.backoffMaxMillis()), new DriverErrorClassifier(),
+        Sleeper.THREAD_SLEEP, stats, log);
+    CqlOperations operations = new CqlOperations(connection.session(), settings, executor,
+        new TracingSampler(settings.tracingFraction()), log);
+    return new CqlRuntime(connection, operations, stats, retryMetric);
+  }
+
+  public CqlOperations operations() {
+    return operations;
+  }
+
+  public RetryStats stats() {
+    return stats;
+  }
+
+  /** Prints the retry summary ({@code [<metric>], READ, n} ...) to stdout and closes the driver. */
+  public void close() {
+    stats.print(System.out, retryMetric);
+    connection.cluster().close();
+  }
+}

@@ -1,0 +1,42 @@
+package site.ycsb.db.cql.driver;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+import com.datastax.driver.core.ConsistencyLevel;
+import com.datastax.driver.core.PreparedStatement;
+import com.datastax.driver.core.Session;
+
+/**
+ * Prepared statements keyed by their CQL text, which encodes the operation, the table and the (sorted) field set.
+ * Preparing happens inside the caller's retry loop, so a prepare that times out is retried like the request.
+ */
+public final class StatementCache {
+  private final Session session;
+  private final ConcurrentMap<String, PreparedStatement> statements = new ConcurrentHashMap<>();
+
+  public StatementCache(Session session) {
+    this.session = session;
+  }
+
+  /** The prepared statement for {@code cql}, prepared on first use with the given options. */
+  public PreparedStatement get(String cql, ConsistencyLevel consistency, ConsistencyLevel serial, boolean idempotent) {
+    PreparedStatement statement = statements.get(cql);
+    if (statement != null) {
+      return statement;
+    }
+    PreparedStatement prepared = session.prepare(cql);
+    prepared.setConsistencyLevel(consistency);
+    if (serial != null) {
+      prepared.setSerialConsistencyLevel(serial);
+    }
+    prepared.setIdempotent(idempotent);
+    PreparedStatement raced = statements.putIfAbsent(cql, prepared);
+    return raced == null ? prepared : raced;
+  }
+
+  /** Number of distinct statements prepared so far. */
+  public int size() {
+    return statements.size();
+  }
+}

@@ -1,0 +1,41 @@
+package site.ycsb.db.cql;
+
+import site.ycsb.Status;
+
+/** Why a CQL request failed; each kind has its own status and says whether trying again can help. */
+public enum ErrorKind {
+  /** Timed out at the coordinator or in the client; the write may or may not have been applied. */
+  TIMEOUT(CqlStatus.TIMEOUT, true),
+  /** Not enough replicas alive, or no host reachable: the request was not executed. */
+  UNAVAILABLE(CqlStatus.UNAVAILABLE, true),
+  /** The server or the client pool shed the request: it was not executed. */
+  OVERLOADED(CqlStatus.OVERLOADED, true),
+  /** Anything else (bad query, server error, authorization...): retrying would fail the same way. */
+  OTHER(Status.ERROR, false);
+
+  private final Status status;
+  private final boolean transientFailure;
+
+  ErrorKind(Status status, boolean transientFailure) {
+    this.status = status;
+    this.transientFailure = transientFailure;
+  }
+
+  /** The status an operation that failed for good with this kind returns. */
+  public Status status() {
+    return status;
+  }
+
+  /** True when the same request may succeed later, so a retry is worth its back-off. */
+  public boolean isTransient() {
+    return transientFailure;
+  }
+
+  /**
+   * True when the failed attempt certainly did not execute, so even a non-idempotent (conditional) write may be
+   * sent again.
+   */
+  public boolean certainlyNotExecuted() {
+    return this == UNAVAILABLE || this == OVERLOADED;
+  }
+}

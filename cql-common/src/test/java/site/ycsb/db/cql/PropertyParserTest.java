@@ -1,0 +1,95 @@
+package site.ycsb.db.cql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import site.ycsb.DBException;
+
+class PropertyParserTest {
+  private final Properties props = new Properties();
+  private final PropertyParser parser = new PropertyParser(props);
+
+  @Test
+  void should_use_the_default_when_a_number_is_absent_or_blank() throws DBException {
+    assertEquals(7, parser.intInRange("n", 7, 0, 10));
+    props.setProperty("n", "  ");
+    assertEquals(7, parser.intInRange("n", 7, 0, 10));
+    props.setProperty("n", " 9 ");
+    assertEquals(9, parser.intInRange("n", 7, 0, 10));
+  }
+
+  @Test
+  void should_fail_with_one_line_naming_the_property_when_a_number_is_bad() {
+    props.setProperty("port", "90x42");
+    DBException e = assertThrows(DBException.class, () -> parser.intInRange("port", 9042, 1, 65535));
+    assertEquals("Property 'port' must be an integer, got '90x42'.", e.getMessage());
+    props.setProperty("port", "70000");
+    e = assertThrows(DBException.class, () -> parser.intInRange("port", 9042, 1, 65535));
+    assertEquals("Property 'port' must be between 1 and 65535, got 70000.", e.getMessage());
+  }
+
+  @Test
+  void should_reject_a_boolean_typo_when_parsing_flags() throws DBException {
+    props.setProperty("ssl", "TRUE");
+    assertTrue(parser.bool("ssl", false));
+    props.setProperty("ssl", "yes");
+    DBException e = assertThrows(DBException.class, () -> parser.bool("ssl", false));
+    assertTrue(e.getMessage().contains("'ssl' must be true or false, got 'yes'"), e.getMessage());
+  }
+
+  @Test
+  void should_normalise_and_validate_consistency_levels() throws DBException {
+    assertNull(parser.consistency("cl", ConsistencyLevels.REGULAR));
+    props.setProperty("cl", "local_quorum");
+    assertEquals("LOCAL_QUORUM", parser.consistency("cl", ConsistencyLevels.REGULAR));
+    props.setProperty("cl", "QUORUMM");
+    assertThrows(DBException.class, () -> parser.consistency("cl", ConsistencyLevels.REGULAR));
+    props.setProperty("cl", "QUORUM");
+    assertThrows(DBException.class, () -> parser.consistency("cl", ConsistencyLevels.SERIAL));
+  }
+
+  @Test
+  void should_split_hosts_and_reject_empty_entries() throws DBException {
+    props.setProperty("hosts", " a, b ,c");
+    assertEquals(Arrays.asList("a", "b", "c"), parser.list("hosts", "contact points"));
+    props.setProperty("hosts", "a,,b");
+    assertThrows(DBException.class, () -> parser.list("hosts", "contact points"));
+    props.remove("hosts");
+    DBException e = assertThrows(DBException.class, () -> parser.list("hosts", "contact points"));
+    assertEquals("Missing required property 'hosts' (contact points).", e.getMessage());
+  }
+
+  @Test
+  void should_accept_only_fractions_between_zero_and_one() throws DBException {
+    props.setProperty("f", "0.25");
+    assertEquals(0.25, parser.fraction("f", 0), 1e-12);
+    props.setProperty("f", "1.5");
+    assertThrows(DBException.class, () -> parser.fraction("f", 0));
+    props.setProperty("f", "NaN");
+    assertThrows(DBException.class, () -> parser.fraction("f", 0));
+  }
+
+  @Test
+  void should_reject_identifiers_that_would_change_the_cql_when_pasted() throws DBException {
+    props.setProperty("ks", "ycsb_1");
+    assertEquals("ycsb_1", parser.identifier("ks", "ycsb"));
+    props.setProperty("ks", "ycsb; DROP TABLE x");
+    assertThrows(DBException.class, () -> parser.identifier("ks", "ycsb"));
+    assertFalse(Identifiers.isPlain("1abc"));
+  }
+
+  @Test
+  void should_reject_a_missing_file_when_a_store_is_named() {
+    props.setProperty("store", "/nonexistent/truststore.jks");
+    DBException e = assertThrows(DBException.class, () -> parser.readableFile("store"));
+    assertTrue(e.getMessage().contains("/nonexistent/truststore.jks"), e.getMessage());
+  }
+}

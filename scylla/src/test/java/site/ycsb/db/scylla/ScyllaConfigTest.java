@@ -1,0 +1,96 @@
+package site.ycsb.db.scylla;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Collections;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import site.ycsb.DBException;
+import site.ycsb.db.cql.CqlSettings;
+
+class ScyllaConfigTest {
+  private final Properties props = new Properties();
+
+  private CqlSettings parse() throws DBException {
+    return ScyllaConfig.parse(props);
+  }
+
+  private String error() {
+    return assertThrows(DBException.class, this::parse).getMessage();
+  }
+
+  @Test
+  void should_apply_the_scylla_defaults_when_only_hosts_is_set() throws DBException {
+    props.setProperty("scylla.hosts", "node1");
+    CqlSettings s = parse();
+    assertEquals(Collections.singletonList("node1"), s.hosts());
+    assertEquals(9042, s.port());
+    assertEquals("ycsb", s.keyspace());
+    assertEquals("QUORUM", s.readConsistency());
+    assertEquals("QUORUM", s.writeConsistency());
+    assertEquals("SERIAL", s.serialConsistency());
+    assertNull(s.localDc());
+    assertFalse(s.lwt());
+    assertFalse(s.useSsl());
+    assertEquals(0.0, s.tracingFraction());
+    assertNull(s.username());
+  }
+
+  @Test
+  void should_require_scylla_hosts_and_ignore_the_unprefixed_cassandra_names() {
+    props.setProperty("hosts", "node1");
+    assertEquals("Missing required property 'scylla.hosts' (comma-separated ScyllaDB contact points).", error());
+  }
+
+  @Test
+  void should_use_local_levels_when_local_dc_is_set_and_levels_are_not_given() throws DBException {
+    props.setProperty("scylla.hosts", "node1");
+    props.setProperty("scylla.local_dc", "eu-west");
+    CqlSettings s = parse();
+    assertEquals("LOCAL_QUORUM", s.readConsistency());
+    assertEquals("LOCAL_QUORUM", s.writeConsistency());
+    assertEquals("LOCAL_SERIAL", s.serialConsistency());
+    props.setProperty("scylla.readconsistencylevel", "ONE");
+    props.setProperty("scylla.serialconsistencylevel", "SERIAL");
+    s = parse();
+    assertEquals("ONE", s.readConsistency());
+    assertEquals("LOCAL_QUORUM", s.writeConsistency());
+    assertEquals("SERIAL", s.serialConsistency());
+  }
+
+  @Test
+  void should_keep_the_write_level_and_configure_serial_when_lwt_is_on() throws DBException {
+    props.setProperty("scylla.hosts", "node1");
+    props.setProperty("scylla.lwt", "true");
+    props.setProperty("scylla.writeconsistencylevel", "ONE");
+    props.setProperty("scylla.serialconsistencylevel", "LOCAL_SERIAL");
+    CqlSettings s = parse();
+    assertTrue(s.lwt());
+    assertEquals("ONE", s.writeConsistency());
+    assertEquals("LOCAL_SERIAL", s.serialConsistency());
+    props.setProperty("scylla.serialconsistencylevel", "QUORUM");
+    assertTrue(error().startsWith("Property 'scylla.serialconsistencylevel' must be one of [SERIAL, LOCAL_SERIAL]"));
+    props.setProperty("scylla.serialconsistencylevel", "SERIAL");
+    props.setProperty("scylla.writeconsistencylevel", "ANY");
+    assertTrue(error().contains("cannot be ANY with scylla.lwt=true"));
+  }
+
+  @Test
+  void should_fail_with_one_line_when_a_value_is_bad() {
+    props.setProperty("scylla.hosts", "node1");
+    props.setProperty("scylla.port", "nine");
+    assertEquals("Property 'scylla.port' must be an integer, got 'nine'.", error());
+    props.remove("scylla.port");
+    props.setProperty("scylla.lwt", "yes");
+    assertTrue(error().contains("'scylla.lwt' must be true or false"));
+    props.remove("scylla.lwt");
+    props.setProperty("scylla.username", "u");
+    assertTrue(error().contains("'scylla.password' is not"));
+  }
+}
