@@ -32,6 +32,7 @@ public final class Fleet {
       }
       SuiteOptions o = SuiteOptions.parse(args, true, USAGE);
       Path home = YcsbHome.find(o.ycsbHome);
+      Bindings.check(home, o.binding);
       List<HostSpec> hosts = FleetHosts.resolve(o.hostsList, o.hostsFile, o.remoteHome, home);
       ClientArgs clientArgs = ClientArgs.parse(o.clientArgs);
       SshCommand ssh = new SshCommand(o.sshOptions, o.sshConfig,

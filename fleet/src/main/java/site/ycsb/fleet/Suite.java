@@ -32,6 +32,7 @@ public final class Suite {
       }
       SuiteOptions o = SuiteOptions.parse(args, false, USAGE);
       Path home = YcsbHome.find(o.ycsbHome);
+      Bindings.check(home, o.binding);
       Path out = o.out != null ? o.out : Paths.get("suite-" + stamp());
       LocalPhaseRunner runner = new LocalPhaseRunner(home, o.binding, o.clientArgs);
       runner.prepare(o.phases);

@@ -172,4 +172,17 @@ class SuiteRunnerTest {
         home.resolve("workloads/workloadb").toString(), "-p", "results.dir=" + tmp.resolve("1/workloadb")), cmd);
     assertThrows(UsageException.class, () -> r.prepare(Phase.parseList("e", null)));
   }
+
+  @Test
+  void should_refuse_an_unknown_binding_naming_the_known_ones_when_checking(@TempDir Path home) throws Exception {
+    Files.createDirectories(home.resolve("bin"));
+    Files.write(home.resolve("bin/bindings.properties"), Arrays.asList("# registry", "basic:site.ycsb.BasicDB:",
+        "griddb:site.ycsb.db.griddb.GridDBClient:griddb-binding"));
+    Files.createDirectories(home.resolve("extra"));
+    Files.write(home.resolve("extra/binding.properties"), Arrays.asList("mine:x.Y"));
+    Bindings.check(home, "mine");
+    Bindings.check(home, "basic");
+    UsageException e = assertThrows(UsageException.class, () -> Bindings.check(home, "cassandra"));
+    assertEquals("unknown binding 'cassandra'; known bindings: basic griddb mine", e.getMessage());
+  }
 }
