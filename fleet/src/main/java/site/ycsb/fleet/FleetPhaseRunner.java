@@ -265,7 +265,9 @@ final class FleetPhaseRunner implements PhaseRunner {
     // the merged results, like the engine's own, go to standard output
     System.out.print(new String(Files.readAllBytes(clientsDir.resolve("merged-output.txt")),
         java.nio.charset.StandardCharsets.UTF_8));
-    String line = where + ": complete, " + collected.size() + " clients: " + String.join(", ", done);
+    String spread = startSpread(collected);
+    err.println("fleet: " + where + ": " + spread);
+    String line = where + ": complete, " + collected.size() + " clients: " + String.join(", ", done) + "; " + spread;
     writeStatus(dir, "status: complete\n" + line + "\n");
     status.phase(line, new ArrayList<>());
     return PhaseOutcome.ok();
@@ -295,6 +297,27 @@ final class FleetPhaseRunner implements PhaseRunner {
       }
       cp.destroy();
     }
+  }
+
+  /**
+   * How far apart the clients' measurements started (startEpochMs of their summaries): JVM start-up and binding
+   * initialisation come after the common start instant and differ between machines.
+   */
+  static String startSpread(List<Path> clientDirs) throws IOException {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    java.util.regex.Pattern p = java.util.regex.Pattern.compile("\"startEpochMs\"\\s*:\\s*(\\d+)");
+    for (Path d : clientDirs) {
+      java.util.regex.Matcher m = p.matcher(new String(Files.readAllBytes(d.resolve("summary.json")),
+          java.nio.charset.StandardCharsets.UTF_8));
+      if (m.find()) {
+        long t = Long.parseLong(m.group(1));
+        min = Math.min(min, t);
+        max = Math.max(max, t);
+      }
+    }
+    return min > max ? "measurement start times unknown"
+        : "the clients' measurements started within " + (max - min) + " ms of each other";
   }
 
   private static String describe(ClientShare s) {

@@ -154,6 +154,10 @@ class FleetIT {
       assertEquals(i == 0 ? 1000 : 1000, number(s, "target"));
       assertEquals(i < 2 ? 1000 : 999, number(s, "operationCount"));
     }
+    assertTrue(Files.readAllLines(out.resolve("FLEET-STATUS")).get(1).matches(
+        "phase load \\(repeat 1\\): complete, 3 clients: .*; the clients' measurements started within \\d+ ms "
+            + "of each other"),
+        String.join("\n", Files.readAllLines(out.resolve("FLEET-STATUS"))));
     assertTrue(Files.isRegularFile(out.resolve("report/report.md")));
     assertTrue(new String(Files.readAllBytes(out.resolve("suite-summary.md")), StandardCharsets.UTF_8)
         .contains("| workloada |"));
