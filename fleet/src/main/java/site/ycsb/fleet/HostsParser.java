@@ -24,6 +24,8 @@ public final class HostsParser {
     List<String> lines;
     try {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new UsageException("hosts file " + file + " not found");
     } catch (IOException e) {
       throw new UsageException("cannot read hosts file " + file + ": " + e.getMessage());
     }
