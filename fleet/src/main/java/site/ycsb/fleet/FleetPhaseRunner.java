@@ -258,7 +258,8 @@ final class FleetPhaseRunner implements PhaseRunner {
       String line = where + ": merge of " + collected.size() + " clients failed with exit code " + m;
       writeStatus(dir, "status: merge failed\n" + line + "\n");
       status.phase(line, new ArrayList<>());
-      return PhaseOutcome.failed(m, "failed: merging the " + collected.size() + " client results failed (exit "
+      // exit 1: the run failed; 2 would claim a usage error
+      return PhaseOutcome.failed(1, "failed: merging the " + collected.size() + " client results failed (merge exit "
           + m + ")");
     }
     moveInto(tmp, dir);

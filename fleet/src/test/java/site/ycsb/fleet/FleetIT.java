@@ -239,6 +239,26 @@ class FleetIT {
   }
 
   @Test
+  void should_leave_out_clients_without_records_and_say_so_when_there_are_more_clients_than_records()
+      throws Exception {
+    assumeReady();
+    assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());
+    Path out = work.resolve("two-records");
+    // each insert takes 2 s, so that the two one-record windows overlap (merge refuses disjoint windows)
+    ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", fleetArgs(out, "--workloads", "load", "-p", "recordcount=2",
+        "-p", "basicdb.verbose=false", "-p", "basicdb.simulatedelay=2000", "-p", "basicdb.randomizedelay=false",
+        "--no-report"), null);
+    assertEquals(0, run.waitFor(120), run.errText());
+    assertTrue(run.errText().contains("fleet: load: more clients than records; left out of this phase: "
+        + hostName(2)), run.errText());
+    String load = summary(out.resolve("1/load"));
+    assertEquals(2, number(load, "operations"));
+    assertEquals(2, clients(load));
+    assertEquals(1, number(summary(clientDir(out.resolve("clients/1/load"), 1)), "insertStart"));
+    assertFalse(Files.exists(out.resolve("report")));
+  }
+
+  @Test
   void should_start_nothing_and_name_the_host_when_a_client_is_unreachable() throws Exception {
     assumeReady();
     Path hosts = work.resolve("hosts-unreachable");
