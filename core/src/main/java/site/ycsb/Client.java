@@ -182,14 +182,7 @@ public final class Client {
       OperationSchedule schedule = new OperationSchedule(config.operationLimit, config.target, config.spinSleep);
       List<ClientThread> threads = new ArrayList<>(config.threads);
       for (int i = 0; i < config.threads; i++) {
-        DBWrapper db;
-        try {
-          db = (DBWrapper) DBFactory.newDB(config.dbClass, config.props);
-        } catch (UnknownDBException e) {
-          System.err.println("Error: " + e.getMessage());
-          return ExitCode.USAGE;
-        }
-        threads.add(new ClientThread(i, config.threads, db, workload, config.props, config.doTransactions,
+        threads.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props, config.doTransactions,
             schedule, config.warmup, state, config.maxConsecutiveErrors, config.keepGoingOnInsertFailure));
       }
       System.err.println("Starting test.");

@@ -15,7 +15,9 @@ final class ClientThread extends Thread {
   static final int BLOCK = 64;
   private final int id;
   private final int threadCount;
-  private final DBWrapper db;
+  private final String dbClass;
+  /** Created by this thread (see {@link Counters} for why), before its init. */
+  private DBWrapper db;
   private final Workload workload;
   private final Properties props;
   private final boolean doTransactions;
@@ -25,21 +27,32 @@ final class ClientThread extends Thread {
   private final long maxConsecutiveErrors;
   private final boolean keepGoingOnInsertFailure;
   private volatile long cleanupNs;
-  /** Operations done (warm-up included); written only by this thread with lazySet, read by the status thread. */
-  private final AtomicLong opsDone = new AtomicLong();
-  // Written only by this thread; read by others after the run's opsDone latch (which orders the reads).
-  private long measuredOps;
-  private long busyNs;
-  private volatile long firstMeasuredStartNs = Long.MAX_VALUE;
-  private long lastOpEndNs = Long.MIN_VALUE;
+  /**
+   * This thread's counters, allocated by this thread when it starts: objects written on every operation must
+   * not share a cache line with another thread's (objects allocated one after another by the main thread would).
+   */
+  private volatile Counters counters = Counters.EMPTY;
 
-  ClientThread(int id, int threadCount, DBWrapper db, Workload workload, Properties props, boolean doTransactions,
+  /** Per-thread counters, written only by their thread. */
+  static final class Counters {
+    static final Counters EMPTY = new Counters();
+    /** Operations done (warm-up included); set with lazySet, read by the status thread while running. */
+    final AtomicLong opsDone = new AtomicLong();
+    // Read by other threads only after the run's opsDone latch, which orders the reads after the writes.
+    long measuredOps;
+    /** Time inside measured operations; kept for throttled runs only (unthrottled threads are always busy). */
+    long busyNs;
+    volatile long firstMeasuredStartNs = Long.MAX_VALUE;
+    long lastOpEndNs = Long.MIN_VALUE;
+  }
+
+  ClientThread(int id, int threadCount, String dbClass, Workload workload, Properties props, boolean doTransactions,
                OperationSchedule schedule, Warmup warmup, RunState run, long maxConsecutiveErrors,
                boolean keepGoingOnInsertFailure) {
     super("ycsb-client-" + id);
     this.id = id;
     this.threadCount = threadCount;
-    this.db = db;
+    this.dbClass = dbClass;
     this.workload = workload;
     this.props = props;
     this.doTransactions = doTransactions;
@@ -53,23 +66,23 @@ final class ClientThread extends Thread {
   }
 
   long operationsSoFar() {
-    return opsDone.get();
+    return counters.opsDone.get();
   }
 
   long measuredOps() {
-    return measuredOps;
+    return counters.measuredOps;
   }
 
   long busyNs() {
-    return busyNs;
+    return counters.busyNs;
   }
 
   long firstMeasuredStartNs() {
-    return firstMeasuredStartNs;
+    return counters.firstMeasuredStartNs;
   }
 
   long lastOpEndNs() {
-    return lastOpEndNs;
+    return counters.lastOpEndNs;
   }
 
   /** Wall time this thread's DB cleanup took, in nanoseconds. */
@@ -81,6 +94,7 @@ final class ClientThread extends Thread {
   public void run() {
     Object state;
     try {
+      db = (DBWrapper) DBFactory.newDB(dbClass, props);
       db.init();
       state = workload.initThread(props, id, threadCount);
     } catch (Throwable e) {
@@ -111,8 +125,14 @@ final class ClientThread extends Thread {
    * per block of {@link #BLOCK} slots when not.
    */
   private void runOperations(Object state) {
+    Counters c = new Counters();
+    counters = c;
     Measurements measurements = Measurements.getMeasurements();
     boolean throttled = schedule.isThrottled();
+    boolean noWarmup = warmup.isNone();
+    // Unthrottled, the clock is read per operation only when something needs it (a time-based warm-up or a
+    // time limit); the end of the thread's last operation is taken once, when it leaves the loop.
+    boolean clockPerOp = throttled || warmup.durationNs() > 0 || schedule.hasDeadline();
     long scheduleStart = schedule.startNs();
     long nextInBlock = 0;
     long blockEnd = 0;
@@ -120,7 +140,7 @@ final class ClientThread extends Thread {
     try {
       while (!workload.isStopRequested()) {
         long slot;
-        long opStart;
+        long opStart = 0;
         if (throttled) {
           slot = schedule.claim();
           if (slot == OperationSchedule.NONE) {
@@ -142,29 +162,37 @@ final class ClientThread extends Thread {
             blockEnd = Math.min(nextInBlock + BLOCK, schedule.limit());
           }
           slot = nextInBlock++;
-          opStart = System.nanoTime();
-          if (schedule.isPastDeadline(opStart)) {
-            break;
+          if (clockPerOp) {
+            opStart = System.nanoTime();
+            if (schedule.isPastDeadline(opStart)) {
+              break;
+            }
           }
         }
-        boolean measured = warmup.isMeasured(slot, opStart, scheduleStart);
-        measurements.setRecording(measured);
+        boolean measured = noWarmup || warmup.isMeasured(slot, opStart, scheduleStart);
+        if (!noWarmup) {
+          measurements.setRecording(measured);
+        }
         long begin = throttled ? System.nanoTime() : opStart;
         if (measured) {
-          if (firstMeasuredStartNs == Long.MAX_VALUE) {
-            firstMeasuredStartNs = opStart;
+          if (c.firstMeasuredStartNs == Long.MAX_VALUE) {
+            c.firstMeasuredStartNs = clockPerOp ? opStart : System.nanoTime();
           }
           if (throttled) {
             run.scheduleLagUs.recordValue(Math.max(0, begin - opStart) / 1000);
           }
         }
         boolean ok = doTransactions ? workload.doTransaction(db, state) : workload.doInsert(db, state);
-        long end = System.nanoTime();
-        lastOpEndNs = end;
-        opsDone.lazySet(++done);
+        if (clockPerOp) {
+          long end = System.nanoTime();
+          c.lastOpEndNs = end;
+          if (measured && throttled) {
+            c.busyNs += end - begin;
+          }
+        }
+        c.opsDone.lazySet(++done);
         if (measured) {
-          measuredOps++;
-          busyNs += end - begin;
+          c.measuredOps++;
         }
         if (!ok) {
           if (!doTransactions) {
@@ -191,6 +219,9 @@ final class ClientThread extends Thread {
       workload.requestStopBecauseOfError();
     } finally {
       measurements.setRecording(true);
+      if (done > 0 && !clockPerOp) {
+        c.lastOpEndNs = System.nanoTime();
+      }
     }
   }
 

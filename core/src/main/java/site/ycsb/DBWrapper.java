@@ -11,6 +11,7 @@ import java.util.Vector;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurement;
 
 /**
  * Wraps a binding and times each call: service time (call start to end) and intended time (scheduled start to
@@ -31,6 +32,13 @@ public class DBWrapper extends DB {
   private boolean reportLatencyForEachError;
   private Set<String> latencyTrackedErrors = Collections.emptySet();
   private long consecutiveErrors;
+  private static final String[] OPS = {"READ", "SCAN", "UPDATE", "INSERT", "DELETE"};
+  // Per-thread caches of this thread's measurements, by index in OPS (a DBWrapper belongs to one thread).
+  private final OneMeasurement[] serviceCache = new OneMeasurement[OPS.length];
+  private final OneMeasurement[] intendedCache = new OneMeasurement[OPS.length];
+  private final OneMeasurement[] statusCache = new OneMeasurement[OPS.length];
+  private final boolean[] serviceResolved = new boolean[OPS.length];
+  private final boolean[] intendedResolved = new boolean[OPS.length];
 
   public DBWrapper(DB db) {
     this.db = db;
@@ -90,66 +98,104 @@ public class DBWrapper extends DB {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    long ist = measurements.getIntendedStartTimeNs();
+    Measurements.ThreadState state = measurements.threadState();
+    long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db.read(table, key, fields, result);
     long en = System.nanoTime();
-    return finish("READ", res, ist, st, en);
+    return finish(0, res, state, ist, st, en);
   }
 
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
-    long ist = measurements.getIntendedStartTimeNs();
+    Measurements.ThreadState state = measurements.threadState();
+    long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db.scan(table, startkey, recordcount, fields, result);
     long en = System.nanoTime();
-    return finish("SCAN", res, ist, st, en);
+    return finish(1, res, state, ist, st, en);
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    long ist = measurements.getIntendedStartTimeNs();
+    Measurements.ThreadState state = measurements.threadState();
+    long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db.update(table, key, values);
     long en = System.nanoTime();
-    return finish("UPDATE", res, ist, st, en);
+    return finish(2, res, state, ist, st, en);
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    long ist = measurements.getIntendedStartTimeNs();
+    Measurements.ThreadState state = measurements.threadState();
+    long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db.insert(table, key, values);
     long en = System.nanoTime();
-    return finish("INSERT", res, ist, st, en);
+    return finish(3, res, state, ist, st, en);
   }
 
   @Override
   public Status delete(String table, String key) {
-    long ist = measurements.getIntendedStartTimeNs();
+    Measurements.ThreadState state = measurements.threadState();
+    long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db.delete(table, key);
     long en = System.nanoTime();
-    return finish("DELETE", res, ist, st, en);
+    return finish(4, res, state, ist, st, en);
   }
 
-  private Status finish(String op, Status result, long ist, long st, long en) {
+  /**
+   * Records one operation. Successful operations go through per-thread cached measurement references (the
+   * measurements are still created on first use, so only operations that happened appear in the results);
+   * failures take the general path, which builds the {@code OP-FAILED} or {@code OP-<STATUS>} name.
+   */
+  private Status finish(int op, Status result, Measurements.ThreadState state, long ist, long st, long en) {
     Status res = result;
     if (res == null) {
       if (NULL_STATUS_WARNED.compareAndSet(false, true)) {
-        System.err.println("WARNING: " + db.getClass().getName() + " returned null for " + op
+        System.err.println("WARNING: " + db.getClass().getName() + " returned null for " + OPS[op]
             + "; counted as ERROR (a binding must return a Status)");
       }
       res = Status.ERROR;
     }
     if (res.isOk() || res == Status.NOT_FOUND) {
-      consecutiveErrors = 0;
+      if (consecutiveErrors != 0) {
+        consecutiveErrors = 0;
+      }
     } else {
       consecutiveErrors++;
     }
-    record(op, res, ist, st, en);
-    measurements.reportStatus(op, res);
+    if (!state.isRecording()) {
+      return res;
+    }
+    if (res.isOk()) {
+      OneMeasurement service = serviceCache[op];
+      if (service == null && !serviceResolved[op]) {
+        service = serviceCache[op] = measurements.serviceMeasurement(OPS[op]);
+        serviceResolved[op] = true;
+      }
+      if (service != null) {
+        service.measure((en - st) / 1000);
+      }
+      OneMeasurement intended = intendedCache[op];
+      if (intended == null && !intendedResolved[op]) {
+        intended = intendedCache[op] = measurements.intendedMeasurement(OPS[op]);
+        intendedResolved[op] = true;
+      }
+      if (intended != null) {
+        intended.measure((en - ist) / 1000);
+      }
+    } else {
+      record(OPS[op], res, ist, st, en);
+    }
+    OneMeasurement status = statusCache[op];
+    if (status == null) {
+      status = statusCache[op] = measurements.statusMeasurement(OPS[op]);
+    }
+    status.reportStatus(res);
     return res;
   }
 

@@ -85,6 +85,11 @@ public final class OperationSchedule {
     return first < limit ? first : NONE;
   }
 
+  /** Whether a deadline was set. */
+  public boolean hasDeadline() {
+    return deadlineNs != Long.MAX_VALUE;
+  }
+
   /** Whether {@code nanoTime} is past the deadline set by {@link #setDeadline}. */
   public boolean isPastDeadline(long nanoTime) {
     return nanoTime > deadlineNs;

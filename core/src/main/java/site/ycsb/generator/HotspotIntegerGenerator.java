@@ -47,11 +47,17 @@ public class HotspotIntegerGenerator extends NumberGenerator {
 
   @Override
   public Long nextValue() {
-    ThreadLocalRandom rnd = ThreadLocalRandom.current();
-    boolean hot = coldInterval == 0 || (hotInterval > 0 && rnd.nextDouble() < hotOpnFraction);
-    long ret = hot ? lowerBound + rnd.nextLong(hotInterval) : lowerBound + hotInterval + rnd.nextLong(coldInterval);
+    Long ret = nextLong();
     setLastValue(ret);
     return ret;
+  }
+
+  /** A draw without boxing and without updating {@link #lastValue()}. */
+  @Override
+  public long nextLong() {
+    ThreadLocalRandom rnd = ThreadLocalRandom.current();
+    boolean hot = coldInterval == 0 || (hotInterval > 0 && rnd.nextDouble() < hotOpnFraction);
+    return hot ? lowerBound + rnd.nextLong(hotInterval) : lowerBound + hotInterval + rnd.nextLong(coldInterval);
   }
 
   /** Lowest value (inclusive). */

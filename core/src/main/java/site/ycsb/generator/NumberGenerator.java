@@ -4,15 +4,24 @@ package site.ycsb.generator;
 public abstract class NumberGenerator extends Generator<Number> {
   private final LastValueCell<Number> last = new LastValueCell<>();
 
-  /** Records the value just drawn (by any thread; the most recent store wins). */
+  /** Records the value the calling thread just drew. */
   protected void setLastValue(Number lastValue) {
     last.set(lastValue);
   }
 
-  /** The value most recently recorded with {@link #setLastValue(Number)}, by any thread; null before the first. */
+  /** The value the calling thread drew last (see {@link LastValueCell}); null before its first draw. */
   @Override
   public Number lastValue() {
     return last.get();
+  }
+
+  /**
+   * The next value as a primitive, from the same distribution as {@link #nextValue()}, for the per-operation path:
+   * generators that the workload draws keys from override it to avoid boxing. Unlike {@code nextValue()} it need
+   * not update {@link #lastValue()}.
+   */
+  public long nextLong() {
+    return nextValue().longValue();
   }
 
   /** The mean of the values this generator produces. */

@@ -58,9 +58,15 @@ public class ScrambledZipfianGenerator extends NumberGenerator {
 
   @Override
   public Long nextValue() {
-    long ret = scramble(gen.nextValue());
+    Long ret = nextLong();
     setLastValue(ret);
     return ret;
+  }
+
+  /** A draw without boxing and without updating {@link #lastValue()}. */
+  @Override
+  public long nextLong() {
+    return scramble(gen.nextLong());
   }
 
   /** The key a Zipfian rank maps to: {@code min + fnvhash64(rank) % itemcount}. */

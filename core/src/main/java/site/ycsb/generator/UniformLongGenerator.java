@@ -18,6 +18,14 @@ public class UniformLongGenerator extends NumberGenerator {
 
   @Override
   public Long nextValue() {
+    Long ret = nextLong();
+    setLastValue(ret);
+    return ret;
+  }
+
+  /** A draw without boxing and without updating {@link #lastValue()}. */
+  @Override
+  public long nextLong() {
     ThreadLocalRandom rnd = ThreadLocalRandom.current();
     long ret;
     if (ub != Long.MAX_VALUE) {
@@ -27,7 +35,6 @@ public class UniformLongGenerator extends NumberGenerator {
     } else {
       ret = rnd.nextLong();
     }
-    setLastValue(ret);
     return ret;
   }
 

@@ -125,6 +125,18 @@ public class ZipfianGenerator extends NumberGenerator {
    * count the generator was built for).
    */
   public long nextLong(long itemcount) {
+    long ret = draw(itemcount);
+    setLastValue(ret);
+    return ret;
+  }
+
+  /** A draw over the built item count, without updating {@link #lastValue()}. */
+  @Override
+  public long nextLong() {
+    return draw(items);
+  }
+
+  private long draw(long itemcount) {
     if (itemcount <= 0) {
       throw new IllegalArgumentException("ZipfianGenerator: item count must be positive, got " + itemcount);
     }
@@ -145,9 +157,7 @@ public class ZipfianGenerator extends NumberGenerator {
         offset = itemcount - 1;
       }
     }
-    long ret = base + offset;
-    setLastValue(ret);
-    return ret;
+    return base + offset;
   }
 
   private State stateFor(long itemcount, State seen) {

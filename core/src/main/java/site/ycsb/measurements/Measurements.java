@@ -65,13 +65,26 @@ public class Measurements {
   private static volatile Properties measurementproperties = new Properties();
   private static Measurements singleton;
 
-  /** Per-thread state of the operation in progress. */
-  private static final class OpContext {
+  /**
+   * Per-thread state of the operation in progress: its intended start and whether it is measured. Engine
+   * internal: the client thread's {@code DBWrapper} fetches it once per operation instead of once per call.
+   */
+  public static final class ThreadState {
     private long intendedStartNs;
     private boolean recording = true;
+
+    /** Whether the current operation is measured (false during warm-up). */
+    public boolean isRecording() {
+      return recording;
+    }
+
+    /** The stored intended start, or 0 when none is set. */
+    public long storedIntendedStartNs() {
+      return intendedStartNs;
+    }
   }
 
-  private final ThreadLocal<OpContext> context = ThreadLocal.withInitial(OpContext::new);
+  private final ThreadLocal<ThreadState> context = ThreadLocal.withInitial(ThreadState::new);
   private final ConcurrentHashMap<String, OneMeasurement> serviceMap = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, OneMeasurement> intendedMap = new ConcurrentHashMap<>();
   private final MeasurementType measurementType;
@@ -225,6 +238,39 @@ public class Measurements {
     return getIntendedStartTimeNs();
   }
 
+  /** The calling thread's state (see {@link ThreadState}). */
+  public ThreadState threadState() {
+    return context.get();
+  }
+
+  /**
+   * The intended start for an operation of a thread whose state is {@code state}: as
+   * {@link #getIntendedStartTimeNs()}, without a thread-local lookup.
+   */
+  public long intendedStartNs(ThreadState state) {
+    if (measurementInterval == 0) {
+      return 0L;
+    }
+    long t = state.intendedStartNs;
+    return t == 0 ? System.nanoTime() : t;
+  }
+
+  /** The service-time measurement of {@code operation} (created on first use), or null if not measured. */
+  public OneMeasurement serviceMeasurement(String operation) {
+    return measurementInterval == 1 ? null : get(serviceMap, operation, operation);
+  }
+
+  /** The intended-time measurement of {@code operation} (created on first use), or null if not measured. */
+  public OneMeasurement intendedMeasurement(String operation) {
+    return measurementInterval == 0 ? null
+        : get(intendedMap, operation, measurementInterval == 1 ? operation : INTENDED_PREFIX + operation);
+  }
+
+  /** The measurement that counts {@code operation}'s return statuses (created on first use). */
+  public OneMeasurement statusMeasurement(String operation) {
+    return measurementInterval == 1 ? get(intendedMap, operation, operation) : get(serviceMap, operation, operation);
+  }
+
   /** Records a service-time latency (microseconds). */
   public void measure(String operation, int latency) {
     measure(operation, (long) latency);
@@ -248,8 +294,7 @@ public class Measurements {
     if (measurementInterval == 0 || !context.get().recording) {
       return;
     }
-    get(intendedMap, operation, measurementInterval == 1 ? operation : INTENDED_PREFIX + operation)
-        .measure(latency);
+    intendedMeasurement(operation).measure(latency);
   }
 
   /** Counts one return status of an operation. */

@@ -263,14 +263,7 @@ public class CoreWorkload extends Workload {
 
   /** The key name of key number {@code keynum} under the given padding and order (YCSB's key format). */
   public static String buildKeyName(long keynum, int zeropadding, boolean orderedinserts) {
-    long n = orderedinserts ? keynum : Utils.hash(keynum);
-    String value = Long.toString(n);
-    int fill = zeropadding - value.length();
-    StringBuilder sb = new StringBuilder(4 + Math.max(0, fill) + value.length()).append("user");
-    for (int i = 0; i < fill; i++) {
-      sb.append('0');
-    }
-    return sb.append(value).toString();
+    return KeyNames.build(orderedinserts ? keynum : Utils.hash(keynum), zeropadding);
   }
 
   /** All fields of a record, with fresh values (deterministic ones under dataintegrity). */
@@ -401,11 +394,11 @@ public class CoreWorkload extends Workload {
     long keynum;
     if (exponentialKeys) {
       do {
-        keynum = transactioninsertkeysequence.lastValue() - keychooser.nextValue().longValue();
+        keynum = transactioninsertkeysequence.lastValue() - keychooser.nextLong();
       } while (keynum < 0);
     } else {
       do {
-        keynum = keychooser.nextValue().longValue();
+        keynum = keychooser.nextLong();
       } while (keynum > transactioninsertkeysequence.lastValue());
     }
     return keynum;

@@ -1,0 +1,83 @@
+package site.ycsb.db.cql.driver;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+
+import org.slf4j.Logger;
+
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.db.cql.CqlSettings;
+import site.ycsb.db.cql.SharedResource;
+
+/**
+ * What a CQL binding's {@link DB} does, whichever driver it is compiled against: parse the binding's settings,
+ * share one driver session among all client threads (reference counted, closed by the last cleanup), and hand
+ * each operation to {@link CqlOperations}, which retries and classifies failures. A binding supplies only its
+ * configuration parser, the name of its retry summary, and its logger.
+ *
+ * <p>This source is compiled into each binding against that binding's driver, so the session shared here is per
+ * binding jar; the two bindings never share a classpath (their drivers clash).
+ */
+public abstract class CqlClient extends DB {
+  private static final SharedResource<CqlRuntime> SHARED = new SharedResource<>();
+
+  private CqlRuntime runtime;
+  private CqlOperations operations;
+
+  /** Parses and validates the binding's properties. */
+  protected abstract CqlSettings parseSettings(Properties properties) throws DBException;
+
+  /** The metric name of the retry summary printed at the last cleanup, e.g. {@code CASSANDRA-RETRIES}. */
+  protected abstract String retryMetric();
+
+  /** The binding's logger (one concise, rate-limited line per error kind goes there). */
+  protected abstract Logger logger();
+
+  @Override
+  public void init() throws DBException {
+    CqlSettings settings = parseSettings(getProperties());
+    runtime = SHARED.acquire(settings.fingerprint(), () -> CqlRuntime.open(settings, retryMetric(), logger()));
+    operations = runtime.operations();
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    if (runtime != null) {
+      runtime = null;
+      operations = null;
+      SHARED.release(CqlRuntime::close);
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    return operations.read(table, key, fields, result);
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+                     Vector<HashMap<String, ByteIterator>> result) {
+    return operations.scan(table, startkey, recordcount, fields, result);
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    return operations.update(table, key, values);
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    return operations.insert(table, key, values);
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    return operations.delete(table, key);
+  }
+}

@@ -1,0 +1,99 @@
+package site.ycsb.db.cql;
+
+import java.util.Properties;
+
+import site.ycsb.DBException;
+
+/**
+ * Parses and validates every option of a CQL binding under that binding's {@link CqlPropertyNames}; each
+ * binding's configuration class names its properties and delegates here, so both bindings validate alike.
+ * Any bad value fails with a one-line DBException naming the property.
+ */
+public final class CqlConfigParser {
+  public static final String DEFAULT_KEYSPACE = "ycsb";
+  public static final int DEFAULT_PORT = 9042;
+  public static final String DEFAULT_CL = "QUORUM";
+  public static final String DEFAULT_LOCAL_CL = "LOCAL_QUORUM";
+  public static final int DEFAULT_MAX_RETRIES = 5;
+  public static final long DEFAULT_BACKOFF_MILLIS = 100;
+  public static final long DEFAULT_BACKOFF_MAX_MILLIS = 5000;
+  public static final int DEFAULT_SPECULATIVE_MAX = 2;
+  public static final double DEFAULT_TRACING_FRACTION = 0.01;
+  private static final int MAX_TIMEOUT_MILLIS = 3_600_000;
+
+  private CqlConfigParser() {
+  }
+
+  public static CqlSettings parse(Properties properties, CqlPropertyNames n) throws DBException {
+    PropertyParser p = new PropertyParser(properties);
+    CqlSettings.Builder b = CqlSettings.builder(n.product)
+        .hosts(p.list(n.hosts, "comma-separated " + n.displayName + " contact points"))
+        .port(p.intInRange(n.port, DEFAULT_PORT, 1, 65535))
+        .keyspace(p.identifier(n.keyspace, DEFAULT_KEYSPACE));
+
+    String user = p.string(n.username, null);
+    String password = p.secret(n.password);
+    if (user == null && password != null) {
+      throw new DBException("Property '" + n.password + "' is set but '" + n.username + "' is not.");
+    }
+    if (user != null && password == null) {
+      throw new DBException("Property '" + n.username + "' is set but '" + n.password + "' is not.");
+    }
+    b.credentials(user, password);
+
+    String localDc = p.string(n.localDc, null);
+    String defaultLevel = localDc == null ? DEFAULT_CL : DEFAULT_LOCAL_CL;
+    String read = p.consistency(n.readCl, ConsistencyLevels.REGULAR);
+    String write = p.consistency(n.writeCl, ConsistencyLevels.REGULAR);
+    String serial = n.serialCl == null ? null : p.consistency(n.serialCl, ConsistencyLevels.SERIAL);
+    b.localDc(localDc).consistency(read == null ? defaultLevel : read, write == null ? defaultLevel : write,
+        serial != null ? serial : localDc == null ? "SERIAL" : "LOCAL_SERIAL");
+    boolean lwt = n.lwt != null && p.bool(n.lwt, false);
+    if (lwt && write != null && ("ANY".equals(write) || write.endsWith("SERIAL"))) {
+      throw new DBException("Property '" + n.writeCl + "' cannot be " + write + " with " + n.lwt
+          + "=true (the commit of a conditional write needs a regular level; set " + n.serialCl + " for Paxos).");
+    }
+    b.lwt(lwt);
+
+    Integer core = optionalInt(p, n.coreConnections, 1, 1024);
+    Integer max = optionalInt(p, n.maxConnections, 1, 1024);
+    if (core != null && max != null && core > max) {
+      throw new DBException("Property '" + n.coreConnections + "' (" + core + ") must not exceed '"
+          + n.maxConnections + "' (" + max + ").");
+    }
+    b.connections(core, max);
+    b.timeouts(optionalInt(p, n.connectTimeout, 1, MAX_TIMEOUT_MILLIS), optionalInt(p, n.readTimeout, 1,
+        MAX_TIMEOUT_MILLIS), optionalInt(p, n.requestTimeout, 1, MAX_TIMEOUT_MILLIS));
+
+    long backoff = p.longInRange(n.backoff, DEFAULT_BACKOFF_MILLIS, 0, MAX_TIMEOUT_MILLIS);
+    long backoffMax = p.longInRange(n.backoffMax, Math.max(DEFAULT_BACKOFF_MAX_MILLIS, backoff), 0,
+        MAX_TIMEOUT_MILLIS);
+    if (backoffMax < backoff) {
+      throw new DBException("Property '" + n.backoffMax + "' (" + backoffMax + ") must not be below '" + n.backoff
+          + "' (" + backoff + ").");
+    }
+    b.retries(p.intInRange(n.maxRetries, DEFAULT_MAX_RETRIES, 0, 1000), backoff, backoffMax);
+    b.speculative(p.longInRange(n.speculativeDelay, 0, 0, MAX_TIMEOUT_MILLIS),
+        p.intInRange(n.speculativeMax, DEFAULT_SPECULATIVE_MAX, 2, 16));
+
+    boolean ssl = p.bool(n.useSsl, false);
+    String trustStore = p.readableFile(n.trustStore);
+    String keyStore = p.readableFile(n.keyStore);
+    if (!ssl && (trustStore != null || keyStore != null)) {
+      throw new DBException("An SSL trust/key store is set but '" + n.useSsl + "' is not true.");
+    }
+    b.ssl(ssl, trustStore, p.secret(n.trustStorePassword), keyStore, p.secret(n.keyStorePassword),
+        p.string(n.storeType, null));
+
+    boolean tracing = p.bool(n.tracing, false);
+    if (!tracing && p.isSet(n.tracingFraction)) {
+      throw new DBException("Property '" + n.tracingFraction + "' is set but '" + n.tracing + "' is not true.");
+    }
+    b.tracingFraction(tracing ? p.fraction(n.tracingFraction, DEFAULT_TRACING_FRACTION) : 0.0);
+    return b.build();
+  }
+
+  private static Integer optionalInt(PropertyParser p, String name, int min, int max) throws DBException {
+    return p.isSet(name) ? p.intInRange(name, 0, min, max) : null;
+  }
+}

@@ -1,0 +1,82 @@
+package site.ycsb.db.cql;
+
+/**
+ * The property names of one CQL binding. Both bindings accept the same options and differ only in names
+ * (Cassandra keeps YCSB's un-prefixed {@code hosts}/{@code port}, ScyllaDB prefixes everything) and in ScyllaDB's
+ * lightweight-transaction options, which are null for Cassandra.
+ */
+public final class CqlPropertyNames {
+  public final String product;
+  public final String displayName;
+  public final String hosts;
+  public final String port;
+  public final String keyspace;
+  public final String username;
+  public final String password;
+  public final String readCl;
+  public final String writeCl;
+  public final String serialCl;
+  public final String lwt;
+  public final String maxConnections;
+  public final String coreConnections;
+  public final String connectTimeout;
+  public final String readTimeout;
+  public final String useSsl;
+  public final String tracing;
+  public final String localDc;
+  public final String requestTimeout;
+  public final String maxRetries;
+  public final String backoff;
+  public final String backoffMax;
+  public final String speculativeDelay;
+  public final String speculativeMax;
+  public final String trustStore;
+  public final String trustStorePassword;
+  public final String keyStore;
+  public final String keyStorePassword;
+  public final String storeType;
+  public final String tracingFraction;
+
+  /**
+   * @param product the name in the settings and the start-up line, e.g. "cassandra"
+   * @param displayName the product's name in error messages, e.g. "Cassandra"
+   * @param prefix the prefix of the binding's own properties, e.g. "cassandra."
+   * @param hosts the contact-points property
+   * @param port the port property
+   * @param lwt whether the binding has the lightweight-transaction options ({@code <prefix>lwt},
+   *            {@code <prefix>serialconsistencylevel})
+   */
+  public CqlPropertyNames(String product, String displayName, String prefix, String hosts, String port,
+                          boolean lwt) {
+    this.product = product;
+    this.displayName = displayName;
+    this.hosts = hosts;
+    this.port = port;
+    keyspace = prefix + "keyspace";
+    username = prefix + "username";
+    password = prefix + "password";
+    readCl = prefix + "readconsistencylevel";
+    writeCl = prefix + "writeconsistencylevel";
+    serialCl = lwt ? prefix + "serialconsistencylevel" : null;
+    this.lwt = lwt ? prefix + "lwt" : null;
+    maxConnections = prefix + "maxconnections";
+    coreConnections = prefix + "coreconnections";
+    connectTimeout = prefix + "connecttimeoutmillis";
+    readTimeout = prefix + "readtimeoutmillis";
+    useSsl = prefix + "useSSL";
+    tracing = prefix + "tracing";
+    localDc = prefix + "local_dc";
+    requestTimeout = prefix + "requesttimeoutmillis";
+    maxRetries = prefix + "maxretries";
+    backoff = prefix + "retrybackoffmillis";
+    backoffMax = prefix + "retrybackoffmaxmillis";
+    speculativeDelay = prefix + "speculativedelaymillis";
+    speculativeMax = prefix + "speculativemaxexecutions";
+    trustStore = prefix + "ssl.truststore";
+    trustStorePassword = prefix + "ssl.truststorepassword";
+    keyStore = prefix + "ssl.keystore";
+    keyStorePassword = prefix + "ssl.keystorepassword";
+    storeType = prefix + "ssl.storetype";
+    tracingFraction = prefix + "tracing.fraction";
+  }
+}
