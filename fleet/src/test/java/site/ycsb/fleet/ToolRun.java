@@ -62,13 +62,13 @@ final class ToolRun {
   }
 
   /**
-   * SIGTERM, as kill would send, so that the tool's shutdown hook runs. Sent with kill(1) rather than
+   * SIGTERM, as kill would send, so that the tool's shutdown hook runs. Sent with the shell's kill rather than
    * Process.destroy(), which also closes the streams and would lose what the tool prints while stopping.
    */
   void terminate() throws Exception {
     // Process.pid() is Java 9+; this module compiles for Java 8 and its tests run on 17+
     long pid = (Long) Process.class.getMethod("pid").invoke(process);
-    Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(pid)).inheritIO().start();
+    Process kill = new ProcessBuilder("sh", "-c", "kill -TERM " + pid).inheritIO().start();
     if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
       throw new AssertionError("kill -TERM " + pid + " failed");
     }
