@@ -1,0 +1,155 @@
+package site.ycsb.fleet;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The client options of a fleet run as the head node sees them: the {@code -P} files (read here, to split the work,
+ * and copied to every client), the {@code -p} properties, {@code -target}, and everything else passed on unchanged.
+ */
+final class ClientArgs {
+  /** The {@code -P} files in order, as given. */
+  final List<String> propertyFiles = new ArrayList<>();
+  /** {@code -p} values (the last of a name wins, as in the engine). */
+  final Map<String, String> overrides = new LinkedHashMap<>();
+  /** Total {@code -target}, 0 if none. */
+  double target;
+  /** The options in order, with -P and -target taken out (their place: see {@link #forClient}). */
+  final List<String> rest = new ArrayList<>();
+
+  static ClientArgs parse(List<String> args) throws UsageException {
+    ClientArgs c = new ClientArgs();
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      boolean hasValue = i + 1 < args.size();
+      if ("-P".equals(a) || "-target".equals(a) || "-p".equals(a)) {
+        if (!hasValue) {
+          throw new UsageException(a + " needs a value");
+        }
+        String v = args.get(++i);
+        if ("-P".equals(a)) {
+          c.propertyFiles.add(v);
+        } else if ("-target".equals(a)) {
+          c.target = parseTarget(v);
+        } else {
+          int eq = v.indexOf('=');
+          if (eq <= 0) {
+            throw new UsageException("-p " + v + ": expected name=value");
+          }
+          String name = v.substring(0, eq);
+          if ("target".equals(name)) {
+            c.target = parseTarget(v.substring(eq + 1));
+            continue;
+          }
+          c.overrides.put(name, v.substring(eq + 1));
+          c.rest.add(a);
+          c.rest.add(v);
+        }
+      } else {
+        c.rest.add(a);
+      }
+    }
+    return c;
+  }
+
+  private static double parseTarget(String v) throws UsageException {
+    try {
+      double t = Double.parseDouble(v);
+      if (t >= 0 && !Double.isInfinite(t)) {
+        return t;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException("-target needs a number of operations per second >= 0, got '" + v + "'");
+  }
+
+  /** A -P file on the head node: as given, else relative to the YCSB directory. */
+  static Path locate(String file, Path home) throws UsageException {
+    Path p = Paths.get(file);
+    if (Files.isRegularFile(p)) {
+      return p.toAbsolutePath();
+    }
+    if (!p.isAbsolute() && Files.isRegularFile(home.resolve(p))) {
+      return home.resolve(p);
+    }
+    throw new UsageException("-P " + file + " not found on this (head) node, here or in " + home
+        + "; fleet reads every -P file here and copies it to the clients");
+  }
+
+  /** The properties the engine will see for a phase with this workload file (-P files, workload last, then -p). */
+  Properties effective(Path home, String workloadFile) throws UsageException {
+    Properties p = new Properties();
+    List<String> files = new ArrayList<>(propertyFiles);
+    files.add(workloadFile);
+    for (String f : files) {
+      Path path = locate(f, home);
+      try (InputStream in = Files.newInputStream(path)) {
+        p.load(in);
+      } catch (IOException e) {
+        throw new UsageException("cannot read -P " + f + ": " + e.getMessage());
+      }
+    }
+    p.putAll(overrides);
+    return p;
+  }
+
+  static long longProperty(Properties p, String name, long dflt) throws UsageException {
+    String v = p.getProperty(name);
+    if (v == null || v.trim().isEmpty()) {
+      return dflt;
+    }
+    try {
+      long l = Long.parseLong(v.trim());
+      if (l >= 0) {
+        return l;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException("property " + name + "=" + v + ": expected a whole number >= 0");
+  }
+
+  /**
+   * The engine arguments of one client: {@code remoteFiles} replace the -P files (same order), the workload file
+   * comes last among them, then the share of the work and the result directory.
+   */
+  List<String> forClient(List<String> remoteFiles, String remoteWorkload, ClientShare share, long recordCount,
+      String resultsDir) {
+    List<String> out = new ArrayList<>();
+    for (String f : remoteFiles) {
+      out.add("-P");
+      out.add(f);
+    }
+    out.addAll(rest);
+    out.add("-P");
+    out.add(remoteWorkload);
+    if (share.insertCount >= 0) {
+      out.add("-p");
+      out.add("recordcount=" + recordCount);
+      out.add("-p");
+      out.add("insertstart=" + share.insertStart);
+      out.add("-p");
+      out.add("insertcount=" + share.insertCount);
+    }
+    if (share.operationCount >= 0) {
+      out.add("-p");
+      out.add("operationcount=" + share.operationCount);
+    }
+    if (share.target > 0) {
+      out.add("-target");
+      out.add(Split.formatRate(share.target));
+    }
+    out.add("-p");
+    out.add("results.dir=" + resultsDir);
+    return out;
+  }
+}

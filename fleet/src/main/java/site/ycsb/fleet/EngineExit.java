@@ -1,0 +1,22 @@
+package site.ycsb.fleet;
+
+/** The engine's exit codes in words (README: exit codes). */
+final class EngineExit {
+  private EngineExit() {
+  }
+
+  static String describe(int code) {
+    switch (code) {
+      case 0:
+        return "completed";
+      case 1:
+        return "the run failed or did not complete";
+      case 2:
+        return "bad command line or property";
+      case 3:
+        return "the workload or binding failed to initialise";
+      default:
+        return "unexpected exit code";
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package site.ycsb.fleet;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+
+/**
+ * {@code bin/ycsb fleet <binding> (--hosts a,b,c | --hosts-file FILE) [suite options] [client options]}: a suite
+ * (load, then workloads) run on many client machines at once over ssh, merged per phase. Exit 0 when every phase
+ * completed on every client; 1 when a phase is incomplete (FLEET-STATUS names the missing hosts) or a client is
+ * not ready; 2 for a usage error; else the code of the failed hook or merge.
+ */
+public final class Fleet {
+  static final String USAGE = "usage: ycsb fleet <binding> (--hosts [user@]host[:port],... | --hosts-file FILE) "
+      + "[--workloads load,a,b,c,f,d] [--load-workload W] [--repeat N] [--out DIR] [--start-delay SEC] "
+      + "[--remote-home DIR] [--ssh-option OPT]... [--ssh-config FILE] [--hook-before CMD] [--hook-after CMD] "
+      + "[--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]";
+
+  private Fleet() {
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  static int run(String[] args) {
+    try {
+      if (args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0]))) {
+        System.out.println(USAGE);
+        return 0;
+      }
+      SuiteOptions o = SuiteOptions.parse(args, true, USAGE);
+      Path home = YcsbHome.find(o.ycsbHome);
+      Bindings.check(home, o.binding);
+      List<HostSpec> hosts = FleetHosts.resolve(o.hostsList, o.hostsFile, o.remoteHome, home);
+      ClientArgs clientArgs = ClientArgs.parse(o.clientArgs);
+      SshCommand ssh = new SshCommand(o.sshOptions, o.sshConfig,
+          SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS")));
+      String stamp = Suite.stamp();
+      Path out = o.out != null ? o.out : Paths.get("fleet-" + stamp);
+      OutDir.requireFresh(out);
+      FleetStatus status = new FleetStatus(out);
+      String runId = stamp + "-" + Long.toHexString(Double.doubleToLongBits(Math.random()) & 0xffffL);
+      FleetPhaseRunner runner = new FleetPhaseRunner(home, o.binding, clientArgs, hosts, ssh, out, o.startDelaySec,
+          runId, status, System.err);
+      System.err.println("fleet: " + hosts.size() + " clients: " + FleetPhaseRunner.labels(hosts));
+      try {
+        runner.prepare(o.phases);
+      } catch (IOException e) {
+        status.finish(false, e.getMessage());
+        System.err.println("fleet: " + e.getMessage());
+        return 1;
+      }
+      Thread stopper = new Thread(runner::stopRunningClients, "fleet-stop-clients");
+      Runtime.getRuntime().addShutdownHook(stopper);
+      SuiteRunner suite = new SuiteRunner("fleet", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
+          o.report ? ReportTool.report(home) : null, System.err);
+      int code = suite.run();
+      Runtime.getRuntime().removeShutdownHook(stopper);
+      status.finish(code == 0, "exit code " + code);
+      if (status.incomplete()) {
+        System.err.println("fleet: the run is INCOMPLETE (see " + out.resolve(FleetStatus.FILE) + ")");
+        return code == 0 ? 1 : code;
+      }
+      return code;
+    } catch (UsageException e) {
+      System.err.println("fleet: " + e.getMessage());
+      return 2;
+    } catch (IOException e) {
+      System.err.println("fleet: " + e.getMessage());
+      return 1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      System.err.println("fleet: interrupted");
+      return 1;
+    }
+  }
+}

@@ -1,0 +1,387 @@
+package site.ycsb.fleet;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+/**
+ * Runs one phase on every client over ssh: splits the work, starts all clients at one wall-clock instant, shows
+ * their status lines, copies their result directories back (scp -r) and merges them. A phase in which any client
+ * failed, could not be reached, or whose results could not be copied is incomplete: the clients that did complete
+ * are merged apart (clients/REP/PHASE/partial-merge), never into the phase directory, and FLEET-STATUS names the
+ * missing hosts.
+ */
+final class FleetPhaseRunner implements PhaseRunner {
+  private final Path home;
+  private final String binding;
+  private final ClientArgs args;
+  private final List<HostSpec> hosts;
+  private final List<String> labels;
+  private final SshCommand ssh;
+  private final Path out;
+  private final long startDelayMs;
+  private final String runDir;
+  private final FleetStatus status;
+  private final PrintStream err;
+  /** The clients of the phase under way, for {@link #stopRunningClients()}. */
+  private final List<ClientProcess> running = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final Map<ClientProcess, HostSpec> runningHosts = new java.util.concurrent.ConcurrentHashMap<>();
+  /** -P file as given -> its copy on the clients (relative to each client's YCSB directory). */
+  private final Map<String, String> remoteFiles = new LinkedHashMap<>();
+
+  FleetPhaseRunner(Path home, String binding, ClientArgs args, List<HostSpec> hosts, SshCommand ssh, Path out,
+      double startDelaySec, String runId, FleetStatus status, PrintStream err) {
+    this.home = home;
+    this.binding = binding;
+    this.args = args;
+    this.hosts = hosts;
+    this.labels = labels(hosts);
+    this.ssh = ssh;
+    this.out = out;
+    this.startDelayMs = Math.round(startDelaySec * 1000);
+    this.runDir = "fleet-runs/" + runId;
+    this.status = status;
+    this.err = err;
+  }
+
+  /** Names for messages and directories: the host name, numbered when two entries share one. */
+  static List<String> labels(List<HostSpec> hosts) {
+    List<String> names = new ArrayList<>();
+    for (HostSpec h : hosts) {
+      names.add(h.name());
+    }
+    List<String> labels = new ArrayList<>();
+    for (int i = 0; i < hosts.size(); i++) {
+      String n = names.get(i);
+      boolean dup = names.indexOf(n) != names.lastIndexOf(n);
+      labels.add(dup ? n + "#" + (i + 1) : n);
+    }
+    return labels;
+  }
+
+  private static String dirName(int index, String label) {
+    return "c" + (index + 1) + "-" + label.replaceAll("[^A-Za-z0-9._-]", "_");
+  }
+
+  /** Reads the -P files, checks every phase can be split, and prepares every client (reachable, YCSB there). */
+  @Override
+  public void prepare(List<Phase> phases) throws UsageException, IOException {
+    for (Phase p : phases) {
+      split(p);
+    }
+    Path conf = out.resolve("clients").resolve("conf");
+    List<String> all = new ArrayList<>(args.propertyFiles);
+    for (Phase p : phases) {
+      all.add(p.workloadFile());
+    }
+    int k = 0;
+    for (String f : all) {
+      if (remoteFiles.containsKey(f)) {
+        continue;
+      }
+      Path local = ClientArgs.locate(f, home);
+      k++;
+      Path staged = conf.resolve(Integer.toString(k)).resolve(local.getFileName().toString());
+      Files.createDirectories(staged.getParent());
+      Files.copy(local, staged, StandardCopyOption.REPLACE_EXISTING);
+      remoteFiles.put(f, runDir + "/conf/" + k + "/" + local.getFileName());
+    }
+    List<String> problems = parallel(i -> preflight(i, conf));
+    List<String> bad = new ArrayList<>();
+    for (String p : problems) {
+      if (p != null) {
+        bad.add(p);
+      }
+    }
+    if (!bad.isEmpty()) {
+      throw new IOException("not every client is ready, nothing was started: " + String.join("; ", bad));
+    }
+  }
+
+  /** Checks a client and copies the -P files to it; returns null when ready, else a message naming the host. */
+  private String preflight(int i, Path conf) throws IOException, InterruptedException {
+    HostSpec h = hosts.get(i);
+    String cmd = "cd " + ShellQuote.quote(h.home()) + " && test -f bin/ycsb && mkdir -p " + runDir
+        + " && date +%s%N";
+    long t0 = System.currentTimeMillis();
+    Captured r = Captured.run(ssh.ssh(h, cmd));
+    long t1 = System.currentTimeMillis();
+    if (r.exitCode == 255) {
+      return labels.get(i) + " unreachable (ssh: " + r.lastLine() + ")";
+    }
+    if (r.exitCode != 0) {
+      return labels.get(i) + " has no YCSB in " + h.home() + " (bin/ycsb missing; run bin/ycsb fleet-install)";
+    }
+    checkClock(i, r.lastLine(), t0, t1);
+    Captured copy = Captured.run(ssh.push(h, conf.toString(), h.home() + "/" + runDir + "/"));
+    if (copy.exitCode != 0) {
+      return labels.get(i) + ": copying the -P files failed (scp: " + copy.lastLine() + ")";
+    }
+    return null;
+  }
+
+  /** Warns when the client's clock is off by more than 0.5 s beyond what the ssh round trip can explain. */
+  private void checkClock(int i, String remoteNanos, long t0, long t1) {
+    try {
+      long remoteMs = remoteNanos.matches("\\d{13,}") ? Long.parseLong(remoteNanos) / 1_000_000 : -1;
+      if (remoteMs < 0) {
+        return;
+      }
+      long offset = remoteMs - (t0 + t1) / 2;
+      long uncertainty = (t1 - t0) / 2;
+      if (Math.abs(offset) > 500 + uncertainty) {
+        synchronized (err) {
+          err.println("fleet: WARNING: the clock of " + labels.get(i) + " differs from this node's by about "
+              + offset + " ms; clients start at a common instant of their own clocks (synchronise them with NTP)");
+        }
+      }
+    } catch (NumberFormatException e) {
+      // no figure, no warning
+    }
+  }
+
+  private FleetPlan split(Phase phase) throws UsageException {
+    Properties p = args.effective(home, phase.workloadFile());
+    long recordCount = ClientArgs.longProperty(p, "recordcount", 0);
+    long insertStart = ClientArgs.longProperty(p, "insertstart", 0);
+    long insertCount = ClientArgs.longProperty(p, "insertcount", Math.max(0, recordCount - insertStart));
+    long operationCount = ClientArgs.longProperty(p, "operationcount", -1);
+    if (phase.isLoad() && insertCount == 0) {
+      throw new UsageException("phase load: nothing to load (recordcount " + recordCount + ", insertstart "
+          + insertStart + "); set -p recordcount=N");
+    }
+    FleetPlan plan = FleetPlan.plan(hosts.size(), phase.isLoad(), insertStart, insertCount, operationCount,
+        args.target);
+    plan.recordCount = recordCount;
+    return plan;
+  }
+
+  @Override
+  public PhaseOutcome run(Phase phase, int repeat, Path dir) throws IOException, InterruptedException {
+    FleetPlan plan;
+    try {
+      plan = split(phase);
+    } catch (UsageException e) {
+      return PhaseOutcome.failed(2, e.getMessage());
+    }
+    String id = repeat + "-" + phase.name();
+    Path clientsDir = out.resolve("clients").resolve(Integer.toString(repeat)).resolve(phase.name());
+    Files.createDirectories(clientsDir);
+    if (!plan.leftOut.isEmpty()) {
+      List<String> names = new ArrayList<>();
+      for (int i : plan.leftOut) {
+        names.add(labels.get(i));
+      }
+      err.println("fleet: " + phase.name() + ": more clients than " + (phase.isLoad() ? "records" : "operations")
+          + "; left out of this phase: " + String.join(", ", names));
+    }
+    long start = System.currentTimeMillis() + startDelayMs;
+    err.println("fleet: " + phase.name() + " (repeat " + repeat + "): " + plan.shares.size() + " clients start at "
+        + Instant.ofEpochMilli(start) + " (in " + startDelayMs + " ms)");
+    List<ClientProcess> procs = new ArrayList<>();
+    List<String> remoteDirs = new ArrayList<>();
+    for (ClientShare s : plan.shares) {
+      HostSpec h = hosts.get(s.client);
+      String remoteResults = runDir + "/" + id + "-c" + (s.client + 1);
+      remoteDirs.add(remoteResults);
+      List<String> files = new ArrayList<>();
+      for (String f : args.propertyFiles) {
+        files.add(remoteFiles.get(f));
+      }
+      List<String> engine = new ArrayList<>();
+      engine.add(phase.engineCommand());
+      engine.add(binding);
+      engine.addAll(args.forClient(files, remoteFiles.get(phase.workloadFile()), s, plan.recordCount,
+          remoteResults));
+      String remote = RemoteCommand.build(h.home(), start, engine);
+      err.println("fleet: " + labels.get(s.client) + ": " + describe(s));
+      ClientProcess cp = ClientProcess.start(labels.get(s.client), ssh.ssh(h, remote),
+          clientsDir.resolve(dirName(s.client, labels.get(s.client)) + ".log"), err);
+      procs.add(cp);
+      runningHosts.put(cp, h);
+      running.add(cp);
+    }
+    List<Path> collected = new ArrayList<>();
+    List<String> missing = new ArrayList<>();
+    List<String> done = new ArrayList<>();
+    for (int k = 0; k < procs.size(); k++) {
+      ClientShare s = plan.shares.get(k);
+      int code = procs.get(k).waitFor();
+      running.remove(procs.get(k));
+      String label = labels.get(s.client);
+      if (code != 0) {
+        missing.add(label + " (" + why(code) + ")");
+        err.println("fleet: " + label + ": " + why(code));
+        continue;
+      }
+      HostSpec h = hosts.get(s.client);
+      Path local = clientsDir.resolve(dirName(s.client, label));
+      Captured copy = Captured.run(ssh.fetch(h, h.home() + "/" + remoteDirs.get(k), local.toString()));
+      if (copy.exitCode != 0 || !Files.isRegularFile(local.resolve("summary.json"))) {
+        missing.add(label + " (results could not be copied: " + copy.lastLine() + ")");
+        err.println("fleet: " + label + ": results could not be copied: " + copy.lastLine());
+        continue;
+      }
+      collected.add(local);
+      done.add(label);
+    }
+    String where = phase.name() + " (repeat " + repeat + ")";
+    if (!missing.isEmpty()) {
+      Path partial = clientsDir.resolve("partial-merge");
+      String merged = "";
+      if (!collected.isEmpty()) {
+        int m = ReportTool.merge(home, partial, collected, clientsDir.resolve("partial-merge.txt"));
+        merged = m == 0 ? "; the " + collected.size() + " that completed are merged in " + partial : "";
+      }
+      String line = where + ": INCOMPLETE, " + done.size() + " of " + plan.shares.size() + " clients completed;"
+          + " missing: " + String.join("; ", missing) + merged;
+      writeStatus(dir, "status: incomplete\n" + line + "\n");
+      status.phase(line, missing);
+      return PhaseOutcome.failed(1, "is INCOMPLETE: " + missing.size() + " of " + plan.shares.size()
+          + " clients missing: " + String.join("; ", missing) + merged);
+    }
+    Path tmp = clientsDir.resolve("merged");
+    int m = ReportTool.merge(home, tmp, collected, clientsDir.resolve("merged-output.txt"));
+    if (m != 0) {
+      String line = where + ": merge of " + collected.size() + " clients failed with exit code " + m;
+      writeStatus(dir, "status: merge failed\n" + line + "\n");
+      status.phase(line, new ArrayList<>());
+      // exit 1: the run failed; 2 would claim a usage error
+      return PhaseOutcome.failed(1, "failed: merging the " + collected.size() + " client results failed (merge exit "
+          + m + ")");
+    }
+    moveInto(tmp, dir);
+    // the merged results, like the engine's own, go to standard output
+    System.out.print(new String(Files.readAllBytes(clientsDir.resolve("merged-output.txt")),
+        java.nio.charset.StandardCharsets.UTF_8));
+    String spread = startSpread(collected);
+    err.println("fleet: " + where + ": " + spread);
+    String line = where + ": complete, " + collected.size() + " clients: " + String.join(", ", done) + "; " + spread;
+    writeStatus(dir, "status: complete\n" + line + "\n");
+    status.phase(line, new ArrayList<>());
+    return PhaseOutcome.ok();
+  }
+
+  /**
+   * Stops the engines of the phase under way (when the head node is interrupted): closing ssh does not stop a
+   * remote command, so each engine is sent SIGTERM by its process id over a new ssh connection.
+   */
+  void stopRunningClients() {
+    for (ClientProcess cp : running) {
+      String pid = cp.remotePid();
+      HostSpec h = runningHosts.get(cp);
+      if (pid != null && h != null) {
+        try {
+          Process p = new ProcessBuilder(ssh.ssh(h, "kill -TERM " + pid)).redirectErrorStream(true)
+              .redirectOutput(new java.io.File("/dev/null")).start();
+          if (p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+            err.println("fleet: stopped the engine on " + h.name() + " (pid " + pid + ")");
+          }
+        } catch (IOException e) {
+          err.println("fleet: could not stop the engine on " + h.name() + " (pid " + pid + "): " + e.getMessage());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+      cp.destroy();
+    }
+  }
+
+  /**
+   * How far apart the clients' measurements started (startEpochMs of their summaries): JVM start-up and binding
+   * initialisation come after the common start instant and differ between machines.
+   */
+  static String startSpread(List<Path> clientDirs) throws IOException {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    java.util.regex.Pattern p = java.util.regex.Pattern.compile("\"startEpochMs\"\\s*:\\s*(\\d+)");
+    for (Path d : clientDirs) {
+      java.util.regex.Matcher m = p.matcher(new String(Files.readAllBytes(d.resolve("summary.json")),
+          java.nio.charset.StandardCharsets.UTF_8));
+      if (m.find()) {
+        long t = Long.parseLong(m.group(1));
+        min = Math.min(min, t);
+        max = Math.max(max, t);
+      }
+    }
+    return min > max ? "measurement start times unknown"
+        : "the clients' measurements started within " + (max - min) + " ms of each other";
+  }
+
+  private static String describe(ClientShare s) {
+    StringBuilder sb = new StringBuilder();
+    if (s.insertCount >= 0) {
+      sb.append("insertstart=").append(s.insertStart).append(" insertcount=").append(s.insertCount);
+    }
+    if (s.operationCount >= 0) {
+      sb.append("operationcount=").append(s.operationCount);
+    }
+    sb.append(sb.length() > 0 ? " " : "").append("target=")
+        .append(s.target > 0 ? Split.formatRate(s.target) : "unthrottled");
+    return sb.toString();
+  }
+
+  static String why(int sshExit) {
+    if (sshExit == 255) {
+      return "ssh exit 255: the connection failed or was lost, or the client process was killed";
+    }
+    return "the engine exited with code " + sshExit + " (" + EngineExit.describe(sshExit) + ")";
+  }
+
+  private static void writeStatus(Path dir, String text) throws IOException {
+    Files.write(dir.resolve(FleetStatus.FILE), text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /** Moves the merged files into the phase directory (which may already hold hook output). */
+  private static void moveInto(Path from, Path to) throws IOException {
+    try (Stream<Path> s = Files.list(from)) {
+      for (Path p : (Iterable<Path>) s::iterator) {
+        Files.move(p, to.resolve(p.getFileName().toString()));
+      }
+    }
+    Files.delete(from);
+  }
+
+  interface HostTask {
+    String call(int index) throws IOException, InterruptedException;
+  }
+
+  /** Runs a task for every host at once; returns the results in host order. */
+  List<String> parallel(HostTask task) throws IOException {
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(hosts.size(), 32));
+    try {
+      List<Future<String>> futures = new ArrayList<>();
+      for (int i = 0; i < hosts.size(); i++) {
+        final int index = i;
+        futures.add(pool.submit(() -> task.call(index)));
+      }
+      List<String> results = new ArrayList<>();
+      for (Future<String> f : futures) {
+        try {
+          results.add(f.get());
+        } catch (java.util.concurrent.ExecutionException e) {
+          throw new IOException(e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted");
+        }
+      }
+      return results;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

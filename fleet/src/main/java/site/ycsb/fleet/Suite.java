@@ -1,0 +1,62 @@
+package site.ycsb.fleet;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.text.SimpleDateFormat;
+import java.util.Date;
+import java.util.TimeZone;
+
+/**
+ * {@code bin/ycsb suite <binding> [--workloads load,a,b,c,f,d] [--repeat N] [--out DIR] [--hook-before CMD]
+ * [--hook-after CMD] [client options...]}: load and the workloads in order, one fresh engine process per phase.
+ * Exit 0 when every phase completed, 2 for a usage error, else the exit code of the phase or hook that failed.
+ */
+public final class Suite {
+  static final String USAGE = "usage: ycsb suite <binding> [--workloads load,a,b,c,f,d] [--load-workload W] "
+      + "[--repeat N] [--out DIR] [--hook-before CMD] [--hook-after CMD] [--no-report] [--ycsb-home DIR] "
+      + "[client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]";
+
+  private Suite() {
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  static int run(String[] args) {
+    try {
+      if (args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0]))) {
+        System.out.println(USAGE);
+        return 0;
+      }
+      SuiteOptions o = SuiteOptions.parse(args, false, USAGE);
+      Path home = YcsbHome.find(o.ycsbHome);
+      Bindings.check(home, o.binding);
+      Path out = o.out != null ? o.out : Paths.get("suite-" + stamp());
+      LocalPhaseRunner runner = new LocalPhaseRunner(home, o.binding, o.clientArgs);
+      runner.prepare(o.phases);
+      OutDir.requireFresh(out);
+      SuiteRunner suite = new SuiteRunner("suite", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
+          o.report ? ReportTool.report(home) : null, System.err);
+      return suite.run();
+    } catch (UsageException e) {
+      System.err.println("suite: " + e.getMessage());
+      return 2;
+    } catch (IOException e) {
+      System.err.println("suite: " + e.getMessage());
+      return 1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      System.err.println("suite: interrupted");
+      return 1;
+    }
+  }
+
+  /** UTC time stamp for default output directory names. */
+  static String stamp() {
+    SimpleDateFormat f = new SimpleDateFormat("yyyyMMdd-HHmmss");
+    f.setTimeZone(TimeZone.getTimeZone("UTC"));
+    return f.format(new Date());
+  }
+}

@@ -1,0 +1,188 @@
+package site.ycsb.fleet;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The command line of {@code suite} and {@code fleet}: the binding, the suite's own {@code --options}, and the
+ * client options given to every phase unchanged (e.g. {@code -P file -p k=v -threads 16 -target 1000 -s}).
+ * Fleet-only options are kept here too so that one parser reports every mistake the same way.
+ */
+public final class SuiteOptions {
+  String binding;
+  List<Phase> phases;
+  int repeat = 1;
+  Path out;
+  String hookBefore;
+  String hookAfter;
+  Path ycsbHome;
+  boolean report = true;
+  final List<String> clientArgs = new ArrayList<>();
+
+  // fleet only
+  String hostsList;
+  Path hostsFile;
+  final List<String> sshOptions = new ArrayList<>();
+  String sshConfig;
+  double startDelaySec = 10;
+  String remoteHome;
+
+  /** Options that only {@code fleet} accepts. */
+  private static final List<String> FLEET_ONLY = Collections.unmodifiableList(java.util.Arrays.asList(
+      "--hosts", "--hosts-file", "--ssh-option", "--ssh-config", "--start-delay", "--remote-home"));
+
+  /** Client flags that take a value (so that a value starting with "--" is not taken for a suite option). */
+  private static final List<String> CLIENT_VALUE_FLAGS = Collections.unmodifiableList(java.util.Arrays.asList(
+      "-P", "-p", "-threads", "-target", "-l", "-table", "-cp", "-jvm-args"));
+
+  public String binding() {
+    return binding;
+  }
+
+  public List<Phase> phases() {
+    return phases;
+  }
+
+  public int repeat() {
+    return repeat;
+  }
+
+  public Path out() {
+    return out;
+  }
+
+  public List<String> clientArgs() {
+    return clientArgs;
+  }
+
+  /** Parses the arguments of {@code suite} ({@code fleet} false) or {@code fleet} ({@code fleet} true). */
+  static SuiteOptions parse(String[] args, boolean fleet, String usage) throws UsageException {
+    SuiteOptions o = new SuiteOptions();
+    String workloads = Phase.DEFAULT_ORDER;
+    String loadWorkload = null;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.startsWith("--") && a.length() > 2) {
+        String name = a;
+        String value = null;
+        int eq = a.indexOf('=');
+        if (eq > 0) {
+          name = a.substring(0, eq);
+          value = a.substring(eq + 1);
+        }
+        if (!fleet && FLEET_ONLY.contains(name)) {
+          throw new UsageException(name + " is a fleet option (bin/ycsb fleet); " + usage);
+        }
+        if ("--no-report".equals(name)) {
+          o.report = false;
+          continue;
+        }
+        if (value == null) {
+          if (i + 1 >= args.length) {
+            throw new UsageException(name + " needs a value; " + usage);
+          }
+          value = args[++i];
+        }
+        switch (name) {
+          case "--workloads":
+            workloads = value;
+            break;
+          case "--load-workload":
+            loadWorkload = value;
+            break;
+          case "--repeat":
+            o.repeat = positiveInt(name, value);
+            break;
+          case "--out":
+            o.out = Paths.get(value);
+            break;
+          case "--hook-before":
+            o.hookBefore = value;
+            break;
+          case "--hook-after":
+            o.hookAfter = value;
+            break;
+          case "--ycsb-home":
+            o.ycsbHome = Paths.get(value);
+            break;
+          case "--hosts":
+            o.hostsList = value;
+            break;
+          case "--hosts-file":
+            o.hostsFile = Paths.get(value);
+            break;
+          case "--ssh-option":
+            o.sshOptions.add(value);
+            break;
+          case "--ssh-config":
+            o.sshConfig = value;
+            break;
+          case "--start-delay":
+            o.startDelaySec = nonNegativeDouble(name, value);
+            break;
+          case "--remote-home":
+            if (!HostsParser.isSafePath(value)) {
+              throw new UsageException("--remote-home '" + value + "' may hold only letters, digits and _.,+=@%/~-");
+            }
+            o.remoteHome = value;
+            break;
+          default:
+            throw new UsageException("unknown option " + name + "; " + usage);
+        }
+      } else if (o.binding == null && !a.startsWith("-")) {
+        o.binding = a;
+      } else {
+        checkClientArg(a, i + 1 < args.length ? args[i + 1] : null);
+        o.clientArgs.add(a);
+        if (CLIENT_VALUE_FLAGS.contains(a) && i + 1 < args.length) {
+          o.clientArgs.add(args[++i]);
+        }
+      }
+    }
+    if (o.binding == null) {
+      throw new UsageException("no binding given (e.g. basic, cassandra-cql, griddb); " + usage);
+    }
+    if (fleet && (o.hostsList == null) == (o.hostsFile == null)) {
+      throw new UsageException("give the client machines with exactly one of --hosts a,b,c or --hosts-file FILE");
+    }
+    o.phases = Phase.parseList(workloads, loadWorkload);
+    return o;
+  }
+
+  /** Flags the suite sets itself per phase are refused, so that no phase silently runs with something else. */
+  private static void checkClientArg(String a, String next) throws UsageException {
+    if ("-load".equals(a) || "-t".equals(a) || "-db".equals(a)) {
+      throw new UsageException(a + " is set by the suite per phase; give the binding name and --workloads instead");
+    }
+    if ("-p".equals(a) && next != null && next.startsWith("results.dir=")) {
+      throw new UsageException("results.dir is set by the suite per phase (<out>/<repeat>/<phase>); use --out");
+    }
+  }
+
+  private static int positiveInt(String name, String value) throws UsageException {
+    try {
+      int v = Integer.parseInt(value);
+      if (v >= 1) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException(name + " needs a whole number >= 1, got '" + value + "'");
+  }
+
+  private static double nonNegativeDouble(String name, String value) throws UsageException {
+    try {
+      double v = Double.parseDouble(value);
+      if (v >= 0 && !Double.isInfinite(v)) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException(name + " needs a number of seconds >= 0, got '" + value + "'");
+  }
+}

@@ -1,0 +1,107 @@
+package site.ycsb.fleet;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the phases in order, {@code repeat} times, each into {@code <out>/<repeat>/<phase>/}, with the hooks around
+ * each phase. The first phase or hook that fails stops everything (one line naming it and its exit code); what was
+ * done so far stays. At the end the throughput table (best repeat marked) is written and the report tool runs over
+ * every completed phase directory.
+ */
+final class SuiteRunner {
+  private final String tool;
+  private final List<Phase> phases;
+  private final int repeats;
+  private final Path out;
+  private final Hook before;
+  private final Hook after;
+  private final PhaseRunner runner;
+  private final ReportStep report;
+  private final PrintStream err;
+  private final List<Path> completed = new ArrayList<>();
+
+  /** Runs the report over the completed phase directories; returns its exit code. */
+  interface ReportStep {
+    int run(Path outDir, List<Path> phaseDirs) throws IOException, InterruptedException;
+  }
+
+  SuiteRunner(String tool, List<Phase> phases, int repeats, Path out, String hookBefore, String hookAfter,
+      PhaseRunner runner, ReportStep report, PrintStream err) {
+    this.tool = tool;
+    this.phases = phases;
+    this.repeats = repeats;
+    this.out = out;
+    this.before = hookBefore == null ? null : new Hook(hookBefore, "before");
+    this.after = hookAfter == null ? null : new Hook(hookAfter, "after");
+    this.runner = runner;
+    this.report = report;
+    this.err = err;
+  }
+
+  /** Runs the suite; returns the exit code for the tool (0, or the failed phase's/hook's code). */
+  int run() throws IOException, InterruptedException {
+    int total = phases.size() * repeats;
+    int step = 0;
+    int exit = 0;
+    outer:
+    for (int rep = 1; rep <= repeats; rep++) {
+      for (Phase phase : phases) {
+        step++;
+        Path dir = out.resolve(Integer.toString(rep)).resolve(phase.name());
+        Files.createDirectories(dir);
+        err.println(tool + ": [" + step + "/" + total + "] " + phase.name() + " (repeat " + rep + ") -> " + dir);
+        String where = "phase " + phase.name() + " (repeat " + rep + ")";
+        if (before != null) {
+          int code = before.run(phase, rep, dir);
+          if (code != 0) {
+            exit = stop("the hook before " + where + " failed with exit code " + code, code);
+            break outer;
+          }
+        }
+        PhaseOutcome outcome = runner.run(phase, rep, dir);
+        if (!outcome.succeeded()) {
+          exit = stop(where + " " + outcome.failure, outcome.exitCode);
+          break outer;
+        }
+        completed.add(dir);
+        if (after != null) {
+          int code = after.run(phase, rep, dir);
+          if (code != 0) {
+            exit = stop("the hook after " + where + " failed with exit code " + code, code);
+            break outer;
+          }
+        }
+      }
+    }
+    if (!completed.isEmpty()) {
+      SuiteTable table = SuiteTable.read(completed);
+      Files.write(out.resolve("suite-summary.md"), table.markdown().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      err.print(table.markdown());
+      if (report != null) {
+        int code = report.run(out.resolve("report"), completed);
+        if (code != 0) {
+          err.println(tool + ": the report over " + out + " failed with exit code " + code);
+          exit = exit == 0 ? code : exit;
+        }
+      }
+    }
+    if (exit == 0) {
+      err.println(tool + ": all " + total + " phases completed; results in " + out);
+    }
+    return exit;
+  }
+
+  private int stop(String what, int code) {
+    err.println(tool + ": " + what + "; stopping. " + completed.size() + " completed phase(s) kept in " + out);
+    return code;
+  }
+
+  List<Path> completed() {
+    return completed;
+  }
+}

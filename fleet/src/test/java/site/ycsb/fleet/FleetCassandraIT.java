@@ -1,0 +1,93 @@
+package site.ycsb.fleet;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import site.ycsb.testserver.cassandra.CassandraTestServer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A fleet of three clients (real sshd on 127.0.0.2-4, the real tarball) loading and running workload A against the
+ * project's real Cassandra test server with the cassandra-cql binding. The three load ranges must add up to exactly
+ * the records in the table. Skipped (one line) when the tarball has no cassandra-binding or no local Cassandra can
+ * be started here.
+ */
+class FleetCassandraIT {
+  private static final String KEYSPACE = "fleetit";
+  private static Sshd sshd;
+
+  @AfterAll
+  static void tearDown() {
+    if (sshd != null) {
+      sshd.close();
+    }
+  }
+
+  @Test
+  void should_load_every_record_exactly_once_from_three_clients_when_run_against_cassandra() throws Exception {
+    String reason = Sshd.unavailableReason();
+    assumeTrue(reason == null, reason);
+    Path work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath()
+        .resolve("fleet-cassandra-it");
+    FleetIT.deleteTree(work);
+    Files.createDirectories(work);
+    TestTarball tarball;
+    try {
+      tarball = TestTarball.find(work);
+    } catch (IllegalStateException e) {
+      assumeTrue(false, e.getMessage());
+      return;
+    }
+    Path head = tarball.unpack(work.resolve("head"));
+    assumeTrue(Files.isDirectory(head.resolve("cassandra-binding/lib")),
+        "the tarball has no cassandra-binding yet (" + tarball.how + ")");
+    String unavailable = CassandraTestServer.unavailableReason();
+    assumeTrue(unavailable == null, unavailable);
+    CassandraTestServer server = CassandraTestServer.shared();
+    server.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
+    server.createYcsbSchema(KEYSPACE, "usertable", 10, "field");
+    String host = server.host();
+    int port = server.port();
+
+    sshd = new Sshd(work.resolve("sshd"));
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      lines.add(sshd.user() + "@" + Sshd.ADDRESSES.get(i) + ":" + sshd.port + " " + work.resolve("client-" + (i + 1)
+          + "/ycsb"));
+    }
+    Path hosts = work.resolve("hosts");
+    Files.write(hosts, lines);
+    List<String> install = new ArrayList<>(Arrays.asList("--hosts-file", hosts.toString()));
+    install.addAll(sshd.sshOptions());
+    install.add(tarball.file.toString());
+    ToolRun in = new ToolRun("site.ycsb.fleet.FleetInstall", install, null);
+    assertEquals(0, in.waitFor(180), in.outText() + in.errText());
+
+    Path out = work.resolve("run");
+    List<String> args = new ArrayList<>(Arrays.asList("cassandra-cql", "--hosts-file", hosts.toString(),
+        "--ycsb-home", head.toString(), "--out", out.toString(), "--start-delay", "2", "--workloads", "load,a"));
+    args.addAll(sshd.sshOptions());
+    args.addAll(Arrays.asList("-p", "hosts=" + host, "-p", "port=" + port, "-p", "cassandra.keyspace=" + KEYSPACE,
+        "-p", "recordcount=1501", "-p", "operationcount=1500", "-target", "300", "-threads", "2", "-s"));
+    // 100 ops/s per client for about 5 s per phase: the clients' driver start-up times differ by seconds on a busy
+    // machine, and merge refuses windows that do not overlap
+    ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", args, null);
+    assertEquals(0, run.waitFor(240), run.errText());
+    assertEquals("status: complete", Files.readAllLines(out.resolve("FLEET-STATUS")).get(0));
+    String load = new String(Files.readAllBytes(out.resolve("1/load/summary.json")), "UTF-8");
+    assertEquals(1501, FleetIT.number(load, "operations"));
+    assertEquals(3, FleetIT.clients(load));
+    long rows = server.countRows(KEYSPACE, "usertable");
+    assertEquals(1501, rows, "the clients' key ranges must cover the key space exactly once");
+    String a = new String(Files.readAllBytes(out.resolve("1/workloada/summary.json")), "UTF-8");
+    assertEquals(1500, FleetIT.number(a, "operations"));
+  }
+}

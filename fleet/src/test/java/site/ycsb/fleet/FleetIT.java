@@ -1,0 +1,318 @@
+package site.ycsb.fleet;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Fleet runs with a real sshd on 127.0.0.2-4, real ssh/scp, the real tarball installed by fleet-install into one
+ * directory per client, and the real engine (BasicDB) on every client.
+ */
+class FleetIT {
+  private static Sshd sshd;
+  private static TestTarball tarball;
+  private static Path work;
+  private static Path head;
+  private static Path hostsFile;
+  private static String skip;
+  private static ToolRun install;
+  private static int installExit;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    skip = Sshd.unavailableReason();
+    if (skip != null) {
+      return;
+    }
+    work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath().resolve("fleet-it");
+    deleteTree(work);
+    Files.createDirectories(work);
+    try {
+      tarball = TestTarball.find(work);
+    } catch (IllegalStateException e) {
+      skip = e.getMessage();
+      return;
+    }
+    System.out.println("FleetIT: tarball " + tarball.how);
+    head = tarball.unpack(work.resolve("head"));
+    sshd = new Sshd(work.resolve("sshd"));
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < Sshd.ADDRESSES.size(); i++) {
+      lines.add(sshd.user() + "@" + Sshd.ADDRESSES.get(i) + ":" + sshd.port + " " + clientHome(i));
+    }
+    hostsFile = work.resolve("hosts");
+    Files.write(hostsFile, lines);
+    // one host more, at a port where nothing listens: fleet-install must name it and fail, the others install
+    List<String> args = new ArrayList<>(Arrays.asList("--hosts-file", hostsFile.toString()));
+    Path withDead = work.resolve("hosts-with-dead");
+    List<String> dead = new ArrayList<>(lines);
+    dead.add(sshd.user() + "@127.0.0.2:" + Sshd.deadPort() + " " + work.resolve("client-dead/ycsb"));
+    Files.write(withDead, dead);
+    args.set(1, withDead.toString());
+    args.addAll(sshd.sshOptions());
+    args.add(tarball.file.toString());
+    install = new ToolRun("site.ycsb.fleet.FleetInstall", args, null);
+    installExit = install.waitFor(120);
+  }
+
+  private static Path clientHome(int i) {
+    return work.resolve("client-" + (i + 1)).resolve("ycsb");
+  }
+
+  @AfterAll
+  static void tearDown() {
+    if (sshd != null) {
+      sshd.close();
+    }
+  }
+
+  private static void assumeReady() {
+    assumeTrue(skip == null, skip);
+  }
+
+  private static String hostName(int i) {
+    return sshd.user() + "@" + Sshd.ADDRESSES.get(i) + ":" + sshd.port;
+  }
+
+  @Test
+  void should_install_on_every_reachable_host_and_name_the_unreachable_one_when_fleet_install_runs()
+      throws Exception {
+    assumeReady();
+    assertEquals(1, installExit, install.outText() + "\n" + install.errText());
+    for (int i = 0; i < 3; i++) {
+      String prefix = hostName(i) + ": ok, " + clientHome(i) + ", ";
+      assertTrue(install.out.stream().anyMatch(l -> l.startsWith(prefix) && l.contains("version")),
+          prefix + " missing in:\n" + install.outText());
+      assertTrue(Files.isRegularFile(clientHome(i).resolve("bin/ycsb")));
+      assertTrue(Files.isDirectory(clientHome(i).resolve("lib")));
+    }
+    assertEquals(4, install.out.size(), install.outText());
+    assertTrue(install.out.get(3).matches(".*@127\\.0\\.0\\.2:\\d+: FAILED: unreachable .*"), install.outText());
+    assertTrue(install.errText().contains("1 of 4 hosts are not ready"), install.errText());
+  }
+
+  private List<String> fleetArgs(Path out, String... more) {
+    List<String> a = new ArrayList<>(Arrays.asList("basic", "--hosts-file", hostsFile.toString(), "--ycsb-home",
+        head.toString(), "--out", out.toString(), "--start-delay", "2"));
+    a.addAll(sshd.sshOptions());
+    a.addAll(Arrays.asList(more));
+    return a;
+  }
+
+  @Test
+  void should_load_split_key_ranges_and_merge_three_clients_when_run_on_a_fleet() throws Exception {
+    assumeReady();
+    assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());
+    Path out = work.resolve("basic-run");
+    // 100 ops/s per client: phases of 3 and 10 s, long against the clients' start-up differences on a busy machine
+    ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", fleetArgs(out, "--workloads", "load,a", "-p",
+        "recordcount=1000", "-p", "operationcount=2999", "-target", "300", "-threads", "2", "-s", "-p",
+        "basicdb.verbose=false", "-p", "measurement.interval=both", "-p", "note=a value with spaces"), null);
+    int code = run.waitFor(150);
+    String log = run.errText();
+    assertEquals(0, code, log);
+    assertEquals("status: complete", firstLine(out.resolve("FLEET-STATUS")), log);
+    // key space: 334 + 333 + 333 from 0, every client keeps recordcount=1000
+    long[][] ranges = {{0, 334}, {334, 333}, {667, 333}};
+    for (int i = 0; i < 3; i++) {
+      Path client = clientDir(out.resolve("clients/1/load"), i);
+      String s = summary(client);
+      assertEquals(ranges[i][0], number(s, "insertStart"), client.toString());
+      assertEquals(ranges[i][1], number(s, "insertCount"), client.toString());
+      assertEquals(1000, number(s, "recordCount"));
+      assertEquals(ranges[i][1], number(s, "operations"));
+      assertTrue(s.contains("a value with spaces"), "-p value with spaces did not survive ssh");
+      assertTrue(log.contains("[" + hostName(i) + "] "), "no status lines prefixed with " + hostName(i));
+    }
+    String load = summary(out.resolve("1/load"));
+    assertEquals(1000, number(load, "operations"));
+    assertEquals(3, clients(load));
+    String runSummary = summary(out.resolve("1/workloada"));
+    assertEquals(2999, number(runSummary, "operations"));
+    assertEquals(3, clients(runSummary));
+    assertEquals(300, number(runSummary, "target"));
+    for (int i = 0; i < 3; i++) {
+      String s = summary(clientDir(out.resolve("clients/1/workloada"), i));
+      assertEquals(100, number(s, "target"));
+      assertEquals(i < 2 ? 1000 : 999, number(s, "operationCount"));
+    }
+    assertTrue(Files.readAllLines(out.resolve("FLEET-STATUS")).get(1).matches(
+        "phase load \\(repeat 1\\): complete, 3 clients: .*; the clients' measurements started within \\d+ ms "
+            + "of each other"),
+        String.join("\n", Files.readAllLines(out.resolve("FLEET-STATUS"))));
+    assertTrue(Files.isRegularFile(out.resolve("report/report.md")));
+    assertTrue(new String(Files.readAllBytes(out.resolve("suite-summary.md")), StandardCharsets.UTF_8)
+        .contains("| workloada |"));
+  }
+
+  @Test
+  void should_report_the_run_incomplete_and_name_the_host_when_a_client_is_killed_mid_run() throws Exception {
+    assumeReady();
+    assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());
+    Path out = work.resolve("killed-run");
+    String victim = "[" + hostName(1) + "] fleet: engine started, remote pid ";
+    String[] pid = new String[1];
+    // 3 clients x 100 ops/s for 3000 ops: about 10 s, time enough to kill one
+    ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", fleetArgs(out, "--workloads", "a", "-p", "recordcount=100",
+        "-p", "operationcount=3000", "-target", "300", "-s", "-p", "basicdb.verbose=false"), line -> {
+          if (line.startsWith(victim)) {
+            pid[0] = line.substring(victim.length()).trim();
+          }
+        });
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (pid[0] == null && System.currentTimeMillis() < deadline) {
+      Thread.sleep(100);
+    }
+    assertTrue(pid[0] != null && pid[0].matches("\\d+"), "no pid from the victim:\n" + run.errText());
+    Thread.sleep(4000);
+    // the process was started by this test's sshd; it is killed by its id
+    Process kill = new ProcessBuilder("sh", "-c", "kill -9 " + pid[0]).inheritIO().start();
+    assertTrue(kill.waitFor(10, TimeUnit.SECONDS));
+    assertEquals(0, kill.exitValue(), "kill -9 " + pid[0]);
+    int code = run.waitFor(120);
+    String log = run.errText();
+    assertEquals(1, code, log);
+    List<String> status = Files.readAllLines(out.resolve("FLEET-STATUS"));
+    assertEquals("status: incomplete", status.get(0), log);
+    assertTrue(status.get(1).startsWith("missing: " + hostName(1) + " ("), String.join("\n", status));
+    assertFalse(String.join("\n", status).contains("missing: " + hostName(0)));
+    assertFalse(Files.exists(out.resolve("1/workloada/summary.json")), "an incomplete phase was merged as complete");
+    assertTrue(firstLine(out.resolve("1/workloada/FLEET-STATUS")).equals("status: incomplete"));
+    String partial = summary(out.resolve("clients/1/workloada/partial-merge"));
+    assertEquals(2, clients(partial));
+    assertTrue(log.contains("fleet: phase workloada (repeat 1) is INCOMPLETE: 1 of 3 clients missing: "
+        + hostName(1)), log);
+  }
+
+  @Test
+  void should_stop_the_remote_engines_when_the_head_node_is_terminated() throws Exception {
+    assumeReady();
+    assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());
+    Path out = work.resolve("terminated-run");
+    Pattern started = Pattern.compile("\\[(.*)\\] fleet: engine started, remote pid (\\d+)");
+    List<String> pids = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", fleetArgs(out, "--workloads", "a", "-p", "recordcount=100",
+        "-p", "operationcount=30000", "-target", "300", "-p", "basicdb.verbose=false"), line -> {
+          Matcher m = started.matcher(line);
+          if (m.matches()) {
+            pids.add(m.group(2));
+          }
+        });
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (pids.size() < 3 && System.currentTimeMillis() < deadline) {
+      Thread.sleep(100);
+    }
+    assertEquals(3, pids.size(), run.errText());
+    Thread.sleep(2000);
+    for (String pid : pids) {
+      assertTrue(Files.exists(Paths.get("/proc", pid)), "engine " + pid + " should be running");
+    }
+    run.terminate();
+    run.waitFor(60);
+    deadline = System.currentTimeMillis() + 20_000;
+    List<String> alive = new ArrayList<>(pids);
+    while (!alive.isEmpty() && System.currentTimeMillis() < deadline) {
+      alive.removeIf(pid -> !Files.exists(Paths.get("/proc", pid)));
+      Thread.sleep(200);
+    }
+    assertTrue(alive.isEmpty(), "engines still running after the head was terminated: " + alive + "\n"
+        + run.errText());
+    assertTrue(run.errText().contains("fleet: stopped the engine on "), run.errText());
+  }
+
+  @Test
+  void should_leave_out_clients_without_records_and_say_so_when_there_are_more_clients_than_records()
+      throws Exception {
+    assumeReady();
+    assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());
+    Path out = work.resolve("two-records");
+    // each insert takes 3 s, so that the two one-record windows overlap (merge refuses disjoint windows)
+    ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", fleetArgs(out, "--workloads", "load", "-p", "recordcount=2",
+        "-p", "basicdb.verbose=false", "-p", "basicdb.simulatedelay=3000", "-p", "basicdb.randomizedelay=false",
+        "--no-report"), null);
+    assertEquals(0, run.waitFor(120), run.errText());
+    assertTrue(run.errText().contains("fleet: load: more clients than records; left out of this phase: "
+        + hostName(2)), run.errText());
+    String load = summary(out.resolve("1/load"));
+    assertEquals(2, number(load, "operations"));
+    assertEquals(2, clients(load));
+    assertEquals(1, number(summary(clientDir(out.resolve("clients/1/load"), 1)), "insertStart"));
+    assertFalse(Files.exists(out.resolve("report")));
+  }
+
+  @Test
+  void should_start_nothing_and_name_the_host_when_a_client_is_unreachable() throws Exception {
+    assumeReady();
+    Path hosts = work.resolve("hosts-unreachable");
+    String dead = sshd.user() + "@127.0.0.3:" + Sshd.deadPort();
+    Files.write(hosts, Arrays.asList(hostName(0) + " " + clientHome(0), dead + " " + clientHome(1)));
+    Path out = work.resolve("unreachable-run");
+    List<String> args = fleetArgs(out, "--workloads", "load", "-p", "recordcount=10");
+    args.set(2, hosts.toString());
+    ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", args, null);
+    assertEquals(1, run.waitFor(60), run.errText());
+    assertTrue(run.errText().contains("nothing was started: " + dead + " unreachable"), run.errText());
+    assertTrue(firstLine(out.resolve("FLEET-STATUS")).startsWith("status: failed"));
+    assertFalse(Files.exists(out.resolve("1")));
+  }
+
+  private static Path clientDir(Path phaseClients, int i) throws IOException {
+    try (Stream<Path> s = Files.list(phaseClients)) {
+      List<Path> dirs = s.filter(Files::isDirectory).filter(p -> p.getFileName().toString().startsWith("c" + (i + 1)
+          + "-")).collect(Collectors.toList());
+      assertEquals(1, dirs.size(), "client " + (i + 1) + " in " + phaseClients);
+      return dirs.get(0);
+    }
+  }
+
+  private static String summary(Path dir) throws IOException {
+    return new String(Files.readAllBytes(dir.resolve("summary.json")), StandardCharsets.UTF_8);
+  }
+
+  private static String firstLine(Path file) throws IOException {
+    return Files.readAllLines(file).get(0);
+  }
+
+  /** The first numeric value of a top-level-style field (the fields used here occur once per summary). */
+  static long number(String json, String field) {
+    Matcher m = Pattern.compile("\"" + field + "\"\\s*:\\s*(-?[0-9.]+)").matcher(json);
+    assertTrue(m.find(), field + " not in " + json);
+    return Math.round(Double.parseDouble(m.group(1)));
+  }
+
+  static int clients(String json) {
+    Matcher m = Pattern.compile("\"clients\"\\s*:\\s*\\[([^\\]]*)\\]").matcher(json);
+    assertTrue(m.find(), "no clients list in merged summary");
+    return m.group(1).trim().isEmpty() ? 0 : m.group(1).split(",").length;
+  }
+
+  static void deleteTree(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(p)) {
+      for (Path x : s.sorted((a, b) -> b.compareTo(a)).collect(Collectors.toList())) {
+        Files.delete(x);
+      }
+    }
+  }
+}

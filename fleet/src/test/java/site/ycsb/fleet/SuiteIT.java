@@ -1,0 +1,119 @@
+package site.ycsb.fleet;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** bin/ycsb suite with the real engine (BasicDB) from the unpacked tarball: one fresh engine process per phase. */
+class SuiteIT {
+  private static Path work;
+  private static Path home;
+  private static String skip;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath().resolve("suite-it");
+    FleetIT.deleteTree(work);
+    Files.createDirectories(work);
+    try {
+      TestTarball tarball = TestTarball.find(work);
+      home = tarball.unpack(work.resolve("home"));
+    } catch (IllegalStateException e) {
+      skip = e.getMessage();
+    }
+  }
+
+  private static List<String> args(Path out, String... more) {
+    List<String> a = new ArrayList<>(Arrays.asList("basic", "--ycsb-home", home.toString(), "--out", out.toString(),
+        "-p", "basicdb.verbose=false", "-p", "recordcount=200", "-p", "operationcount=300", "-threads", "2"));
+    a.addAll(Arrays.asList(more));
+    return a;
+  }
+
+  private static String read(Path p) throws IOException {
+    return new String(Files.readAllBytes(p), StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void should_run_the_phases_in_order_with_hooks_and_repeats_and_report_when_the_suite_runs() throws Exception {
+    assumeTrue(skip == null, skip);
+    Path out = work.resolve("ok");
+    ToolRun run = new ToolRun("site.ycsb.fleet.Suite", args(out, "--workloads", "load,a,c", "--repeat", "2",
+        "--hook-before", "echo \"$YCSB_PHASE $YCSB_REPEAT\" > hook-before.txt",
+        "--hook-after", "ls > hook-after.txt"), null);
+    assertEquals(0, run.waitFor(180), run.errText());
+    long previousEnd = 0;
+    for (String rep : Arrays.asList("1", "2")) {
+      for (String phase : Arrays.asList("load", "workloada", "workloadc")) {
+        Path dir = out.resolve(rep).resolve(phase);
+        String s = read(dir.resolve("summary.json"));
+        assertTrue(s.matches("(?s).*\"phase\"\\s*:\\s*\"" + ("load".equals(phase) ? "load" : "run") + "\".*"), s);
+        String name = "load".equals(phase) ? "workloada" : phase;
+        assertTrue(s.matches("(?s).*\"workloadName\"\\s*:\\s*\"" + name + "\".*"), phase + ": " + s);
+        assertEquals("load".equals(phase) ? 200 : 300, FleetIT.number(s, "operations"));
+        long start = FleetIT.number(s, "startEpochMs");
+        assertTrue(start >= previousEnd, rep + "/" + phase + " started before the previous phase ended");
+        previousEnd = FleetIT.number(s, "endEpochMs");
+        assertEquals(phase + " " + rep, read(dir.resolve("hook-before.txt")).trim());
+        assertTrue(read(dir.resolve("hook-after.txt")).contains("summary.json"));
+      }
+    }
+    String table = read(out.resolve("suite-summary.md"));
+    assertTrue(table.contains("| phase | repeat 1 (ops/s) | repeat 2 (ops/s) | best |"), table);
+    assertTrue(table.matches("(?s).*\\| workloadc \\| .*\\| repeat [12] \\|.*"), table);
+    assertTrue(Files.isRegularFile(out.resolve("report/report.md")));
+    assertTrue(run.errText().contains("suite: all 6 phases completed"), run.errText());
+  }
+
+  @Test
+  void should_stop_naming_the_phase_and_exit_code_and_keep_earlier_phases_when_a_phase_fails() throws Exception {
+    assumeTrue(skip == null, skip);
+    Path broken = work.resolve("broken");
+    Files.write(broken, Arrays.asList("workload=site.ycsb.workloads.CoreWorkload", "requestdistribution=nonsense"));
+    Path out = work.resolve("failing");
+    ToolRun run = new ToolRun("site.ycsb.fleet.Suite", args(out, "--workloads", "load,a," + broken + ",c"), null);
+    assertEquals(2, run.waitFor(120), run.errText());
+    assertTrue(run.errText().contains("suite: phase broken (repeat 1) failed: the engine exited with code 2 (bad "
+        + "command line or property); stopping. 2 completed phase(s) kept in " + out), run.errText());
+    assertTrue(Files.isRegularFile(out.resolve("1/load/summary.json")));
+    assertTrue(Files.isRegularFile(out.resolve("1/workloada/summary.json")));
+    assertFalse(Files.exists(out.resolve("1/workloadc")));
+    assertTrue(Files.isRegularFile(out.resolve("report/report.md")), "the report covers the completed phases");
+  }
+
+  @Test
+  void should_be_reachable_through_the_launcher_when_the_tarball_registers_it() throws Exception {
+    assumeTrue(skip == null, skip);
+    assumeTrue(Files.isDirectory(home.resolve("fleet/lib")), "this tarball has no fleet/lib");
+    Process p = new ProcessBuilder(home.resolve("bin/ycsb").toString(), "suite", "basic", "--workloads", "load,zz")
+        .redirectErrorStream(true).start();
+    String out = new String(readAll(p), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(2, p.exitValue(), out);
+    assertTrue(out.startsWith("suite: workload file zz of phase load not found"), out);
+  }
+
+  private static byte[] readAll(Process p) throws IOException {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    byte[] buf = new byte[4096];
+    int n;
+    while ((n = p.getInputStream().read(buf)) > 0) {
+      b.write(buf, 0, n);
+    }
+    return b.toByteArray();
+  }
+}

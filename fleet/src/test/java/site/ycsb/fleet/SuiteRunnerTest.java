@@ -1,0 +1,188 @@
+package site.ycsb.fleet;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The suite's order, repeats, hooks and stop-on-failure, with a test double for the engine (a PhaseRunner). */
+class SuiteRunnerTest {
+  @TempDir
+  Path tmp;
+
+  private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+  private final PrintStream err = new PrintStream(errBytes, true);
+
+  /** A phase runner test double: records the calls, writes an output.txt with a throughput, fails where told. */
+  private static final class ScriptedRunner implements PhaseRunner {
+    final List<String> calls = new ArrayList<>();
+    String failAt;
+    int failCode = 1;
+    double throughput = 100;
+
+    @Override
+    public void prepare(List<Phase> phases) {
+    }
+
+    @Override
+    public PhaseOutcome run(Phase phase, int repeat, Path dir) throws java.io.IOException {
+      String id = repeat + "/" + phase.name();
+      calls.add(id);
+      if (id.equals(failAt)) {
+        return PhaseOutcome.failed(failCode, "failed: the engine exited with code " + failCode);
+      }
+      Files.write(dir.resolve("output.txt"), Arrays.asList("[OVERALL], RunTime(ms), 1000",
+          "[OVERALL], Throughput(ops/sec), " + (throughput + repeat * (phase.name().length()))));
+      return PhaseOutcome.ok();
+    }
+  }
+
+  private String errText() {
+    return new String(errBytes.toByteArray(), StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void should_run_load_then_a_b_c_f_d_when_no_list_is_given() throws Exception {
+    List<Phase> phases = SuiteOptions.parse(new String[] {"basic"}, false, "u").phases();
+    assertEquals("[load, workloada, workloadb, workloadc, workloadf, workloadd]", phases.toString());
+    assertEquals("workloads/workloada", phases.get(0).workloadFile());
+    assertTrue(phases.get(0).isLoad());
+    ScriptedRunner r = new ScriptedRunner();
+    int code = new SuiteRunner("suite", phases, 2, tmp, null, null, r, null, err).run();
+    assertEquals(0, code);
+    assertEquals(Arrays.asList("1/load", "1/workloada", "1/workloadb", "1/workloadc", "1/workloadf", "1/workloadd",
+        "2/load", "2/workloada", "2/workloadb", "2/workloadc", "2/workloadf", "2/workloadd"), r.calls);
+    assertTrue(Files.isRegularFile(tmp.resolve("2/workloadd/output.txt")));
+  }
+
+  @Test
+  void should_stop_at_the_failed_phase_and_keep_earlier_ones_when_a_phase_fails() throws Exception {
+    List<Phase> phases = Phase.parseList("load,a,b,c", null);
+    ScriptedRunner r = new ScriptedRunner();
+    r.failAt = "1/workloadb";
+    r.failCode = 3;
+    List<Path> reported = new ArrayList<>();
+    SuiteRunner s = new SuiteRunner("suite", phases, 1, tmp, null, null, r, (o, dirs) -> {
+      reported.addAll(dirs);
+      return 0;
+    }, err);
+    assertEquals(3, s.run());
+    assertEquals(Arrays.asList("1/load", "1/workloada", "1/workloadb"), r.calls);
+    assertEquals(Arrays.asList(tmp.resolve("1/load"), tmp.resolve("1/workloada")), reported);
+    assertTrue(errText().contains("suite: phase workloadb (repeat 1) failed: the engine exited with code 3; "
+        + "stopping. 2 completed phase(s) kept in " + tmp), errText());
+    assertFalse(Files.exists(tmp.resolve("1/workloadc")));
+  }
+
+  @Test
+  void should_run_hooks_in_the_phase_directory_with_its_name_when_given() throws Exception {
+    ScriptedRunner r = new ScriptedRunner();
+    SuiteRunner s = new SuiteRunner("suite", Phase.parseList("load,c", null), 1, tmp,
+        "echo \"$YCSB_HOOK $YCSB_PHASE $YCSB_REPEAT\" > before.txt; test -d \"$YCSB_PHASE_DIR\"",
+        "ls > after.txt", r, null, err);
+    assertEquals(0, s.run());
+    assertEquals("before workloadc 1", new String(Files.readAllBytes(tmp.resolve("1/workloadc/before.txt")),
+        StandardCharsets.UTF_8).trim());
+    String after = new String(Files.readAllBytes(tmp.resolve("1/load/after.txt")), StandardCharsets.UTF_8);
+    assertTrue(after.contains("output.txt") && after.contains("before.txt"), after);
+  }
+
+  @Test
+  void should_stop_before_the_phase_when_its_before_hook_fails() throws Exception {
+    ScriptedRunner r = new ScriptedRunner();
+    SuiteRunner s = new SuiteRunner("suite", Phase.parseList("load,a", null), 1, tmp,
+        "test \"$YCSB_PHASE\" != workloada || exit 7", null, r, null, err);
+    assertEquals(7, s.run());
+    assertEquals(Arrays.asList("1/load"), r.calls);
+    assertTrue(errText().contains("the hook before phase workloada (repeat 1) failed with exit code 7"), errText());
+  }
+
+  @Test
+  void should_mark_the_best_repeat_of_each_phase_when_repeated() throws Exception {
+    SuiteTable t = new SuiteTable();
+    t.put("load", 1, 900.0);
+    t.put("load", 2, 1100.0);
+    t.put("load", 3, 1000.0);
+    t.put("workloada", 1, 50.0);
+    t.put("workloada", 2, 40.0);
+    assertEquals(2, t.best("load"));
+    assertEquals(1, t.best("workloada"));
+    String md = t.markdown();
+    assertTrue(md.contains("| load | 900.0 | **1100.0** | 1000.0 | repeat 2 |"), md);
+    assertTrue(md.contains("| workloada | **50.0** | 40.0 |  | repeat 1 |"), md);
+  }
+
+  @Test
+  void should_take_the_load_workload_from_the_first_run_phase_when_not_given() throws Exception {
+    List<Phase> p = Phase.parseList("load,workloadc", null);
+    assertEquals("workloads/workloadc", p.get(0).workloadFile());
+    assertEquals("my/wl", Phase.parseList("load,b", "my/wl").get(0).workloadFile());
+    assertEquals("workloads/workloada", Phase.parseList("load", null).get(0).workloadFile());
+    assertEquals("custom", Phase.parseList("conf/custom", null).get(0).name());
+  }
+
+  @Test
+  void should_refuse_bad_lists_and_options_with_one_line_when_parsing() {
+    assertThrows(UsageException.class, () -> Phase.parseList("load,a,a", null));
+    assertThrows(UsageException.class, () -> Phase.parseList("load,,a", null));
+    assertThrows(UsageException.class, () -> Phase.parseList("load,load", null));
+    assertThrows(UsageException.class, () -> SuiteOptions.parse(new String[] {}, false, "u"));
+    assertThrows(UsageException.class, () -> SuiteOptions.parse(new String[] {"basic", "--repeat", "0"}, false,
+        "u"));
+    assertThrows(UsageException.class, () -> SuiteOptions.parse(new String[] {"basic", "-load"}, false, "u"));
+    assertThrows(UsageException.class, () -> SuiteOptions.parse(new String[] {"basic", "-p", "results.dir=x"},
+        false, "u"));
+    assertThrows(UsageException.class, () -> SuiteOptions.parse(new String[] {"basic", "--hosts", "a"}, false,
+        "u"));
+    assertThrows(UsageException.class, () -> SuiteOptions.parse(new String[] {"basic"}, true, "u"));
+    assertThrows(UsageException.class, () -> SuiteOptions.parse(new String[] {"basic", "--bogus", "1"}, false,
+        "u"));
+  }
+
+  @Test
+  void should_pass_client_options_through_in_order_when_parsing() throws Exception {
+    SuiteOptions o = SuiteOptions.parse(new String[] {"basic", "-p", "x=--y", "--repeat=2", "-threads", "4", "-s",
+        "--workloads", "load,a"}, false, "u");
+    assertEquals(Arrays.asList("-p", "x=--y", "-threads", "4", "-s"), o.clientArgs());
+    assertEquals(2, o.repeat());
+    assertEquals(2, o.phases().size());
+  }
+
+  @Test
+  void should_put_the_workload_file_last_and_the_phase_directory_in_results_dir_when_building_the_local_command(
+      @TempDir Path home) throws Exception {
+    Files.createDirectories(home.resolve("workloads"));
+    Files.write(home.resolve("workloads/workloadb"), Arrays.asList("recordcount=10"));
+    LocalPhaseRunner r = new LocalPhaseRunner(home, "basic", Arrays.asList("-P", "x.properties", "-s"));
+    Phase b = Phase.parseList("b", null).get(0);
+    List<String> cmd = r.command(b, tmp.resolve("1/workloadb"));
+    assertEquals(Arrays.asList(home.resolve("bin/ycsb").toString(), "run", "basic", "-P", "x.properties", "-s", "-P",
+        home.resolve("workloads/workloadb").toString(), "-p", "results.dir=" + tmp.resolve("1/workloadb")), cmd);
+    assertThrows(UsageException.class, () -> r.prepare(Phase.parseList("e", null)));
+  }
+
+  @Test
+  void should_refuse_an_unknown_binding_naming_the_known_ones_when_checking(@TempDir Path home) throws Exception {
+    Files.createDirectories(home.resolve("bin"));
+    Files.write(home.resolve("bin/bindings.properties"), Arrays.asList("# registry", "basic:site.ycsb.BasicDB:",
+        "griddb:site.ycsb.db.griddb.GridDBClient:griddb-binding"));
+    Files.createDirectories(home.resolve("extra"));
+    Files.write(home.resolve("extra/binding.properties"), Arrays.asList("mine:x.Y"));
+    Bindings.check(home, "mine");
+    Bindings.check(home, "basic");
+    UsageException e = assertThrows(UsageException.class, () -> Bindings.check(home, "cassandra"));
+    assertEquals("unknown binding 'cassandra'; known bindings: basic griddb mine", e.getMessage());
+  }
+}
