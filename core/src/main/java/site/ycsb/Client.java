@@ -40,6 +40,12 @@ public final class Client {
   public static final String LABEL_PROPERTY = "label";
   /** The directory that receives this run's complete record (see the README, "Result directories"). */
   public static final String RESULTS_DIR_PROPERTY = "results.dir";
+  /**
+   * The wall-clock instant (epoch milliseconds) at which the measured schedule starts, after every thread's DB
+   * init: client machines given the same instant start together, whatever their JVM and driver start-up took
+   * (the clocks must be synchronised, e.g. by NTP). Used by fleet mode.
+   */
+  public static final String START_EPOCH_MS_PROPERTY = "start.epochms";
   /** Set by the client to the file name of the last {@code -P} file (e.g. workloada), for reports. */
   static final String WORKLOAD_FILE_NAME_PROPERTY = "ycsb.workloadfile";
 
@@ -204,6 +210,7 @@ public final class Client {
       }
       System.err.println("All " + config.threads + " client threads initialised in " + initMs + " ms.");
 
+      awaitCommonStart();
       ClientHealth health = new ClientHealth();
       JvmTracker jvm = config.trackJvm ? new JvmTracker() : null;
       long startNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
@@ -307,6 +314,25 @@ public final class Client {
             + "current operation...");
       }
       return true;
+    }
+
+    /** Waits for {@code start.epochms}, if set; a start that is already past is reported, not hidden. */
+    private void awaitCommonStart() throws InterruptedException {
+      if (config.startEpochMs == 0) {
+        return;
+      }
+      long wait = config.startEpochMs - System.currentTimeMillis();
+      if (wait < 0) {
+        System.err.println("WARNING: the schedule starts " + (-wait) + " ms after start.epochms="
+            + config.startEpochMs + " (" + ResultsWriter.iso(config.startEpochMs) + "): init took longer than the "
+            + "start delay, so this client starts late");
+        return;
+      }
+      System.err.println("Starting at " + ResultsWriter.iso(config.startEpochMs) + " (start.epochms), in " + wait
+          + " ms.");
+      while ((wait = config.startEpochMs - System.currentTimeMillis()) > 0) {
+        Thread.sleep(Math.min(wait, 100));
+      }
     }
 
     private Writer resultsWriter(String name) throws IOException {

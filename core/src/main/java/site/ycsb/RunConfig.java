@@ -34,6 +34,8 @@ final class RunConfig {
   final long insertStart;
   final long insertCount;
   final long recordCount;
+  /** Wall-clock instant (epoch ms) at which the schedule starts, after every init; 0 = as soon as inits end. */
+  final long startEpochMs;
 
   RunConfig(Properties props) throws UsageException {
     this.props = props;
@@ -83,6 +85,7 @@ final class RunConfig {
     keepGoingOnInsertFailure = r.bool("core_workload_insertion_keep_going_on_error", false);
     spinSleep = r.bool("spin.sleep", false);
     trackJvm = r.bool("measurement.trackjvm", false);
+    startEpochMs = r.longValue(Client.START_EPOCH_MS_PROPERTY, 0, 0);
   }
 
   private static void checkExporter(String name) throws UsageException {

@@ -225,6 +225,28 @@ class ClientTest {
   }
 
   @Test
+  void should_start_the_schedule_at_the_given_instant_when_start_epochms_is_set() throws IOException {
+    long at = System.currentTimeMillis() + 1500;
+    File dir = tmp.resolve("at").toFile();
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false",
+        "-p", "start.epochms=" + at, "-p", "results.dir=" + dir);
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertTrue(r.err.contains("(start.epochms), in "), r.err);
+    String summary = new String(Files.readAllBytes(new File(dir, "summary.json").toPath()), StandardCharsets.UTF_8);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"startEpochMs\": (\\d+)").matcher(summary);
+    assertTrue(m.find(), summary);
+    assertTrue(Long.parseLong(m.group(1)) >= at, "measurement started at " + m.group(1) + ", before " + at);
+  }
+
+  @Test
+  void should_warn_when_start_epochms_has_already_passed() {
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false",
+        "-p", "start.epochms=" + (System.currentTimeMillis() - 5000));
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertTrue(r.err.contains("ms after start.epochms="), r.err);
+  }
+
+  @Test
   void should_print_version_when_asked() {
     ClientRunner r = ClientRunner.run("--version");
     assertEquals(ExitCode.OK, r.exitCode);
