@@ -27,6 +27,7 @@ public final class CassandraTestServer implements AutoCloseable {
   private static CassandraTestServer sharedWithAuth;
   private static TestServerException sharedFailure;
   private static TestServerException sharedWithAuthFailure;
+  private static ContainerTarget containerTarget;
 
   private final String host;
   private final int port;
@@ -51,7 +52,8 @@ public final class CassandraTestServer implements AutoCloseable {
 
   /**
    * One server per JVM, started lazily, reused by all test classes, stopped by a shutdown hook. If the environment
-   * variable YCSB_CASSANDRA_HOSTS is set, returns a handle on that cluster instead and starts nothing.
+   * variable YCSB_CASSANDRA_HOSTS is set, returns a handle on that cluster instead and starts nothing; else, if
+   * YCSB_CASSANDRA_TESTCONTAINERS=true, a {@code cassandra:5.0} container through Testcontainers.
    *
    * @throws TestServerException when the server cannot be started (later calls rethrow at once)
    */
@@ -110,6 +112,9 @@ public final class CassandraTestServer implements AutoCloseable {
       if (ExternalTarget.fromEnvironment(System.getenv()) != null) {
         return null;
       }
+      if (ContainerTarget.requested(System.getenv())) {
+        return ContainerTarget.unavailableReason();
+      }
       if (!java.nio.file.Files.isDirectory(java.nio.file.Paths.get("/proc/self")) || !Signals.onPath("kill")) {
         return "the local Cassandra test server needs Linux (/proc and kill)";
       }
@@ -129,6 +134,16 @@ public final class CassandraTestServer implements AutoCloseable {
       ExternalTarget.HostPort first = external.contactPoints.get(0);
       return new CassandraTestServer(first.host, external.port, external.hosts, external.contactPoints,
           external.username, external.password, external.datacenter, null);
+    }
+    if (ContainerTarget.requested(System.getenv())) {
+      // One container serves both handles; it has no authenticated variant (auth tests skip on null credentials).
+      if (containerTarget == null) {
+        containerTarget = ContainerTarget.start(System.getenv());
+      }
+      List<ExternalTarget.HostPort> points = new ArrayList<>();
+      points.add(new ExternalTarget.HostPort(containerTarget.host, containerTarget.port));
+      return new CassandraTestServer(containerTarget.host, containerTarget.port, containerTarget.host, points, null,
+          null, LOCAL_DATACENTER, null);
     }
     ServerDirectories.Lease lease = ServerDirectories.leaseForTests();
     ServerProcess process = ServerProcess.start(ServerSpec.forTests(lease.dir(), auth));
