@@ -25,55 +25,43 @@ public final class Fleet {
   }
 
   static int run(String[] args) {
+    return ToolMain.run("fleet", USAGE, args, Fleet::body);
+  }
+
+  private static int body(String[] args) throws UsageException, IOException, InterruptedException {
+    SuiteOptions o = SuiteOptions.parse(args, true, USAGE);
+    Path home = YcsbHome.find(o.ycsbHome);
+    Bindings.check(home, o.binding);
+    List<HostSpec> hosts = FleetHosts.resolve(o.hostsList, o.hostsFile, o.remoteHome, home);
+    ClientArgs clientArgs = ClientArgs.parse(o.clientArgs);
+    SshCommand ssh = new SshCommand(o.sshOptions, o.sshConfig,
+        SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS")));
+    String stamp = Suite.stamp();
+    Path out = o.out != null ? o.out : Paths.get("fleet-" + stamp);
+    OutDir.requireFresh(out);
+    FleetStatus status = new FleetStatus(out);
+    String runId = stamp + "-" + Long.toHexString(Double.doubleToLongBits(Math.random()) & 0xffffL);
+    FleetPhaseRunner runner = new FleetPhaseRunner(home, o.binding, clientArgs, hosts, ssh, out, o.startDelaySec,
+        runId, status, System.err);
+    System.err.println("fleet: " + hosts.size() + " clients: " + FleetPhaseRunner.labels(hosts));
     try {
-      if (args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0]))) {
-        System.out.println(USAGE);
-        return 0;
-      }
-      SuiteOptions o = SuiteOptions.parse(args, true, USAGE);
-      Path home = YcsbHome.find(o.ycsbHome);
-      Bindings.check(home, o.binding);
-      List<HostSpec> hosts = FleetHosts.resolve(o.hostsList, o.hostsFile, o.remoteHome, home);
-      ClientArgs clientArgs = ClientArgs.parse(o.clientArgs);
-      SshCommand ssh = new SshCommand(o.sshOptions, o.sshConfig,
-          SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS")));
-      String stamp = Suite.stamp();
-      Path out = o.out != null ? o.out : Paths.get("fleet-" + stamp);
-      OutDir.requireFresh(out);
-      FleetStatus status = new FleetStatus(out);
-      String runId = stamp + "-" + Long.toHexString(Double.doubleToLongBits(Math.random()) & 0xffffL);
-      FleetPhaseRunner runner = new FleetPhaseRunner(home, o.binding, clientArgs, hosts, ssh, out, o.startDelaySec,
-          runId, status, System.err);
-      System.err.println("fleet: " + hosts.size() + " clients: " + FleetPhaseRunner.labels(hosts));
-      try {
-        runner.prepare(o.phases);
-      } catch (IOException e) {
-        status.finish(false, e.getMessage());
-        System.err.println("fleet: " + e.getMessage());
-        return 1;
-      }
-      Thread stopper = new Thread(runner::stopRunningClients, "fleet-stop-clients");
-      Runtime.getRuntime().addShutdownHook(stopper);
-      SuiteRunner suite = new SuiteRunner("fleet", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
-          o.report ? ReportTool.report(home) : null, System.err);
-      int code = suite.run();
-      Runtime.getRuntime().removeShutdownHook(stopper);
-      status.finish(code == 0, "exit code " + code);
-      if (status.incomplete()) {
-        System.err.println("fleet: the run is INCOMPLETE (see " + out.resolve(FleetStatus.FILE) + ")");
-        return code == 0 ? 1 : code;
-      }
-      return code;
-    } catch (UsageException e) {
-      System.err.println("fleet: " + e.getMessage());
-      return 2;
+      runner.prepare(o.phases);
     } catch (IOException e) {
+      status.finish(false, e.getMessage());
       System.err.println("fleet: " + e.getMessage());
-      return 1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      System.err.println("fleet: interrupted");
       return 1;
     }
+    Thread stopper = new Thread(runner::stopRunningClients, "fleet-stop-clients");
+    Runtime.getRuntime().addShutdownHook(stopper);
+    SuiteRunner suite = new SuiteRunner("fleet", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
+        o.report ? ReportTool.report(home) : null, System.err);
+    int code = suite.run();
+    Runtime.getRuntime().removeShutdownHook(stopper);
+    status.finish(code == 0, "exit code " + code);
+    if (status.incomplete()) {
+      System.err.println("fleet: the run is INCOMPLETE (see " + out.resolve(FleetStatus.FILE) + ")");
+      return code == 0 ? 1 : code;
+    }
+    return code;
   }
 }

@@ -25,32 +25,20 @@ public final class Suite {
   }
 
   static int run(String[] args) {
-    try {
-      if (args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0]))) {
-        System.out.println(USAGE);
-        return 0;
-      }
-      SuiteOptions o = SuiteOptions.parse(args, false, USAGE);
-      Path home = YcsbHome.find(o.ycsbHome);
-      Bindings.check(home, o.binding);
-      Path out = o.out != null ? o.out : Paths.get("suite-" + stamp());
-      LocalPhaseRunner runner = new LocalPhaseRunner(home, o.binding, o.clientArgs);
-      runner.prepare(o.phases);
-      OutDir.requireFresh(out);
-      SuiteRunner suite = new SuiteRunner("suite", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
-          o.report ? ReportTool.report(home) : null, System.err);
-      return suite.run();
-    } catch (UsageException e) {
-      System.err.println("suite: " + e.getMessage());
-      return 2;
-    } catch (IOException e) {
-      System.err.println("suite: " + e.getMessage());
-      return 1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      System.err.println("suite: interrupted");
-      return 1;
-    }
+    return ToolMain.run("suite", USAGE, args, Suite::body);
+  }
+
+  private static int body(String[] args) throws UsageException, IOException, InterruptedException {
+    SuiteOptions o = SuiteOptions.parse(args, false, USAGE);
+    Path home = YcsbHome.find(o.ycsbHome);
+    Bindings.check(home, o.binding);
+    Path out = o.out != null ? o.out : Paths.get("suite-" + stamp());
+    LocalPhaseRunner runner = new LocalPhaseRunner(home, o.binding, o.clientArgs);
+    runner.prepare(o.phases);
+    OutDir.requireFresh(out);
+    SuiteRunner suite = new SuiteRunner("suite", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
+        o.report ? ReportTool.report(home) : null, System.err);
+    return suite.run();
   }
 
   /** UTC time stamp for default output directory names. */

@@ -1,0 +1,37 @@
+package site.ycsb.fleet;
+
+import java.io.IOException;
+
+/**
+ * The common frame of the fleet module's commands: {@code -h}/{@code --help} prints the usage, and failures become
+ * one line prefixed with the command's name and an exit code (2 for a usage error, 1 for I/O or interruption).
+ */
+final class ToolMain {
+  /** A command's body, given its arguments; returns the exit code. */
+  interface Body {
+    int run(String[] args) throws UsageException, IOException, InterruptedException;
+  }
+
+  private ToolMain() {
+  }
+
+  static int run(String name, String usage, String[] args, Body body) {
+    try {
+      if (args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0]))) {
+        System.out.println(usage);
+        return 0;
+      }
+      return body.run(args);
+    } catch (UsageException e) {
+      System.err.println(name + ": " + e.getMessage());
+      return 2;
+    } catch (IOException e) {
+      System.err.println(name + ": " + e.getMessage());
+      return 1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      System.err.println(name + ": interrupted");
+      return 1;
+    }
+  }
+}
