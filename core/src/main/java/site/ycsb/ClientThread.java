@@ -179,7 +179,7 @@ final class ClientThread extends Thread {
             c.firstMeasuredStartNs = clockPerOp ? opStart : System.nanoTime();
           }
           if (throttled) {
-            run.scheduleLagUs.recordValue(Math.max(0, begin - opStart) / 1000);
+            run.scheduleLagUs.recordValue(Math.min(3_600_000_000L, Math.max(0, begin - opStart) / 1000));
           }
         }
         boolean ok = doTransactions ? workload.doTransaction(db, state) : workload.doInsert(db, state);

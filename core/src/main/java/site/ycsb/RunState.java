@@ -24,7 +24,7 @@ final class RunState {
   volatile boolean aborted;
 
   /** How late operations started relative to their slot, in microseconds (throttled runs only). */
-  final Recorder scheduleLagUs = new Recorder(3);
+  final Recorder scheduleLagUs = new Recorder(1, 3_600_000_000L, 3);
   final AtomicLong failedInserts = new AtomicLong();
 
   private final List<String> initFailures = new ArrayList<>();

@@ -22,6 +22,8 @@ public class OneMeasurementHdrHistogram extends OneMeasurement {
   private static final int STRIPES = Math.min(16,
       Integer.highestOneBit(Math.max(1, 2 * Runtime.getRuntime().availableProcessors() - 1)) << 1);
   private final Recorder[] stripes = new Recorder[STRIPES];
+  /** Recorders are sized for up to an hour up front: auto-resizing under many writers stalls them. */
+  static final long MAX_US = 3_600_000_000L;
   private final Histogram[] recycled = new Histogram[STRIPES];
   private long intervalStartMs = System.currentTimeMillis();
   private final Histogram total = new Histogram(3);
@@ -43,13 +45,14 @@ public class OneMeasurementHdrHistogram extends OneMeasurement {
     this.logs = logs;
     this.verbose = verbose;
     for (int i = 0; i < STRIPES; i++) {
-      stripes[i] = new Recorder(3);
+      stripes[i] = new Recorder(1, MAX_US, 3);
     }
   }
 
   @Override
   public void measure(long latencyUs) {
-    stripes[(int) Thread.currentThread().getId() & (STRIPES - 1)].recordValue(latencyUs < 0 ? 0 : latencyUs);
+    stripes[(int) Thread.currentThread().getId() & (STRIPES - 1)].recordValue(
+        latencyUs < 1 ? 0 : latencyUs > MAX_US ? MAX_US : latencyUs);
   }
 
   @Override
