@@ -210,9 +210,15 @@ public final class Client {
       }
       System.err.println("All " + config.threads + " client threads initialised in " + initMs + " ms.");
 
-      awaitCommonStart();
+      // Everything that may take time (the first use of the JVM's management beans takes hundreds of ms, files
+      // are opened) happens before the schedule is anchored: slots must not fall due before threads can run them.
       ClientHealth health = new ClientHealth();
       JvmTracker jvm = config.trackJvm ? new JvmTracker() : null;
+      StatusReporter reporter = new StatusReporter(measurements, state, schedule, config.statusIntervalMs,
+          config.label, config.status ? System.err : null, resultsWriter("timeseries.csv"),
+          resultsWriter("status.log"), config.maxExecutionSec, jvm);
+      health.start();
+      awaitCommonStart();
       long startNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
       long startEpochMs = System.currentTimeMillis() + 1;
       schedule.start(startNs);
@@ -220,10 +226,6 @@ public final class Client {
         schedule.setDeadline(startNs + TimeUnit.SECONDS.toNanos(config.maxExecutionSec));
       }
       measurements.setLogStartTime(startEpochMs + TimeUnit.NANOSECONDS.toMillis(config.warmup.durationNs()));
-      StatusReporter reporter = new StatusReporter(measurements, state, schedule, config.statusIntervalMs,
-          config.label, config.status ? System.err : null, resultsWriter("timeseries.csv"),
-          resultsWriter("status.log"), config.maxExecutionSec, jvm);
-      health.start();
       state.startGate.countDown();
       reporter.start();
       boolean timedOut = awaitOperations(state, startNs);

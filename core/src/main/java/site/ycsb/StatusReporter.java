@@ -71,7 +71,7 @@ final class StatusReporter extends Thread implements Closeable {
     long next = schedule.startNs() + TimeUnit.MILLISECONDS.toNanos(intervalMs);
     try {
       while (!stop.await(Math.max(0, next - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-        sample(System.nanoTime());
+        sample(0);
         next += TimeUnit.MILLISECONDS.toNanos(intervalMs);
       }
     } catch (InterruptedException e) {
@@ -83,15 +83,22 @@ final class StatusReporter extends Thread implements Closeable {
   void finish(long endNs) throws InterruptedException {
     stop.countDown();
     join();
-    sample(Math.max(endNs, lastSampleNs));
+    sample(Math.max(endNs, lastSampleNs + 1));
   }
 
-  private synchronized void sample(long nowNs) {
+  /**
+   * Takes one interval. The clock is read together with the operation count, after the histograms were swapped
+   * out (which can take a while when the client is busy), so that the rate is not overstated.
+   *
+   * @param endNs the end of the run for the last sample, or 0 for a periodic one
+   */
+  private synchronized void sample(long endNs) {
     Map<String, IntervalStats> intervals = measurements.takeIntervals();
     if (jvm != null) {
       jvm.sample();
     }
     long ops = run.operationsSoFar();
+    long nowNs = endNs != 0 ? endNs : System.nanoTime();
     double intervalSec = Math.max(1e-9, (nowNs - lastSampleNs) / 1e9);
     double elapsedSec = (nowNs - schedule.startNs()) / 1e9;
     double current = (ops - lastOps) / intervalSec;
