@@ -26,7 +26,6 @@ final class ClientThread extends Thread {
   private final RunState run;
   private final long maxConsecutiveErrors;
   private final boolean keepGoingOnInsertFailure;
-  private volatile long cleanupNs;
   /**
    * This thread's counters, allocated by this thread when it starts: objects written on every operation must
    * not share a cache line with another thread's (objects allocated one after another by the main thread would).
@@ -85,11 +84,6 @@ final class ClientThread extends Thread {
     return counters.lastOpEndNs;
   }
 
-  /** Wall time this thread's DB cleanup took, in nanoseconds. */
-  long cleanupNs() {
-    return cleanupNs;
-  }
-
   @Override
   public void run() {
     Object state;
@@ -109,14 +103,12 @@ final class ClientThread extends Thread {
     }
     run.opsDone.countDown();
     run.await(run.cleanupGate);
-    long st = System.nanoTime();
     try {
       Measurements.getMeasurements().setIntendedStartTimeNs(0);
       db.cleanup();
     } catch (Throwable e) {
       run.runFailed("cleanup failed: " + describe(e));
     }
-    cleanupNs = System.nanoTime() - st;
   }
 
   /**

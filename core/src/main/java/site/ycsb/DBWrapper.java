@@ -45,11 +45,6 @@ public class DBWrapper extends DB {
     this.measurements = Measurements.getMeasurements();
   }
 
-  /** The wrapped binding. */
-  public DB getWrapped() {
-    return db;
-  }
-
   @Override
   public void setProperties(Properties p) {
     db.setProperties(p);

@@ -55,11 +55,6 @@ public final class OperationSchedule {
     return nsPerOp > 0;
   }
 
-  /** The number of slots claimed so far (may exceed the limit by the number of threads that found none). */
-  public long claimed() {
-    return Math.min(nextSlot.get(), limit);
-  }
-
   public long limit() {
     return limit;
   }

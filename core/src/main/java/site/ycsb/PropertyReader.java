@@ -2,20 +2,24 @@ package site.ycsb;
 
 import java.util.Properties;
 
-/** Typed, validated reads of properties; a bad value is a {@link UsageException} naming the property. */
-final class PropertyReader {
+/**
+ * Typed, validated reads of properties, shared by the client and the core workload: a missing or blank value gives
+ * the default, a bad one an {@link IllegalArgumentException} whose one-line message names the property (the
+ * client reports it with exit code 2).
+ */
+public final class PropertyReader {
   private final Properties props;
 
-  PropertyReader(Properties props) {
+  public PropertyReader(Properties props) {
     this.props = props;
   }
 
-  String string(String name, String def) {
+  public String string(String name, String def) {
     String v = props.getProperty(name);
     return v == null ? def : v.trim();
   }
 
-  long longValue(String name, long def, long min) throws UsageException {
+  public long longValue(String name, long def, long min) {
     String v = props.getProperty(name);
     if (v == null || v.trim().isEmpty()) {
       return def;
@@ -24,23 +28,23 @@ final class PropertyReader {
     try {
       parsed = Long.parseLong(v.trim());
     } catch (NumberFormatException e) {
-      throw new UsageException(name + "=" + v + " is not a whole number");
+      throw new IllegalArgumentException(name + "=" + v + " is not a whole number");
     }
     if (parsed < min) {
-      throw new UsageException(name + "=" + v + " must be at least " + min);
+      throw new IllegalArgumentException(name + "=" + v + " must be at least " + min);
     }
     return parsed;
   }
 
-  int intValue(String name, int def, int min) throws UsageException {
+  public int intValue(String name, int def, int min) {
     long v = longValue(name, def, min);
     if (v > Integer.MAX_VALUE) {
-      throw new UsageException(name + "=" + v + " is too large");
+      throw new IllegalArgumentException(name + "=" + v + " is too large");
     }
     return (int) v;
   }
 
-  double doubleValue(String name, double def, double min) throws UsageException {
+  public double doubleValue(String name, double def, double min) {
     String v = props.getProperty(name);
     if (v == null || v.trim().isEmpty()) {
       return def;
@@ -49,15 +53,15 @@ final class PropertyReader {
     try {
       parsed = Double.parseDouble(v.trim());
     } catch (NumberFormatException e) {
-      throw new UsageException(name + "=" + v + " is not a number");
+      throw new IllegalArgumentException(name + "=" + v + " is not a number");
     }
     if (!(parsed >= min) || Double.isInfinite(parsed)) {
-      throw new UsageException(name + "=" + v + " must be a number of at least " + min);
+      throw new IllegalArgumentException(name + "=" + v + " must be a number of at least " + min);
     }
     return parsed;
   }
 
-  boolean bool(String name, boolean def) throws UsageException {
+  public boolean bool(String name, boolean def) {
     String v = props.getProperty(name);
     if (v == null || v.trim().isEmpty()) {
       return def;
@@ -69,6 +73,6 @@ final class PropertyReader {
     if (t.equalsIgnoreCase("false")) {
       return false;
     }
-    throw new UsageException(name + "=" + v + " must be true or false");
+    throw new IllegalArgumentException(name + "=" + v + " must be true or false");
   }
 }

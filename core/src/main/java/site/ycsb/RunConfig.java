@@ -39,53 +39,57 @@ final class RunConfig {
 
   RunConfig(Properties props) throws UsageException {
     this.props = props;
-    PropertyReader r = new PropertyReader(props);
-    workloadClass = r.string(Client.WORKLOAD_PROPERTY, "");
-    if (workloadClass.isEmpty()) {
-      throw new UsageException("Missing property: workload (e.g. -P workloads/workloada, or -p workload="
-          + "site.ycsb.workloads.CoreWorkload)");
-    }
-    dbClass = r.string(Client.DB_PROPERTY, "site.ycsb.BasicDB");
-    doTransactions = r.bool(Client.DO_TRANSACTIONS_PROPERTY, true);
-    int requestedThreads = r.intValue(Client.THREAD_COUNT_PROPERTY, 1, 1);
-    target = r.doubleValue(Client.TARGET_PROPERTY, 0, 0);
-    maxExecutionSec = r.longValue(Client.MAX_EXECUTION_TIME, 0, 0);
-    recordCount = r.longValue(Client.RECORD_COUNT_PROPERTY, 0, 0);
-    insertStart = r.longValue(Workload.INSERT_START_PROPERTY, 0, 0);
-    if (props.getProperty(Client.INSERT_COUNT_PROPERTY) != null) {
-      insertCount = r.longValue(Client.INSERT_COUNT_PROPERTY, 0, 0);
-    } else {
-      insertCount = Math.max(0, recordCount - insertStart);
-    }
-    if (doTransactions) {
-      long ops = r.longValue(Client.OPERATION_COUNT_PROPERTY, 0, 0);
-      if (ops == 0 && maxExecutionSec == 0) {
-        throw new UsageException("operationcount is 0 (unlimited) and maxexecutiontime is not set: the run would "
-            + "never end; set operationcount or maxexecutiontime");
+    try {
+      PropertyReader r = new PropertyReader(props);
+      workloadClass = r.string(Client.WORKLOAD_PROPERTY, "");
+      if (workloadClass.isEmpty()) {
+        throw new UsageException("Missing property: workload (e.g. -P workloads/workloada, or -p workload="
+            + "site.ycsb.workloads.CoreWorkload)");
       }
-      operationLimit = ops == 0 ? Long.MAX_VALUE : ops;
-    } else {
-      operationLimit = insertCount;
-      if (operationLimit == 0) {
-        throw new UsageException("nothing to load: set recordcount (or insertcount) to the number of records");
+      dbClass = r.string(Client.DB_PROPERTY, "site.ycsb.BasicDB");
+      doTransactions = r.bool(Client.DO_TRANSACTIONS_PROPERTY, true);
+      int requestedThreads = r.intValue(Client.THREAD_COUNT_PROPERTY, 1, 1);
+      target = r.doubleValue(Client.TARGET_PROPERTY, 0, 0);
+      maxExecutionSec = r.longValue(Client.MAX_EXECUTION_TIME, 0, 0);
+      recordCount = r.longValue(Client.RECORD_COUNT_PROPERTY, 0, 0);
+      insertStart = r.longValue(Workload.INSERT_START_PROPERTY, 0, 0);
+      if (props.getProperty(Client.INSERT_COUNT_PROPERTY) != null) {
+        insertCount = r.longValue(Client.INSERT_COUNT_PROPERTY, 0, 0);
+      } else {
+        insertCount = Math.max(0, recordCount - insertStart);
       }
+      if (doTransactions) {
+        long ops = r.longValue(Client.OPERATION_COUNT_PROPERTY, 0, 0);
+        if (ops == 0 && maxExecutionSec == 0) {
+          throw new UsageException("operationcount is 0 (unlimited) and maxexecutiontime is not set: the run would "
+              + "never end; set operationcount or maxexecutiontime");
+        }
+        operationLimit = ops == 0 ? Long.MAX_VALUE : ops;
+      } else {
+        operationLimit = insertCount;
+        if (operationLimit == 0) {
+          throw new UsageException("nothing to load: set recordcount (or insertcount) to the number of records");
+        }
+      }
+      threads = (int) Math.max(1, Math.min(requestedThreads, operationLimit));
+      status = r.bool(Client.STATUS_PROPERTY, false);
+      statusIntervalMs = (long) (r.doubleValue("status.interval", 10, 0.001) * 1000);
+      label = r.string(Client.LABEL_PROPERTY, "");
+      exporterClass = r.string(Client.EXPORTER_PROPERTY, "site.ycsb.measurements.exporter.TextMeasurementsExporter");
+      checkExporter(exporterClass);
+      String file = r.string(Client.EXPORT_FILE_PROPERTY, "");
+      exportFile = file.isEmpty() ? null : file;
+      String dir = r.string(Client.RESULTS_DIR_PROPERTY, "");
+      resultsDir = dir.isEmpty() ? null : new File(dir);
+      warmup = Warmup.parse(props.getProperty(Warmup.PROPERTY));
+      maxConsecutiveErrors = r.longValue("max_consecutive_errors", 0, 0);
+      keepGoingOnInsertFailure = r.bool("core_workload_insertion_keep_going_on_error", false);
+      spinSleep = r.bool("spin.sleep", false);
+      trackJvm = r.bool("measurement.trackjvm", false);
+      startEpochMs = r.longValue(Client.START_EPOCH_MS_PROPERTY, 0, 0);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
-    threads = (int) Math.max(1, Math.min(requestedThreads, operationLimit));
-    status = r.bool(Client.STATUS_PROPERTY, false);
-    statusIntervalMs = (long) (r.doubleValue("status.interval", 10, 0.001) * 1000);
-    label = r.string(Client.LABEL_PROPERTY, "");
-    exporterClass = r.string(Client.EXPORTER_PROPERTY, "site.ycsb.measurements.exporter.TextMeasurementsExporter");
-    checkExporter(exporterClass);
-    String file = r.string(Client.EXPORT_FILE_PROPERTY, "");
-    exportFile = file.isEmpty() ? null : file;
-    String dir = r.string(Client.RESULTS_DIR_PROPERTY, "");
-    resultsDir = dir.isEmpty() ? null : new File(dir);
-    warmup = Warmup.parse(props.getProperty(Warmup.PROPERTY));
-    maxConsecutiveErrors = r.longValue("max_consecutive_errors", 0, 0);
-    keepGoingOnInsertFailure = r.bool("core_workload_insertion_keep_going_on_error", false);
-    spinSleep = r.bool("spin.sleep", false);
-    trackJvm = r.bool("measurement.trackjvm", false);
-    startEpochMs = r.longValue(Client.START_EPOCH_MS_PROPERTY, 0, 0);
   }
 
   private static void checkExporter(String name) throws UsageException {

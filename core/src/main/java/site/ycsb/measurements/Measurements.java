@@ -77,11 +77,6 @@ public class Measurements {
     public boolean isRecording() {
       return recording;
     }
-
-    /** The stored intended start, or 0 when none is set. */
-    public long storedIntendedStartNs() {
-      return intendedStartNs;
-    }
   }
 
   private final ThreadLocal<ThreadState> context = ThreadLocal.withInitial(ThreadState::new);
@@ -193,16 +188,6 @@ public class Measurements {
   /** The start time written into interval log headers (set by the client when measurement starts). */
   public void setLogStartTime(long epochMs) {
     logStartEpochMs = epochMs;
-  }
-
-  /** Whether intended-time measurements are taken ({@code measurement.interval} is intended or both). */
-  public boolean isIntendedMeasured() {
-    return measurementInterval != 0;
-  }
-
-  /** The configured percentiles, e.g. [95.0, 99.0]. */
-  public List<Double> getPercentiles() {
-    return percentiles;
   }
 
   /**

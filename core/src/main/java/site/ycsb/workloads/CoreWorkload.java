@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import site.ycsb.ByteIterator;
+import site.ycsb.PropertyReader;
 import site.ycsb.DB;
 import site.ycsb.RandomByteIterator;
 import site.ycsb.Status;
@@ -495,42 +496,21 @@ public class CoreWorkload extends Workload {
     return chooser;
   }
 
+  // Thin adapters over the engine's one property parser (defaults are the String constants above).
   private static long longProp(Properties p, String name, String def, long min) {
-    String v = p.getProperty(name, def).trim();
-    try {
-      long parsed = Long.parseLong(v);
-      if (parsed < min) {
-        throw new IllegalArgumentException(name + "=" + v + " must be at least " + min);
-      }
-      return parsed;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + "=" + v + " is not a whole number");
-    }
+    return new PropertyReader(p).longValue(name, Long.parseLong(def), min);
   }
 
   private static int intProp(Properties p, String name, String def, int min) {
-    long v = longProp(p, name, def, min);
-    if (v > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(name + "=" + v + " is too large");
-    }
-    return (int) v;
+    return new PropertyReader(p).intValue(name, Integer.parseInt(def), min);
   }
 
   private static double doubleProp(Properties p, String name, String def) {
-    String v = p.getProperty(name, def).trim();
-    try {
-      return Double.parseDouble(v);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + "=" + v + " is not a number");
-    }
+    return new PropertyReader(p).doubleValue(name, Double.parseDouble(def), -Double.MAX_VALUE);
   }
 
   private static boolean bool(Properties p, String name, String def) {
-    String v = p.getProperty(name, def).trim();
-    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
-      return Boolean.parseBoolean(v);
-    }
-    throw new IllegalArgumentException(name + "=" + v + " must be true or false");
+    return new PropertyReader(p).bool(name, Boolean.parseBoolean(def));
   }
 
   private static void requireRange(String minName, long min, String maxName, long max) {
