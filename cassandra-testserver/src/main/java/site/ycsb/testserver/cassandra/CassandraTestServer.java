@@ -214,7 +214,7 @@ public final class CassandraTestServer implements AutoCloseable {
    * @throws CqlException with the server's message for a rejected statement
    */
   public void execute(String... cql) {
-    try (CqlClient client = connect(DEFAULT_QUERY_TIMEOUT_MILLIS)) {
+    try (CqlWireClient client = connect(DEFAULT_QUERY_TIMEOUT_MILLIS)) {
       for (String statement : cql) {
         client.query(statement);
       }
@@ -223,17 +223,17 @@ public final class CassandraTestServer implements AutoCloseable {
 
   /** Runs one CQL statement and returns its result (e.g. rows of a SELECT). */
   public CqlResult query(String cql) {
-    try (CqlClient client = connect(DEFAULT_QUERY_TIMEOUT_MILLIS)) {
+    try (CqlWireClient client = connect(DEFAULT_QUERY_TIMEOUT_MILLIS)) {
       return client.query(cql);
     }
   }
 
   /** Opens a connection (with this server's credentials) that waits at most {@code timeoutMillis} per response. */
-  public CqlClient connect(int timeoutMillis) {
+  public CqlWireClient connect(int timeoutMillis) {
     TestServerException last = null;
     for (ExternalTarget.HostPort point : contactPoints) {
       try {
-        return CqlClient.connect(point.host, point.port, username, password, timeoutMillis);
+        return CqlWireClient.connect(point.host, point.port, username, password, timeoutMillis);
       } catch (CqlException e) {
         throw e;
       } catch (TestServerException e) {

@@ -87,7 +87,7 @@ public final class LocalCassandra {
       return EXIT_FAILED;
     }
     String user = args.auth ? CassandraTestServer.DEFAULT_SUPERUSER : null;
-    try (CqlClient client = CqlClient.connect(spec.host, spec.nativePort, user, user,
+    try (CqlWireClient client = CqlWireClient.connect(spec.host, spec.nativePort, user, user,
         CassandraTestServer.DEFAULT_QUERY_TIMEOUT_MILLIS)) {
       client.query(CassandraTestServer.createKeyspaceCql(KEYSPACE));
       client.query(CassandraTestServer.createTableCql(KEYSPACE, TABLE, FIELD_COUNT, "field"));
@@ -146,7 +146,7 @@ public final class LocalCassandra {
     }
     String user = Boolean.parseBoolean(state.getProperty("auth")) ? state.getProperty("username") : null;
     int port = Integer.parseInt(state.getProperty("port"));
-    try (CqlClient ignored = CqlClient.connect(state.getProperty("host"), port, user, user, 5_000)) {
+    try (CqlWireClient ignored = CqlWireClient.connect(state.getProperty("host"), port, user, user, 5_000)) {
       out.println("running: " + describe(state));
       return EXIT_OK;
     } catch (TestServerException e) {

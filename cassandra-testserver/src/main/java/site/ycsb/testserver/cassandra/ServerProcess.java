@@ -113,7 +113,7 @@ final class ServerProcess {
         throw new TestServerException(what + LogTail.describe(spec.logFile(), LOG_TAIL_LINES));
       }
       // With authentication the default superuser appears shortly after the port opens: retry the login.
-      try (CqlClient probe = CqlClient.connect(spec.host, spec.nativePort, user, user, PROBE_TIMEOUT_MILLIS)) {
+      try (CqlWireClient probe = CqlWireClient.connect(spec.host, spec.nativePort, user, user, PROBE_TIMEOUT_MILLIS)) {
         return;
       } catch (TestServerException e) {
         lastProbe = e.getMessage();

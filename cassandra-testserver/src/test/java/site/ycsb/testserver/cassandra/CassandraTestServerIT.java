@@ -72,7 +72,7 @@ class CassandraTestServerIT {
     CassandraTestServer server = CassandraTestServer.shared();
     assumeFalse(server.isExternal(), "cannot pause an external cluster");
     long pid = serverPid(server);
-    try (CqlClient client = server.connect(1_500)) {
+    try (CqlWireClient client = server.connect(1_500)) {
       server.pause();
       try {
         assertEquals('T', Signals.state(pid), "server process " + pid + " should be stopped");
@@ -99,13 +99,13 @@ class CassandraTestServerIT {
     assertEquals(1, server.countRows("auth_ks", "usertable"));
 
     CqlException wrong = assertThrows(CqlException.class,
-        () -> CqlClient.connect(server.host(), server.port(), server.username(), "not-the-password", 10_000));
+        () -> CqlWireClient.connect(server.host(), server.port(), server.username(), "not-the-password", 10_000));
     assertEquals(0x0100, wrong.code());
     assertTrue(wrong.serverMessage().contains("incorrect"), wrong.getMessage());
     assertTrue(!wrong.getMessage().contains("not-the-password"), "password leaked: " + wrong.getMessage());
 
     TestServerException anonymous = assertThrows(TestServerException.class,
-        () -> CqlClient.connect(server.host(), server.port(), null, null, 10_000));
+        () -> CqlWireClient.connect(server.host(), server.port(), null, null, 10_000));
     assertTrue(anonymous.getMessage().contains("requires authentication"), anonymous.getMessage());
   }
 
@@ -123,7 +123,7 @@ class CassandraTestServerIT {
       Run status = runJava(LocalCassandra.class, 60, "status", "--dir", dir.toString());
       assertEquals(0, status.exitCode, status.output);
       assertTrue(status.output.contains("running: pid " + pid), status.output);
-      try (CqlClient client = CqlClient.connect("127.0.0.1", port, null, null, 10_000)) {
+      try (CqlWireClient client = CqlWireClient.connect("127.0.0.1", port, null, null, 10_000)) {
         CqlResult columns = client.query("SELECT column_name FROM system_schema.columns"
             + " WHERE keyspace_name = 'ycsb' AND table_name = 'usertable'");
         assertEquals(11, columns.rowCount(), "y_id and field0..field9");
@@ -147,7 +147,7 @@ class CassandraTestServerIT {
         Integer.toString(otherPort));
     try {
       assertEquals(0, restart.exitCode, restart.output);
-      try (CqlClient client = CqlClient.connect("127.0.0.1", otherPort, null, null, 10_000)) {
+      try (CqlWireClient client = CqlWireClient.connect("127.0.0.1", otherPort, null, null, 10_000)) {
         assertEquals(1, client.query("SELECT y_id FROM ycsb.usertable WHERE y_id = 'kept'").rowCount(),
             "data must survive a restart on another port");
       }

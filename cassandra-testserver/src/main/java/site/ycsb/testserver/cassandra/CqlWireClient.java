@@ -13,7 +13,7 @@ import java.net.SocketTimeoutException;
  * A minimal, blocking, single-connection CQL native protocol v4 client: enough for schema statements, counts and
  * readiness probes, with no dependency beyond the JDK. Not thread-safe; one request in flight at a time.
  */
-public final class CqlClient implements Closeable {
+public final class CqlWireClient implements Closeable {
   private final String target;
   private final Socket socket;
   private final InputStream in;
@@ -21,7 +21,7 @@ public final class CqlClient implements Closeable {
   private int nextStream;
   private boolean broken;
 
-  private CqlClient(String host, int port, Socket socket) throws IOException {
+  private CqlWireClient(String host, int port, Socket socket) throws IOException {
     this.target = host + ":" + port;
     this.socket = socket;
     this.in = new BufferedInputStream(socket.getInputStream());
@@ -36,14 +36,14 @@ public final class CqlClient implements Closeable {
    * @throws CqlException when the server refuses (e.g. bad credentials), with the server's message
    * @throws TestServerException when the server cannot be reached or does not answer in time
    */
-  public static CqlClient connect(String host, int port, String username, String password, int timeoutMillis) {
+  public static CqlWireClient connect(String host, int port, String username, String password, int timeoutMillis) {
     Socket socket = new Socket();
-    CqlClient client = null;
+    CqlWireClient client = null;
     try {
       socket.setTcpNoDelay(true);
       socket.setSoTimeout(timeoutMillis);
       socket.connect(new InetSocketAddress(host, port), timeoutMillis);
-      client = new CqlClient(host, port, socket);
+      client = new CqlWireClient(host, port, socket);
       client.handshake(username, password);
       return client;
     } catch (IOException e) {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Unit test of the client's request/response sequencing against a scripted test double of a CQL server. */
-class CqlClientTest {
+class CqlWireClientTest {
   private ScriptedServer server;
 
   @AfterEach
@@ -36,7 +36,7 @@ class CqlClientTest {
         reply(CqlFrame.OP_AUTHENTICATE, new CqlCodec.Body().string("org.apache.cassandra.auth.PasswordAuthenticator")),
         reply(CqlFrame.OP_AUTH_SUCCESS, new CqlCodec.Body().bytes(null)),
         reply(CqlFrame.OP_RESULT, countRows(42)));
-    try (CqlClient client = CqlClient.connect("127.0.0.1", server.port(), "u", "p", 5_000)) {
+    try (CqlWireClient client = CqlWireClient.connect("127.0.0.1", server.port(), "u", "p", 5_000)) {
       assertEquals(42L, client.query("SELECT count(*) FROM ks.t").longValue(0, 0));
     }
     List<Integer> opcodes = server.receivedOpcodes();
@@ -53,7 +53,7 @@ class CqlClientTest {
         reply(CqlFrame.OP_ERROR, new CqlCodec.Body().intValue(0x0100).string("Provided username u and/or password"
             + " are incorrect")));
     CqlException e = assertThrows(CqlException.class,
-        () -> CqlClient.connect("127.0.0.1", server.port(), "u", "wrong", 5_000));
+        () -> CqlWireClient.connect("127.0.0.1", server.port(), "u", "wrong", 5_000));
     assertEquals(0x0100, e.code());
     assertTrue(e.getMessage().contains("Provided username u and/or password are incorrect"), e.getMessage());
     assertTrue(!e.getMessage().contains("wrong"), "password leaked: " + e.getMessage());
@@ -64,14 +64,14 @@ class CqlClientTest {
     server = new ScriptedServer(
         reply(CqlFrame.OP_AUTHENTICATE, new CqlCodec.Body().string("org.apache.cassandra.auth.PasswordAuthenticator")));
     TestServerException e = assertThrows(TestServerException.class,
-        () -> CqlClient.connect("127.0.0.1", server.port(), null, null, 5_000));
+        () -> CqlWireClient.connect("127.0.0.1", server.port(), null, null, 5_000));
     assertTrue(e.getMessage().contains("requires authentication"), e.getMessage());
   }
 
   @Test
   void should_time_out_when_server_does_not_answer_a_query() throws Exception {
     server = new ScriptedServer(reply(CqlFrame.OP_READY, new CqlCodec.Body()));
-    try (CqlClient client = CqlClient.connect("127.0.0.1", server.port(), null, null, 300)) {
+    try (CqlWireClient client = CqlWireClient.connect("127.0.0.1", server.port(), null, null, 300)) {
       TestServerException e = assertThrows(TestServerException.class, () -> client.query("SELECT 1"));
       assertTrue(e.getMessage().contains("no answer within the timeout"), e.getMessage());
       TestServerException again = assertThrows(TestServerException.class, () -> client.query("SELECT 1"));
@@ -86,7 +86,7 @@ class CqlClientTest {
       port = s.getLocalPort();
     }
     TestServerException e = assertThrows(TestServerException.class,
-        () -> CqlClient.connect("127.0.0.1", port, null, null, 1_000));
+        () -> CqlWireClient.connect("127.0.0.1", port, null, null, 1_000));
     assertTrue(e.getMessage().startsWith("cannot open a CQL session to 127.0.0.1:" + port), e.getMessage());
   }
 
