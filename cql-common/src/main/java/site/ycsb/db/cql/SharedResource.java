@@ -11,6 +11,10 @@ import site.ycsb.DBException;
  *
  * <p>A failed creation is remembered for a few seconds for the same configuration, so that N client threads
  * starting together report one failure (one login attempt against the cluster, one log line) instead of N.
+ *
+ * <p>Thread-safe: every method synchronizes on the instance, so a creation (a cluster connection, seconds long)
+ * blocks the other threads' {@code acquire} until it is done — deliberately, as they need its result. The
+ * resource itself must be safe for concurrent use by the threads that acquired it.
  */
 public final class SharedResource<T> {
   /** Creates the resource; its exception message is shown to the user as is. */

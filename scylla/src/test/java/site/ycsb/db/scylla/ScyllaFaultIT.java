@@ -3,6 +3,11 @@ package site.ycsb.db.scylla;
 import site.ycsb.db.cql.driver.AbstractFaultIT;
 import site.ycsb.db.cql.driver.BindingUnderTest;
 
+/**
+ * The scylla binding (ScyllaDB's driver) tested for server faults (pause, timeouts, retries counted) against the
+ * real Cassandra test server, which speaks the same CQL; {@code ScyllaContainerIT} runs against a real ScyllaDB
+ * where Docker exists.
+ */
 class ScyllaFaultIT extends AbstractFaultIT {
   @Override
   protected BindingUnderTest binding() {

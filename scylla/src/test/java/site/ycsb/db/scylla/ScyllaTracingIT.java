@@ -3,6 +3,10 @@ package site.ycsb.db.scylla;
 import site.ycsb.db.cql.driver.AbstractTracingIT;
 import site.ycsb.db.cql.driver.BindingUnderTest;
 
+/**
+ * The scylla binding (ScyllaDB's driver) tested for request tracing sampling against the real Cassandra test
+ * server, which speaks the same CQL; {@code ScyllaContainerIT} runs against a real ScyllaDB where Docker exists.
+ */
 class ScyllaTracingIT extends AbstractTracingIT {
   @Override
   protected BindingUnderTest binding() {

@@ -14,6 +14,7 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.SharedResource;
+import site.ycsb.db.cql.WorkloadStatements;
 
 /**
  * What a CQL binding's {@link DB} does, whichever driver it is compiled against: parse the binding's settings,
@@ -42,8 +43,16 @@ public abstract class CqlClient extends DB {
   @Override
   public void init() throws DBException {
     CqlSettings settings = parseSettings(getProperties());
-    runtime = SHARED.acquire(settings.fingerprint(), () -> CqlRuntime.open(settings, retryMetric(), logger()));
+    WorkloadStatements plan = WorkloadStatements.plan(getProperties(), settings.lwt());
+    // The plan is part of the identity: a failed prepare (a missing table) must not be remembered for another table.
+    runtime = SHARED.acquire(settings.fingerprint() + "\n" + String.join("\n", plan.statements().keySet()),
+        () -> CqlRuntime.open(settings, plan, retryMetric(), logger()));
     operations = runtime.operations();
+  }
+
+  /** Statements prepared so far by the shared runtime (integration tests: nothing is prepared on the measured path). */
+  int preparedStatements() {
+    return operations.preparedStatements();
   }
 
   @Override

@@ -17,9 +17,12 @@ import com.datastax.driver.core.PreparedStatement;
 import com.datastax.driver.core.ResultSet;
 import com.datastax.driver.core.Row;
 import com.datastax.driver.core.Session;
+import com.datastax.driver.core.exceptions.DriverException;
+import com.datastax.driver.core.exceptions.InvalidQueryException;
 
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.CqlStatus;
@@ -31,6 +34,7 @@ import site.ycsb.db.cql.RateLimitedLog;
 import site.ycsb.db.cql.RetryingExecutor;
 import site.ycsb.db.cql.TracingSampler;
 import site.ycsb.db.cql.Values;
+import site.ycsb.db.cql.WorkloadStatements;
 
 /**
  * The five YCSB operations over one shared session. Thread-safe; every call runs inside the
@@ -138,6 +142,28 @@ public final class CqlOperations {
       return session.execute(prepare(prepared.bind(key))).wasApplied();
     });
     return writeStatus(outcome);
+  }
+
+  /**
+   * Prepares every statement of {@code plan} now, so that no measured operation pays for a prepare. A statement
+   * that cannot be prepared fails init with one line: a missing table names the table and how to create it.
+   */
+  public void prepareAll(WorkloadStatements plan, String bindingName, String keyspace) throws DBException {
+    for (Map.Entry<String, OpType> e : plan.statements().entrySet()) {
+      boolean read = e.getValue() == OpType.READ || e.getValue() == OpType.SCAN;
+      try {
+        if (read) {
+          statements.get(e.getKey(), readLevel, null, true);
+        } else {
+          statements.get(e.getKey(), writeLevel, serialLevel, !lwt);
+        }
+      } catch (InvalidQueryException ex) {
+        throw new DBException(bindingName + ": cannot prepare '" + e.getKey() + "' in keyspace '" + keyspace + "': "
+            + ex.getMessage() + " (create the table first: the README's \"Schema\" section has the CREATE TABLE)");
+      } catch (DriverException ex) {
+        throw new DBException(bindingName + ": cannot prepare '" + e.getKey() + "': " + ex.getMessage());
+      }
+    }
   }
 
   /** Number of prepared statements (one per operation, table and field set). */

@@ -13,6 +13,7 @@ import site.ycsb.db.cql.RetryingExecutor;
 import site.ycsb.db.cql.SharedResource;
 import site.ycsb.db.cql.Sleeper;
 import site.ycsb.db.cql.TracingSampler;
+import site.ycsb.db.cql.WorkloadStatements;
 
 /**
  * Everything the client threads of one binding share: the driver connection, the operations with their statement
@@ -37,11 +38,12 @@ public final class CqlRuntime {
   }
 
   /**
-   * Connects and logs the effective settings once (never the password).
+   * Connects, logs the effective settings once (never the password) and prepares the statements of {@code plan}.
    *
    * @param retryMetric the metric name of the retry summary, e.g. {@code CASSANDRA-RETRIES}
    */
-  public static CqlRuntime open(CqlSettings settings, String retryMetric, Logger logger) throws DBException {
+  public static CqlRuntime open(CqlSettings settings, WorkloadStatements plan, String retryMetric, Logger logger)
+      throws DBException {
     logger.info(settings.describe());
     ClusterConnector.Connection connection = ClusterConnector.connect(settings);
     logger.info(settings.bindingName() + ": " + ClusterConnector.describeCluster(connection));
@@ -52,6 +54,17 @@ public final class CqlRuntime {
         Sleeper.THREAD_SLEEP, stats, log);
     CqlOperations operations = new CqlOperations(connection.session(), settings, executor,
         new TracingSampler(settings.tracingFraction()), log);
+    try {
+      long start = System.nanoTime();
+      operations.prepareAll(plan, settings.bindingName(), settings.keyspace());
+      if (!plan.isEmpty()) {
+        logger.info(settings.bindingName() + ": prepared " + plan.statements().size() + " statements in "
+            + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
+      }
+    } catch (DBException e) {
+      connection.cluster().close();
+      throw e;
+    }
     return new CqlRuntime(connection, operations, stats, retryMetric);
   }
 

@@ -10,6 +10,11 @@ import com.datastax.driver.core.Session;
 /**
  * Prepared statements keyed by their CQL text, which encodes the operation, the table and the (sorted) field set.
  * Preparing happens inside the caller's retry loop, so a prepare that times out is retried like the request.
+ *
+ * <p>Thread-safe, without locks: client threads share one instance. Two threads that miss the same text at once
+ * may both prepare it (the server returns the same id); the first to publish wins and both use its statement. With
+ * the core workload every statement is prepared during init ({@link CqlOperations#prepareAll}), so misses do not
+ * happen on the measured path.
  */
 public final class StatementCache {
   private final Session session;
