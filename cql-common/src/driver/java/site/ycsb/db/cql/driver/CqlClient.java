@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.CompletionStage;
 
 import org.slf4j.Logger;
 
@@ -12,6 +13,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsb.async.AsyncDB;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.SharedResource;
 import site.ycsb.db.cql.WorkloadStatements;
@@ -24,8 +26,11 @@ import site.ycsb.db.cql.WorkloadStatements;
  *
  * <p>This source is compiled into each binding against that binding's driver, so the session shared here is per
  * binding jar; the two bindings never share a classpath (their drivers clash).
+ *
+ * <p>It offers the asynchronous operations ({@link AsyncDB}, from the binding-support jar the binding ships) with
+ * the same statements, statuses, retries and counters as the blocking ones.
  */
-public abstract class CqlClient extends DB {
+public abstract class CqlClient extends DB implements AsyncDB {
   private static final SharedResource<CqlRuntime> SHARED = new SharedResource<>();
 
   private CqlRuntime runtime;
@@ -88,5 +93,32 @@ public abstract class CqlClient extends DB {
   @Override
   public Status delete(String table, String key) {
     return operations.delete(table, key);
+  }
+
+  @Override
+  public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
+                                           Map<String, ByteIterator> result) {
+    return operations.readAsync(table, key, fields, result);
+  }
+
+  @Override
+  public CompletionStage<Status> scanAsync(String table, String startkey, int recordcount, Set<String> fields,
+                                           Vector<HashMap<String, ByteIterator>> result) {
+    return operations.scanAsync(table, startkey, recordcount, fields, result);
+  }
+
+  @Override
+  public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    return operations.updateAsync(table, key, values);
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    return operations.insertAsync(table, key, values);
+  }
+
+  @Override
+  public CompletionStage<Status> deleteAsync(String table, String key) {
+    return operations.deleteAsync(table, key);
   }
 }

@@ -9,12 +9,16 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeSet;
 import java.util.Vector;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 
 import com.datastax.driver.core.BoundStatement;
 import com.datastax.driver.core.ColumnDefinitions;
 import com.datastax.driver.core.ConsistencyLevel;
-import com.datastax.driver.core.PreparedStatement;
 import com.datastax.driver.core.ResultSet;
+import com.datastax.driver.core.ResultSetFuture;
 import com.datastax.driver.core.Row;
 import com.datastax.driver.core.Session;
 import com.datastax.driver.core.exceptions.DriverException;
@@ -24,6 +28,7 @@ import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsb.db.cql.AsyncRetryingExecutor;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.CqlStatus;
 import site.ycsb.db.cql.CqlText;
@@ -37,8 +42,10 @@ import site.ycsb.db.cql.Values;
 import site.ycsb.db.cql.WorkloadStatements;
 
 /**
- * The five YCSB operations over one shared session. Thread-safe; every call runs inside the
- * {@link RetryingExecutor}, so its latency includes retries and back-off.
+ * The five YCSB operations over one shared session, each blocking (through the {@link RetryingExecutor}) or
+ * asynchronous (through the {@link AsyncRetryingExecutor}, driver {@code executeAsync}); both forms build the same
+ * statement and read the result the same way, and either form's latency includes retries and back-off.
+ * Thread-safe.
  *
  * <p>Results: one entry per non-null column except the key column {@code y_id}; a null column is left out (a
  * workload that checks values then sees a missing field rather than crashing on a null iterator).
@@ -46,7 +53,10 @@ import site.ycsb.db.cql.WorkloadStatements;
 public final class CqlOperations {
   private final Session session;
   private final StatementCache statements;
+  private static final CompletionStage<Status> BAD_REQUEST = CompletableFuture.completedFuture(Status.BAD_REQUEST);
+
   private final RetryingExecutor executor;
+  private final AsyncRetryingExecutor asyncExecutor;
   private final TracingSampler tracing;
   private final RateLimitedLog log;
   private final ConsistencyLevel readLevel;
@@ -55,11 +65,12 @@ public final class CqlOperations {
   private final Integer requestTimeoutMillis;
   private final boolean lwt;
 
-  public CqlOperations(Session session, CqlSettings settings, RetryingExecutor executor, TracingSampler tracing,
-                       RateLimitedLog log) {
+  public CqlOperations(Session session, CqlSettings settings, RetryingExecutor executor,
+                       AsyncRetryingExecutor asyncExecutor, TracingSampler tracing, RateLimitedLog log) {
     this.session = session;
     this.statements = new StatementCache(session);
     this.executor = executor;
+    this.asyncExecutor = asyncExecutor;
     this.tracing = tracing;
     this.log = log;
     this.readLevel = ConsistencyLevel.valueOf(settings.readConsistency());
@@ -70,15 +81,114 @@ public final class CqlOperations {
   }
 
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    Request<Row> request = readRequest(table, key, fields);
+    return request == null ? Status.BAD_REQUEST : readStatus(runBlocking(request), result);
+  }
+
+  /** {@link #read}, without blocking: see {@link site.ycsb.async.AsyncDB}. */
+  public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
+                                           Map<String, ByteIterator> result) {
+    Request<Row> request = readRequest(table, key, fields);
+    return request == null ? BAD_REQUEST : runAsync(request).thenApply(outcome -> readStatus(outcome, result));
+  }
+
+  public Status scan(String table, String startKey, int recordCount, Set<String> fields,
+                     Vector<HashMap<String, ByteIterator>> result) {
+    Request<List<HashMap<String, ByteIterator>>> request = scanRequest(table, startKey, recordCount, fields);
+    return request == null ? Status.BAD_REQUEST : scanStatus(runBlocking(request), result);
+  }
+
+  /** {@link #scan}, without blocking. */
+  public CompletionStage<Status> scanAsync(String table, String startKey, int recordCount, Set<String> fields,
+                                           Vector<HashMap<String, ByteIterator>> result) {
+    Request<List<HashMap<String, ByteIterator>>> request = scanRequest(table, startKey, recordCount, fields);
+    return request == null ? BAD_REQUEST : runAsync(request).thenApply(outcome -> scanStatus(outcome, result));
+  }
+
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Request<Boolean> request = insertRequest(table, key, values);
+    return request == null ? Status.BAD_REQUEST : writeStatus(runBlocking(request));
+  }
+
+  /** {@link #insert}, without blocking. */
+  public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    Request<Boolean> request = insertRequest(table, key, values);
+    return request == null ? BAD_REQUEST : runAsync(request).thenApply(CqlOperations::writeStatus);
+  }
+
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    Request<Boolean> request = updateRequest(table, key, values);
+    return request == null ? Status.BAD_REQUEST : writeStatus(runBlocking(request));
+  }
+
+  /** {@link #update}, without blocking. */
+  public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    Request<Boolean> request = updateRequest(table, key, values);
+    return request == null ? BAD_REQUEST : runAsync(request).thenApply(CqlOperations::writeStatus);
+  }
+
+  public Status delete(String table, String key) {
+    Request<Boolean> request = deleteRequest(table, key);
+    return request == null ? Status.BAD_REQUEST : writeStatus(runBlocking(request));
+  }
+
+  /** {@link #delete}, without blocking. */
+  public CompletionStage<Status> deleteAsync(String table, String key) {
+    Request<Boolean> request = deleteRequest(table, key);
+    return request == null ? BAD_REQUEST : runAsync(request).thenApply(CqlOperations::writeStatus);
+  }
+
+  /**
+   * One operation as the driver sees it: its statement (prepared on first use if the plan did not cover it) and
+   * how to read its result. Built once per call, then executed blocking or asynchronously.
+   */
+  private static final class Request<T> {
+    final OpType op;
+    final boolean idempotent;
+    final Callable<BoundStatement> statement;
+    final Function<ResultSet, T> result;
+
+    Request(OpType op, boolean idempotent, Callable<BoundStatement> statement, Function<ResultSet, T> result) {
+      this.op = op;
+      this.idempotent = idempotent;
+      this.statement = statement;
+      this.result = result;
+    }
+  }
+
+  private <T> Outcome<T> runBlocking(Request<T> request) {
+    return executor.execute(request.op, request.idempotent,
+        () -> request.result.apply(session.execute(request.statement.call())));
+  }
+
+  private <T> CompletionStage<Outcome<T>> runAsync(Request<T> request) {
+    return asyncExecutor.execute(request.op, request.idempotent, () -> {
+      ResultSetFuture future = session.executeAsync(request.statement.call());
+      CompletableFuture<T> done = new CompletableFuture<>();
+      // The listener runs on the driver's I/O thread once the response is in; getUninterruptibly then returns at
+      // once (or throws the driver's own exception), and the result mapping reads only the page already received.
+      future.addListener(() -> {
+        try {
+          done.complete(request.result.apply(future.getUninterruptibly()));
+        } catch (Throwable e) {
+          done.completeExceptionally(e);
+        }
+      }, Runnable::run);
+      return done;
+    });
+  }
+
+  private Request<Row> readRequest(String table, String key, Set<String> fields) {
     TreeSet<String> sorted = fields == null ? null : new TreeSet<>(fields);
     if (!validNames(OpType.READ, table, sorted)) {
-      return Status.BAD_REQUEST;
+      return null;
     }
     String cql = CqlText.read(table, sorted);
-    Outcome<Row> outcome = executor.execute(OpType.READ, true, () -> {
-      PreparedStatement prepared = statements.get(cql, readLevel, null, true);
-      return session.execute(prepare(prepared.bind(key))).one();
-    });
+    return new Request<>(OpType.READ, true,
+        () -> prepare(statements.get(cql, readLevel, null, true).bind(key)), ResultSet::one);
+  }
+
+  private static Status readStatus(Outcome<Row> outcome, Map<String, ByteIterator> result) {
     if (!outcome.isSuccess()) {
       return outcome.failureStatus();
     }
@@ -89,26 +199,34 @@ public final class CqlOperations {
     return Status.OK;
   }
 
-  public Status scan(String table, String startKey, int recordCount, Set<String> fields,
-                     Vector<HashMap<String, ByteIterator>> result) {
+  private Request<List<HashMap<String, ByteIterator>>> scanRequest(String table, String startKey, int recordCount,
+                                                                  Set<String> fields) {
     TreeSet<String> sorted = fields == null ? null : new TreeSet<>(fields);
     if (!validNames(OpType.SCAN, table, sorted) || recordCount < 1) {
-      return Status.BAD_REQUEST;
+      return null;
     }
     String cql = CqlText.scan(table, sorted);
-    Outcome<List<HashMap<String, ByteIterator>>> outcome = executor.execute(OpType.SCAN, true, () -> {
-      PreparedStatement prepared = statements.get(cql, readLevel, null, true);
-      BoundStatement bound = prepare(prepared.bind(startKey, recordCount));
+    return new Request<>(OpType.SCAN, true, () -> {
+      BoundStatement bound = prepare(statements.get(cql, readLevel, null, true).bind(startKey, recordCount));
       // One page holds the whole scan, so no page is fetched outside this attempt (and its retries).
       bound.setFetchSize(recordCount);
-      List<HashMap<String, ByteIterator>> rows = new ArrayList<>();
-      for (Row row : session.execute(bound)) {
-        HashMap<String, ByteIterator> values = new HashMap<>();
-        copyColumns(row, values);
-        rows.add(values);
-      }
-      return rows;
-    });
+      return bound;
+    }, CqlOperations::firstPage);
+  }
+
+  /** The rows of the page already received; never triggers a fetch (which would block an I/O thread). */
+  private static List<HashMap<String, ByteIterator>> firstPage(ResultSet rows) {
+    List<HashMap<String, ByteIterator>> out = new ArrayList<>();
+    while (rows.getAvailableWithoutFetching() > 0) {
+      HashMap<String, ByteIterator> values = new HashMap<>();
+      copyColumns(rows.one(), values);
+      out.add(values);
+    }
+    return out;
+  }
+
+  private static Status scanStatus(Outcome<List<HashMap<String, ByteIterator>>> outcome,
+                                   Vector<HashMap<String, ByteIterator>> result) {
     if (!outcome.isSuccess()) {
       return outcome.failureStatus();
     }
@@ -116,32 +234,29 @@ public final class CqlOperations {
     return Status.OK;
   }
 
-  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+  private Request<Boolean> insertRequest(String table, String key, Map<String, ByteIterator> values) {
     SortedMap<String, String> materialised = Values.materialise(values);
     if (!validNames(OpType.INSERT, table, materialised.keySet())) {
-      return Status.BAD_REQUEST;
+      return null;
     }
-    return write(OpType.INSERT, CqlText.insert(table, materialised.keySet(), lwt), key, materialised, true);
+    return writeRequest(OpType.INSERT, CqlText.insert(table, materialised.keySet(), lwt), key, materialised, true);
   }
 
-  public Status update(String table, String key, Map<String, ByteIterator> values) {
+  private Request<Boolean> updateRequest(String table, String key, Map<String, ByteIterator> values) {
     SortedMap<String, String> materialised = Values.materialise(values);
     if (materialised.isEmpty() || !validNames(OpType.UPDATE, table, materialised.keySet())) {
-      return Status.BAD_REQUEST;
+      return null;
     }
-    return write(OpType.UPDATE, CqlText.update(table, materialised.keySet(), lwt), key, materialised, false);
+    return writeRequest(OpType.UPDATE, CqlText.update(table, materialised.keySet(), lwt), key, materialised, false);
   }
 
-  public Status delete(String table, String key) {
+  private Request<Boolean> deleteRequest(String table, String key) {
     if (!validNames(OpType.DELETE, table, null)) {
-      return Status.BAD_REQUEST;
+      return null;
     }
     String cql = CqlText.delete(table, lwt);
-    Outcome<Boolean> outcome = executor.execute(OpType.DELETE, !lwt, () -> {
-      PreparedStatement prepared = statements.get(cql, writeLevel, serialLevel, !lwt);
-      return session.execute(prepare(prepared.bind(key))).wasApplied();
-    });
-    return writeStatus(outcome);
+    return new Request<>(OpType.DELETE, !lwt,
+        () -> prepare(statements.get(cql, writeLevel, serialLevel, !lwt).bind(key)), ResultSet::wasApplied);
   }
 
   /**
@@ -171,7 +286,8 @@ public final class CqlOperations {
     return statements.size();
   }
 
-  private Status write(OpType op, String cql, String key, SortedMap<String, String> values, boolean keyFirst) {
+  private Request<Boolean> writeRequest(OpType op, String cql, String key, SortedMap<String, String> values,
+                                        boolean keyFirst) {
     Object[] bindings = new Object[values.size() + 1];
     int i = 0;
     if (keyFirst) {
@@ -183,14 +299,11 @@ public final class CqlOperations {
     if (!keyFirst) {
       bindings[i] = key;
     }
-    Outcome<Boolean> outcome = executor.execute(op, !lwt, () -> {
-      PreparedStatement prepared = statements.get(cql, writeLevel, serialLevel, !lwt);
-      return session.execute(prepare(prepared.bind(bindings))).wasApplied();
-    });
-    return writeStatus(outcome);
+    return new Request<>(op, !lwt,
+        () -> prepare(statements.get(cql, writeLevel, serialLevel, !lwt).bind(bindings)), ResultSet::wasApplied);
   }
 
-  private Status writeStatus(Outcome<Boolean> outcome) {
+  private static Status writeStatus(Outcome<Boolean> outcome) {
     if (!outcome.isSuccess()) {
       return outcome.failureStatus();
     }

@@ -1,13 +1,17 @@
 package site.ycsb.db.cql.driver;
 
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 
 import site.ycsb.DBException;
+import site.ycsb.db.cql.AsyncRetryingExecutor;
 import site.ycsb.db.cql.Backoff;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.RateLimitedLog;
+import site.ycsb.db.cql.RetryRules;
 import site.ycsb.db.cql.RetryStats;
 import site.ycsb.db.cql.RetryingExecutor;
 import site.ycsb.db.cql.SharedResource;
@@ -28,13 +32,16 @@ public final class CqlRuntime {
   private final CqlOperations operations;
   private final RetryStats stats;
   private final String retryMetric;
+  /** Runs the asynchronous path's retries after their back-off (one daemon thread, idle unless retrying). */
+  private final ScheduledExecutorService retryTimer;
 
   private CqlRuntime(ClusterConnector.Connection connection, CqlOperations operations, RetryStats stats,
-                     String retryMetric) {
+                     String retryMetric, ScheduledExecutorService retryTimer) {
     this.connection = connection;
     this.operations = operations;
     this.stats = stats;
     this.retryMetric = retryMetric;
+    this.retryTimer = retryTimer;
   }
 
   /**
@@ -49,10 +56,17 @@ public final class CqlRuntime {
     logger.info(settings.bindingName() + ": " + ClusterConnector.describeCluster(connection));
     RateLimitedLog log = new RateLimitedLog(logger::warn, LOG_INTERVAL_SECONDS, TimeUnit.SECONDS, System::nanoTime);
     RetryStats stats = new RetryStats();
-    RetryingExecutor executor = new RetryingExecutor(settings.maxRetries(),
-        new Backoff(settings.backoffBaseMillis(), settings.backoffMaxMillis()), new DriverErrorClassifier(),
-        Sleeper.THREAD_SLEEP, stats, log);
-    CqlOperations operations = new CqlOperations(connection.session(), settings, executor,
+    RetryRules rules = new RetryRules(settings.maxRetries(),
+        new Backoff(settings.backoffBaseMillis(), settings.backoffMaxMillis()), new DriverErrorClassifier(), stats,
+        log);
+    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, settings.bindingName() + "-retry-timer");
+      thread.setDaemon(true);
+      return thread;
+    });
+    CqlOperations operations = new CqlOperations(connection.session(), settings,
+        new RetryingExecutor(rules, Sleeper.THREAD_SLEEP),
+        new AsyncRetryingExecutor(rules, (millis, task) -> timer.schedule(task, millis, TimeUnit.MILLISECONDS)),
         new TracingSampler(settings.tracingFraction()), log);
     try {
       long start = System.nanoTime();
@@ -62,10 +76,11 @@ public final class CqlRuntime {
             + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
       }
     } catch (DBException e) {
+      timer.shutdownNow();
       connection.cluster().close();
       throw e;
     }
-    return new CqlRuntime(connection, operations, stats, retryMetric);
+    return new CqlRuntime(connection, operations, stats, retryMetric, timer);
   }
 
   public CqlOperations operations() {
@@ -78,6 +93,7 @@ public final class CqlRuntime {
 
   /** Prints the retry summary ({@code [<metric>], READ, n} ...) to stdout and closes the driver. */
   public void close() {
+    retryTimer.shutdownNow();
     stats.print(System.out, retryMetric);
     connection.cluster().close();
   }
