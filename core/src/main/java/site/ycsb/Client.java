@@ -208,7 +208,9 @@ public final class Client {
         }
         return ExitCode.INIT_FAILED;
       }
-      System.err.println("All " + config.threads + " client threads initialised in " + initMs + " ms.");
+      EnginePrewarm.Result prewarm = EnginePrewarm.run(workload, config.props, config.doTransactions);
+      System.err.println("All " + config.threads + " client threads initialised in " + initMs + " ms; "
+          + prewarm.describe() + ".");
 
       // Everything that may take time (the first use of the JVM's management beans takes hundreds of ms, files
       // are opened) happens before the schedule is anchored: slots must not fall due before threads can run them.

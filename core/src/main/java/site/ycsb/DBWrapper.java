@@ -41,8 +41,13 @@ public class DBWrapper extends DB {
   private final boolean[] intendedResolved = new boolean[OPS.length];
 
   public DBWrapper(DB db) {
+    this(db, Measurements.getMeasurements());
+  }
+
+  /** A wrapper recording into {@code measurements} instead of the process-wide instance (engine pre-warm). */
+  DBWrapper(DB db, Measurements measurements) {
     this.db = db;
-    this.measurements = Measurements.getMeasurements();
+    this.measurements = measurements;
   }
 
   @Override
