@@ -71,8 +71,8 @@ public class BasicDB extends DB {
     if (verbose) {
       synchronized (System.out) {
         System.out.println("***************** properties *****************");
-        for (String name : p.stringPropertyNames()) {
-          System.out.println("\"" + name + "\"=\"" + p.getProperty(name) + "\"");
+        for (java.util.Map.Entry<String, String> e : Secrets.masked(p).entrySet()) {
+          System.out.println("\"" + e.getKey() + "\"=\"" + e.getValue() + "\"");
         }
         System.out.println("**********************************************");
       }

@@ -87,10 +87,16 @@ public final class Client {
       System.err.println("Error: " + e.getMessage());
       return ExitCode.USAGE;
     }
+    // Everything that can be refused is checked before the banner, so a mistake is the only line printed.
+    Client.Run run = new Client.Run(config);
+    int refused = run.prepare();
+    if (refused != ExitCode.OK) {
+      return refused;
+    }
     System.err.println("Command line: " + Secrets.maskCommandLine(args));
     System.err.println("YCSB Client " + BuildInfo.version() + " (commit " + BuildInfo.gitCommit() + ")");
     System.err.println();
-    return new Client.Run(config).execute();
+    return run.execute();
   }
 
   /** One execution of a run, from validated configuration to exit code. */
@@ -103,9 +109,9 @@ public final class Client {
       this.config = config;
     }
 
-    int execute() {
+    /** Validates and loads everything before the run; returns {@link ExitCode#OK} or the exit code to return. */
+    int prepare() {
       try {
-        prepareResultsDir();
         Measurements.setProperties(config.props);
         DBWrapper.resetOnceOnlyMessages();
         try {
@@ -114,8 +120,10 @@ public final class Client {
           throw new UsageException(e.getMessage());
         }
         checkDbClass();
-        System.err.println("Loading workload...");
+        checkResultsDir();
         workload = loadWorkload();
+        prepareResultsDir();
+        return ExitCode.OK;
       } catch (UsageException e) {
         System.err.println("Error: " + e.getMessage());
         return ExitCode.USAGE;
@@ -123,8 +131,13 @@ public final class Client {
         System.err.println("Error: workload initialisation failed: " + ClientThread.describe(e));
         return ExitCode.INIT_FAILED;
       }
+    }
+
+    int execute() {
+      int code = ExitCode.RUN_FAILED;
       try {
-        return runThreads();
+        code = runThreads();
+        return code;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         System.err.println("Error: interrupted");
@@ -134,10 +147,14 @@ public final class Client {
         return ExitCode.RUN_FAILED;
       } finally {
         measurements.close();
+        if (code == ExitCode.INIT_FAILED) {
+          removeEmptyResultsDir();
+        }
       }
     }
 
-    private void prepareResultsDir() throws UsageException {
+    /** Refuses a results.dir that holds a result or cannot be created, without creating anything yet. */
+    private void checkResultsDir() throws UsageException {
       File dir = config.resultsDir;
       if (dir == null) {
         return;
@@ -146,11 +163,42 @@ public final class Client {
         throw new UsageException("results.dir " + dir + " already holds a result (summary.json); choose a new "
             + "directory so that no result is overwritten");
       }
-      if (!dir.isDirectory() && !dir.mkdirs()) {
-        throw new UsageException("results.dir " + dir + " cannot be created");
+      if (dir.exists() && (!dir.isDirectory() || !dir.canWrite())) {
+        throw new UsageException("results.dir " + dir
+            + (dir.isDirectory() ? " is not writable" : " is not a directory"));
       }
-      if (!dir.canWrite()) {
-        throw new UsageException("results.dir " + dir + " is not writable");
+      File existing = dir.getAbsoluteFile();
+      while (existing != null && !existing.exists()) {
+        existing = existing.getParentFile();
+      }
+      if (existing == null || !existing.isDirectory() || !existing.canWrite()) {
+        throw new UsageException("results.dir " + dir + " cannot be created (" + existing + " is not a writable "
+            + "directory)");
+      }
+    }
+
+    /** Whether this run created results.dir (so that a run that never started can remove it again). */
+    private boolean createdResultsDir;
+
+    private void prepareResultsDir() throws UsageException {
+      File dir = config.resultsDir;
+      if (dir == null) {
+        return;
+      }
+      if (!dir.isDirectory()) {
+        if (!dir.mkdirs()) {
+          throw new UsageException("results.dir " + dir + " cannot be created");
+        }
+        createdResultsDir = true;
+      }
+    }
+
+    /** A run that never started leaves no empty results directory behind. */
+    private void removeEmptyResultsDir() {
+      File dir = config.resultsDir;
+      String[] left = dir == null ? null : dir.list();
+      if (createdResultsDir && left != null && left.length == 0 && !dir.delete()) {
+        System.err.println("WARNING: could not remove the empty results.dir " + dir);
       }
     }
 

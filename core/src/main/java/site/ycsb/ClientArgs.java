@@ -39,8 +39,11 @@ final class ClientArgs {
   }
 
   static ClientArgs parse(String[] args) throws UsageException {
-    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-version"))) {
-      return new ClientArgs(new Properties(), true, false);
+    for (String arg : args) {
+      // "--version" wins wherever it is (bin/ycsb run basic --version), as "--help" does.
+      if (arg.equals("--version") || arg.equals("-version")) {
+        return new ClientArgs(new Properties(), true, false);
+      }
     }
     Properties overrides = new Properties();
     List<String> files = new ArrayList<>();
@@ -75,7 +78,7 @@ final class ClientArgs {
         String kv = value(args, ++i, arg);
         int eq = kv.indexOf('=');
         if (eq <= 0) {
-          throw new UsageException("-p needs name=value, got '" + kv + "'");
+          throw new UsageException("-p needs name=value, got '" + Secrets.maskArgument(kv) + "'");
         }
         overrides.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
         break;
@@ -84,21 +87,14 @@ final class ClientArgs {
       case "-help":
       case "--help":
         return new ClientArgs(new Properties(), false, true);
-      case "--version":
-        throw new UsageException("--version must be the only argument");
       default:
-        throw new UsageException("unknown option '" + arg + "' (options: -threads -target -load -t -db -P -p -s -l"
-            + " --version; see --help)");
+        throw new UsageException("unknown option '" + Secrets.maskArgument(arg)
+            + "' (options: -threads -target -load -t -db -P -p -s -l --version; see --help)");
       }
     }
     Properties merged = new Properties();
     for (String file : files) {
-      Properties fileProps = new Properties();
-      try (InputStream in = new FileInputStream(file)) {
-        fileProps.load(in);
-      } catch (IOException e) {
-        throw new UsageException("cannot read property file " + file + ": " + e.getMessage());
-      }
+      Properties fileProps = readPropertyFile(file);
       for (String name : fileProps.stringPropertyNames()) {
         merged.setProperty(name, fileProps.getProperty(name));
       }
@@ -113,9 +109,46 @@ final class ClientArgs {
     return new ClientArgs(merged, false, false);
   }
 
+  /** Property files larger than this are refused: a workload file is a few kilobytes, /dev/zero is endless. */
+  static final long MAX_PROPERTY_FILE_BYTES = 16L * 1024 * 1024;
+
+  /** Reads one {@code -P} file; every problem is one line naming the file. */
+  static Properties readPropertyFile(String file) throws UsageException {
+    String shown = Secrets.maskArgument(file);
+    java.io.File f = new java.io.File(file);
+    if (!f.exists()) {
+      throw new UsageException("cannot read property file " + shown + ": no such file");
+    }
+    if (!f.isFile()) {
+      throw new UsageException("cannot read property file " + shown + ": not a regular file");
+    }
+    if (f.length() > MAX_PROPERTY_FILE_BYTES) {
+      throw new UsageException("cannot read property file " + shown + ": " + f.length() + " bytes is more than "
+          + MAX_PROPERTY_FILE_BYTES + " (is it a property file?)");
+    }
+    Properties fileProps = new Properties();
+    try (InputStream in = new FileInputStream(f)) {
+      fileProps.load(in);
+    } catch (IOException e) {
+      throw new UsageException("cannot read property file " + shown + ": " + Secrets.maskArgument(e.getMessage()));
+    } catch (IllegalArgumentException e) {
+      // Properties.load's only complaint: a backslash-u escape that is not four hex digits.
+      throw new UsageException("property file " + shown + " is malformed: " + e.getMessage()
+          + " (a \\u escape needs four hex digits; write a literal backslash as \\\\)");
+    }
+    return fileProps;
+  }
+
+  /** The client's own flags: a value equal to one of them means the user left the value out. */
+  private static final java.util.Set<String> FLAGS = new java.util.HashSet<>(java.util.Arrays.asList(
+      "-threads", "-target", "-load", "-t", "-s", "-db", "-l", "-P", "-p", "-h", "-help", "--help", "--version"));
+
   private static String value(String[] args, int i, String flag) throws UsageException {
     if (i >= args.length || args[i].isEmpty()) {
       throw new UsageException(flag + " needs a value");
+    }
+    if (FLAGS.contains(args[i])) {
+      throw new UsageException(flag + " needs a value (got the option " + args[i] + " instead)");
     }
     return args[i];
   }

@@ -22,6 +22,11 @@ import java.util.Vector;
  * {@code -P}, {@code -p}, {@code -table}. Commands are read from standard input, one per line.
  */
 public final class CommandLine {
+  private static final String SHELL_USAGE = String.join("\n",
+      "Usage: bin/ycsb shell <binding> [-P file] [-p name=value] [-table name]",
+      "Starts an interactive shell against the binding: one command per line on standard input.",
+      "Options: -P propertyfile (repeatable), -p name=value (repeatable, overrides files), -table name (default",
+      "usertable).");
   private static final String HELP = String.join("\n",
       "Commands:",
       "  read key [field1 field2 ...]        read a record (all fields, or the ones named)",
@@ -55,9 +60,15 @@ public final class CommandLine {
       }
     }
     try {
-      passThrough.add("-p");
-      passThrough.add("workload=site.ycsb.workloads.CoreWorkload");
-      props = ClientArgs.parse(passThrough.toArray(new String[0])).properties;
+      ClientArgs parsed = ClientArgs.parse(passThrough.toArray(new String[0]));
+      if (parsed.helpRequested) {
+        out.println(SHELL_USAGE);
+        return ExitCode.OK;
+      }
+      props = parsed.properties;
+      if (props.getProperty("workload") == null) {
+        props.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+      }
     } catch (UsageException e) {
       System.err.println("Error: " + e.getMessage());
       return ExitCode.USAGE;

@@ -28,10 +28,12 @@ public final class PropertyReader {
     try {
       parsed = Long.parseLong(v.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + "=" + v + " is not a whole number");
+      boolean digits = v.trim().matches("[+-]?[0-9]+");
+      throw new IllegalArgumentException(name + "=" + shown(name, v) + (digits
+          ? " is too large (at most " + Long.MAX_VALUE + ")" : " is not a whole number"));
     }
     if (parsed < min) {
-      throw new IllegalArgumentException(name + "=" + v + " must be at least " + min);
+      throw new IllegalArgumentException(name + "=" + shown(name, v) + " must be at least " + min);
     }
     return parsed;
   }
@@ -39,7 +41,7 @@ public final class PropertyReader {
   public int intValue(String name, int def, int min) {
     long v = longValue(name, def, min);
     if (v > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(name + "=" + v + " is too large");
+      throw new IllegalArgumentException(name + "=" + v + " is too large (at most " + Integer.MAX_VALUE + ")");
     }
     return (int) v;
   }
@@ -52,11 +54,14 @@ public final class PropertyReader {
     double parsed;
     try {
       parsed = Double.parseDouble(v.trim());
+      if (Double.isNaN(parsed)) {
+        throw new NumberFormatException();
+      }
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + "=" + v + " is not a number");
+      throw new IllegalArgumentException(name + "=" + shown(name, v) + " is not a number");
     }
     if (!(parsed >= min) || Double.isInfinite(parsed)) {
-      throw new IllegalArgumentException(name + "=" + v + " must be a number of at least " + min);
+      throw new IllegalArgumentException(name + "=" + shown(name, v) + " must be a number of at least " + min);
     }
     return parsed;
   }
@@ -73,6 +78,11 @@ public final class PropertyReader {
     if (t.equalsIgnoreCase("false")) {
       return false;
     }
-    throw new IllegalArgumentException(name + "=" + v + " must be true or false");
+    throw new IllegalArgumentException(name + "=" + shown(name, v) + " must be true or false");
+  }
+
+  /** The value as it may be printed: masked when the name looks secret. */
+  private static String shown(String name, String value) {
+    return Secrets.isSecret(name) ? Secrets.MASK : value;
   }
 }

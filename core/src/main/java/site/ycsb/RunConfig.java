@@ -56,6 +56,12 @@ final class RunConfig {
       if (props.getProperty(Client.INSERT_COUNT_PROPERTY) != null) {
         insertCount = r.longValue(Client.INSERT_COUNT_PROPERTY, 0, 0);
       } else {
+        if (insertStart > 0 && insertStart >= recordCount) {
+          // Without insertcount a client covers insertstart..recordcount-1 (recordcount is the whole table).
+          throw new UsageException("insertstart=" + insertStart + " is not below recordcount=" + recordCount
+              + ": recordcount is the size of the whole table and insertstart where this client's share begins; "
+              + "set insertcount to the size of the share");
+        }
         insertCount = Math.max(0, recordCount - insertStart);
       }
       if (doTransactions) {
@@ -79,17 +85,49 @@ final class RunConfig {
       checkExporter(exporterClass);
       String file = r.string(Client.EXPORT_FILE_PROPERTY, "");
       exportFile = file.isEmpty() ? null : file;
+      if (exportFile != null) {
+        checkWritableFile(new File(exportFile));
+      }
       String dir = r.string(Client.RESULTS_DIR_PROPERTY, "");
       resultsDir = dir.isEmpty() ? null : new File(dir);
       warmup = Warmup.parse(props.getProperty(Warmup.PROPERTY));
+      if (warmup.operations() > 0 && operationLimit != Long.MAX_VALUE && warmup.operations() >= operationLimit) {
+        throw new UsageException("warmup=" + warmup + " covers all " + operationLimit + " operations, so nothing "
+            + "would be measured; lower warmup or raise " + (doTransactions ? "operationcount" : "recordcount"));
+      }
+      if (warmup.durationNs() > 0 && maxExecutionSec > 0
+          && warmup.durationNs() >= java.util.concurrent.TimeUnit.SECONDS.toNanos(maxExecutionSec)) {
+        throw new UsageException("warmup=" + warmup + " is not shorter than maxexecutiontime=" + maxExecutionSec
+            + " s, so nothing would be measured; lower warmup or raise maxexecutiontime");
+      }
       maxConsecutiveErrors = r.longValue("max_consecutive_errors", 0, 0);
       keepGoingOnInsertFailure = r.bool("core_workload_insertion_keep_going_on_error", false);
       spinSleep = r.bool("spin.sleep", false);
       trackJvm = r.bool("measurement.trackjvm", false);
       startEpochMs = r.longValue(Client.START_EPOCH_MS_PROPERTY, 0, 0);
+      long anHourAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.HOURS.toMillis(1);
+      if (startEpochMs > 0 && startEpochMs < anHourAgo) {
+        throw new UsageException(Client.START_EPOCH_MS_PROPERTY + "=" + startEpochMs + " is more than an hour in the "
+            + "past; it is the wall-clock start in epoch milliseconds, a few seconds from now (e.g. date +%s000)");
+      }
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  /** An output file must be writable before the run, not found unwritable after it. */
+  private static void checkWritableFile(File f) throws UsageException {
+    if (f.isDirectory()) {
+      throw new UsageException("exportfile " + f + " is a directory");
+    }
+    if (f.exists() ? !f.canWrite() : !isWritableDirectory(f.getAbsoluteFile().getParentFile())) {
+      throw new UsageException("exportfile " + f + " cannot be written (" + (f.exists() ? "no write permission"
+          : "its directory does not exist or is not writable") + ")");
+    }
+  }
+
+  private static boolean isWritableDirectory(File dir) {
+    return dir != null && dir.isDirectory() && dir.canWrite();
   }
 
   private static void checkExporter(String name) throws UsageException {

@@ -33,4 +33,49 @@ class CommandLineTest {
         new PrintStream(new ByteArrayOutputStream()));
     assertEquals(ExitCode.USAGE, code);
   }
+
+  private static String[] runShell(String input, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream oldErr = System.err;
+    int code;
+    try {
+      System.setErr(new PrintStream(err, true));
+      code = CommandLine.run(args, new BufferedReader(new StringReader(input)), new PrintStream(out, true));
+    } finally {
+      System.setErr(oldErr);
+    }
+    return new String[]{Integer.toString(code), new String(out.toByteArray(), StandardCharsets.UTF_8),
+        new String(err.toByteArray(), StandardCharsets.UTF_8)};
+  }
+
+  @Test
+  void should_print_its_usage_and_not_start_when_asked_for_help() {
+    String[] r = runShell("read k\n", "-db", MemoryDB.class.getName(), "--help");
+    assertEquals("0", r[0]);
+    assertTrue(r[1].startsWith("Usage: bin/ycsb shell"), r[1]);
+    assertTrue(!r[1].contains("Return code"), "the shell must not run commands: " + r[1]);
+  }
+
+  @Test
+  void should_name_the_option_when_a_trailing_option_has_no_value() {
+    String[] r = runShell("", "-db", MemoryDB.class.getName(), "-P");
+    assertEquals(Integer.toString(ExitCode.USAGE), r[0]);
+    assertEquals("Error: -P needs a value", r[2].trim());
+  }
+
+  @Test
+  void should_mask_secrets_when_the_basic_binding_prints_its_properties() {
+    PrintStream oldOut = System.out;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(captured, true));
+      runShell("quit\n", "-p", "basicdb.verbose=true", "-p", "db.password=S3cretPW", "-p", "my.api.token=T0k");
+    } finally {
+      System.setOut(oldOut);
+    }
+    String text = new String(captured.toByteArray(), StandardCharsets.UTF_8);
+    assertTrue(text.contains("\"db.password\"=\"***\""), text);
+    assertTrue(!text.contains("S3cretPW") && !text.contains("T0k"), text);
+  }
 }

@@ -111,12 +111,4 @@ class ScheduleTest {
     assertEquals("1 hour 1 minute", RemainingFormatter.format(3661));
     assertEquals("2 days 3 hours 4 minutes", RemainingFormatter.format(2 * 86400 + 3 * 3600 + 4 * 60 + 5));
   }
-
-  @Test
-  void should_mask_secret_values_when_printing_the_command_line() {
-    assertEquals("-p cassandra.password=*** -p hosts=h1", Secrets.maskCommandLine(
-        new String[]{"-p", "cassandra.password=s3cret", "-p", "hosts=h1"}));
-    assertTrue(Secrets.isSecret("griddb.password"));
-    assertTrue(!Secrets.isSecret("recordcount"));
-  }
 }

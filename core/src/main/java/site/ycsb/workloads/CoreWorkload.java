@@ -198,8 +198,13 @@ public class CoreWorkload extends Workload {
     if (dataintegrity) {
       System.err.println("Data integrity is enabled.");
     }
-    orderedinserts = !INSERT_ORDER_PROPERTY_DEFAULT.equals(
-        p.getProperty(INSERT_ORDER_PROPERTY, INSERT_ORDER_PROPERTY_DEFAULT).trim());
+    String insertOrder = p.getProperty(INSERT_ORDER_PROPERTY, INSERT_ORDER_PROPERTY_DEFAULT).trim();
+    if (!insertOrder.equals("hashed") && !insertOrder.equals("ordered")) {
+      // 0.17.0 ran any value other than "hashed" (even "Hashed") as ordered, silently.
+      throw new IllegalArgumentException(INSERT_ORDER_PROPERTY + "=" + insertOrder
+          + " is not one of: hashed, ordered (lower case)");
+    }
+    orderedinserts = insertOrder.equals("ordered");
 
     keysequence = new CounterGenerator(insertstart);
     operationchooser = createOperationGenerator(p);
@@ -465,7 +470,7 @@ public class CoreWorkload extends Workload {
   /**
    * The operation mix from the {@code *proportion} properties (weights, normalised).
    *
-   * @throws IllegalArgumentException if a proportion is negative or all are zero
+   * @throws IllegalArgumentException if a proportion is outside [0, 1] (or not a number) or all are zero
    */
   protected static DiscreteGenerator createOperationGenerator(final Properties p) {
     if (p == null) {
@@ -481,8 +486,9 @@ public class CoreWorkload extends Workload {
     double total = 0;
     for (String[] op : ops) {
       double proportion = doubleProp(p, op[0], op[1]);
-      if (proportion < 0) {
-        throw new IllegalArgumentException(op[0] + "=" + proportion + " must not be negative");
+      if (!(proportion >= 0 && proportion <= 1)) {
+        throw new IllegalArgumentException(op[0] + "=" + p.getProperty(op[0]).trim() + " is not a proportion "
+            + "between 0 and 1");
       }
       if (proportion > 0) {
         chooser.addValue(proportion, op[2]);

@@ -1,0 +1,123 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Classes of bad input to the client, one row each: the exit code, the one line printed (and nothing else), and
+ * that the secret {@value #SECRET} never appears in any stream. {@code {W}} stands for a valid workload file,
+ * {@code {T}} for a temporary directory. The launcher's own cases are in the distribution's launcher test.
+ */
+class BadInputTest {
+  static final String SECRET = "S3cretPW";
+
+  @TempDir
+  static Path tmp;
+
+  private static String workload;
+
+  @BeforeEach
+  void workloadFile() throws IOException {
+    workload = write("workload", "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=100\n"
+        + "operationcount=200\nreadproportion=0.5\nupdateproportion=0.5\n");
+    write("malformed", "workload=site.ycsb.workloads.CoreWorkload\nx=\\u00zz\n");
+    write("secret-in-file", "workload=site.ycsb.workloads.CoreWorkload\noperationcount=10\ndb.password " + SECRET + "\n");
+    write("notadir", "x");
+  }
+
+  private static String write(String name, String content) throws IOException {
+    Path p = tmp.resolve(name);
+    Files.write(p, content.getBytes(StandardCharsets.UTF_8));
+    return p.toString();
+  }
+
+  static Stream<Arguments> cases() {
+    return Stream.of(
+        // Secrets typed in malformed arguments are masked before they are quoted.
+        row(2, "-p needs name=value, got 'db.password ***'", "-P", "{W}", "-p", "db.password " + SECRET),
+        row(2, "-p needs name=value, got 'db.password:***'", "-P", "{W}", "-p", "db.password:" + SECRET),
+        row(2, "unknown option '-pdb.password=***'", "-P", "{W}", "-pdb.password=" + SECRET),
+        row(2, "cannot read property file db.password=***", "-P", "db.password=" + SECRET),
+        // A missing option value is named, not confused with the next option.
+        row(2, "-l needs a value", "-P", "{W}", "-l"),
+        row(2, "-threads needs a value (got the option -t instead)", "-P", "{W}", "-threads", "-t"),
+        row(2, "-p needs a value (got the option -load instead)", "-P", "{W}", "-p", "-load"),
+        row(2, "-P needs a value", "-P"),
+        // Property files that are not property files.
+        row(2, "is malformed", "-P", "{T}/malformed"),
+        row(2, "not a regular file", "-P", "/dev/zero"),
+        row(2, "not a regular file", "-P", "{T}"),
+        row(2, "no such file", "-P", "{T}/nope"),
+        // Values outside their domain.
+        row(2, "readproportion=2 is not a proportion between 0 and 1", "-P", "{W}", "-p", "readproportion=2"),
+        row(2, "updateproportion=-0.1 is not a proportion", "-P", "{W}", "-p", "updateproportion=-0.1"),
+        row(2, "readproportion=NaN is not a number", "-P", "{W}", "-p", "readproportion=NaN"),
+        row(2, "insertorder=weird is not one of: hashed, ordered", "-P", "{W}", "-p", "insertorder=weird"),
+        row(2, "insertorder=Hashed is not one of: hashed, ordered", "-P", "{W}", "-p", "insertorder=Hashed"),
+        row(2, "recordcount=99999999999999999999 is too large", "-P", "{W}", "-p",
+            "recordcount=99999999999999999999"),
+        row(2, "insertstart=5000 is not below recordcount=100", "-P", "{W}", "-p", "insertstart=5000"),
+        row(2, "insertstart=5000 is not below recordcount=100", "-P", "{W}", "-p", "insertstart=5000", "-load"),
+        row(2, "start.epochms=1 is more than an hour in the past", "-P", "{W}", "-p", "start.epochms=1"),
+        // Runs that would measure nothing.
+        row(2, "covers all 200 operations", "-P", "{W}", "-p", "warmup=100000ops"),
+        row(2, "is not shorter than maxexecutiontime=2", "-P", "{W}", "-p", "warmup=30s", "-p",
+            "maxexecutiontime=2"),
+        // Output destinations checked before anything runs.
+        row(2, "exportfile {T}/no/such/dir/out.txt cannot be written", "-P", "{W}", "-p",
+            "exportfile={T}/no/such/dir/out.txt"),
+        row(2, "exportfile {T} is a directory", "-P", "{W}", "-p", "exportfile={T}"),
+        row(2, "cannot be created", "-P", "{W}", "-p", "results.dir={T}/notadir/sub"),
+        // Errors about classes and measurement settings come before any banner line.
+        row(2, "com.example.NoSuchDB was not found", "-P", "{W}", "-db", "com.example.NoSuchDB"),
+        row(2, "measurement.interval=sometimes is not one of", "-P", "{W}", "-p", "measurement.interval=sometimes"),
+        row(2, "workload class com.example.NoWorkload was not found", "-P", "{W}", "-p",
+            "workload=com.example.NoWorkload"),
+        // A secret in a file is never echoed, even when the file is otherwise fine and the run is refused.
+        row(2, "readproportion=3 is not a proportion", "-P", "{T}/secret-in-file", "-p", "readproportion=3"));
+  }
+
+  private static Arguments row(int exitCode, String line, String... args) {
+    return Arguments.of(exitCode, line, Arrays.asList(args));
+  }
+
+  private static String expand(String s) {
+    return s.replace("{W}", workload).replace("{T}", tmp.toString());
+  }
+
+  @ParameterizedTest(name = "[{index}] {2} -> exit {0}")
+  @MethodSource("cases")
+  void should_exit_with_the_code_and_print_one_line_without_secrets_when_the_input_is_bad(
+      int exitCode, String line, List<String> args) {
+    List<String> expanded = new ArrayList<>();
+    for (String a : args) {
+      expanded.add(expand(a));
+    }
+    ClientRunner r = ClientRunner.run(expanded.toArray(new String[0]));
+    assertEquals(exitCode, r.exitCode, r.toString());
+    String err = r.err.trim();
+    assertEquals(1, err.split("\n").length, "exactly one line on stderr: " + r);
+    assertTrue(err.startsWith("Error: "), r.toString());
+    assertTrue(err.contains(expand(line)), "expected '" + expand(line) + "' in: " + err);
+    assertEquals("", r.out, "nothing on stdout");
+    assertFalse(r.err.contains(SECRET) || r.out.contains(SECRET), "secret printed: " + r);
+    assertFalse(new File(tmp.toFile(), "notadir/sub").exists());
+  }
+}

@@ -1,0 +1,98 @@
+package site.ycsb.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Bad input to bin/ycsb of the unpacked tarball, one row per class of mistake: exit code, the single line printed,
+ * nothing run, and the secret never printed. The client's own cases (property values, files, outputs) are in core's
+ * {@code BadInputTest}; these are the ones only the launcher sees or that cross it.
+ */
+class LauncherBadInputIT {
+  private static final String SECRET = "S3cretPW";
+
+  @TempDir
+  static Path emptyDir;
+
+  private static Path home;
+
+  @BeforeAll
+  static void unpack() throws Exception {
+    home = UnpackedDistribution.unpackInto(emptyDir);
+  }
+
+  static Stream<Arguments> cases() {
+    return Stream.of(
+        // A trailing option without its value must not swallow the phase flag the launcher appends.
+        row(2, "ycsb: -l needs a value", "load", "basic", "-P", "workloads/workloada", "-l"),
+        row(2, "ycsb: -p needs a value", "run", "basic", "-P", "workloads/workloada", "-p"),
+        row(2, "ycsb: -P needs a value", "run", "basic", "-P"),
+        row(2, "ycsb: -threads needs a value (got the option -load instead)", "run", "basic", "-P",
+            "workloads/workloada", "-threads", "-load"),
+        row(2, "ycsb: -target needs a value (got the option -s instead)", "run", "basic", "-target", "-s"),
+        row(2, "ycsb: -jvm-args needs a value", "run", "basic", "-jvm-args="),
+        row(2, "refused by java", "run", "basic", "-P", "workloads/workloada", "-jvm-args", "-Xbogus"),
+        // Secrets typed wrongly are masked by the client before they are quoted.
+        row(2, "-p needs name=value, got 'db.password ***'", "run", "basic", "-P", "workloads/workloada", "-p",
+            "db.password " + SECRET),
+        row(2, "unknown option '-pdb.password=***'", "run", "basic", "-P", "workloads/workloada",
+            "-pdb.password=" + SECRET));
+  }
+
+  private static Arguments row(int exitCode, String line, String... args) {
+    return Arguments.of(exitCode, line, Arrays.asList(args));
+  }
+
+  @ParameterizedTest(name = "[{index}] {2} -> exit {0}")
+  @MethodSource("cases")
+  void should_exit_with_the_code_and_one_line_and_run_nothing_when_the_input_is_bad(int exitCode, String line,
+                                                                                  List<String> args)
+      throws Exception {
+    CommandResult r = Processes.ycsb(home, args.toArray(new String[0]));
+    assertEquals(exitCode, r.exitCode, r.describe());
+    assertEquals(1, r.stderr.trim().split("\n").length, "one line:\n" + r.describe());
+    assertTrue(r.stderr.contains(line), "expected '" + line + "':\n" + r.describe());
+    assertFalse(r.stdout.contains("[OVERALL]"), "something ran:\n" + r.describe());
+    assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.describe());
+  }
+
+  @Test
+  void should_mask_secrets_when_the_debug_command_line_and_the_basic_binding_print_them() throws Exception {
+    CommandResult r = Processes.ycsbWithEnv(home, Collections.singletonList("YCSB_DEBUG=1"), "run", "basic", "-P",
+        "workloads/workloada", "-p", "recordcount=10", "-p", "operationcount=10", "-p", "db.password=" + SECRET,
+        "-p", "my.api.token=" + SECRET, "-jvm-args", "-Dx.secret=" + SECRET);
+    assertEquals(0, r.exitCode, r.describe());
+    assertTrue(r.stderr.contains("'db.password=***'"), r.describe());
+    assertTrue(r.stdout.contains("\"db.password\"=\"***\""), "basic prints its properties masked:\n" + r.describe());
+    assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.describe());
+  }
+
+  @Test
+  void should_print_the_version_when_asked_after_a_binding() throws Exception {
+    CommandResult r = Processes.ycsb(home, "run", "basic", "--version");
+    assertEquals(0, r.exitCode, r.describe());
+    assertTrue(r.stdout.startsWith("YCSB"), r.describe());
+  }
+
+  @Test
+  void should_warn_once_when_a_classpath_entry_does_not_exist() throws Exception {
+    CommandResult r = Processes.ycsb(home, "run", "basic", "-cp", "/no/such/dir", "-P", "workloads/workloada",
+        "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false");
+    assertEquals(0, r.exitCode, r.describe());
+    assertTrue(r.stderr.contains("ycsb: warning: -cp entry /no/such/dir does not exist"), r.describe());
+  }
+}
