@@ -101,9 +101,13 @@ public final class Client {
 
   /** One execution of a run, from validated configuration to exit code. */
   private static final class Run {
+    /** How long an interrupted run waits for operations in flight, and then for cleanup. */
+    private static final long INTERRUPT_GRACE_NS = TimeUnit.SECONDS.toNanos(10);
     private final RunConfig config;
     private Measurements measurements;
     private Workload workload;
+    /** Signals during the measured run; replaced by real handlers when the schedule is about to start. */
+    private Interruption interruption = Interruption.NONE;
 
     Run(RunConfig config) {
       this.config = config;
@@ -146,6 +150,7 @@ public final class Client {
         System.err.println("Error: cannot write results: " + e.getMessage());
         return ExitCode.RUN_FAILED;
       } finally {
+        interruption.close();
         measurements.close();
         if (code == ExitCode.INIT_FAILED) {
           removeEmptyResultsDir();
@@ -268,6 +273,7 @@ public final class Client {
           config.label, config.status ? System.err : null, resultsWriter("timeseries.csv"),
           resultsWriter("status.log"), config.maxExecutionSec, jvm);
       health.start();
+      interruption = Interruption.install(workload::requestStop);
       awaitCommonStart();
       long startNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
       long startEpochMs = System.currentTimeMillis() + 1;
@@ -287,7 +293,15 @@ public final class Client {
 
       long cleanupStart = System.nanoTime();
       state.cleanupGate.countDown();
-      joinAll(threads);
+      if (interruption.isInterrupted()) {
+        // An interrupted user is waiting: cleanup (a driver closing, a dead server) gets a bounded time.
+        if (!joinAll(threads, INTERRUPT_GRACE_NS)) {
+          System.err.println("Cleanup did not finish within " + TimeUnit.NANOSECONDS.toSeconds(INTERRUPT_GRACE_NS)
+              + " s; not waiting for it.");
+        }
+      } else {
+        joinAll(threads);
+      }
       long cleanupMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cleanupStart);
       try {
         workload.cleanup();
@@ -317,7 +331,11 @@ public final class Client {
       r.health = health;
 
       List<String> failures = state.runFailures();
-      if (workload.hasFailed() || !failures.isEmpty()) {
+      if (interruption.isInterrupted()) {
+        r.exitCode = interruption.exitCode();
+        r.exitReason = "interrupted by " + interruption.signal();
+        r.interruptedBy = interruption.signal();
+      } else if (workload.hasFailed() || !failures.isEmpty()) {
         r.exitCode = ExitCode.RUN_FAILED;
         r.exitReason = failures.isEmpty() ? "stopped-on-error" : failures.get(0);
       } else {
@@ -350,13 +368,24 @@ public final class Client {
      * start. Returns true on time-out.
      */
     private boolean awaitOperations(RunState state, long startNs) throws InterruptedException {
-      if (config.maxExecutionSec <= 0) {
-        state.opsDone.await();
-        return false;
+      long deadline = config.maxExecutionSec <= 0 ? Long.MAX_VALUE
+          : startNs + TimeUnit.SECONDS.toNanos(config.maxExecutionSec);
+      // Wakes up at least every 100 ms to notice an interruption (a signal handler cannot count down the latch).
+      while (!state.opsDone.await(Math.max(0, Math.min(deadline - System.nanoTime(),
+          TimeUnit.MILLISECONDS.toNanos(100))), TimeUnit.NANOSECONDS)) {
+        if (interruption.isInterrupted()) {
+          // The handler has stopped the schedule; threads finish their current operation, within a bound.
+          if (!state.opsDone.await(INTERRUPT_GRACE_NS, TimeUnit.NANOSECONDS)) {
+            System.err.println(state.opsDone.getCount() + " client thread(s) still inside an operation after "
+                + TimeUnit.NANOSECONDS.toSeconds(INTERRUPT_GRACE_NS) + " s; reporting without them.");
+          }
+          return false;
+        }
+        if (System.nanoTime() - deadline >= 0) {
+          break;
+        }
       }
-      long deadline = startNs + TimeUnit.SECONDS.toNanos(config.maxExecutionSec);
-      boolean done = state.opsDone.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-      if (done) {
+      if (state.opsDone.getCount() == 0) {
         return false;
       }
       System.err.println("Maximum execution time of " + config.maxExecutionSec + " s reached; stopping the threads.");
@@ -398,6 +427,22 @@ public final class Client {
       for (ClientThread t : threads) {
         t.join();
       }
+    }
+
+    /** Joins the threads within {@code boundNs} in total; false if some were still running. */
+    private static boolean joinAll(List<ClientThread> threads, long boundNs) throws InterruptedException {
+      long end = System.nanoTime() + boundNs;
+      for (ClientThread t : threads) {
+        long left = end - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedJoin(t, left);
+        if (t.isAlive()) {
+          return false;
+        }
+      }
+      return true;
     }
   }
 

@@ -127,6 +127,7 @@ final class ResultsWriter {
         .field("initMs", r.initMs).field("cleanupMs", r.cleanupMs)
         .raw("warmup", "{\"operations\": " + r.warmupOps + ", \"durationMs\": " + r.warmupMs + "}")
         .field("exitCode", r.exitCode).field("exitReason", r.exitReason)
+        .field("interrupted", r.interruptedBy != null).field("interruptedBy", r.interruptedBy)
         .field("insertStart", config.insertStart).field("insertCount", config.insertCount)
         .field("recordCount", config.recordCount)
         .field("operationCount", config.operationLimit == Long.MAX_VALUE ? 0 : config.operationLimit);

@@ -14,5 +14,7 @@ final class RunResult {
   long failedInserts;
   int exitCode;
   String exitReason;
+  /** The signal that stopped the run early (e.g. SIGINT), or null. */
+  String interruptedBy;
   ClientHealth health;
 }

@@ -46,6 +46,12 @@ final class ClientRunner {
     return null;
   }
 
+  /** As {@link #longValue}, but 0 when the line is absent (an operation type that happened not to be chosen). */
+  long longValueOrZero(String metric, String measurement) {
+    String v = value(metric, measurement);
+    return v == null ? 0 : Long.parseLong(v);
+  }
+
   long longValue(String metric, String measurement) {
     String v = value(metric, measurement);
     if (v == null) {

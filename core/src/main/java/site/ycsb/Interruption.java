@@ -1,0 +1,107 @@
+package site.ycsb;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What Ctrl-C (SIGINT) and SIGTERM do during a run: the first one stops the schedule, so the run ends the way a
+ * time limit ends it — every thread finishes its current operation, and the results of what was measured are
+ * printed and written, marked interrupted; a second one exits at once. Without it the JVM would exit within
+ * milliseconds and a long run's measurements would be lost.
+ *
+ * <p>The handlers are installed through {@code sun.misc.Signal}, looked up reflectively (it exists on every JDK
+ * from 8 to 25 but is not part of the Java SE API); where it is missing, signals keep the JVM's default behaviour.
+ * Installed for the measured part of one run and then restored. Thread-safe: signals arrive on the JVM's
+ * signal-dispatch thread.
+ */
+final class Interruption implements AutoCloseable {
+  /** No handlers: the state before a run starts. */
+  static final Interruption NONE = new Interruption(() -> { });
+
+  private final Runnable onFirstSignal;
+  private final List<Object[]> previous = new ArrayList<>();
+  private volatile String signal;
+  private volatile int exitCode;
+  private int count;
+
+  private Interruption(Runnable onFirstSignal) {
+    this.onFirstSignal = onFirstSignal;
+  }
+
+  /** Installs handlers for INT and TERM that call {@code onFirstSignal} once, and halt on a second signal. */
+  static Interruption install(Runnable onFirstSignal) {
+    Interruption interruption = new Interruption(onFirstSignal);
+    try {
+      Class<?> signalClass = Class.forName("sun.misc.Signal");
+      Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
+      Method handle = signalClass.getMethod("handle", signalClass, handlerClass);
+      Method number = signalClass.getMethod("getNumber");
+      for (String name : new String[] {"INT", "TERM"}) {
+        Object sig = signalClass.getConstructor(String.class).newInstance(name);
+        Object handler = Proxy.newProxyInstance(handlerClass.getClassLoader(), new Class<?>[] {handlerClass},
+            (proxy, method, args) -> {
+              switch (method.getName()) {
+              case "handle":
+                interruption.signalled("SIG" + name, (Integer) number.invoke(args[0]));
+                return null;
+              case "hashCode":
+                return System.identityHashCode(proxy);
+              case "equals":
+                return proxy == args[0];
+              default:
+                return "ycsb-interruption-handler";
+              }
+            });
+        Object old = handle.invoke(null, sig, handler);
+        interruption.previous.add(new Object[] {handle, sig, old});
+      }
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      // No signal API on this JVM (or signals not allowed): the JVM's default behaviour stays.
+    }
+    return interruption;
+  }
+
+  synchronized void signalled(String name, int number) {
+    count++;
+    if (count > 1) {
+      System.err.println("Interrupted again: exiting now, without results.");
+      System.err.flush();
+      Runtime.getRuntime().halt(128 + number);
+    }
+    signal = name;
+    exitCode = 128 + number;
+    System.err.println("Interrupted (" + name + "): stopping the schedule; the results of what was measured "
+        + "follow, marked interrupted. Interrupt again to exit at once.");
+    onFirstSignal.run();
+  }
+
+  /** Whether a signal has stopped the run. */
+  boolean isInterrupted() {
+    return signal != null;
+  }
+
+  /** The signal's name, e.g. {@code SIGINT}, or null. */
+  String signal() {
+    return signal;
+  }
+
+  /** The conventional exit code of the signal: 130 for SIGINT, 143 for SIGTERM. */
+  int exitCode() {
+    return exitCode;
+  }
+
+  /** Restores the previous handlers. */
+  @Override
+  public void close() {
+    for (Object[] p : previous) {
+      try {
+        ((Method) p[0]).invoke(null, p[1], p[2]);
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        // Restoring is best effort: the run is over either way.
+      }
+    }
+    previous.clear();
+  }
+}

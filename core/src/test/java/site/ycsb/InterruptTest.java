@@ -1,0 +1,153 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C and SIGTERM against a real client process: the results of what was measured are printed and written,
+ * marked interrupted, with the signal's conventional exit code; a second signal exits at once.
+ */
+class InterruptTest {
+  @TempDir
+  Path dir;
+
+  /** A client process started through sh, so that its pid is known on Java 8 too (sh execs java). */
+  private static final class Client {
+    final Process process;
+    final long pid;
+    final File out;
+    final File err;
+
+    Client(Path dir, String... args) throws IOException {
+      out = dir.resolve("out.txt").toFile();
+      err = dir.resolve("err.txt").toFile();
+      List<String> java = new ArrayList<>(Arrays.asList(
+          new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
+          System.getProperty("java.class.path"), "site.ycsb.Client"));
+      java.addAll(Arrays.asList(args));
+      StringBuilder cmd = new StringBuilder("echo $$ >&2; exec");
+      for (String a : java) {
+        cmd.append(" '").append(a.replace("'", "'\\''")).append('\'');
+      }
+      cmd.append(" >'").append(out).append("'");
+      process = new ProcessBuilder("sh", "-c", cmd.toString()).redirectError(err).start();
+      pid = Long.parseLong(firstLine(err).trim());
+    }
+
+    private static String firstLine(File f) throws IOException {
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (System.nanoTime() < end) {
+        List<String> lines = Files.readAllLines(f.toPath(), StandardCharsets.UTF_8);
+        if (!lines.isEmpty() && !lines.get(0).isEmpty()) {
+          return lines.get(0);
+        }
+        sleep(20);
+      }
+      throw new AssertionError("no pid from sh");
+    }
+
+    void awaitErr(String text) throws IOException {
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (System.nanoTime() < end) {
+        if (stderr().contains(text)) {
+          return;
+        }
+        sleep(50);
+      }
+      throw new AssertionError("'" + text + "' never appeared:\n" + stderr());
+    }
+
+    void signal(String name) throws IOException, InterruptedException {
+      assertEquals(0, new ProcessBuilder("kill", "-" + name, Long.toString(pid)).start().waitFor());
+    }
+
+    String stdout() throws IOException {
+      return new String(Files.readAllBytes(out.toPath()), StandardCharsets.UTF_8);
+    }
+
+    String stderr() throws IOException {
+      return new String(Files.readAllBytes(err.toPath()), StandardCharsets.UTF_8);
+    }
+
+    int awaitExit(long seconds) throws InterruptedException {
+      assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "still running " + seconds + " s after the signal");
+      return process.exitValue();
+    }
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private String[] longRun(Path results, String... extra) {
+    List<String> args = new ArrayList<>(Arrays.asList("-t", "-db", "site.ycsb.BasicDB", "-p",
+        "workload=site.ycsb.workloads.CoreWorkload", "-p", "recordcount=1000", "-p", "operationcount=100000000",
+        "-p", "basicdb.verbose=false", "-threads", "4", "-target", "2000", "-s", "-p", "status.interval=1",
+        "-p", "results.dir=" + results));
+    args.addAll(Arrays.asList(extra));
+    return args.toArray(new String[0]);
+  }
+
+  @Test
+  void should_print_and_write_what_was_measured_and_exit_130_when_interrupted_with_ctrl_c() throws Exception {
+    Path results = dir.resolve("results");
+    Client c = new Client(dir, longRun(results));
+    c.awaitErr("1 sec:");
+    c.signal("INT");
+    assertEquals(130, c.awaitExit(30), c.stderr());
+    String out = c.stdout();
+    assertTrue(out.contains("[OVERALL], RunTime(ms)"), out + c.stderr());
+    assertTrue(out.contains("[READ], Operations"), out);
+    assertTrue(c.stderr().contains("Interrupted (SIGINT)"), c.stderr());
+    String summary = new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8);
+    assertTrue(summary.contains("\"interrupted\": true"), summary);
+    assertTrue(summary.contains("\"interruptedBy\": \"SIGINT\""), summary);
+    assertTrue(Files.exists(results.resolve("output.txt")), "output.txt written");
+  }
+
+  @Test
+  void should_keep_the_results_and_exit_143_when_terminated() throws Exception {
+    Path results = dir.resolve("results");
+    Client c = new Client(dir, longRun(results));
+    c.awaitErr("1 sec:");
+    c.signal("TERM");
+    assertEquals(143, c.awaitExit(30), c.stderr());
+    assertTrue(c.stdout().contains("[OVERALL], Throughput(ops/sec)"), c.stdout() + c.stderr());
+    assertTrue(Files.exists(results.resolve("summary.json")));
+  }
+
+  @Test
+  void should_exit_at_once_without_results_when_interrupted_twice() throws Exception {
+    // Every operation takes 60 s, so the first signal's orderly stop would wait for them (up to its bound).
+    Path results = dir.resolve("results");
+    Client c = new Client(dir, longRun(results, "-p", "basicdb.simulatedelay=60000"));
+    c.awaitErr("Starting test.");
+    sleep(1500);
+    c.signal("INT");
+    c.awaitErr("Interrupted (SIGINT)");
+    c.signal("INT");
+    assertEquals(130, c.awaitExit(5), c.stderr());
+    assertFalse(c.stdout().contains("[OVERALL]"), c.stdout());
+    assertTrue(c.stderr().contains("Interrupted again"), c.stderr());
+  }
+}
