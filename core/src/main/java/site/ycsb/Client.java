@@ -46,7 +46,7 @@ public final class Client {
    * (the clocks must be synchronised, e.g. by NTP). Used by fleet mode.
    */
   public static final String START_EPOCH_MS_PROPERTY = "start.epochms";
-  /** Set by the client to the file name of the last {@code -P} file (e.g. workloada), for reports. */
+  /** The run's name for reports: the file name of the last {@code -P} file (e.g. workloada) unless set with -p. */
   static final String WORKLOAD_FILE_NAME_PROPERTY = "ycsb.workloadfile";
 
   private Client() {

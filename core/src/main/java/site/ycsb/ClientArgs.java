@@ -92,17 +92,14 @@ final class ClientArgs {
             + "' (options: -threads -target -load -t -db -P -p -s -l --version; see --help)");
       }
     }
-    Properties merged = new Properties();
-    for (String file : files) {
-      Properties fileProps = readPropertyFile(file);
-      for (String name : fileProps.stringPropertyNames()) {
-        merged.setProperty(name, fileProps.getProperty(name));
-      }
-    }
+    java.util.Map<String, String> overrideMap = new java.util.LinkedHashMap<>();
     for (String name : overrides.stringPropertyNames()) {
-      merged.setProperty(name, overrides.getProperty(name));
+      overrideMap.put(name, overrides.getProperty(name));
     }
-    if (!files.isEmpty()) {
+    Properties merged = CommandLineProperties.merge(files, overrideMap);
+    // The run is named after the last -P file unless the command line names it (suite and fleet put the phase's
+    // workload file first, so that the user's files override it, and name the run after it with -p).
+    if (!files.isEmpty() && !overrides.containsKey(Client.WORKLOAD_FILE_NAME_PROPERTY)) {
       String last = new java.io.File(files.get(files.size() - 1)).getName();
       merged.setProperty(Client.WORKLOAD_FILE_NAME_PROPERTY, last);
     }

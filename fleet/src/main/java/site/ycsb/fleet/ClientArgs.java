@@ -1,7 +1,5 @@
 package site.ycsb.fleet;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -85,21 +83,20 @@ final class ClientArgs {
         + "; fleet reads every -P file here and copies it to the clients");
   }
 
-  /** The properties the engine will see for a phase with this workload file (-P files, workload last, then -p). */
+  /**
+   * The properties the engine will see for a phase with this workload file: the files in {@link PhaseProperties}'s
+   * order, merged by the engine's own rule ({@link site.ycsb.CommandLineProperties}).
+   */
   Properties effective(Path home, String workloadFile) throws UsageException {
-    Properties p = new Properties();
-    List<String> files = new ArrayList<>(propertyFiles);
-    files.add(workloadFile);
-    for (String f : files) {
-      Path path = locate(f, home);
-      try (InputStream in = Files.newInputStream(path)) {
-        p.load(in);
-      } catch (IOException e) {
-        throw new UsageException("cannot read -P " + f + ": " + e.getMessage());
-      }
+    List<String> files = new ArrayList<>();
+    for (String f : PhaseProperties.fileOrder(workloadFile, propertyFiles)) {
+      files.add(locate(f, home).toString());
     }
-    p.putAll(overrides);
-    return p;
+    try {
+      return site.ycsb.CommandLineProperties.merge(files, overrides);
+    } catch (site.ycsb.UsageException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 
   static long longProperty(Properties p, String name, long dflt) throws UsageException {
@@ -119,19 +116,19 @@ final class ClientArgs {
   }
 
   /**
-   * The engine arguments of one client: {@code remoteFiles} replace the -P files (same order), the workload file
-   * comes last among them, then the share of the work and the result directory.
+   * The engine arguments of one client: the -P files in {@link PhaseProperties}'s order ({@code remoteWorkload} first,
+   * then {@code remoteFiles}, which replace the user's -P files in the same order), the other options, then the
+   * share of the work and the result directory.
    */
   List<String> forClient(List<String> remoteFiles, String remoteWorkload, ClientShare share, long recordCount,
       String resultsDir) {
     List<String> out = new ArrayList<>();
-    for (String f : remoteFiles) {
+    for (String f : PhaseProperties.fileOrder(remoteWorkload, remoteFiles)) {
       out.add("-P");
       out.add(f);
     }
     out.addAll(rest);
-    out.add("-P");
-    out.add(remoteWorkload);
+    out.addAll(PhaseProperties.runName(remoteWorkload));
     if (share.insertCount >= 0) {
       out.add("-p");
       out.add("recordcount=" + recordCount);

@@ -304,17 +304,16 @@ final class FleetPhaseRunner implements PhaseRunner {
    * How far apart the clients' measurements started (startEpochMs of their summaries): JVM start-up and binding
    * initialisation come after the common start instant and differ between machines.
    */
-  static String startSpread(List<Path> clientDirs) throws IOException {
+  static String startSpread(List<Path> clientDirs) {
     long min = Long.MAX_VALUE;
     long max = Long.MIN_VALUE;
-    java.util.regex.Pattern p = java.util.regex.Pattern.compile("\"startEpochMs\"\\s*:\\s*(\\d+)");
     for (Path d : clientDirs) {
-      java.util.regex.Matcher m = p.matcher(new String(Files.readAllBytes(d.resolve("summary.json")),
-          java.nio.charset.StandardCharsets.UTF_8));
-      if (m.find()) {
-        long t = Long.parseLong(m.group(1));
+      try {
+        long t = site.ycsb.results.ResultDir.load(d).startEpochMs();
         min = Math.min(min, t);
         max = Math.max(max, t);
+      } catch (site.ycsb.results.UsageException e) {
+        // a client without a readable summary gives no start time
       }
     }
     return min > max ? "measurement start times unknown"

@@ -45,10 +45,10 @@ final class LocalPhaseRunner implements PhaseRunner {
     cmd.add(home.resolve("bin/ycsb").toString());
     cmd.add(phase.engineCommand());
     cmd.add(binding);
+    String workload = workloadFile(phase).toString();
+    cmd.addAll(PhaseProperties.workloadFirst(workload));
     cmd.addAll(clientArgs);
-    // last -P: the engine names the workload after the last -P file (report columns load, A..F)
-    cmd.add("-P");
-    cmd.add(workloadFile(phase).toString());
+    cmd.addAll(PhaseProperties.runName(workload));
     cmd.add("-p");
     cmd.add("results.dir=" + dir.toAbsolutePath());
     return cmd;

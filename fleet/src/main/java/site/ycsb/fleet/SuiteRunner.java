@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Runs the phases in order, {@code repeat} times, each into {@code <out>/<repeat>/<phase>/}, with the hooks around
  * each phase. The first phase or hook that fails stops everything (one line naming it and its exit code); what was
- * done so far stays. At the end the throughput table (best repeat marked) is written and the report tool runs over
+ * done so far stays. At the end the throughput table (every repeat, median and min–max) is written and the report tool runs over
  * every completed phase directory.
  */
 final class SuiteRunner {

@@ -1,10 +1,10 @@
 package site.ycsb.fleet;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import site.ycsb.results.ResultDir;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,19 +12,20 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Throughput of every completed phase directory ({@code <out>/<repeat>/<phase>}) by phase and repeat, from the
- * {@code [OVERALL], Throughput(ops/sec)} line of its output.txt; the best repeat of each phase is marked.
+ * Throughput of every completed phase directory ({@code <out>/<repeat>/<phase>}) by phase and repeat, read from its
+ * summary.json ({@link ResultDir}). With more than one repeat every repeat is shown with the median and the spread
+ * (min–max) of the repeats; no repeat is singled out, because picking the best of N is cherry-picking.
  */
 final class SuiteTable {
   private final Map<String, Map<Integer, Double>> byPhase = new LinkedHashMap<>();
   private int maxRepeat;
 
-  static SuiteTable read(List<Path> dirs) throws IOException {
+  static SuiteTable read(List<Path> dirs) {
     SuiteTable t = new SuiteTable();
     for (Path dir : dirs) {
       String phase = dir.getFileName().toString();
       int repeat = Integer.parseInt(dir.getParent().getFileName().toString());
-      t.put(phase, repeat, throughput(dir.resolve("output.txt")));
+      t.put(phase, repeat, throughput(dir));
     }
     return t;
   }
@@ -34,17 +35,26 @@ final class SuiteTable {
     maxRepeat = Math.max(maxRepeat, repeat);
   }
 
-  /** The repeat with the highest throughput for a phase, or 0 if none has a figure. */
-  int best(String phase) {
-    int best = 0;
-    double top = -1;
-    for (Map.Entry<Integer, Double> e : byPhase.getOrDefault(phase, new TreeMap<>()).entrySet()) {
-      if (e.getValue() != null && e.getValue() > top) {
-        top = e.getValue();
-        best = e.getKey();
+  /** The figures of a phase that are known, in ascending order. */
+  private List<Double> sorted(String phase) {
+    List<Double> values = new ArrayList<>();
+    for (Double v : byPhase.getOrDefault(phase, Collections.<Integer, Double>emptyMap()).values()) {
+      if (v != null) {
+        values.add(v);
       }
     }
-    return best;
+    Collections.sort(values);
+    return values;
+  }
+
+  /** The median throughput of a phase over its repeats (mean of the middle two for an even count); null if none. */
+  Double median(String phase) {
+    List<Double> v = sorted(phase);
+    if (v.isEmpty()) {
+      return null;
+    }
+    int n = v.size();
+    return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
   }
 
   String markdown() {
@@ -54,40 +64,51 @@ final class SuiteTable {
       sb.append(" repeat ").append(r).append(" (ops/s) |");
       sep.add("---:");
     }
-    sb.append(maxRepeat > 1 ? " best |\n|---|" : "\n|---|");
+    boolean stats = maxRepeat > 1;
+    sb.append(stats ? " median (ops/s) | min–max (ops/s) | spread |\n|---|" : "\n|---|");
     for (String s : sep) {
       sb.append(s).append('|');
     }
-    sb.append(maxRepeat > 1 ? "---|\n" : "\n");
+    sb.append(stats ? "---:|---:|---:|\n" : "\n");
     for (Map.Entry<String, Map<Integer, Double>> e : byPhase.entrySet()) {
-      int best = best(e.getKey());
       sb.append("| ").append(e.getKey()).append(" |");
       for (int r = 1; r <= maxRepeat; r++) {
         Double v = e.getValue().get(r);
-        String cell = v == null ? (e.getValue().containsKey(r) ? "?" : "") : String.format(Locale.ROOT, "%.1f", v);
-        sb.append(' ').append(maxRepeat > 1 && r == best ? "**" + cell + "**" : cell).append(" |");
+        sb.append(' ').append(v == null ? (e.getValue().containsKey(r) ? "?" : "") : format(v)).append(" |");
       }
-      if (maxRepeat > 1) {
-        sb.append(best > 0 ? " repeat " + best : " ").append(" |");
+      if (stats) {
+        List<Double> v = sorted(e.getKey());
+        Double median = median(e.getKey());
+        if (v.isEmpty()) {
+          sb.append(" ? | ? | ? |");
+        } else {
+          double min = v.get(0);
+          double max = v.get(v.size() - 1);
+          String spread = median > 0 ? String.format(Locale.ROOT, "%.1f%%", 100 * (max - min) / median) : "?";
+          sb.append(' ').append(format(median)).append(v.size() < e.getValue().size() ? " (of " + v.size() + ")" : "")
+              .append(" | ").append(format(min)).append("–").append(format(max)).append(" | ").append(spread)
+              .append(" |");
+        }
       }
       sb.append('\n');
+    }
+    if (stats) {
+      sb.append("\nmedian and min–max over the repeats of each phase; spread = (max − min) / median.\n");
     }
     return sb.toString();
   }
 
-  static Double throughput(Path outputTxt) throws IOException {
-    if (!Files.isRegularFile(outputTxt)) {
+  private static String format(double v) {
+    return String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  /** The throughput in a phase directory's summary.json; null when it has none or cannot be read. */
+  static Double throughput(Path phaseDir) {
+    try {
+      ResultDir r = ResultDir.load(phaseDir);
+      return r.summary().hasNonNull("throughput") ? r.throughput() : null;
+    } catch (site.ycsb.results.UsageException e) {
       return null;
     }
-    for (String line : Files.readAllLines(outputTxt, StandardCharsets.UTF_8)) {
-      if (line.startsWith("[OVERALL], Throughput(ops/sec),")) {
-        try {
-          return Double.parseDouble(line.substring(line.lastIndexOf(',') + 1).trim());
-        } catch (NumberFormatException e) {
-          return null;
-        }
-      }
-    }
-    return null;
   }
 }

@@ -110,18 +110,39 @@ class SuiteRunnerTest {
   }
 
   @Test
-  void should_mark_the_best_repeat_of_each_phase_when_repeated() throws Exception {
+  void should_show_every_repeat_with_median_and_min_max_and_mark_none_as_best_when_repeated() throws Exception {
     SuiteTable t = new SuiteTable();
     t.put("load", 1, 900.0);
     t.put("load", 2, 1100.0);
     t.put("load", 3, 1000.0);
     t.put("workloada", 1, 50.0);
     t.put("workloada", 2, 40.0);
-    assertEquals(2, t.best("load"));
-    assertEquals(1, t.best("workloada"));
+    t.put("workloadc", 1, 10.0);
+    t.put("workloadc", 2, null);
+    t.put("workloadc", 3, 30.0);
+    assertEquals(1000.0, t.median("load"), 0);
+    assertEquals(45.0, t.median("workloada"), 0);
     String md = t.markdown();
-    assertTrue(md.contains("| load | 900.0 | **1100.0** | 1000.0 | repeat 2 |"), md);
-    assertTrue(md.contains("| workloada | **50.0** | 40.0 |  | repeat 1 |"), md);
+    assertTrue(md.contains("| phase | repeat 1 (ops/s) | repeat 2 (ops/s) | repeat 3 (ops/s) | median (ops/s) | "
+        + "min–max (ops/s) | spread |"), md);
+    assertTrue(md.contains("| load | 900.0 | 1100.0 | 1000.0 | 1000.0 | 900.0–1100.0 | 20.0% |"), md);
+    assertTrue(md.contains("| workloada | 50.0 | 40.0 |  | 45.0 | 40.0–50.0 | 22.2% |"), md);
+    assertTrue(md.contains("| workloadc | 10.0 | ? | 30.0 | 20.0 (of 2) | 10.0–30.0 | 100.0% |"), md);
+    assertFalse(md.toLowerCase(java.util.Locale.ROOT).contains("best") || md.contains("**"), md);
+  }
+
+  @Test
+  void should_read_throughput_from_summary_json_not_output_txt(@TempDir Path dir) throws Exception {
+    Path phase = dir.resolve("2/workloada");
+    Files.createDirectories(phase);
+    Files.write(phase.resolve("summary.json"), Arrays.asList("{\"format\": \"ycsb-result/1\", \"phase\": \"run\", "
+        + "\"startEpochMs\": 1, \"endEpochMs\": 2, \"throughput\": 1234.5}"));
+    Files.write(phase.resolve("output.txt"), Arrays.asList("[OVERALL], Throughput(ops/sec), 999"));
+    Path broken = dir.resolve("1/workloada");
+    Files.createDirectories(broken);
+    Files.write(broken.resolve("summary.json"), Arrays.asList("{\"throughput\": 77"));
+    String md = SuiteTable.read(Arrays.asList(broken, phase)).markdown();
+    assertTrue(md.contains("| workloada | ? | 1234.5 | 1234.5 (of 1) | 1234.5–1234.5 | 0.0% |"), md);
   }
 
   @Test
@@ -161,15 +182,17 @@ class SuiteRunnerTest {
   }
 
   @Test
-  void should_put_the_workload_file_last_and_the_phase_directory_in_results_dir_when_building_the_local_command(
+  void should_put_the_workload_file_first_and_name_the_run_after_it_when_building_the_local_command(
       @TempDir Path home) throws Exception {
     Files.createDirectories(home.resolve("workloads"));
     Files.write(home.resolve("workloads/workloadb"), Arrays.asList("recordcount=10"));
     LocalPhaseRunner r = new LocalPhaseRunner(home, "basic", Arrays.asList("-P", "x.properties", "-s"));
     Phase b = Phase.parseList("b", null).get(0);
     List<String> cmd = r.command(b, tmp.resolve("1/workloadb"));
-    assertEquals(Arrays.asList(home.resolve("bin/ycsb").toString(), "run", "basic", "-P", "x.properties", "-s", "-P",
-        home.resolve("workloads/workloadb").toString(), "-p", "results.dir=" + tmp.resolve("1/workloadb")), cmd);
+    // the user's -P files come after the phase's workload file, so they override it (later -P files win)
+    assertEquals(Arrays.asList(home.resolve("bin/ycsb").toString(), "run", "basic", "-P",
+        home.resolve("workloads/workloadb").toString(), "-P", "x.properties", "-s", "-p", "ycsb.workloadfile=workloadb",
+        "-p", "results.dir=" + tmp.resolve("1/workloadb")), cmd);
     assertThrows(UsageException.class, () -> r.prepare(Phase.parseList("e", null)));
   }
 

@@ -15,7 +15,8 @@ import java.util.stream.Stream;
  * The tarball the integration tests install on their clients: the distribution's
  * ({@code distribution/target/ycsb-VERSION.tar.gz}) when it has been built; otherwise, because the reactor builds
  * this module before the distribution, one with the same layout packed here from the modules' own targets
- * ({@code bin/}, {@code workloads/}, {@code lib/} = core + HdrHistogram, {@code results/lib/}, {@code fleet/lib/},
+ * ({@code bin/}, {@code workloads/}, {@code lib/} = core + HdrHistogram, {@code results/lib/}, {@code fleet/lib/}
+ * (fleet, results, Jackson),
  * and {@code cassandra-binding/lib/} when cassandra2 has been built).
  */
 final class TestTarball {
@@ -79,6 +80,14 @@ final class TestTarball {
     if (Files.isRegularFile(fleetJar)) {
       Files.createDirectories(base.resolve("fleet/lib"));
       Files.copy(fleetJar, base.resolve("fleet/lib/fleet-" + version + ".jar"));
+      // fleet reads results with the results module (ResultDir, Jackson)
+      Files.copy(resultsJar, base.resolve("fleet/lib").resolve(resultsJar.getFileName()));
+      try (DirectoryStream<Path> jars = Files.newDirectoryStream(checkout.resolve("results/target/lib"),
+          "jackson-*.jar")) {
+        for (Path j : jars) {
+          Files.copy(j, base.resolve("fleet/lib").resolve(j.getFileName()));
+        }
+      }
     }
     base.resolve("bin/ycsb").toFile().setExecutable(true);
     Path tar = work.resolve("pack").resolve("ycsb-" + version + ".tar.gz");
@@ -120,6 +129,12 @@ final class TestTarball {
 
   /** The classpath that runs this module's tools (its classes or jar). */
   static String toolClasspath() throws Exception {
-    return jarOf(Fleet.class.getName()).toString() + File.pathSeparator;
+    StringBuilder cp = new StringBuilder();
+    for (String c : new String[] {Fleet.class.getName(), "site.ycsb.Client", "site.ycsb.results.ResultDir",
+        "com.fasterxml.jackson.databind.ObjectMapper", "com.fasterxml.jackson.core.JsonParser",
+        "com.fasterxml.jackson.annotation.JsonProperty", "org.HdrHistogram.Histogram"}) {
+      cp.append(jarOf(c)).append(File.pathSeparator);
+    }
+    return cp.toString();
   }
 }

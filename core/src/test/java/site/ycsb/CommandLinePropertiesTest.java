@@ -1,0 +1,69 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** YCSB 0.17.0's precedence rule, implemented once (CommandLineProperties) and used by the Client's parser. */
+class CommandLinePropertiesTest {
+  @TempDir
+  Path tmp;
+
+  private String file(String name, String... lines) throws Exception {
+    Path p = tmp.resolve(name);
+    Files.write(p, Arrays.asList(lines));
+    return p.toString();
+  }
+
+  @Test
+  void should_let_later_files_win_and_p_beat_every_file_when_merging() throws Exception {
+    String a = file("a", "x=a", "y=a", "z=a");
+    String b = file("b", "y=b", "z=b");
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("z", "p");
+    Properties m = CommandLineProperties.merge(Arrays.asList(a, b), p);
+    assertEquals("a", m.getProperty("x"));
+    assertEquals("b", m.getProperty("y"));
+    assertEquals("p", m.getProperty("z"));
+  }
+
+  @Test
+  void should_apply_p_wherever_it_stands_on_the_client_command_line() throws Exception {
+    String a = file("a", "operationcount=10");
+    String b = file("b", "operationcount=20");
+    ClientArgs c = ClientArgs.parse(new String[]{"-p", "operationcount=5", "-P", a, "-P", b});
+    assertEquals("5", c.properties.getProperty("operationcount"));
+    ClientArgs d = ClientArgs.parse(new String[]{"-P", a, "-P", b});
+    assertEquals("20", d.properties.getProperty("operationcount"));
+  }
+
+  @Test
+  void should_name_the_run_after_the_last_file_unless_the_command_line_names_it() throws Exception {
+    String w = file("workloada", "recordcount=1");
+    String common = file("common", "recordcount=2");
+    assertEquals("common", ClientArgs.parse(new String[]{"-P", w, "-P", common}).properties
+        .getProperty(Client.WORKLOAD_FILE_NAME_PROPERTY));
+    assertEquals("workloada", ClientArgs.parse(new String[]{"-P", w, "-P", common, "-p",
+        Client.WORKLOAD_FILE_NAME_PROPERTY + "=workloada"}).properties.getProperty(Client.WORKLOAD_FILE_NAME_PROPERTY));
+  }
+
+  @Test
+  void should_report_an_unreadable_file_in_one_line_when_merging() {
+    UsageException e = assertThrows(UsageException.class,
+        () -> CommandLineProperties.merge(Collections.singletonList(tmp.resolve("missing").toString()),
+            Collections.<String, String>emptyMap()));
+    assertTrue(e.getMessage().startsWith("cannot read property file ") && !e.getMessage().contains("\n"),
+        e.getMessage());
+  }
+}
