@@ -329,6 +329,7 @@ public final class Client {
       health.finish(r.runtimeMs / 1000.0, r.throughput, config.target,
           lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy);
       r.health = health;
+      r.scheduleLag = lag;
 
       List<String> failures = state.runFailures();
       if (interruption.isInterrupted()) {

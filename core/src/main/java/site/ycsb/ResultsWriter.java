@@ -110,6 +110,32 @@ final class ResultsWriter {
         StandardCharsets.UTF_8)) {
       w.write(summaryJson(r, capture.byMetric));
     }
+    writeScheduleLag(new File(dir, SCHEDULE_LAG_LOG), r);
+  }
+
+  /** The schedule-lag log's file name in the results directory (not in hdr/, which holds measurements). */
+  static final String SCHEDULE_LAG_LOG = "schedule-lag.hdr";
+
+  /**
+   * The run's schedule lag (how late each operation started against its schedule, us) as an HdrHistogram log of
+   * one interval, so that {@code merge} can add the clients' histograms and take the percentiles of the sum.
+   */
+  private static void writeScheduleLag(File file, RunResult r) throws IOException {
+    org.HdrHistogram.Histogram lag = r.scheduleLag == null ? new org.HdrHistogram.Histogram(3) : r.scheduleLag;
+    lag.setStartTimeStamp(r.startEpochMs);
+    lag.setEndTimeStamp(Math.max(r.startEpochMs, r.endEpochMs));
+    try (java.io.PrintStream out = new java.io.PrintStream(new FileOutputStream(file), false, "UTF-8")) {
+      org.HdrHistogram.HistogramLogWriter w = new org.HdrHistogram.HistogramLogWriter(out);
+      w.outputComment("schedule lag (us) of the whole run: how late operations started against their schedule");
+      w.outputLogFormatVersion();
+      w.outputStartTime(r.startEpochMs);
+      w.outputLegend();
+      w.outputIntervalHistogram(lag);
+      out.flush();
+      if (out.checkError()) {
+        throw new IOException("write failed: " + file);
+      }
+    }
   }
 
   private String summaryJson(RunResult r, Map<String, Map<String, Object>> byMetric) {

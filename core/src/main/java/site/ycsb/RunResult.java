@@ -17,4 +17,6 @@ final class RunResult {
   /** The signal that stopped the run early (e.g. SIGINT), or null. */
   String interruptedBy;
   ClientHealth health;
+  /** How late operations started against their schedule (us), whole run; written as schedule-lag.hdr. */
+  org.HdrHistogram.Histogram scheduleLag;
 }

@@ -36,6 +36,17 @@ class ResultsDirectoryTest {
     return ClientRunner.run(args);
   }
 
+  private static Histogram total(File log) throws IOException {
+    HistogramLogReader reader = new HistogramLogReader(log);
+    Histogram total = new Histogram(3);
+    EncodableHistogram h;
+    while ((h = reader.nextIntervalHistogram()) != null) {
+      total.add((Histogram) h);
+    }
+    reader.close();
+    return total;
+  }
+
   private static long totalCount(File log) throws IOException {
     HistogramLogReader reader = new HistogramLogReader(log);
     Histogram total = null;
@@ -77,6 +88,11 @@ class ResultsDirectoryTest {
 
     assertEquals(reads, totalCount(new File(dir, "hdr/READ.hdr")), "HdrHistogram's reader sees every read");
     assertEquals(reads, totalCount(new File(dir, "hdr/Intended-READ.hdr")));
+    // the schedule lag as a histogram (for merge), agreeing with the printed figures
+    Histogram lag = total(new File(dir, ResultsWriter.SCHEDULE_LAG_LOG));
+    assertTrue(lag.getTotalCount() >= reads + r.longValueOrZero("UPDATE", "Operations"), "a lag per operation");
+    assertEquals(r.longValue("SCHEDULE", "LagMax(us)"), lag.getMaxValue());
+    assertEquals(r.longValue("SCHEDULE", "LagP99(us)"), lag.getValueAtPercentile(99));
 
     List<String> csv = Files.readAllLines(new File(dir, "timeseries.csv").toPath());
     assertEquals("epoch_ms,elapsed_s,metric,count,throughput,avg_us,min_us,max_us,p50_us,p90_us,p99_us,p999_us,"

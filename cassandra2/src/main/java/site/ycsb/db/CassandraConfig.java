@@ -43,11 +43,18 @@ public final class CassandraConfig {
   public static final String TRACING_FRACTION = NAMES.tracingFraction; // cassandra.tracing.fraction
 
 
+  /**
+   * Default consistency of reads and writes: {@code ONE}, as YCSB 0.17.0's cassandra-cql binding, so that a run
+   * moved from 0.17.0 measures the same thing; {@code LOCAL_ONE} when {@code cassandra.local_dc} is set.
+   */
+  public static final String DEFAULT_CL = "ONE";
+  public static final String DEFAULT_LOCAL_CL = "LOCAL_ONE";
+
   private CassandraConfig() {
   }
 
   /** Parses and validates; any bad value fails with a one-line DBException naming the property. */
   public static CqlSettings parse(Properties properties) throws DBException {
-    return CqlConfigParser.parse(properties, NAMES);
+    return CqlConfigParser.parse(properties, NAMES, DEFAULT_CL, DEFAULT_LOCAL_CL);
   }
 }

@@ -165,6 +165,41 @@ class FleetIT {
   }
 
   @Test
+  void should_give_every_client_the_users_files_over_the_workload_file_and_p_over_all_when_a_method_runs()
+      throws Exception {
+    assumeReady();
+    assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());
+    Path common = work.resolve("method-common");
+    Files.write(common, Arrays.asList("recordcount=100", "operationcount=600", "readproportion=0.9",
+        "updateproportion=0.1", "fieldcount=3"));
+    Path dataSet = work.resolve("method-data-set");
+    Files.write(dataSet, Arrays.asList("recordcount=300"));
+    Path out = work.resolve("method-run");
+    ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", fleetArgs(out, "--workloads", "load,a", "--no-report",
+        "-P", common.toString(), "-P", dataSet.toString(), "-p", "fieldcount=4", "-p", "basicdb.verbose=false",
+        // 50 ops/s per client: phases of 2 and 4 s, long against the clients' start-up differences
+        "-target", "150"), null);
+    assertEquals(0, run.waitFor(150), run.errText());
+    for (String phase : Arrays.asList("load", "workloada")) {
+      for (int i = 0; i < 3; i++) {
+        site.ycsb.results.ResultDir r = site.ycsb.results.ResultDir.load(
+            clientDir(out.resolve("clients/1").resolve(phase), i));
+        String where = phase + ", client " + i;
+        assertEquals("300", r.property("recordcount"), where + ": the later -P file wins, the total is kept");
+        assertEquals("0.9", r.property("readproportion"), where + ": the user's -P file beats workloada's");
+        assertEquals("4", r.property("fieldcount"), where + ": -p beats every file");
+        assertEquals("workloada", r.workloadName(), where);
+        if ("load".equals(phase)) {
+          assertEquals("100", r.property("insertcount"), where + ": the fleet's share of the 300 records");
+        } else {
+          assertEquals("200", r.property("operationcount"), where + ": the fleet's share of common's 600");
+          assertEquals(200, r.operations(), where);
+        }
+      }
+    }
+  }
+
+  @Test
   void should_report_the_run_incomplete_and_name_the_host_when_a_client_is_killed_mid_run() throws Exception {
     assumeReady();
     assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());

@@ -13,9 +13,12 @@ final class MergedRun {
   /** Merged interval histograms per measurement name, one per merged interval. */
   final Map<String, List<Histogram>> hdrLogs;
   final List<String> warnings;
+  /** The sum of the clients' schedule-lag histograms; null when a client has no schedule-lag log. */
+  final Histogram scheduleLag;
 
   MergedRun(ObjectNode summary, List<TimeseriesRow> timeseries, Map<String, List<Histogram>> hdrLogs,
-      List<String> warnings) {
+      List<String> warnings, Histogram scheduleLag) {
+    this.scheduleLag = scheduleLag;
     this.summary = summary;
     this.timeseries = timeseries;
     this.hdrLogs = hdrLogs;

@@ -66,7 +66,7 @@ final class Merger {
         logs.put(m.name, m.intervals);
       }
     }
-    return new MergedRun(summary, rows, logs, warnings);
+    return new MergedRun(summary, rows, logs, warnings, scheduleLag);
   }
 
   /** Names from every summary, then any extra hdr logs, in order of first appearance. */
@@ -135,7 +135,8 @@ final class Merger {
     return m;
   }
 
-  private ObjectNode summary(Map<String, MeasurementMerge> measurements, double overlap, long intervalMs) {
+  private ObjectNode summary(Map<String, MeasurementMerge> measurements, double overlap, long intervalMs)
+      throws UsageException {
     ResultDir first = dirs.get(0);
     long operations = 0;
     ArrayNode clients = Json.MAPPER.createArrayNode();
@@ -274,10 +275,44 @@ final class Merger {
     return out;
   }
 
-  private ObjectNode health() {
-    ObjectNode h = Json.object();
-    putMax(h, "scheduleLagP99Us");
+  /** The sum of the clients' schedule-lag histograms, or null when one has no log (set by {@link #health}). */
+  private Histogram scheduleLag;
+
+  /**
+   * The merged schedule lag, like every merged percentile, from the sum of the clients' histograms. Without a log
+   * from every client the p99 is left out (a maximum of p99s is not a p99) and the maximum of the maxima kept.
+   */
+  private void mergeScheduleLag(ObjectNode h) throws UsageException {
+    Histogram sum = HdrLog.emptyHistogram();
+    List<String> missing = new ArrayList<>();
+    for (ResultDir d : dirs) {
+      Path log = d.scheduleLagLog();
+      if (Files.isRegularFile(log)) {
+        for (Histogram part : HdrLog.readIntervals(log)) {
+          sum.add(part);
+        }
+      } else {
+        missing.add(d.host());
+      }
+    }
+    if (missing.isEmpty()) {
+      sum.setStartTimeStamp(minLong("startEpochMs"));
+      sum.setEndTimeStamp(maxLong("endEpochMs"));
+      scheduleLag = sum;
+      h.put("scheduleLagP99Us", sum.getTotalCount() == 0 ? 0 : sum.getValueAtPercentile(99));
+      h.put("scheduleLagMaxUs", sum.getTotalCount() == 0 ? 0 : sum.getMaxValue());
+      return;
+    }
     putMax(h, "scheduleLagMaxUs");
+    if (h.has("scheduleLagMaxUs")) {
+      warnings.add("no " + ResultDir.SCHEDULE_LAG + " from " + String.join(", ", missing) + ": merged schedule-lag "
+          + "p99 omitted (percentiles cannot be merged without histograms); the maximum is the clients' largest");
+    }
+  }
+
+  private ObjectNode health() throws UsageException {
+    ObjectNode h = Json.object();
+    mergeScheduleLag(h);
     double cpu = 0;
     long cores = 0;
     boolean anyCpu = false;

@@ -17,6 +17,8 @@ public final class ResultDir {
   public static final String OUTPUT = "output.txt";
   public static final String TIMESERIES = "timeseries.csv";
   public static final String HDR_DIR = "hdr";
+  /** The schedule-lag log (us, HdrHistogram log), written by the engine and by merge; beside hdr/, not in it. */
+  public static final String SCHEDULE_LAG = "schedule-lag.hdr";
 
   private final Path dir;
   private final JsonNode summary;
@@ -152,6 +154,10 @@ public final class ResultDir {
   public String property(String name) {
     JsonNode value = summary.path("properties").get(name);
     return value == null || value.isNull() ? null : value.asText();
+  }
+
+  public Path scheduleLagLog() {
+    return dir.resolve(SCHEDULE_LAG);
   }
 
   public Path hdrLog(String measurement) {

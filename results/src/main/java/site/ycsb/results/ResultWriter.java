@@ -37,6 +37,10 @@ final class ResultWriter {
     Files.write(out.resolve(ResultDir.OUTPUT), TextOutput.render(run.summary).getBytes(StandardCharsets.UTF_8));
     TimeseriesCsv.write(out.resolve(ResultDir.TIMESERIES), run.timeseries);
     long start = run.summary.path("startEpochMs").asLong();
+    if (run.scheduleLag != null) {
+      HdrLog.write(out.resolve(ResultDir.SCHEDULE_LAG), "merged schedule lag (us) of "
+          + run.summary.path("clients").size() + " clients", start, java.util.Collections.singletonList(run.scheduleLag));
+    }
     for (Map.Entry<String, List<Histogram>> log : run.hdrLogs.entrySet()) {
       HdrLog.write(out.resolve(ResultDir.HDR_DIR).resolve(log.getKey() + ".hdr"),
           "merged " + log.getKey() + " of " + run.summary.path("clients").size() + " clients", start, log.getValue());

@@ -29,7 +29,9 @@ final class TextOutput {
     }
     JsonNode health = summary.path("health");
     if (summary.path("target").asDouble(0) > 0 && health.has("scheduleLagMaxUs")) {
-      line(out, "SCHEDULE", "LagP99(us)", Long.toString(health.path("scheduleLagP99Us").asLong()));
+      if (health.has("scheduleLagP99Us")) {
+        line(out, "SCHEDULE", "LagP99(us)", Long.toString(health.path("scheduleLagP99Us").asLong()));
+      }
       line(out, "SCHEDULE", "LagMax(us)", Long.toString(health.path("scheduleLagMaxUs").asLong()));
     }
     if (health.has("gcCount")) {

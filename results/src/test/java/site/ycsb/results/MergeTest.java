@@ -241,7 +241,7 @@ class MergeTest {
   }
 
   @Test
-  void should_carry_max_schedule_lag_and_limited_hosts_when_clients_differ_in_health() throws Exception {
+  void should_carry_max_schedule_lag_but_no_p99_and_limited_hosts_when_clients_have_no_lag_histograms() throws Exception {
     ResultDirFixture a = client("a", T0).interval("READ", 1);
     a.scheduleLagMaxUs = 900L;
     a.write(tmp.resolve("a"));
@@ -256,10 +256,40 @@ class MergeTest {
 
     JsonNode health = mergedSummary().path("health");
     assertEquals(40_000, health.path("scheduleLagMaxUs").asLong());
-    assertEquals(20_000, health.path("scheduleLagP99Us").asLong());
+    assertFalse(health.has("scheduleLagP99Us"), "without lag histograms no merged p99: " + health);
+    assertTrue(stderr().contains("no schedule-lag.hdr from a, b: merged schedule-lag p99 omitted"), stderr());
     assertTrue(health.path("clientLimited").asBoolean());
     assertEquals(Arrays.asList("b"), texts(health.path("clientLimitedHosts")));
     assertEquals(Arrays.asList("b: client saturated: CPU 97%"), texts(health.path("warnings")));
+  }
+
+  @Test
+  void should_take_the_schedule_lag_p99_from_the_merged_histogram_not_the_largest_client_p99() throws Exception {
+    // a: 9,900 operations 100 us late; b: 100 operations 50 ms late. b's own p99 is 50 ms, the union's is 100 us.
+    long[] onTime = new long[9_900];
+    java.util.Arrays.fill(onTime, 100);
+    long[] late = new long[100];
+    java.util.Arrays.fill(late, 50_000);
+    ResultDirFixture a = client("a", T0).interval("READ", 1);
+    a.scheduleLags = onTime;
+    a.write(tmp.resolve("a"));
+    ResultDirFixture b = client("b", T0).interval("READ", 1);
+    b.scheduleLags = late;
+    b.write(tmp.resolve("b"));
+
+    assertEquals(0, merge("-o", tmp.resolve("merged").toString(), tmp.resolve("a").toString(),
+        tmp.resolve("b").toString()), stderr());
+
+    Histogram union = ResultDirFixture.histogram(LongStream.concat(LongStream.of(onTime), LongStream.of(late))
+        .toArray());
+    JsonNode health = mergedSummary().path("health");
+    assertEquals(union.getValueAtPercentile(99), health.path("scheduleLagP99Us").asLong());
+    assertTrue(health.path("scheduleLagP99Us").asLong() < 200, health.toString());
+    assertEquals(union.getMaxValue(), health.path("scheduleLagMaxUs").asLong());
+    // the merged log is written, so that merged directories merge again
+    Histogram merged = HdrLog.readTotal(tmp.resolve("merged").resolve(ResultDir.SCHEDULE_LAG));
+    assertEquals(10_000, merged.getTotalCount());
+    assertEquals(union.getValueAtPercentile(99), merged.getValueAtPercentile(99));
   }
 
   @Test

@@ -32,6 +32,8 @@ final class ResultDirFixture {
   boolean clientLimited = false;
   List<String> healthWarnings = new ArrayList<>();
   Long scheduleLagMaxUs;
+  /** Schedule lags (us) written as schedule-lag.hdr, as the engine does; null: no such log (older engine). */
+  long[] scheduleLags;
   int exitCode = 0;
   String exitReason = "completed";
   final Map<String, String> properties = new LinkedHashMap<>();
@@ -69,6 +71,16 @@ final class ResultDirFixture {
   Path write(Path dir) throws IOException {
     Files.createDirectories(dir.resolve("hdr"));
     long end = endEpochMs();
+    if (scheduleLags != null) {
+      Histogram lag = histogram(scheduleLags);
+      lag.setStartTimeStamp(startEpochMs);
+      lag.setEndTimeStamp(end);
+      HdrLog.write(dir.resolve(ResultDir.SCHEDULE_LAG), "schedule lag", startEpochMs,
+          java.util.Collections.singletonList(lag));
+      if (scheduleLagMaxUs == null) {
+        scheduleLagMaxUs = lag.getMaxValue();
+      }
+    }
     ObjectNode s = Json.object();
     s.put("format", "ycsb-result/1");
     s.put("version", version);

@@ -24,7 +24,17 @@ public final class CqlConfigParser {
   private CqlConfigParser() {
   }
 
+  /** Parses with the default consistency {@link #DEFAULT_CL} ({@link #DEFAULT_LOCAL_CL} with a local datacenter). */
   public static CqlSettings parse(Properties properties, CqlPropertyNames n) throws DBException {
+    return parse(properties, n, DEFAULT_CL, DEFAULT_LOCAL_CL);
+  }
+
+  /**
+   * Parses with the binding's own default consistency level for reads and writes: {@code defaultCl}, or
+   * {@code defaultLocalCl} when a local datacenter is set.
+   */
+  public static CqlSettings parse(Properties properties, CqlPropertyNames n, String defaultCl, String defaultLocalCl)
+      throws DBException {
     PropertyParser p = new PropertyParser(properties);
     CqlSettings.Builder b = CqlSettings.builder(n.product)
         .hosts(p.list(n.hosts, "comma-separated " + n.displayName + " contact points"))
@@ -42,7 +52,7 @@ public final class CqlConfigParser {
     b.credentials(user, password);
 
     String localDc = p.string(n.localDc, null);
-    String defaultLevel = localDc == null ? DEFAULT_CL : DEFAULT_LOCAL_CL;
+    String defaultLevel = localDc == null ? defaultCl : defaultLocalCl;
     String read = p.consistency(n.readCl, ConsistencyLevels.REGULAR);
     String write = p.consistency(n.writeCl, ConsistencyLevels.REGULAR);
     String serial = n.serialCl == null ? null : p.consistency(n.serialCl, ConsistencyLevels.SERIAL);
