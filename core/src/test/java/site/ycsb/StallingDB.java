@@ -12,6 +12,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public class StallingDB extends DB {
   static final AtomicLong READS = new AtomicLong();
+
+  /** How long each stall actually lasted (ns): a busy machine oversleeps, and the analytical value uses these. */
+  static final java.util.List<Long> STALLS_NS = new java.util.concurrent.CopyOnWriteArrayList<>();
   private long every;
   private long stallMs;
 
@@ -24,12 +27,14 @@ public class StallingDB extends DB {
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     if (READS.getAndIncrement() % every == 0) {
+      long t0 = System.nanoTime();
       try {
         Thread.sleep(stallMs);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return Status.ERROR;
       }
+      STALLS_NS.add(System.nanoTime() - t0);
     }
     return Status.OK;
   }

@@ -22,8 +22,14 @@ public class OneMeasurementHdrHistogram extends OneMeasurement {
   private static final int STRIPES = Math.min(16,
       Integer.highestOneBit(Math.max(1, 2 * Runtime.getRuntime().availableProcessors() - 1)) << 1);
   private final Recorder[] stripes = new Recorder[STRIPES];
-  /** Recorders are sized for up to an hour up front: auto-resizing under many writers stalls them. */
+  /**
+   * Recorders are sized for up to an hour up front: auto-resizing under many writers stalls them. A longer
+   * latency is recorded as one hour and counted ({@link #CLAMPED}), never dropped or clamped silently.
+   */
   static final long MAX_US = 3_600_000_000L;
+  /** The export line counting latencies above {@link #MAX_US}, recorded as MAX_US; written only when not zero. */
+  public static final String CLAMPED = "LatenciesAbove1h(recordedAs1h)";
+  private final java.util.concurrent.atomic.LongAdder clamped = new java.util.concurrent.atomic.LongAdder();
   private final Histogram[] recycled = new Histogram[STRIPES];
   private long intervalStartMs = System.currentTimeMillis();
   private final Histogram total = new Histogram(3);
@@ -51,8 +57,12 @@ public class OneMeasurementHdrHistogram extends OneMeasurement {
 
   @Override
   public void measure(long latencyUs) {
-    stripes[(int) Thread.currentThread().getId() & (STRIPES - 1)].recordValue(
-        latencyUs < 1 ? 0 : latencyUs > MAX_US ? MAX_US : latencyUs);
+    long v = latencyUs < 1 ? 0 : latencyUs;
+    if (v > MAX_US) {
+      clamped.increment();
+      v = MAX_US;
+    }
+    stripes[(int) Thread.currentThread().getId() & (STRIPES - 1)].recordValue(v);
   }
 
   @Override
@@ -113,6 +123,10 @@ public class OneMeasurementHdrHistogram extends OneMeasurement {
     exporter.write(getName(), "MaxLatency(us)", empty ? 0L : h.getMaxValue());
     for (Double p : percentiles) {
       exporter.write(getName(), ordinal(p) + "PercentileLatency(us)", empty ? 0L : h.getValueAtPercentile(p));
+    }
+    long above = clamped.sum();
+    if (above > 0) {
+      exporter.write(getName(), CLAMPED, above);
     }
     exportStatusCounts(exporter);
     if (verbose) {

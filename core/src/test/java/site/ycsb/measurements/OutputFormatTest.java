@@ -108,6 +108,20 @@ class OutputFormatTest {
   }
 
   @Test
+  void should_count_and_report_latencies_above_an_hour_when_they_are_clamped() throws IOException {
+    Measurements m = new Measurements(new Properties());
+    m.measure("READ", 10);
+    m.measure("READ", 2 * 3_600_000_000L);
+    m.measure("READ", 3 * 3_600_000_000L);
+    String text = export(m, false);
+    assertTrue(text.contains("[READ], LatenciesAbove1h(recordedAs1h), 2\n"), text);
+    assertTrue(text.contains("[READ], Operations, 3\n"), text);
+    Measurements none = new Measurements(new Properties());
+    none.measure("READ", 3_600_000_000L);
+    assertTrue(!export(none, false).contains("LatenciesAbove1h"), "the line appears only when something was clamped");
+  }
+
+  @Test
   void should_label_percentiles_with_ordinals_when_exporting() {
     assertEquals("1st", OneMeasurementHdrHistogram.ordinal(1));
     assertEquals("2nd", OneMeasurementHdrHistogram.ordinal(2));
