@@ -1,0 +1,128 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The text result format against real YCSB 0.17.0 (its core from Maven Central, run as its own Client on its own
+ * BasicDB): the same job on both engines must print the same sections with the same lines, in the same order within
+ * each section, each with the same name and shape of value (whole number or decimal). The two documented
+ * differences are asserted as such: {@code [OVERALL], InitTime(ms)} and {@code CleanupTime(ms)} are added, and the
+ * measurement sections come in sorted order (0.17.0's is a hash map's).
+ */
+class Ycsb017OutputFormatIT {
+  private static final File TARGET = new File("target").getAbsoluteFile();
+  private static final File YCSB_LIB = new File(TARGET, "ycsb-0.17.0/lib");
+  /** {@code [SECTION], Name, value}: a result line of the text exporter. */
+  private static final Pattern RESULT = Pattern.compile("^\\[([^\\]]+)\\], ([^,]+), (.+)$");
+
+  @TempDir
+  Path tmp;
+
+  /** One result line reduced to what the format fixes: section, name and the shape of the value. */
+  static String shape(String line) {
+    Matcher m = RESULT.matcher(line);
+    if (!m.matches()) {
+      return null;
+    }
+    String v = m.group(3).trim();
+    String kind = v.matches("-?\\d+") ? "integer" : v.matches("-?(\\d+\\.\\d*(E-?\\d+)?|NaN|Infinity)") ? "decimal"
+        : "text";
+    return "[" + m.group(1) + "], " + m.group(2) + ", <" + kind + ">";
+  }
+
+  static List<String> shapes(String output) {
+    List<String> out = new ArrayList<>();
+    for (String line : output.split("\n")) {
+      String s = shape(line);
+      if (s != null) {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+
+  /** Lines grouped by section, sections in order of first appearance. */
+  static Map<String, List<String>> sections(List<String> shapes) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (String line : shapes) {
+      out.computeIfAbsent(line.substring(1, line.indexOf(']')), k -> new ArrayList<>()).add(line);
+    }
+    return out;
+  }
+
+  private static String thisCoreRuntime() throws IOException {
+    String deps = new String(Files.readAllBytes(new File(TARGET, "runtime-classpath.txt").toPath()),
+        StandardCharsets.UTF_8).trim();
+    return new File(TARGET, "classes").getAbsolutePath() + File.pathSeparator + deps;
+  }
+
+  private static String ycsb017() {
+    return Arrays.stream(YCSB_LIB.listFiles((d, n) -> n.endsWith(".jar"))).map(File::getPath)
+        .collect(Collectors.joining(File.pathSeparator));
+  }
+
+  private List<String> run(String classpath, String phase, String workload) throws Exception {
+    JavaProcess p = JavaProcess.run(tmp.toFile(), classpath, "site.ycsb.Client", phase, "-db", "site.ycsb.BasicDB",
+        "-P", workload, "-threads", "2", "-p", "basicdb.verbose=false");
+    assertEquals(0, p.exitCode, p.toString());
+    return shapes(p.output);
+  }
+
+  @Test
+  void should_print_the_result_lines_of_0_17_0_in_its_order_and_shapes_when_both_run_the_same_job()
+      throws Exception {
+    Path w = tmp.resolve("workload");
+    Files.write(w, ("workload=site.ycsb.workloads.CoreWorkload\nrecordcount=300\noperationcount=3000\n"
+        + "readproportion=0.4\nupdateproportion=0.2\nscanproportion=0.1\ninsertproportion=0.1\n"
+        + "readmodifywriteproportion=0.2\nrequestdistribution=zipfian\n").getBytes(StandardCharsets.UTF_8));
+    for (String phase : Arrays.asList("-load", "-t")) {
+      List<String> theirs = run(ycsb017(), phase, w.toString());
+      List<String> ours = run(thisCoreRuntime(), phase, w.toString());
+      String both = "\nthis engine:\n" + String.join("\n", ours) + "\n0.17.0:\n" + String.join("\n", theirs);
+      assertTrue(theirs.size() > 10, "0.17.0 printed its results: " + both);
+      Map<String, List<String>> theirSections = sections(theirs);
+      Map<String, List<String>> ourSections = sections(ours);
+      // every section of 0.17.0 is here, each line identical in name, shape and order within the section
+      assertEquals(theirSections.keySet(), ourSections.keySet(), phase + ": the sections differ" + both);
+      for (Map.Entry<String, List<String>> e : theirSections.entrySet()) {
+        List<String> mine = new ArrayList<>(ourSections.get(e.getKey()));
+        if ("OVERALL".equals(e.getKey())) {
+          // the one addition to this job (README, "What the engine does differently"): init and cleanup times,
+          // which this engine keeps out of the measured run time
+          assertTrue(mine.remove("[OVERALL], InitTime(ms), <integer>"), phase + both);
+          assertTrue(mine.remove("[OVERALL], CleanupTime(ms), <integer>"), phase + both);
+        }
+        assertEquals(e.getValue(), mine, phase + ": section " + e.getKey() + both);
+      }
+      // the run-wide sections come first in 0.17.0's order; the measurements follow in sorted order (0.17.0's
+      // order is that of a hash map: the README states the difference)
+      List<String> theirOrder = new ArrayList<>(theirSections.keySet());
+      List<String> ourOrder = new ArrayList<>(ourSections.keySet());
+      int head = theirOrder.indexOf("TOTAL_GC_TIME_%") + 1;
+      assertTrue(head > 0, both);
+      assertEquals(theirOrder.subList(0, head), ourOrder.subList(0, head), phase + both);
+      List<String> measured = new ArrayList<>(ourOrder.subList(head, ourOrder.size()));
+      List<String> sorted = new ArrayList<>(measured);
+      java.util.Collections.sort(sorted);
+      assertEquals(sorted, measured, phase + ": measurements in sorted order" + both);
+    }
+  }
+}
