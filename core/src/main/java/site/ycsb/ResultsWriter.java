@@ -201,6 +201,8 @@ final class ResultsWriter {
       } else if (key.endsWith("PercentileLatency(us)")) {
         percentiles.value(key.substring(0, key.length() - "PercentileLatency(us)".length())
             .replaceAll("(st|nd|rd|th)$", ""), v);
+      } else if (key.equals(site.ycsb.measurements.OneMeasurementHdrHistogram.CLAMPED)) {
+        m.value("clampedAbove1h", v);
       } else if (key.startsWith("Return=")) {
         returns.value(key.substring("Return=".length()), v);
       }

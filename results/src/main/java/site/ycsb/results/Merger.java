@@ -204,6 +204,9 @@ final class Merger {
   }
 
   /** Percentiles are those the clients' summaries report (the engine's configured list), now of the union. */
+  /** Latencies above the engine's one-hour recorder range, recorded as one hour (summary.json field). */
+  static final String CLAMPED = "clampedAbove1h";
+
   private ObjectNode measurement(MeasurementMerge m, List<Double> defaultPercentiles) {
     long ops = 0;
     double weightedSum = 0;
@@ -212,11 +215,13 @@ final class Merger {
     String kind = null;
     Set<String> keys = new TreeSet<>(Percentiles.NUMERIC);
     Map<String, Long> returns = new LinkedHashMap<>();
+    long clamped = 0;
     for (ResultDir d : dirs) {
       JsonNode c = d.measurements().get(m.name);
       if (c == null) {
         continue;
       }
+      clamped += c.path(CLAMPED).asLong(0);
       if (kind == null && c.hasNonNull("kind")) {
         kind = c.get("kind").asText();
       }
@@ -253,6 +258,9 @@ final class Merger {
     out.put("averageUs", ops > 0 ? weightedSum / ops : 0.0);
     out.put("minUs", min == null ? 0 : min);
     out.put("maxUs", max == null ? 0 : max);
+    if (clamped > 0) {
+      out.put(CLAMPED, clamped);
+    }
     if (m.anyHdr && m.complete) {
       if (fromSummaries && m.total.getTotalCount() != ops) {
         warnings.add("hdr logs of " + m.name + " hold " + m.total.getTotalCount() + " values but the summaries count "

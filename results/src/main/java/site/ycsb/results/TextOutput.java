@@ -68,6 +68,9 @@ final class TextOutput {
       line(out, name, Percentiles.textLabel(Double.parseDouble(key)) + "PercentileLatency(us)",
           Long.toString(m.path("percentilesUs").path(key).asLong()));
     }
+    if (m.path(Merger.CLAMPED).asLong(0) > 0) {
+      line(out, name, "LatenciesAbove1h(recordedAs1h)", Long.toString(m.path(Merger.CLAMPED).asLong()));
+    }
     Iterator<Map.Entry<String, JsonNode>> it = m.path("returns").fields();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();

@@ -143,4 +143,39 @@ class EngineMergeIT {
     assertTrue(throughput.get(1).startsWith("BasicDB 2clients,"), throughput.get(1));
     assertTrue(Files.size(report.resolve("charts/latency-A.svg")) > 1000);
   }
+  /**
+   * Coordinated-omission correction through results.dir and merge: two engines, each one thread on a 1 ms schedule
+   * against a database that stalls 200 ms on every 1000th read. Per client the analytical mean intended latency is
+   * (200 + 199 * 200 / 2) ms per 1000 reads = 20.1 ms (CoordinatedOmissionTest in core derives it), the service
+   * mean 0.2 ms; the merged figures must say the same, from the merged histograms.
+   */
+  @Test
+  void should_keep_the_intended_latency_of_a_stalling_database_when_two_clients_are_merged() throws Exception {
+    assumeTrue(engineAvailable(), "site.ycsb:core without site.ycsb.Client in ~/.m2; engine workflow not checked");
+    Files.write(tmp.resolve("reads"), Arrays.asList("workload=site.ycsb.workloads.CoreWorkload", "recordcount=100",
+        "operationcount=4500", "readproportion=1", "updateproportion=0"));
+    Path results = tmp.resolve("results");
+    List<List<String>> clients = new ArrayList<>();
+    for (String c : new String[] {"c1", "c2"}) {
+      clients.add(Arrays.asList("-t", "-db", StallingTestDB.class.getName(), "-P", tmp.resolve("reads").toString(),
+          "-threads", "1", "-target", "1000", "-p", "stall.every=1000", "-p", "stall.ms=200", "-p",
+          "measurement.interval=both", "-p", "warmup=1500ops", "-p", "results.dir=" + results.resolve(c)));
+    }
+    runClients(clients);
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Path merged = tmp.resolve("merged-stall");
+    assertEquals(0, Merge.run(new String[] {"-o", merged.toString(), results.resolve("c1").toString(),
+        results.resolve("c2").toString()}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true)),
+        err.toString("UTF-8"));
+    JsonNode m = Json.read(merged.resolve("summary.json")).path("measurements");
+    double analyticalUs = (200 + 199 * 200 / 2.0) * 1000 / 1000; // ms per stall * 1000 us/ms / 1000 reads
+    assertEquals(6000, m.at("/Intended-READ/operations").asLong());
+    assertEquals(analyticalUs, m.at("/Intended-READ/averageUs").asDouble(), analyticalUs * 0.10, m.toString());
+    assertTrue(m.at("/Intended-READ/averageUs").asDouble() > 20 * m.at("/READ/averageUs").asDouble(), m.toString());
+    Histogram intended = sumOfLogs(results.resolve("c1/hdr/Intended-READ.hdr"),
+        results.resolve("c2/hdr/Intended-READ.hdr"));
+    assertEquals(intended.getValueAtPercentile(99), m.at("/Intended-READ/percentilesUs/99").asLong());
+    assertTrue(m.at("/Intended-READ/percentilesUs/99").asLong() > 150_000, m.toString());
+    assertTrue(m.at("/READ/percentilesUs/99").asLong() < 50_000, m.toString());
+  }
 }

@@ -293,6 +293,24 @@ class MergeTest {
   }
 
   @Test
+  void should_sum_latencies_above_an_hour_and_print_them_when_clients_clamped_some() throws Exception {
+    for (String host : new String[] {"a", "b"}) {
+      client(host, T0).interval("READ", 1, 2, 3).write(tmp.resolve(host));
+      Path summary = tmp.resolve(host).resolve("summary.json");
+      com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode) Json.read(
+          summary);
+      ((com.fasterxml.jackson.databind.node.ObjectNode) s.path("measurements").path("READ"))
+          .put("clampedAbove1h", "a".equals(host) ? 2 : 3);
+      Json.write(summary, s);
+    }
+    assertEquals(0, merge("-o", tmp.resolve("merged").toString(), tmp.resolve("a").toString(),
+        tmp.resolve("b").toString()), stderr());
+    assertEquals(5, mergedSummary().path("measurements").path("READ").path("clampedAbove1h").asLong());
+    String text = new String(Files.readAllBytes(tmp.resolve("merged/output.txt")), StandardCharsets.UTF_8);
+    assertTrue(text.contains("[READ], LatenciesAbove1h(recordedAs1h), 5\n"), text);
+  }
+
+  @Test
   void should_warn_and_carry_the_exit_status_when_a_client_did_not_complete() throws Exception {
     client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
     ResultDirFixture b = client("b", T0).interval("READ", 1);
