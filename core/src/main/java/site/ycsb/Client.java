@@ -152,7 +152,7 @@ public final class Client {
       } finally {
         interruption.close();
         measurements.close();
-        if (code == ExitCode.INIT_FAILED) {
+        if (code == ExitCode.INIT_FAILED || code == ExitCode.USAGE) {
           removeEmptyResultsDir();
         }
       }
@@ -252,14 +252,19 @@ public final class Client {
       state.initDone.await();
       long initMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - initStart);
       List<String> initFailures = state.initFailures();
-      if (!initFailures.isEmpty()) {
+      List<String> refused = state.configurationErrors();
+      if (!initFailures.isEmpty() || !refused.isEmpty()) {
         state.aborted = true;
         state.cleanupGate.countDown();
         joinAll(threads);
+        for (String mistake : refused) {
+          System.err.println("Error: " + mistake);
+        }
         for (String failure : initFailures) {
           System.err.println("Error: database initialisation failed: " + failure);
         }
-        return ExitCode.INIT_FAILED;
+        // A configuration mistake is the user's to fix (exit 2) even if another thread also failed to connect.
+        return refused.isEmpty() ? ExitCode.INIT_FAILED : ExitCode.USAGE;
       }
       EnginePrewarm.Result prewarm = EnginePrewarm.run(workload, config.props, config.doTransactions);
       System.err.println("All " + config.threads + " client threads initialised in " + initMs + " ms; "

@@ -92,7 +92,11 @@ final class ClientThread extends Thread {
       db.init();
       state = workload.initThread(props, id, threadCount);
     } catch (Throwable e) {
-      run.initFailed(describe(e));
+      if (isConfigurationMistake(e)) {
+        run.configurationRefused(e.getCause().getMessage());
+      } else {
+        run.initFailed(describe(e));
+      }
       run.initDone.countDown();
       run.opsDone.countDown();
       return;
@@ -200,7 +204,8 @@ final class ClientThread extends Thread {
         }
         if (maxConsecutiveErrors > 0 && db.consecutiveErrors() >= maxConsecutiveErrors) {
           run.runFailed("stopped after " + db.consecutiveErrors() + " consecutive failed operations on thread " + id
-              + " (max_consecutive_errors=" + maxConsecutiveErrors + ")");
+              + " (max_consecutive_errors=" + maxConsecutiveErrors + "): the database is failing every request;"
+              + " see the Return= counts and the binding's messages above");
           workload.requestStopBecauseOfError();
           break;
         }
@@ -215,6 +220,16 @@ final class ClientThread extends Thread {
         c.lastOpEndNs = System.nanoTime();
       }
     }
+  }
+
+  /**
+   * Whether a binding's init failure is a configuration mistake rather than a failure to connect: by the
+   * convention of this project's bindings, a {@link DBException} whose direct cause is an
+   * {@link IllegalArgumentException} carrying the one-line message (0.17.0 engines just see a DBException).
+   */
+  static boolean isConfigurationMistake(Throwable e) {
+    return e instanceof DBException && e.getCause() instanceof IllegalArgumentException
+        && e.getCause().getMessage() != null;
   }
 
   static String describe(Throwable e) {

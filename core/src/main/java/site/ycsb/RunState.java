@@ -35,6 +35,19 @@ final class RunState {
     opsDone = new CountDownLatch(threads);
   }
 
+  private final List<String> configurationErrors = new ArrayList<>();
+
+  /** A binding refused its configuration (see {@link ClientThread#isConfigurationMistake}). */
+  synchronized void configurationRefused(String message) {
+    if (!configurationErrors.contains(message)) {
+      configurationErrors.add(message);
+    }
+  }
+
+  synchronized List<String> configurationErrors() {
+    return new ArrayList<>(configurationErrors);
+  }
+
   synchronized void initFailed(String message) {
     if (!initFailures.contains(message)) {
       initFailures.add(message);

@@ -12,11 +12,16 @@ import site.ycsb.db.cql.CqlPropertyNames;
  * cassandra2/README.md). YCSB's property names keep their meaning; the hardening options are new.
  */
 public final class CassandraConfig {
+  /**
+   * YCSB 0.17.0's Cassandra binding reads and writes at ONE; a drop-in keeps that default (QUORUM is one property
+   * away, and every result names the level used).
+   */
+  public static final String DEFAULT_CONSISTENCY = "ONE";
   public static final String HOSTS = "hosts";
   public static final String PORT = "port";
   /** The binding's names, from which the shared parser reads; the constants below are views of it. */
   public static final CqlPropertyNames NAMES =
-      new CqlPropertyNames("cassandra", "Cassandra", "cassandra.", HOSTS, PORT, false);
+      new CqlPropertyNames("cassandra", "Cassandra", "cassandra.", HOSTS, PORT, false, DEFAULT_CONSISTENCY);
   public static final String KEYSPACE = NAMES.keyspace; // cassandra.keyspace
   public static final String USERNAME = NAMES.username; // cassandra.username
   public static final String PASSWORD = NAMES.password; // cassandra.password
