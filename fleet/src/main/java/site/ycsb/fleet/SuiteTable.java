@@ -13,7 +13,7 @@ import java.util.TreeMap;
 
 /**
  * Throughput of every completed phase directory ({@code <out>/<repeat>/<phase>}) by phase and repeat, from the
- * {@code [OVERALL], Throughput(ops/sec)} line of its output.txt; the best repeat of each phase is marked.
+ * {@code [OVERALL], Throughput(ops/sec)} line of its output.txt, with the median and range over the repeats.
  */
 final class SuiteTable {
   private final Map<String, Map<Integer, Double>> byPhase = new LinkedHashMap<>();
@@ -34,19 +34,36 @@ final class SuiteTable {
     maxRepeat = Math.max(maxRepeat, repeat);
   }
 
-  /** The repeat with the highest throughput for a phase, or 0 if none has a figure. */
-  int best(String phase) {
-    int best = 0;
-    double top = -1;
-    for (Map.Entry<Integer, Double> e : byPhase.getOrDefault(phase, new TreeMap<>()).entrySet()) {
-      if (e.getValue() != null && e.getValue() > top) {
-        top = e.getValue();
-        best = e.getKey();
+  /** The throughputs of a phase's repeats that produced a figure, in repeat order. */
+  List<Double> figures(String phase) {
+    List<Double> out = new ArrayList<>();
+    for (Double v : byPhase.getOrDefault(phase, new TreeMap<>()).values()) {
+      if (v != null) {
+        out.add(v);
       }
     }
-    return best;
+    return out;
   }
 
+  /** The median of the figures (the mean of the middle two for an even count), or null when there are none. */
+  static Double median(List<Double> figures) {
+    if (figures.isEmpty()) {
+      return null;
+    }
+    List<Double> sorted = new ArrayList<>(figures);
+    java.util.Collections.sort(sorted);
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  private static String format(Double v) {
+    return String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  /**
+   * Every repeat's figure and, with more than one repeat, their median and range (min–max). No repeat is singled
+   * out: the best of N is the luckiest, not the most representative.
+   */
   String markdown() {
     StringBuilder sb = new StringBuilder("| phase |");
     List<String> sep = new ArrayList<>();
@@ -54,23 +71,35 @@ final class SuiteTable {
       sb.append(" repeat ").append(r).append(" (ops/s) |");
       sep.add("---:");
     }
-    sb.append(maxRepeat > 1 ? " best |\n|---|" : "\n|---|");
+    if (maxRepeat > 1) {
+      sb.append(" median (ops/s) | min–max (ops/s) |");
+      sep.add("---:");
+      sep.add("---:");
+    }
+    sb.append("\n|---|");
     for (String s : sep) {
       sb.append(s).append('|');
     }
-    sb.append(maxRepeat > 1 ? "---|\n" : "\n");
+    sb.append('\n');
     for (Map.Entry<String, Map<Integer, Double>> e : byPhase.entrySet()) {
-      int best = best(e.getKey());
       sb.append("| ").append(e.getKey()).append(" |");
       for (int r = 1; r <= maxRepeat; r++) {
         Double v = e.getValue().get(r);
-        String cell = v == null ? (e.getValue().containsKey(r) ? "?" : "") : String.format(Locale.ROOT, "%.1f", v);
-        sb.append(' ').append(maxRepeat > 1 && r == best ? "**" + cell + "**" : cell).append(" |");
+        sb.append(' ').append(v == null ? (e.getValue().containsKey(r) ? "?" : "") : format(v)).append(" |");
       }
       if (maxRepeat > 1) {
-        sb.append(best > 0 ? " repeat " + best : " ").append(" |");
+        List<Double> figures = figures(e.getKey());
+        Double median = median(figures);
+        sb.append(' ').append(median == null ? "" : format(median)).append(" |");
+        sb.append(' ').append(figures.isEmpty() ? ""
+            : format(java.util.Collections.min(figures)) + "–" + format(java.util.Collections.max(figures)))
+            .append(" |");
       }
       sb.append('\n');
+    }
+    if (maxRepeat > 1) {
+      sb.append("\nEvery repeat is shown; the median and the range (min–max) are over the repeats that produced a "
+          + "figure (`?`: the phase ran but reported none). No repeat is marked as best.\n");
     }
     return sb.toString();
   }

@@ -110,18 +110,22 @@ class SuiteRunnerTest {
   }
 
   @Test
-  void should_mark_the_best_repeat_of_each_phase_when_repeated() throws Exception {
+  void should_show_every_repeat_with_median_and_range_and_mark_none_as_best_when_repeated() throws Exception {
     SuiteTable t = new SuiteTable();
     t.put("load", 1, 900.0);
     t.put("load", 2, 1100.0);
     t.put("load", 3, 1000.0);
     t.put("workloada", 1, 50.0);
     t.put("workloada", 2, 40.0);
-    assertEquals(2, t.best("load"));
-    assertEquals(1, t.best("workloada"));
+    t.put("workloadb", 1, null);
     String md = t.markdown();
-    assertTrue(md.contains("| load | 900.0 | **1100.0** | 1000.0 | repeat 2 |"), md);
-    assertTrue(md.contains("| workloada | **50.0** | 40.0 |  | repeat 1 |"), md);
+    assertTrue(md.contains("| phase | repeat 1 (ops/s) | repeat 2 (ops/s) | repeat 3 (ops/s) | median (ops/s) | "
+        + "min–max (ops/s) |"), md);
+    assertTrue(md.contains("| load | 900.0 | 1100.0 | 1000.0 | 1000.0 | 900.0–1100.0 |"), md);
+    // An even count: the mean of the middle two.
+    assertTrue(md.contains("| workloada | 50.0 | 40.0 |  | 45.0 | 40.0–50.0 |"), md);
+    assertTrue(md.contains("| workloadb | ? |  |  |  |  |"), md);
+    assertTrue(!md.contains("**") && !md.toLowerCase(java.util.Locale.ROOT).contains("| best"), md);
   }
 
   @Test
