@@ -9,6 +9,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -332,7 +333,8 @@ public final class Client {
       Histogram lag = state.scheduleLagUs.getIntervalHistogram();
       double busy = r.runtimeMs == 0 ? 0 : state.busyNs() / (r.runtimeMs * 1e6 * config.threads);
       health.finish(r.runtimeMs / 1000.0, r.throughput, config.target,
-          lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy);
+          lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy,
+          verdictContext(state));
       r.health = health;
 
       List<String> failures = state.runFailures();
@@ -366,6 +368,34 @@ public final class Client {
         }
       }
       return r.exitCode;
+    }
+
+    /** The figures the verdicts need beyond the overall ones (see {@link ClientHealth#finish}). */
+    private ClientHealth.Context verdictContext(RunState state) {
+      ClientHealth.Context c = new ClientHealth.Context();
+      Histogram startup = state.startupLagUs.getIntervalHistogram();
+      Histogram steady = state.steadyLagUs.getIntervalHistogram();
+      c.startupLagP99Us = startup.getTotalCount() == 0 ? 0 : startup.getValueAtPercentile(99);
+      c.startupLagMaxUs = startup.getMaxValue();
+      c.steadyLagP99Us = steady.getTotalCount() == 0 ? 0 : steady.getValueAtPercentile(99);
+      c.steadyCount = steady.getTotalCount();
+      c.maxServiceUs = state.maxServiceNs.get() / 1000;
+      StringBuilder failures = new StringBuilder();
+      for (Map.Entry<String, Map<String, Long>> op : measurements.getStatusCounts().entrySet()) {
+        if (op.getKey().startsWith(Measurements.INTENDED_PREFIX) || op.getKey().equals("VERIFY")) {
+          continue;
+        }
+        for (Map.Entry<String, Long> st : op.getValue().entrySet()) {
+          c.allOps += st.getValue();
+          if (!st.getKey().equals("OK") && !st.getKey().equals("NOT_FOUND")) {
+            c.failedOps += st.getValue();
+            failures.append(failures.length() == 0 ? "" : ", ").append(op.getKey()).append(' ')
+                .append(st.getKey()).append('=').append(st.getValue());
+          }
+        }
+      }
+      c.failures = failures.toString();
+      return c;
     }
 
     /**

@@ -41,6 +41,8 @@ final class ClientThread extends Thread {
     long measuredOps;
     /** Time inside measured operations; kept for throttled runs only (unthrottled threads are always busy). */
     long busyNs;
+    /** The longest measured operation of this thread (throttled runs; written only by its thread). */
+    long maxServiceNs;
     volatile long firstMeasuredStartNs = Long.MAX_VALUE;
     long lastOpEndNs = Long.MIN_VALUE;
   }
@@ -175,7 +177,7 @@ final class ClientThread extends Thread {
             c.firstMeasuredStartNs = clockPerOp ? opStart : System.nanoTime();
           }
           if (throttled) {
-            run.scheduleLagUs.recordValue(Math.min(3_600_000_000L, Math.max(0, begin - opStart) / 1000));
+            run.recordLag(opStart, begin, scheduleStart);
           }
         }
         boolean ok = doTransactions ? workload.doTransaction(db, state) : workload.doInsert(db, state);
@@ -184,6 +186,10 @@ final class ClientThread extends Thread {
           c.lastOpEndNs = end;
           if (measured && throttled) {
             c.busyNs += end - begin;
+            if (end - begin > c.maxServiceNs) {
+              c.maxServiceNs = end - begin;
+              run.maxServiceNs.accumulateAndGet(c.maxServiceNs, Math::max);
+            }
           }
         }
         c.opsDone.lazySet(++done);

@@ -25,6 +25,21 @@ final class RunState {
 
   /** How late operations started relative to their slot, in microseconds (throttled runs only). */
   final Recorder scheduleLagUs = new Recorder(1, 3_600_000_000L, 3);
+  /** The lag of operations intended to start in the first {@link #STARTUP_WINDOW_NS} of the schedule. */
+  final Recorder startupLagUs = new Recorder(1, 3_600_000_000L, 3);
+  /** The lag of the operations after it. */
+  final Recorder steadyLagUs = new Recorder(1, 3_600_000_000L, 3);
+  /** The longest service time of one measured operation (ns), across threads: a database stall shows here. */
+  final java.util.concurrent.atomic.AtomicLong maxServiceNs = new java.util.concurrent.atomic.AtomicLong();
+  /** The start-up window of the schedule, judged separately by the verdicts. */
+  static final long STARTUP_WINDOW_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+
+  /** Records how late a measured operation started, and whether it was due in the start-up window. */
+  void recordLag(long intendedNs, long actualNs, long scheduleStartNs) {
+    long lagUs = Math.min(3_600_000_000L, Math.max(0, actualNs - intendedNs) / 1000);
+    scheduleLagUs.recordValue(lagUs);
+    (intendedNs - scheduleStartNs < STARTUP_WINDOW_NS ? startupLagUs : steadyLagUs).recordValue(lagUs);
+  }
   final AtomicLong failedInserts = new AtomicLong();
 
   private final List<String> initFailures = new ArrayList<>();
