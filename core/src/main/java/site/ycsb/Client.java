@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 import site.ycsb.measurements.Measurements;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The benchmark client: {@code java site.ycsb.Client [-load|-t] -db <class> -P <workload> [-p k=v] ...}.
@@ -127,6 +128,7 @@ public final class Client {
         checkDbClass();
         checkResultsDir();
         workload = loadWorkload();
+        checkAsync();
         prepareResultsDir();
         return ExitCode.OK;
       } catch (UsageException e) {
@@ -238,16 +240,31 @@ public final class Client {
     }
 
     private int runThreads() throws InterruptedException, IOException {
-      RunState state = new RunState(config.threads);
+      boolean async = asynchronous();
+      int dispatchers = async ? Math.min(config.asyncDispatchers, config.threads) : 0;
+      RunState state = new RunState(async ? dispatchers : config.threads);
       OperationSchedule schedule = new OperationSchedule(config.operationLimit, config.target, config.spinSleep);
-      List<ClientThread> threads = new ArrayList<>(config.threads);
-      for (int i = 0; i < config.threads; i++) {
-        threads.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props, config.doTransactions,
-            schedule, config.warmup, state, config.maxConsecutiveErrors, config.keepGoingOnInsertFailure));
+      List<Thread> threads = new ArrayList<>(config.threads);
+      if (async) {
+        // -threads is the bound on operations in flight, shared out over the dispatchers.
+        for (int i = 0; i < dispatchers; i++) {
+          int share = config.threads / dispatchers + (i < config.threads % dispatchers ? 1 : 0);
+          threads.add(new AsyncClientThread(i, dispatchers, config.dbClass, (CoreWorkload) workload, config.props,
+              config.doTransactions, schedule, config.warmup, state, config.maxConsecutiveErrors,
+              config.keepGoingOnInsertFailure, share));
+        }
+        System.err.println("Asynchronous operations: " + dispatchers + " dispatcher thread(s), at most "
+            + config.threads + " in flight (-threads; async=false runs blocking).");
+      } else {
+        for (int i = 0; i < config.threads; i++) {
+          threads.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props,
+              config.doTransactions, schedule, config.warmup, state, config.maxConsecutiveErrors,
+              config.keepGoingOnInsertFailure));
+        }
       }
       System.err.println("Starting test.");
       long initStart = System.nanoTime();
-      for (ClientThread t : threads) {
+      for (Thread t : threads) {
         t.start();
       }
       state.initDone.await();
@@ -370,6 +387,35 @@ public final class Client {
       return r.exitCode;
     }
 
+    /**
+     * Whether the run takes the asynchronous path: {@code async=auto} (the default) when the binding implements
+     * {@link site.ycsb.async.AsyncDB} and the workload is the core workload; {@code async=true} requires it
+     * (checked in {@link #prepare}); {@code async=false} never.
+     */
+    private boolean asynchronous() {
+      return !config.async.equals("false") && asyncPossible == null;
+    }
+
+    /** Why the asynchronous path cannot be taken, or null when it can. */
+    private String asyncPossible;
+
+    private void checkAsync() throws UsageException {
+      Object db;
+      try {
+        db = DBFactory.instantiate(config.dbClass);
+      } catch (UnknownDBException e) {
+        throw new UsageException(e.getMessage());
+      }
+      if (!(db instanceof site.ycsb.async.AsyncDB)) {
+        asyncPossible = "the binding " + config.dbClass + " has no asynchronous operations";
+      } else if (!CoreWorkload.supportsAsync(workload)) {
+        asyncPossible = "the workload " + config.workloadClass + " runs blocking only";
+      }
+      if (asyncPossible != null && config.async.equals("true")) {
+        throw new UsageException("async=true but " + asyncPossible + " (use async=auto or false)");
+      }
+    }
+
     /** The figures the verdicts need beyond the overall ones (see {@link ClientHealth#finish}). */
     private ClientHealth.Context verdictContext(RunState state) {
       ClientHealth.Context c = new ClientHealth.Context();
@@ -458,16 +504,16 @@ public final class Client {
       return new OutputStreamWriter(new FileOutputStream(new File(config.resultsDir, name)), StandardCharsets.UTF_8);
     }
 
-    private static void joinAll(List<ClientThread> threads) throws InterruptedException {
-      for (ClientThread t : threads) {
+    private static void joinAll(List<Thread> threads) throws InterruptedException {
+      for (Thread t : threads) {
         t.join();
       }
     }
 
     /** Joins the threads within {@code boundNs} in total; false if some were still running. */
-    private static boolean joinAll(List<ClientThread> threads, long boundNs) throws InterruptedException {
+    private static boolean joinAll(List<Thread> threads, long boundNs) throws InterruptedException {
       long end = System.nanoTime() + boundNs;
-      for (ClientThread t : threads) {
+      for (Thread t : threads) {
         long left = end - System.nanoTime();
         if (left <= 0) {
           return false;

@@ -10,7 +10,7 @@ import site.ycsb.measurements.Measurements;
  * {@link OperationSchedule}, waits for the slot's intended time (when throttled), runs one workload operation
  * and marks whether it is measured (warm-up) — and finally cleans up once every thread has stopped.
  */
-final class ClientThread extends Thread {
+final class ClientThread extends Thread implements Worker {
   /** Slots claimed at once by an unthrottled thread, so that threads do not contend on the slot counter. */
   static final int BLOCK = 64;
   private final int id;
@@ -66,23 +66,28 @@ final class ClientThread extends Thread {
     run.register(this);
   }
 
-  long operationsSoFar() {
+  @Override
+  public long operationsSoFar() {
     return counters.opsDone.get();
   }
 
-  long measuredOps() {
+  @Override
+  public long measuredOps() {
     return counters.measuredOps;
   }
 
-  long busyNs() {
+  @Override
+  public long busyNs() {
     return counters.busyNs;
   }
 
-  long firstMeasuredStartNs() {
+  @Override
+  public long firstMeasuredStartNs() {
     return counters.firstMeasuredStartNs;
   }
 
-  long lastOpEndNs() {
+  @Override
+  public long lastOpEndNs() {
     return counters.lastOpEndNs;
   }
 

@@ -83,20 +83,20 @@ final class RunState {
     return new ArrayList<>(runFailures);
   }
 
-  private final List<ClientThread> threads = new ArrayList<>();
+  private final List<Worker> threads = new ArrayList<>();
 
-  synchronized void register(ClientThread t) {
+  synchronized void register(Worker t) {
     threads.add(t);
   }
 
-  private synchronized List<ClientThread> threads() {
+  private synchronized List<Worker> threads() {
     return new ArrayList<>(threads);
   }
 
   /** Operations completed so far, warm-up included (read while the run goes on). */
   long operationsSoFar() {
     long n = 0;
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       n += t.operationsSoFar();
     }
     return n;
@@ -104,7 +104,7 @@ final class RunState {
 
   /** Whether any thread has started a measured operation (false during warm-up). */
   boolean measuring() {
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       if (t.firstMeasuredStartNs() != Long.MAX_VALUE) {
         return true;
       }
@@ -116,7 +116,7 @@ final class RunState {
 
   long measuredOps() {
     long n = 0;
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       n += t.measuredOps();
     }
     return n;
@@ -128,7 +128,7 @@ final class RunState {
 
   long busyNs() {
     long n = 0;
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       n += t.busyNs();
     }
     return n;
@@ -137,7 +137,7 @@ final class RunState {
   /** The earliest (intended or actual) start of a measured operation; MAX_VALUE if none ran. */
   long measureStartNs() {
     long min = Long.MAX_VALUE;
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       min = Math.min(min, t.firstMeasuredStartNs());
     }
     return min;
@@ -146,7 +146,7 @@ final class RunState {
   /** The latest completion of any operation; MIN_VALUE if none ran. */
   long lastOpEndNs() {
     long max = Long.MIN_VALUE;
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       max = Math.max(max, t.lastOpEndNs());
     }
     return max;
