@@ -21,9 +21,8 @@ Usage: $PROG [options]
   --rate-seconds S    length of a fixed-rate run (default 20)
   --threads N         client threads of the blocking cases (default 16)
   --inflight N        operations in flight of the asynchronous cases (default 64)
-  --cases LIST        subset of ycsb017,blocking,async,floor-sync,floor-async
-                      (default: all but async; add async once the engine has an asynchronous path)
-  --async-args "..."  extra arguments that switch this project's engine to its asynchronous path
+  --cases LIST        subset of ycsb017,blocking,async,floor-sync,floor-async (default: all)
+  --async-args "..."  arguments of the asynchronous case (default "-p async=true -threads <inflight>")
   --port N            CQL port of the local Cassandra (default 9142)
   --java PATH         java for every client (default: java on PATH)
   --jvm-opts "..."    JVM options of every client (default "-Xms512m -Xmx512m")
@@ -37,7 +36,7 @@ is_count() { [[ "$1" =~ ^[1-9][0-9]*$ ]]; }
 need_count() { is_count "$2" || die "$1 needs a positive whole number, got '$2'"; }
 
 REPEAT=""; QUICK=false; RECORDS=10000; OPS=""; RATES="1500,3000"; RATE_SECONDS=""; THREADS=16; INFLIGHT=64
-CASES="ycsb017,blocking,floor-sync,floor-async"; ASYNC_ARGS=""; PORT=9142; JAVA=java; JVM_OPTS="-Xms512m -Xmx512m"
+CASES="ycsb017,blocking,async,floor-sync,floor-async"; ASYNC_ARGS=""; PORT=9142; JAVA=java; JVM_OPTS="-Xms512m -Xmx512m"
 CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/ycsb-cql-client-cpu"; OUT=""
 while [ $# -gt 0 ]; do
   opt="$1"
@@ -72,7 +71,8 @@ while [ $# -gt 0 ]; do
   shift 2
 done
 if $QUICK; then : "${REPEAT:=1}" "${OPS:=5000}" "${RATE_SECONDS:=3}"; else : "${REPEAT:=3}" "${OPS:=100000}" "${RATE_SECONDS:=20}"; fi
-[[ ",$CASES," == *",async,"* ]] && [ -z "$ASYNC_ARGS" ] && die "the async case needs --async-args (how this engine is switched to its asynchronous path)"
+# The engine's asynchronous path: -threads is its bound on operations in flight.
+[ -n "$ASYNC_ARGS" ] || ASYNC_ARGS="-p async=true -threads $INFLIGHT"
 TODAY="$(date -u +%Y-%m-%d)"
 [ -n "$OUT" ] || { if $QUICK; then OUT="$HERE/results-$TODAY-quick.md"; else OUT="$HERE/results-$TODAY.md"; fi; }
 
@@ -158,7 +158,8 @@ command_for() { # case rate ops -> sets CMD
   case "$c" in
     ycsb017) CMD=("$JAVA" "${JVM[@]}" -cp "$RUN_DIR/cassandra-binding-0.17.0.jar:$Y17_LIB/*" site.ycsb.Client
                   "${ycsb[@]}" -threads "$THREADS") ;;
-    blocking) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" -threads "$THREADS") ;;
+    blocking) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" -threads "$THREADS"
+                   -p async=false) ;;
     async) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}") ;;
     floor-sync) CMD=("$JAVA" "${JVM[@]}" -cp "$FLOOR_CLASSES:$OURS_LIB/*" DriverFloor sync 127.0.0.1 "$PORT" "$ops" "$r"
                      "$THREADS" "$RECORDS") ;;

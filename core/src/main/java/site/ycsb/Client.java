@@ -9,12 +9,14 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
 import site.ycsb.measurements.Measurements;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The benchmark client: {@code java site.ycsb.Client [-load|-t] -db <class> -P <workload> [-p k=v] ...}.
@@ -126,6 +128,7 @@ public final class Client {
         checkDbClass();
         checkResultsDir();
         workload = loadWorkload();
+        checkAsync();
         prepareResultsDir();
         return ExitCode.OK;
       } catch (UsageException e) {
@@ -152,7 +155,7 @@ public final class Client {
       } finally {
         interruption.close();
         measurements.close();
-        if (code == ExitCode.INIT_FAILED) {
+        if (code == ExitCode.INIT_FAILED || code == ExitCode.USAGE) {
           removeEmptyResultsDir();
         }
       }
@@ -237,29 +240,49 @@ public final class Client {
     }
 
     private int runThreads() throws InterruptedException, IOException {
-      RunState state = new RunState(config.threads);
+      boolean async = asynchronous();
+      int dispatchers = async ? Math.min(config.asyncDispatchers, config.threads) : 0;
+      RunState state = new RunState(async ? dispatchers : config.threads);
       OperationSchedule schedule = new OperationSchedule(config.operationLimit, config.target, config.spinSleep);
-      List<ClientThread> threads = new ArrayList<>(config.threads);
-      for (int i = 0; i < config.threads; i++) {
-        threads.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props, config.doTransactions,
-            schedule, config.warmup, state, config.maxConsecutiveErrors, config.keepGoingOnInsertFailure));
+      List<Thread> threads = new ArrayList<>(config.threads);
+      if (async) {
+        // -threads is the bound on operations in flight, shared out over the dispatchers.
+        for (int i = 0; i < dispatchers; i++) {
+          int share = config.threads / dispatchers + (i < config.threads % dispatchers ? 1 : 0);
+          threads.add(new AsyncClientThread(i, dispatchers, config.dbClass, (CoreWorkload) workload, config.props,
+              config.doTransactions, schedule, config.warmup, state, config.maxConsecutiveErrors,
+              config.keepGoingOnInsertFailure, share));
+        }
+        System.err.println("Asynchronous operations: " + dispatchers + " dispatcher thread(s), at most "
+            + config.threads + " in flight (-threads; async=false runs blocking).");
+      } else {
+        for (int i = 0; i < config.threads; i++) {
+          threads.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props,
+              config.doTransactions, schedule, config.warmup, state, config.maxConsecutiveErrors,
+              config.keepGoingOnInsertFailure));
+        }
       }
       System.err.println("Starting test.");
       long initStart = System.nanoTime();
-      for (ClientThread t : threads) {
+      for (Thread t : threads) {
         t.start();
       }
       state.initDone.await();
       long initMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - initStart);
       List<String> initFailures = state.initFailures();
-      if (!initFailures.isEmpty()) {
+      List<String> refused = state.configurationErrors();
+      if (!initFailures.isEmpty() || !refused.isEmpty()) {
         state.aborted = true;
         state.cleanupGate.countDown();
         joinAll(threads);
+        for (String mistake : refused) {
+          System.err.println("Error: " + mistake);
+        }
         for (String failure : initFailures) {
           System.err.println("Error: database initialisation failed: " + failure);
         }
-        return ExitCode.INIT_FAILED;
+        // A configuration mistake is the user's to fix (exit 2) even if another thread also failed to connect.
+        return refused.isEmpty() ? ExitCode.INIT_FAILED : ExitCode.USAGE;
       }
       EnginePrewarm.Result prewarm = EnginePrewarm.run(workload, config.props, config.doTransactions);
       System.err.println("All " + config.threads + " client threads initialised in " + initMs + " ms; "
@@ -327,7 +350,8 @@ public final class Client {
       Histogram lag = state.scheduleLagUs.getIntervalHistogram();
       double busy = r.runtimeMs == 0 ? 0 : state.busyNs() / (r.runtimeMs * 1e6 * config.threads);
       health.finish(r.runtimeMs / 1000.0, r.throughput, config.target,
-          lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy);
+          lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy,
+          verdictContext(state));
       r.health = health;
       r.scheduleLag = lag;
 
@@ -362,6 +386,63 @@ public final class Client {
         }
       }
       return r.exitCode;
+    }
+
+    /**
+     * Whether the run takes the asynchronous path: {@code async=auto} (the default) when the binding implements
+     * {@link site.ycsb.async.AsyncDB} and the workload is the core workload; {@code async=true} requires it
+     * (checked in {@link #prepare}); {@code async=false} never.
+     */
+    private boolean asynchronous() {
+      return !config.async.equals("false") && asyncPossible == null;
+    }
+
+    /** Why the asynchronous path cannot be taken, or null when it can. */
+    private String asyncPossible;
+
+    private void checkAsync() throws UsageException {
+      Object db;
+      try {
+        db = DBFactory.instantiate(config.dbClass);
+      } catch (UnknownDBException e) {
+        throw new UsageException(e.getMessage());
+      }
+      if (!(db instanceof site.ycsb.async.AsyncDB)) {
+        asyncPossible = "the binding " + config.dbClass + " has no asynchronous operations";
+      } else if (!CoreWorkload.supportsAsync(workload)) {
+        asyncPossible = "the workload " + config.workloadClass + " runs blocking only";
+      }
+      if (asyncPossible != null && config.async.equals("true")) {
+        throw new UsageException("async=true but " + asyncPossible + " (use async=auto or false)");
+      }
+    }
+
+    /** The figures the verdicts need beyond the overall ones (see {@link ClientHealth#finish}). */
+    private ClientHealth.Context verdictContext(RunState state) {
+      ClientHealth.Context c = new ClientHealth.Context();
+      Histogram startup = state.startupLagUs.getIntervalHistogram();
+      Histogram steady = state.steadyLagUs.getIntervalHistogram();
+      c.startupLagP99Us = startup.getTotalCount() == 0 ? 0 : startup.getValueAtPercentile(99);
+      c.startupLagMaxUs = startup.getMaxValue();
+      c.steadyLagP99Us = steady.getTotalCount() == 0 ? 0 : steady.getValueAtPercentile(99);
+      c.steadyCount = steady.getTotalCount();
+      c.maxServiceUs = state.maxServiceNs.get() / 1000;
+      StringBuilder failures = new StringBuilder();
+      for (Map.Entry<String, Map<String, Long>> op : measurements.getStatusCounts().entrySet()) {
+        if (op.getKey().startsWith(Measurements.INTENDED_PREFIX) || op.getKey().equals("VERIFY")) {
+          continue;
+        }
+        for (Map.Entry<String, Long> st : op.getValue().entrySet()) {
+          c.allOps += st.getValue();
+          if (!st.getKey().equals("OK") && !st.getKey().equals("NOT_FOUND")) {
+            c.failedOps += st.getValue();
+            failures.append(failures.length() == 0 ? "" : ", ").append(op.getKey()).append(' ')
+                .append(st.getKey()).append('=').append(st.getValue());
+          }
+        }
+      }
+      c.failures = failures.toString();
+      return c;
     }
 
     /**
@@ -424,16 +505,16 @@ public final class Client {
       return new OutputStreamWriter(new FileOutputStream(new File(config.resultsDir, name)), StandardCharsets.UTF_8);
     }
 
-    private static void joinAll(List<ClientThread> threads) throws InterruptedException {
-      for (ClientThread t : threads) {
+    private static void joinAll(List<Thread> threads) throws InterruptedException {
+      for (Thread t : threads) {
         t.join();
       }
     }
 
     /** Joins the threads within {@code boundNs} in total; false if some were still running. */
-    private static boolean joinAll(List<ClientThread> threads, long boundNs) throws InterruptedException {
+    private static boolean joinAll(List<Thread> threads, long boundNs) throws InterruptedException {
       long end = System.nanoTime() + boundNs;
-      for (ClientThread t : threads) {
+      for (Thread t : threads) {
         long left = end - System.nanoTime();
         if (left <= 0) {
           return false;

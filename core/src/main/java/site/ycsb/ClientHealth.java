@@ -27,6 +27,10 @@ final class ClientHealth {
   static final double THREADS_BUSY = 0.90;
   /** Runs shorter than this (seconds) get no CPU verdict. */
   static final double MIN_JUDGED_SEC = 1.0;
+  /** Runs shorter than this (seconds) get no saturation or GC verdict: start-up work dominates them. */
+  static final double SHORT_RUN_SEC = 5.0;
+  /** A service time at least this share of the largest lag means the database, not the client, held threads. */
+  static final double STALL_SHARE = 0.5;
 
   private final int cores = Runtime.getRuntime().availableProcessors();
   private final AtomicLong maxPauseMs = new AtomicLong();
@@ -109,8 +113,46 @@ final class ClientHealth {
    * @param busyFraction the share of the run's thread-time spent inside measured operations
    */
   void finish(double runtimeSec, double throughput, double target, long lagP99, long lagMax, double busyFraction) {
+    finish(runtimeSec, throughput, target, lagP99, lagMax, busyFraction, new Context());
+  }
+
+  /** What the verdicts need beyond the overall figures: when the lag happened, how long operations took, errors. */
+  static final class Context {
+    /** Schedule lag of operations due in the first seconds (p99, max) and after them (p99), microseconds. */
+    long startupLagP99Us;
+    long startupLagMaxUs;
+    long steadyLagP99Us;
+    long steadyCount;
+    /** The longest service time of one measured operation, microseconds (0 if unknown). */
+    long maxServiceUs;
+    /** Measured operations that failed, all measured operations, and the failing statuses, e.g. "READ ERROR=12". */
+    long failedOps;
+    long allOps;
+    String failures = "";
+  }
+
+  /**
+   * Judges the run and fills the warnings: the most specific explanation wins — most operations failed (the
+   * figures describe failures), a start-up backlog (lag only in the first seconds), a database stall (an operation
+   * took about as long as the worst lag), then the client's CPU, its threads, or the machine.
+   */
+  void finish(double runtimeSec, double throughput, double target, long lagP99, long lagMax, double busyFraction,
+              Context c) {
     if (!stopped) {
       stop();
+    }
+    if (c.allOps > 0 && c.failedOps * 2 > c.allOps) {
+      warnings.add(String.format("most operations failed (%d of %d: %s): the figures describe failures, not the "
+          + "database's performance; see the binding's messages above.", c.failedOps, c.allOps, c.failures));
+      lagP99Us = lagP99;
+      lagMaxUs = lagMax;
+      threadsBusy = busyFraction;
+      cpuUtilisation = -1;
+      return;
+    }
+    if (runtimeSec < SHORT_RUN_SEC) {
+      // A run of a few seconds is mostly start-up: no CPU or GC verdict, only the schedule's.
+      cpuUsedSec = -1;
     }
     // Too short a run to judge CPU use: start-up work would dominate it.
     cpuUtilisation = cpuUsedSec < 0 || runtimeSec < MIN_JUDGED_SEC ? -1 : cpuUsedSec / (runtimeSec * cores);
@@ -122,16 +164,31 @@ final class ClientHealth {
       boolean missed = throughput < TARGET_MISSED * target;
       boolean late = lagP99 > LAG_P99_LIMIT_US;
       if (missed || late) {
-        clientLimited = true;
         String what = String.format("operations started late by p99 %.1f ms (max %.1f ms) and %.0f of the target "
             + "%.0f ops/s were achieved", lagP99 / 1000.0, lagMax / 1000.0, throughput, target);
-        if (cpuSaturated) {
+        boolean startupOnly = c.startupLagMaxUs > LAG_P99_LIMIT_US && c.steadyCount > 0
+            && c.steadyLagP99Us <= LAG_P99_LIMIT_US;
+        boolean stall = c.maxServiceUs > LAG_P99_LIMIT_US && c.maxServiceUs >= STALL_SHARE * lagMax;
+        if (startupOnly) {
+          warnings.add(String.format("start-up backlog: operations due in the first %d s started late (p99 %.1f ms,"
+              + " max %.1f ms), later ones on time (p99 %.1f ms): the JVM and the driver were warming up. Add "
+              + "-p warmup=5s (or more) so that the measurement starts after it.",
+              java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(RunState.STARTUP_WINDOW_NS),
+              c.startupLagP99Us / 1000.0, c.startupLagMaxUs / 1000.0, c.steadyLagP99Us / 1000.0));
+        } else if (stall) {
+          warnings.add(String.format("the database stalled: one operation took %.2f s, and while threads waited "
+              + "for it the schedule fell behind by up to %.2f s; the intended latency includes the stall, as an "
+              + "open-loop benchmark must. Not a client problem.", c.maxServiceUs / 1e6, lagMax / 1e6));
+        } else if (cpuSaturated) {
+          clientLimited = true;
           warnings.add(String.format("client-limited run: %s; the client used %.0f%% of %d cores. Use more client "
               + "machines.", what, cpuUtilisation * 100, cores));
         } else if (busyFraction >= THREADS_BUSY) {
+          clientLimited = true;
           warnings.add(String.format("the schedule was not kept: %s; the client threads were busy %.0f%% of the time"
               + " waiting for the database. Raise -threads or lower -target.", what, busyFraction * 100));
         } else {
+          clientLimited = true;
           warnings.add(String.format("the schedule was not kept: %s, although the client CPU was at %.0f%% and its "
               + "threads busy %.0f%%: this machine did not run the client threads on time (other processes, CPU "
               + "steal, or start-up; consider a warmup).", what, Math.max(0, cpuUtilisation * 100),
@@ -144,7 +201,7 @@ final class ClientHealth {
           cpuUtilisation * 100, cores));
       clientLimited = true;
     }
-    if (runtimeSec > 0 && (gcTimeMs > 0.05 * runtimeSec * 1000 || maxPauseMs.get() > 200)) {
+    if (runtimeSec >= SHORT_RUN_SEC && (gcTimeMs > 0.05 * runtimeSec * 1000 || maxPauseMs.get() > 200)) {
       warnings.add(String.format("client garbage collection took %d ms (%.1f%% of the run, longest pause %d ms); "
           + "give the client more heap (-jvm-args=-Xmx...).", gcTimeMs, 100.0 * gcTimeMs / (runtimeSec * 1000),
           maxPauseMs.get()));

@@ -10,7 +10,7 @@ import site.ycsb.measurements.Measurements;
  * {@link OperationSchedule}, waits for the slot's intended time (when throttled), runs one workload operation
  * and marks whether it is measured (warm-up) — and finally cleans up once every thread has stopped.
  */
-final class ClientThread extends Thread {
+final class ClientThread extends Thread implements Worker {
   /** Slots claimed at once by an unthrottled thread, so that threads do not contend on the slot counter. */
   static final int BLOCK = 64;
   private final int id;
@@ -41,6 +41,8 @@ final class ClientThread extends Thread {
     long measuredOps;
     /** Time inside measured operations; kept for throttled runs only (unthrottled threads are always busy). */
     long busyNs;
+    /** The longest measured operation of this thread (throttled runs; written only by its thread). */
+    long maxServiceNs;
     volatile long firstMeasuredStartNs = Long.MAX_VALUE;
     long lastOpEndNs = Long.MIN_VALUE;
   }
@@ -64,23 +66,28 @@ final class ClientThread extends Thread {
     run.register(this);
   }
 
-  long operationsSoFar() {
+  @Override
+  public long operationsSoFar() {
     return counters.opsDone.get();
   }
 
-  long measuredOps() {
+  @Override
+  public long measuredOps() {
     return counters.measuredOps;
   }
 
-  long busyNs() {
+  @Override
+  public long busyNs() {
     return counters.busyNs;
   }
 
-  long firstMeasuredStartNs() {
+  @Override
+  public long firstMeasuredStartNs() {
     return counters.firstMeasuredStartNs;
   }
 
-  long lastOpEndNs() {
+  @Override
+  public long lastOpEndNs() {
     return counters.lastOpEndNs;
   }
 
@@ -92,7 +99,11 @@ final class ClientThread extends Thread {
       db.init();
       state = workload.initThread(props, id, threadCount);
     } catch (Throwable e) {
-      run.initFailed(describe(e));
+      if (isConfigurationMistake(e)) {
+        run.configurationRefused(e.getCause().getMessage());
+      } else {
+        run.initFailed(describe(e));
+      }
       run.initDone.countDown();
       run.opsDone.countDown();
       return;
@@ -171,7 +182,7 @@ final class ClientThread extends Thread {
             c.firstMeasuredStartNs = clockPerOp ? opStart : System.nanoTime();
           }
           if (throttled) {
-            run.scheduleLagUs.recordValue(Math.min(3_600_000_000L, Math.max(0, begin - opStart) / 1000));
+            run.recordLag(opStart, begin, scheduleStart);
           }
         }
         boolean ok = doTransactions ? workload.doTransaction(db, state) : workload.doInsert(db, state);
@@ -180,6 +191,10 @@ final class ClientThread extends Thread {
           c.lastOpEndNs = end;
           if (measured && throttled) {
             c.busyNs += end - begin;
+            if (end - begin > c.maxServiceNs) {
+              c.maxServiceNs = end - begin;
+              run.maxServiceNs.accumulateAndGet(c.maxServiceNs, Math::max);
+            }
           }
         }
         c.opsDone.lazySet(++done);
@@ -200,7 +215,8 @@ final class ClientThread extends Thread {
         }
         if (maxConsecutiveErrors > 0 && db.consecutiveErrors() >= maxConsecutiveErrors) {
           run.runFailed("stopped after " + db.consecutiveErrors() + " consecutive failed operations on thread " + id
-              + " (max_consecutive_errors=" + maxConsecutiveErrors + ")");
+              + " (max_consecutive_errors=" + maxConsecutiveErrors + "): the database is failing every request;"
+              + " see the Return= counts and the binding's messages above");
           workload.requestStopBecauseOfError();
           break;
         }
@@ -215,6 +231,16 @@ final class ClientThread extends Thread {
         c.lastOpEndNs = System.nanoTime();
       }
     }
+  }
+
+  /**
+   * Whether a binding's init failure is a configuration mistake rather than a failure to connect: by the
+   * convention of this project's bindings, a {@link DBException} whose direct cause is an
+   * {@link IllegalArgumentException} carrying the one-line message (0.17.0 engines just see a DBException).
+   */
+  static boolean isConfigurationMistake(Throwable e) {
+    return e instanceof DBException && e.getCause() instanceof IllegalArgumentException
+        && e.getCause().getMessage() != null;
   }
 
   static String describe(Throwable e) {

@@ -84,6 +84,10 @@ public final class CommandLine {
     try {
       db.init();
     } catch (DBException e) {
+      if (ClientThread.isConfigurationMistake(e)) {
+        System.err.println("Error: " + e.getCause().getMessage());
+        return ExitCode.USAGE;
+      }
       System.err.println("Error: database initialisation failed: " + ClientThread.describe(e));
       return ExitCode.INIT_FAILED;
     }

@@ -1,9 +1,7 @@
 package site.ycsb;
 
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -71,10 +69,7 @@ public class DBWrapper extends DB {
   public void init() throws DBException {
     Properties p = getProperties();
     reportLatencyForEachError = Boolean.parseBoolean(p.getProperty(REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY, "false"));
-    String tracked = p.getProperty(LATENCY_TRACKED_ERRORS_PROPERTY);
-    if (!reportLatencyForEachError && tracked != null && !tracked.trim().isEmpty()) {
-      latencyTrackedErrors = new HashSet<>(Arrays.asList(tracked.trim().split("\\s*,\\s*")));
-    }
+    latencyTrackedErrors = OperationRecorder.trackedErrors(p, reportLatencyForEachError);
     if (CONFIG_PRINTED.compareAndSet(false, true)) {
       System.err.println("DBWrapper: report latency for each error is " + reportLatencyForEachError
           + " and specific error codes to track for latency are: " + latencyTrackedErrors);
@@ -200,11 +195,7 @@ public class DBWrapper extends DB {
   }
 
   private void record(String op, Status res, long ist, long st, long en) {
-    String name = op;
-    if (!res.isOk()) {
-      name = reportLatencyForEachError || latencyTrackedErrors.contains(res.getName())
-          ? op + "-" + res.getName() : op + "-FAILED";
-    }
+    String name = OperationRecorder.name(op, res, reportLatencyForEachError, latencyTrackedErrors);
     measurements.measure(name, (en - st) / 1000);
     measurements.measureIntended(name, (en - ist) / 1000);
   }

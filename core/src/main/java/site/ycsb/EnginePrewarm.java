@@ -74,6 +74,10 @@ final class EnginePrewarm {
     }
     DBWrapper db = new DBWrapper(new NullDB(), measurements);
     db.setProperties(props);
+    // The workload itself records some measurements (VERIFY, READ-MODIFY-WRITE) into the process-wide instance:
+    // nothing this thread records there during the pre-warm may count.
+    Measurements run = Measurements.getMeasurements();
+    run.setRecording(false);
     long ops = 0;
     long deadline = begin + MAX_NANOS;
     try {
@@ -91,6 +95,7 @@ final class EnginePrewarm {
       return new Result(ops, 0, "the core workload failed on a null database after " + ops + " operations: "
           + e.getMessage());
     } finally {
+      run.setRecording(true);
       try {
         workload.cleanup();
       } catch (WorkloadException ignored) {

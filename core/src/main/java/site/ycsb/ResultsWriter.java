@@ -142,7 +142,7 @@ final class ResultsWriter {
   private String summaryJson(RunResult r, Map<String, Map<String, Object>> byMetric) {
     Json j = new Json();
     j.field("format", "ycsb-result/1").field("version", BuildInfo.version()).field("gitCommit", BuildInfo.gitCommit())
-        .field("host", hostName()).field("label", config.label).field("phase", config.phase())
+        .field("runId", r.runId).field("host", hostName()).field("label", config.label).field("phase", config.phase())
         .field("workload", config.workloadClass)
         .field("workloadName", config.props.getProperty(Client.WORKLOAD_FILE_NAME_PROPERTY, ""))
         .field("db", config.dbClass).field("threads", config.threads).field("target", config.target)

@@ -11,6 +11,12 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * hour-long run would waste the hour). This is where the Client's properties are parsed.
  */
 final class RunConfig {
+  /**
+   * The default error budget: a thread whose last 10 operations all failed (each after the binding's own retries)
+   * ends the run, so a dead database ends it in bounded time instead of one timeout per operation for hours.
+   * The ScyllaDB fork of YCSB uses the same default; 0 turns it off.
+   */
+  static final long DEFAULT_MAX_CONSECUTIVE_ERRORS = 10;
   final Properties props;
   final String workloadClass;
   final String dbClass;
@@ -30,6 +36,11 @@ final class RunConfig {
   final long maxConsecutiveErrors;
   final boolean keepGoingOnInsertFailure;
   final boolean spinSleep;
+  /** auto (asynchronous when the binding and the workload allow it), true (required) or false (blocking). */
+  final String async;
+  final int asyncDispatchers;
+  static final String ASYNC_PROPERTY = "async";
+  static final String ASYNC_DISPATCHERS_PROPERTY = "async.dispatchers";
   final boolean trackJvm;
   final long insertStart;
   final long insertCount;
@@ -100,9 +111,15 @@ final class RunConfig {
         throw new UsageException("warmup=" + warmup + " is not shorter than maxexecutiontime=" + maxExecutionSec
             + " s, so nothing would be measured; lower warmup or raise maxexecutiontime");
       }
-      maxConsecutiveErrors = r.longValue("max_consecutive_errors", 0, 0);
+      maxConsecutiveErrors = r.longValue("max_consecutive_errors", DEFAULT_MAX_CONSECUTIVE_ERRORS, 0);
       keepGoingOnInsertFailure = r.bool("core_workload_insertion_keep_going_on_error", false);
       spinSleep = r.bool("spin.sleep", false);
+      String asyncMode = r.string(ASYNC_PROPERTY, "auto");
+      if (!asyncMode.equals("auto") && !asyncMode.equals("true") && !asyncMode.equals("false")) {
+        throw new UsageException(ASYNC_PROPERTY + "=" + asyncMode + " is not one of: auto, true, false");
+      }
+      async = asyncMode;
+      asyncDispatchers = r.intValue(ASYNC_DISPATCHERS_PROPERTY, 1, 1);
       trackJvm = r.bool("measurement.trackjvm", false);
       startEpochMs = r.longValue(Client.START_EPOCH_MS_PROPERTY, 0, 0);
       long anHourAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.HOURS.toMillis(1);

@@ -2,6 +2,8 @@ package site.ycsb;
 
 /** The figures of one finished run that are not per-measurement: times, counts, exit status, health. */
 final class RunResult {
+  /** Unique per run, so that tools can tell a copy of a result from another client's result. */
+  final String runId = java.util.UUID.randomUUID().toString();
   long startEpochMs;
   long endEpochMs;
   long runtimeMs;

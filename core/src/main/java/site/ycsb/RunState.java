@@ -25,6 +25,21 @@ final class RunState {
 
   /** How late operations started relative to their slot, in microseconds (throttled runs only). */
   final Recorder scheduleLagUs = new Recorder(1, 3_600_000_000L, 3);
+  /** The lag of operations intended to start in the first {@link #STARTUP_WINDOW_NS} of the schedule. */
+  final Recorder startupLagUs = new Recorder(1, 3_600_000_000L, 3);
+  /** The lag of the operations after it. */
+  final Recorder steadyLagUs = new Recorder(1, 3_600_000_000L, 3);
+  /** The longest service time of one measured operation (ns), across threads: a database stall shows here. */
+  final java.util.concurrent.atomic.AtomicLong maxServiceNs = new java.util.concurrent.atomic.AtomicLong();
+  /** The start-up window of the schedule, judged separately by the verdicts. */
+  static final long STARTUP_WINDOW_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+
+  /** Records how late a measured operation started, and whether it was due in the start-up window. */
+  void recordLag(long intendedNs, long actualNs, long scheduleStartNs) {
+    long lagUs = Math.min(3_600_000_000L, Math.max(0, actualNs - intendedNs) / 1000);
+    scheduleLagUs.recordValue(lagUs);
+    (intendedNs - scheduleStartNs < STARTUP_WINDOW_NS ? startupLagUs : steadyLagUs).recordValue(lagUs);
+  }
   final AtomicLong failedInserts = new AtomicLong();
 
   private final List<String> initFailures = new ArrayList<>();
@@ -33,6 +48,19 @@ final class RunState {
   RunState(int threads) {
     initDone = new CountDownLatch(threads);
     opsDone = new CountDownLatch(threads);
+  }
+
+  private final List<String> configurationErrors = new ArrayList<>();
+
+  /** A binding refused its configuration (see {@link ClientThread#isConfigurationMistake}). */
+  synchronized void configurationRefused(String message) {
+    if (!configurationErrors.contains(message)) {
+      configurationErrors.add(message);
+    }
+  }
+
+  synchronized List<String> configurationErrors() {
+    return new ArrayList<>(configurationErrors);
   }
 
   synchronized void initFailed(String message) {
@@ -55,20 +83,20 @@ final class RunState {
     return new ArrayList<>(runFailures);
   }
 
-  private final List<ClientThread> threads = new ArrayList<>();
+  private final List<Worker> threads = new ArrayList<>();
 
-  synchronized void register(ClientThread t) {
+  synchronized void register(Worker t) {
     threads.add(t);
   }
 
-  private synchronized List<ClientThread> threads() {
+  private synchronized List<Worker> threads() {
     return new ArrayList<>(threads);
   }
 
   /** Operations completed so far, warm-up included (read while the run goes on). */
   long operationsSoFar() {
     long n = 0;
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       n += t.operationsSoFar();
     }
     return n;
@@ -76,7 +104,7 @@ final class RunState {
 
   /** Whether any thread has started a measured operation (false during warm-up). */
   boolean measuring() {
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       if (t.firstMeasuredStartNs() != Long.MAX_VALUE) {
         return true;
       }
@@ -88,7 +116,7 @@ final class RunState {
 
   long measuredOps() {
     long n = 0;
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       n += t.measuredOps();
     }
     return n;
@@ -100,7 +128,7 @@ final class RunState {
 
   long busyNs() {
     long n = 0;
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       n += t.busyNs();
     }
     return n;
@@ -109,7 +137,7 @@ final class RunState {
   /** The earliest (intended or actual) start of a measured operation; MAX_VALUE if none ran. */
   long measureStartNs() {
     long min = Long.MAX_VALUE;
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       min = Math.min(min, t.firstMeasuredStartNs());
     }
     return min;
@@ -118,7 +146,7 @@ final class RunState {
   /** The latest completion of any operation; MIN_VALUE if none ran. */
   long lastOpEndNs() {
     long max = Long.MIN_VALUE;
-    for (ClientThread t : threads()) {
+    for (Worker t : threads()) {
       max = Math.max(max, t.lastOpEndNs());
     }
     return max;

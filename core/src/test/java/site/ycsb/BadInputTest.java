@@ -90,6 +90,9 @@ class BadInputTest {
         row(2, "measurement.interval=sometimes is not one of", "-P", "{W}", "-p", "measurement.interval=sometimes"),
         row(2, "workload class com.example.NoWorkload was not found", "-P", "{W}", "-p",
             "workload=com.example.NoWorkload"),
+        // A binding that refuses its configuration (DBException caused by IllegalArgumentException): exit 2.
+        row(2, "Property 'faulty.port' must be an integer, got 'abc'.", "-P", "{W}", "-db",
+            FaultyDB.class.getName(), "-p", "faulty.badconfig=abc", "-p", "results.dir={T}/refused"),
         // A secret in a file is never echoed, even when the file is otherwise fine and the run is refused.
         row(2, "readproportion=3 is not a proportion", "-P", "{T}/secret-in-file", "-p", "readproportion=3"));
   }
@@ -112,12 +115,22 @@ class BadInputTest {
     }
     ClientRunner r = ClientRunner.run(expanded.toArray(new String[0]));
     assertEquals(exitCode, r.exitCode, r.toString());
-    String err = r.err.trim();
-    assertEquals(1, err.split("\n").length, "exactly one line on stderr: " + r);
-    assertTrue(err.startsWith("Error: "), r.toString());
+    List<String> errors = new ArrayList<>();
+    for (String l : r.err.split("\n")) {
+      if (l.startsWith("Error: ")) {
+        errors.add(l);
+      }
+    }
+    assertEquals(1, errors.size(), "exactly one error line: " + r);
+    String err = errors.get(0);
+    if (!expanded.contains("-db") || !expanded.contains(FaultyDB.class.getName())) {
+      // Everything but a binding's own refusal is found before any banner line: the error is the only line.
+      assertEquals(err, r.err.trim(), "nothing but the error line: " + r);
+    }
     assertTrue(err.contains(expand(line)), "expected '" + expand(line) + "' in: " + err);
     assertEquals("", r.out, "nothing on stdout");
     assertFalse(r.err.contains(SECRET) || r.out.contains(SECRET), "secret printed: " + r);
     assertFalse(new File(tmp.toFile(), "notadir/sub").exists());
+    assertFalse(new File(tmp.toFile(), "refused").exists(), "a results.dir of a run that never started is removed");
   }
 }

@@ -126,8 +126,19 @@ class ClientTest {
   }
 
   @Test
+  void should_end_the_run_by_default_when_every_operation_fails() {
+    ClientRunner r = ClientRunner.run("-P", workload, "-db", FaultyDB.class.getName(), "-p", "faulty.status=ERROR",
+        "-p", "operationcount=1000000");
+    assertEquals(ExitCode.RUN_FAILED, r.exitCode, r.toString());
+    assertTrue(r.err.contains("stopped after 10 consecutive failed operations"), r.err);
+    long failed = r.longValueOrZero("READ", "Return=ERROR") + r.longValueOrZero("UPDATE", "Return=ERROR");
+    assertEquals(10, failed, "one thread, stopped at the default budget: " + r);
+  }
+
+  @Test
   void should_count_every_status_when_operations_fail_without_limit() {
-    ClientRunner r = ClientRunner.run("-P", workload, "-db", FaultyDB.class.getName(), "-p", "faulty.status=ERROR");
+    ClientRunner r = ClientRunner.run("-P", workload, "-db", FaultyDB.class.getName(), "-p", "faulty.status=ERROR",
+        "-p", "max_consecutive_errors=0");
     assertEquals(ExitCode.OK, r.exitCode, r.toString());
     assertEquals(1000, r.longValue("READ", "Return=ERROR") + r.longValue("UPDATE", "Return=ERROR"));
     assertEquals(0, r.longValue("READ", "Operations"));

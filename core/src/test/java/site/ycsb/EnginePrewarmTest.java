@@ -36,6 +36,10 @@ class EnginePrewarmTest {
     props.setProperty(Measurements.HDR_FILE_OUTPUT, "true");
     props.setProperty(Measurements.HDR_OUTPUT_PATH, dir.resolve("hdr-").toString());
     props.setProperty(Measurements.MEASUREMENT_INTERVAL, "both");
+    // Paths where the workload records into the process-wide measurements itself.
+    props.setProperty("dataintegrity", "true");
+    props.setProperty("readmodifywriteproportion", "0.5");
+    props.setProperty("readproportion", "0.5");
     Measurements.setProperties(props);
     Measurements run = Measurements.getMeasurements();
     CoreWorkload workload = new CoreWorkload();

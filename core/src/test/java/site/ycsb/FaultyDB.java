@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A test database whose behaviour is chosen by properties: {@code faulty.init} (fail init),
+ * {@code faulty.badconfig} (refuse the configuration, as the bindings do for a bad property value),
  * {@code faulty.throw} (throw from read), {@code faulty.status} (status name every op returns),
  * {@code faulty.insertfailures} (the first N inserts fail with ERROR, then delegate to {@link MemoryDB}).
  */
@@ -19,6 +20,12 @@ public class FaultyDB extends MemoryDB {
   public void init() throws DBException {
     if (Boolean.parseBoolean(getProperties().getProperty("faulty.init", "false"))) {
       throw new DBException("cannot connect to 10.0.0.1:9042 (test)");
+    }
+    String bad = getProperties().getProperty("faulty.badconfig");
+    if (bad != null) {
+      // The bindings' convention for a configuration mistake.
+      String message = "Property 'faulty.port' must be an integer, got '" + bad + "'.";
+      throw new DBException(message, new IllegalArgumentException(message));
     }
     insertFailures = Integer.parseInt(getProperties().getProperty("faulty.insertfailures", "0"));
   }

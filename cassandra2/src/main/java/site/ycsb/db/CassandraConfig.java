@@ -12,11 +12,16 @@ import site.ycsb.db.cql.CqlPropertyNames;
  * cassandra2/README.md). YCSB's property names keep their meaning; the hardening options are new.
  */
 public final class CassandraConfig {
+  /**
+   * YCSB 0.17.0's Cassandra binding reads and writes at ONE; a drop-in keeps that default (QUORUM is one property
+   * away, and every result names the level used).
+   */
+  public static final String DEFAULT_CONSISTENCY = "ONE";
   public static final String HOSTS = "hosts";
   public static final String PORT = "port";
   /** The binding's names, from which the shared parser reads; the constants below are views of it. */
   public static final CqlPropertyNames NAMES =
-      new CqlPropertyNames("cassandra", "Cassandra", "cassandra.", HOSTS, PORT, false);
+      new CqlPropertyNames("cassandra", "Cassandra", "cassandra.", HOSTS, PORT, false, DEFAULT_CONSISTENCY);
   public static final String KEYSPACE = NAMES.keyspace; // cassandra.keyspace
   public static final String USERNAME = NAMES.username; // cassandra.username
   public static final String PASSWORD = NAMES.password; // cassandra.password
@@ -43,18 +48,11 @@ public final class CassandraConfig {
   public static final String TRACING_FRACTION = NAMES.tracingFraction; // cassandra.tracing.fraction
 
 
-  /**
-   * Default consistency of reads and writes: {@code ONE}, as YCSB 0.17.0's cassandra-cql binding, so that a run
-   * moved from 0.17.0 measures the same thing; {@code LOCAL_ONE} when {@code cassandra.local_dc} is set.
-   */
-  public static final String DEFAULT_CL = "ONE";
-  public static final String DEFAULT_LOCAL_CL = "LOCAL_ONE";
-
   private CassandraConfig() {
   }
 
   /** Parses and validates; any bad value fails with a one-line DBException naming the property. */
   public static CqlSettings parse(Properties properties) throws DBException {
-    return CqlConfigParser.parse(properties, NAMES, DEFAULT_CL, DEFAULT_LOCAL_CL);
+    return CqlConfigParser.parse(properties, NAMES);
   }
 }

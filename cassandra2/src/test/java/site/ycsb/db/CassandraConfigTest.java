@@ -32,7 +32,7 @@ class CassandraConfigTest {
     assertEquals(Arrays.asList("10.0.0.1", "10.0.0.2"), s.hosts());
     assertEquals(9042, s.port());
     assertEquals("ycsb", s.keyspace());
-    // YCSB 0.17.0's cassandra-cql default: a drop-in replacement measures the same thing
+    // YCSB 0.17.0's Cassandra binding's default, kept for a drop-in.
     assertEquals("ONE", s.readConsistency());
     assertEquals("ONE", s.writeConsistency());
     assertNull(s.localDc());
@@ -74,14 +74,14 @@ class CassandraConfigTest {
   }
 
   @Test
-  void should_default_to_local_one_when_a_local_datacenter_is_set() throws DBException {
+  void should_default_to_local_quorum_when_a_local_datacenter_is_set() throws DBException {
     props.setProperty("hosts", "h");
     props.setProperty("cassandra.local_dc", "dc1");
-    props.setProperty("cassandra.writeconsistencylevel", "LOCAL_QUORUM");
+    props.setProperty("cassandra.writeconsistencylevel", "LOCAL_ONE");
     CqlSettings s = parse();
     assertEquals("dc1", s.localDc());
     assertEquals("LOCAL_ONE", s.readConsistency());
-    assertEquals("LOCAL_QUORUM", s.writeConsistency());
+    assertEquals("LOCAL_ONE", s.writeConsistency());
     assertEquals("LOCAL_SERIAL", s.serialConsistency());
   }
 

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -38,6 +40,8 @@ import site.ycsb.generator.SkewedLatestGenerator;
 import site.ycsb.generator.UniformLongGenerator;
 import site.ycsb.generator.ZipfianGenerator;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurement;
+import site.ycsb.async.AsyncDB;
 
 /**
  * YCSB's core workload: a table of {@code recordcount} records of {@code fieldcount} fields, loaded with
@@ -378,8 +382,16 @@ public class CoreWorkload extends Workload {
 
   /** Checks a row read under dataintegrity and records the outcome as the VERIFY measurement. */
   protected void verifyRow(String key, HashMap<String, ByteIterator> cells) {
-    Status verifyStatus = Status.OK;
     long startTime = System.nanoTime();
+    Status verifyStatus = verified(key, cells);
+    long endTime = System.nanoTime();
+    measurements.measure("VERIFY", (endTime - startTime) / 1000);
+    measurements.reportStatus("VERIFY", verifyStatus);
+  }
+
+  /** The VERIFY outcome of a row: OK, UNEXPECTED_STATE (a wrong value) or ERROR (nothing read). */
+  private Status verified(String key, HashMap<String, ByteIterator> cells) {
+    Status verifyStatus = Status.OK;
     if (!cells.isEmpty()) {
       for (Map.Entry<String, ByteIterator> entry : cells.entrySet()) {
         ByteIterator v = entry.getValue();
@@ -391,9 +403,7 @@ public class CoreWorkload extends Workload {
     } else {
       verifyStatus = Status.ERROR;
     }
-    long endTime = System.nanoTime();
-    measurements.measure("VERIFY", (endTime - startTime) / 1000);
-    measurements.reportStatus("VERIFY", verifyStatus);
+    return verifyStatus;
   }
 
   long nextKeynum() {
@@ -464,6 +474,163 @@ public class CoreWorkload extends Workload {
       db.insert(table, dbkey, buildValues(dbkey));
     } finally {
       transactioninsertkeysequence.acknowledge(keynum);
+    }
+  }
+
+  // ---- The asynchronous path (bindings implementing site.ycsb.async.AsyncDB; see the engine's AsyncClientThread).
+
+  /**
+   * Whether {@code workload} can run on the asynchronous path: the core workload itself, or a subclass that does
+   * not change what an operation does (a subclass overriding doTransaction or doInsert runs blocking).
+   */
+  public static boolean supportsAsync(Workload workload) {
+    if (!(workload instanceof CoreWorkload)) {
+      return false;
+    }
+    try {
+      Class<?> c = workload.getClass();
+      return c.getMethod("doTransaction", DB.class, Object.class).getDeclaringClass() == CoreWorkload.class
+          && c.getMethod("doInsert", DB.class, Object.class).getDeclaringClass() == CoreWorkload.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
+  /**
+   * {@link #doInsert} without blocking: one insert, retried after {@code core_workload_insertion_retry_interval}
+   * (on a timer, not a sleeping thread) up to {@code core_workload_insertion_retry_limit} times. Completes with
+   * whether the record was inserted.
+   */
+  public CompletionStage<Boolean> doInsertAsync(AsyncDB db, Object threadstate) {
+    long keynum = keysequence.nextValue().longValue();
+    String dbkey = buildKeyName(keynum);
+    CompletableFuture<Boolean> done = new CompletableFuture<>();
+    insertAttempt(db, dbkey, buildValues(dbkey), 1, done);
+    return done;
+  }
+
+  private void insertAttempt(AsyncDB db, String dbkey, HashMap<String, ByteIterator> values, int attempt,
+                             CompletableFuture<Boolean> done) {
+    db.insertAsync(table, dbkey, values).whenComplete((status, error) -> {
+      if (error == null && status != null && status.isOk()) {
+        done.complete(true);
+        return;
+      }
+      if (attempt > insertionRetryLimit || isStopRequested()) {
+        retryLog.gaveUp(attempt, insertionRetryLimit, status);
+        done.complete(false);
+        return;
+      }
+      retryLog.retrying(attempt, status);
+      long delayNs = (long) (TimeUnit.SECONDS.toNanos(insertionRetryInterval)
+          * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble()));
+      RetryTimer.INSTANCE.schedule(() -> insertAttempt(db, dbkey, rewound(dbkey, values), attempt + 1, done),
+          delayNs, TimeUnit.NANOSECONDS);
+    });
+  }
+
+  /** One daemon timer for the asynchronous insertion retries of the process (idle unless retrying). */
+  private static final class RetryTimer {
+    static final java.util.concurrent.ScheduledExecutorService INSTANCE =
+        java.util.concurrent.Executors.newSingleThreadScheduledExecutor(task -> {
+          Thread t = new Thread(task, "ycsb-insert-retry-timer");
+          t.setDaemon(true);
+          return t;
+        });
+  }
+
+  /**
+   * {@link #doTransaction} without blocking: the same choice of operation, keys and values; completes when the
+   * operation (both halves of a read-modify-write) has completed. Must be called on the engine's dispatching
+   * thread, whose intended start and measured flag ({@link Measurements}) belong to this operation.
+   */
+  public CompletionStage<Boolean> doTransactionAsync(AsyncDB db, Object threadstate) {
+    String operation = operationchooser.nextString();
+    if (operation == null) {
+      return CompletableFuture.completedFuture(false);
+    }
+    CompletionStage<?> op;
+    switch (operation) {
+    case "READ": {
+      String keyname = buildKeyName(nextKeynum());
+      HashMap<String, ByteIterator> cells = new HashMap<>();
+      boolean recording = measurements.threadState().isRecording();
+      op = db.readAsync(table, keyname, fieldsToRead(), cells)
+          .thenRun(() -> verifyIfAsked(keyname, cells, recording));
+      break;
+    }
+    case "UPDATE": {
+      String keyname = buildKeyName(nextKeynum());
+      op = db.updateAsync(table, keyname, writeallfields ? buildValues(keyname) : buildSingleValue(keyname));
+      break;
+    }
+    case "INSERT": {
+      long keynum = transactioninsertkeysequence.nextValue();
+      String dbkey = buildKeyName(keynum);
+      CompletionStage<Status> insert;
+      try {
+        insert = db.insertAsync(table, dbkey, buildValues(dbkey));
+      } catch (RuntimeException e) {
+        transactioninsertkeysequence.acknowledge(keynum);
+        throw e;
+      }
+      // Acknowledged on completion, as the blocking path does after the call returns: readers may now choose it.
+      op = insert.whenComplete((status, error) -> transactioninsertkeysequence.acknowledge(keynum));
+      break;
+    }
+    case "SCAN": {
+      String startkeyname = buildKeyName(nextKeynum());
+      op = db.scanAsync(table, startkeyname, scanlength.nextValue().intValue(), fieldsToRead(),
+          new Vector<HashMap<String, ByteIterator>>());
+      break;
+    }
+    default:
+      op = readModifyWriteAsync(db);
+    }
+    return op.handle((ignored, error) -> true);
+  }
+
+  private CompletionStage<?> readModifyWriteAsync(AsyncDB db) {
+    String keyname = buildKeyName(nextKeynum());
+    Set<String> fields = fieldsToRead();
+    HashMap<String, ByteIterator> values = writeallfields ? buildValues(keyname) : buildSingleValue(keyname);
+    HashMap<String, ByteIterator> cells = new HashMap<>();
+    boolean recording = measurements.threadState().isRecording();
+    long ist = measurements.getIntendedStartTimeNs();
+    long st = System.nanoTime();
+    return db.readAsync(table, keyname, fields, cells)
+        .thenCompose(read -> db.updateAsync(table, keyname, values))
+        .thenRun(() -> {
+          long en = System.nanoTime();
+          verifyIfAsked(keyname, cells, recording);
+          if (recording) {
+            // Recorded from the completing thread, so through the measurement objects, not the thread-local API.
+            OneMeasurement service = measurements.serviceMeasurement("READ-MODIFY-WRITE");
+            if (service != null) {
+              service.measure((en - st) / 1000);
+            }
+            OneMeasurement intended = measurements.intendedMeasurement("READ-MODIFY-WRITE");
+            if (intended != null) {
+              intended.measure((en - ist) / 1000);
+            }
+          }
+        });
+  }
+
+  /** The asynchronous path's VERIFY: recorded only if the operation was measured (decided when it was issued). */
+  private void verifyIfAsked(String key, HashMap<String, ByteIterator> cells, boolean recording) {
+    if (!dataintegrity) {
+      return;
+    }
+    long startTime = System.nanoTime();
+    Status verifyStatus = verified(key, cells);
+    long endTime = System.nanoTime();
+    if (recording) {
+      OneMeasurement service = measurements.serviceMeasurement("VERIFY");
+      if (service != null) {
+        service.measure((endTime - startTime) / 1000);
+      }
+      measurements.statusMeasurement("VERIFY").reportStatus(verifyStatus);
     }
   }
 

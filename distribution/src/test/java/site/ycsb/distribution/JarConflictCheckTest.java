@@ -88,6 +88,22 @@ class JarConflictCheckTest {
   }
 
   @Test
+  void should_accept_the_same_binding_support_jar_in_lib_and_in_a_binding_but_not_another_version()
+      throws IOException {
+    contentTag = "same bytes";
+    jar("lib/binding-support-1.0.jar", "site.ycsb", "binding-support", "1.0", "site/ycsb/async/AsyncDB.class");
+    jar("a-binding/lib/binding-support-1.0.jar", "site.ycsb", "binding-support", "1.0",
+        "site/ycsb/async/AsyncDB.class");
+    assertEquals(Collections.emptyList(), JarConflictCheck.problems(home));
+
+    jar("b-binding/lib/binding-support-0.9.jar", "site.ycsb", "binding-support", "0.9",
+        "site/ycsb/async/AsyncDB.class");
+    List<String> problems = JarConflictCheck.problems(home);
+    assertTrue(problems.stream().anyMatch(p -> p.contains("repeats binding-support-1.0.jar of lib/")),
+        problems.toString());
+  }
+
+  @Test
   void should_report_class_clash_when_two_artifacts_contain_different_versions_of_a_class() throws IOException {
     jar("a-binding/lib/netty-all-4.1.100.Final.jar", "io.netty", "netty-all", "4.1.100.Final", "n/B.class");
     jar("a-binding/lib/netty-buffer-4.1.100.Final.jar", "io.netty", "netty-buffer", "4.1.100.Final", "n/B.class");

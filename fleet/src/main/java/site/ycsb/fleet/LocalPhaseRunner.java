@@ -39,6 +39,53 @@ final class LocalPhaseRunner implements PhaseRunner {
         + " not found (here or in " + home + ")");
   }
 
+  /** The engine of the phase in progress, or null. */
+  private Process current;
+  private boolean stopping;
+
+  /**
+   * The engine runs in its own session (setsid, where it exists): a Ctrl-C at the terminal then reaches only
+   * the suite, which forwards one SIGTERM (see {@link #stopCurrent}); otherwise the engine would get the terminal's
+   * SIGINT and the forwarded signal, and take the second as "exit at once, without results".
+   */
+  static List<String> withOwnSession(List<String> cmd) {
+    for (String dir : new String[] {"/usr/bin/setsid", "/bin/setsid", "/usr/local/bin/setsid"}) {
+      if (new java.io.File(dir).canExecute()) {
+        List<String> wrapped = new ArrayList<>();
+        wrapped.add(dir);
+        wrapped.addAll(cmd);
+        return wrapped;
+      }
+    }
+    return cmd;
+  }
+
+  /**
+   * Stops the phase in progress (the suite was interrupted): SIGTERM to its engine, which writes the results of
+   * what it measured into the phase directory, marked interrupted; waits for it within a bound, then kills it.
+   */
+  void stopCurrent(java.io.PrintStream log) {
+    Process engine;
+    synchronized (this) {
+      stopping = true;
+      engine = current;
+    }
+    if (engine == null || !engine.isAlive()) {
+      return;
+    }
+    log.println("suite: interrupted; stopping the running phase (it writes what it measured, marked interrupted)");
+    engine.destroy();
+    try {
+      if (!engine.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+        log.println("suite: the engine did not stop within 30 s; killing it");
+        engine.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      engine.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** The engine command line of one phase. */
   List<String> command(Phase phase, Path dir) throws UsageException {
     List<String> cmd = new ArrayList<>();
@@ -62,7 +109,18 @@ final class LocalPhaseRunner implements PhaseRunner {
     } catch (UsageException e) {
       return PhaseOutcome.failed(2, e.getMessage());
     }
-    int code = new ProcessBuilder(cmd).inheritIO().start().waitFor();
+    Process engine;
+    synchronized (this) {
+      if (stopping) {
+        return PhaseOutcome.failed(1, "not started: the suite is stopping");
+      }
+      engine = new ProcessBuilder(withOwnSession(cmd)).inheritIO().start();
+      current = engine;
+    }
+    int code = engine.waitFor();
+    synchronized (this) {
+      current = null;
+    }
     return code == 0 ? PhaseOutcome.ok()
         : PhaseOutcome.failed(code, "failed: the engine exited with code " + code + " (" + EngineExit.describe(code)
             + ")");

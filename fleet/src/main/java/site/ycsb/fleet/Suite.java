@@ -38,7 +38,12 @@ public final class Suite {
     OutDir.requireFresh(out);
     SuiteRunner suite = new SuiteRunner("suite", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
         o.report ? ReportTool.report(home) : null, System.err);
-    return suite.run();
+    // SIGTERM or Ctrl-C to the suite must not leave its engine running (reparented, writing into out).
+    Thread stopper = new Thread(() -> runner.stopCurrent(System.err), "suite-stop-engine");
+    Runtime.getRuntime().addShutdownHook(stopper);
+    int code = suite.run();
+    Runtime.getRuntime().removeShutdownHook(stopper);
+    return code;
   }
 
   /** UTC time stamp for default output directory names. */

@@ -44,6 +44,43 @@ class SuiteIT {
     return a;
   }
 
+  @Test
+  void should_stop_its_engine_and_keep_what_it_measured_when_the_suite_is_terminated() throws Exception {
+    assumeTrue(skip == null, skip);
+    Path out = work.resolve("terminated");
+    List<String> a = new ArrayList<>(Arrays.asList("basic", "--ycsb-home", home.toString(), "--out", out.toString(),
+        "--workloads", "a", "--no-report", "-p", "basicdb.verbose=false", "-p", "recordcount=200", "-p",
+        "operationcount=10000000", "-threads", "2", "-target", "500", "-s", "-p", "status.interval=1"));
+    java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+    ToolRun run = new ToolRun("site.ycsb.fleet.Suite", a, line -> {
+      if (line.contains(" sec: ")) {
+        running.countDown();
+      }
+    });
+    assertTrue(running.await(120, TimeUnit.SECONDS), "the phase never started:\n" + run.errText());
+    run.terminate();
+    int code = run.waitFor(60);
+    assertTrue(code != 0, "a terminated suite does not report success:\n" + run.errText());
+    Path phase = out.resolve("1").resolve("workloada");
+    String summary = read(phase.resolve("summary.json"));
+    assertTrue(summary.contains("\"interrupted\": true"), summary);
+    assertTrue(FleetIT.number(summary, "operations") > 0, summary);
+    // No engine left behind: nothing still runs with this suite's output directory on its command line.
+    Process ps = new ProcessBuilder("ps", "-eo", "args").start();
+    String processes = new String(readAll(ps.getInputStream()), StandardCharsets.UTF_8);
+    ps.waitFor();
+    assertFalse(processes.contains(phase.toString()), "engine still running:\n" + processes);
+  }
+
+  private static byte[] readAll(java.io.InputStream in) throws IOException {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    byte[] buf = new byte[8192];
+    for (int n; (n = in.read(buf)) > 0; ) {
+      b.write(buf, 0, n);
+    }
+    return b.toByteArray();
+  }
+
   private static String read(Path p) throws IOException {
     return new String(Files.readAllBytes(p), StandardCharsets.UTF_8);
   }
@@ -76,6 +113,8 @@ class SuiteIT {
     assertTrue(table.contains("| phase | repeat 1 (ops/s) | repeat 2 (ops/s) | median (ops/s) | min–max (ops/s) |"),
         table);
     assertFalse(table.contains("best"), table);
+    assertTrue(table.matches("(?s).*\\| workloadc \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+–[0-9.]+ \\| [0-9.]+% \\|.*"),
+        table);
     assertTrue(Files.isRegularFile(out.resolve("report/report.md")));
     assertTrue(run.errText().contains("suite: all 6 phases completed"), run.errText());
   }

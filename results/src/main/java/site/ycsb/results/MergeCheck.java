@@ -29,6 +29,7 @@ final class MergeCheck {
   }
 
   void check(List<ResultDir> dirs) throws UsageException {
+    requireDistinctRuns(dirs);
     requireSame(dirs, "phase", ResultDir::phase);
     requireSame(dirs, "workload", ResultDir::workload);
     requireSame(dirs, "workloadName", ResultDir::workloadName);
@@ -45,6 +46,25 @@ final class MergeCheck {
     warnIfDifferent(dirs, "labels", ResultDir::label);
     warnIfDifferent(dirs, "measurementInterval", d -> d.text("measurementInterval"));
     warnIfDifferent(dirs, "status intervals (ms)", d -> Long.toString(d.statusIntervalMs()));
+  }
+
+  /**
+   * The same run given twice (the same directory, or a copy of it) would double every count: refused. A run is
+   * identified by its {@code runId}; results written before run ids existed by host, start, end and count.
+   */
+  static void requireDistinctRuns(List<ResultDir> dirs) throws UsageException {
+    java.util.Map<String, ResultDir> seen = new java.util.HashMap<>();
+    for (ResultDir d : dirs) {
+      String id = d.text("runId");
+      if (id.isEmpty()) {
+        id = d.host() + "|" + d.startEpochMs() + "|" + d.endEpochMs() + "|" + d.operations();
+      }
+      ResultDir earlier = seen.put(id, d);
+      if (earlier != null) {
+        throw new UsageException("refusing to merge: " + earlier + " and " + d + " are the same run (run id "
+            + id + "); merging them would double its counts");
+      }
+    }
   }
 
   private static void requireSame(List<ResultDir> dirs, String field, Function<ResultDir, String> get)

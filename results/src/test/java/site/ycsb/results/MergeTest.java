@@ -185,6 +185,30 @@ class MergeTest {
   }
 
   @Test
+  void should_refuse_with_exit_2_when_the_same_run_is_given_twice_or_as_a_copy() throws Exception {
+    client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
+    client("b", T0).interval("READ", 1).write(tmp.resolve("b"));
+    assertEquals(2, merge("-o", tmp.resolve("m1").toString(), tmp.resolve("a").toString(),
+        tmp.resolve("b").toString(), tmp.resolve("a").toString()));
+    assertEquals(1, stderr().trim().split("\n").length, stderr());
+    assertTrue(stderr().contains("are the same run"), stderr());
+
+    // A copy: same summary (same run id, or for older results the same host, times and count) in another place.
+    copyTree(tmp.resolve("a"), tmp.resolve("copy-of-a"));
+    assertEquals(2, merge("-o", tmp.resolve("m2").toString(), tmp.resolve("a").toString(),
+        tmp.resolve("copy-of-a").toString()));
+    assertFalse(Files.exists(tmp.resolve("m2/summary.json")));
+  }
+
+  private static void copyTree(java.nio.file.Path from, java.nio.file.Path to) throws java.io.IOException {
+    try (java.util.stream.Stream<java.nio.file.Path> paths = Files.walk(from)) {
+      for (java.nio.file.Path p : (Iterable<java.nio.file.Path>) paths::iterator) {
+        Files.copy(p, to.resolve(from.relativize(p).toString()));
+      }
+    }
+  }
+
+  @Test
   void should_refuse_with_exit_2_when_phases_differ() throws Exception {
     client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
     ResultDirFixture b = client("b", T0).interval("INSERT", 1);

@@ -44,6 +44,14 @@ public final class LocalCassandra {
   }
 
   int run(String[] args) {
+    for (String a : args) {
+      if (a.equals("--help") || a.equals("-h") || a.equals("help")) {
+        out.println(USAGE.replace("usage: LocalCassandra", "usage: bin/ycsb cassandra-server"));
+        out.println("Starts, stops or checks a local single-node Apache Cassandra for tries and tests (port "
+            + "default 9042; --auth turns on password authentication).");
+        return 0;
+      }
+    }
     Arguments parsed;
     try {
       parsed = Arguments.parse(args);

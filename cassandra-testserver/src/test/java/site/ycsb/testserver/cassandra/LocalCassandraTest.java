@@ -27,6 +27,17 @@ class LocalCassandraTest {
   }
 
   @Test
+  void should_print_usage_and_exit_0_when_help_is_asked() {
+    for (String[] args : new String[][] {{"--help"}, {"start", "--help"}, {"-h"}}) {
+      out.reset();
+      err.reset();
+      assertEquals(0, run(args), String.join(" ", args));
+      assertTrue(new String(out.toByteArray(), StandardCharsets.UTF_8).startsWith("usage: bin/ycsb cassandra-server"));
+      assertEquals("", errText());
+    }
+  }
+
+  @Test
   void should_exit_2_with_usage_when_arguments_are_wrong() {
     String[][] wrong = {
         {}, {"restart", "--dir", "x"}, {"start"}, {"start", "--dir"}, {"start", "--dir", "x", "--port", "0"},

@@ -12,8 +12,6 @@ import site.ycsb.DBException;
 public final class CqlConfigParser {
   public static final String DEFAULT_KEYSPACE = "ycsb";
   public static final int DEFAULT_PORT = 9042;
-  public static final String DEFAULT_CL = "QUORUM";
-  public static final String DEFAULT_LOCAL_CL = "LOCAL_QUORUM";
   public static final int DEFAULT_MAX_RETRIES = 5;
   public static final long DEFAULT_BACKOFF_MILLIS = 100;
   public static final long DEFAULT_BACKOFF_MAX_MILLIS = 5000;
@@ -24,17 +22,7 @@ public final class CqlConfigParser {
   private CqlConfigParser() {
   }
 
-  /** Parses with the default consistency {@link #DEFAULT_CL} ({@link #DEFAULT_LOCAL_CL} with a local datacenter). */
   public static CqlSettings parse(Properties properties, CqlPropertyNames n) throws DBException {
-    return parse(properties, n, DEFAULT_CL, DEFAULT_LOCAL_CL);
-  }
-
-  /**
-   * Parses with the binding's own default consistency level for reads and writes: {@code defaultCl}, or
-   * {@code defaultLocalCl} when a local datacenter is set.
-   */
-  public static CqlSettings parse(Properties properties, CqlPropertyNames n, String defaultCl, String defaultLocalCl)
-      throws DBException {
     PropertyParser p = new PropertyParser(properties);
     CqlSettings.Builder b = CqlSettings.builder(n.product)
         .hosts(p.list(n.hosts, "comma-separated " + n.displayName + " contact points"))
@@ -44,15 +32,15 @@ public final class CqlConfigParser {
     String user = p.string(n.username, null);
     String password = p.secret(n.password);
     if (user == null && password != null) {
-      throw new DBException("Property '" + n.password + "' is set but '" + n.username + "' is not.");
+      throw PropertyParser.configurationError("Property '" + n.password + "' is set but '" + n.username + "' is not.");
     }
     if (user != null && password == null) {
-      throw new DBException("Property '" + n.username + "' is set but '" + n.password + "' is not.");
+      throw PropertyParser.configurationError("Property '" + n.username + "' is set but '" + n.password + "' is not.");
     }
     b.credentials(user, password);
 
     String localDc = p.string(n.localDc, null);
-    String defaultLevel = localDc == null ? defaultCl : defaultLocalCl;
+    String defaultLevel = localDc == null ? n.defaultConsistency : "LOCAL_" + n.defaultConsistency;
     String read = p.consistency(n.readCl, ConsistencyLevels.REGULAR);
     String write = p.consistency(n.writeCl, ConsistencyLevels.REGULAR);
     String serial = n.serialCl == null ? null : p.consistency(n.serialCl, ConsistencyLevels.SERIAL);
@@ -60,7 +48,7 @@ public final class CqlConfigParser {
         serial != null ? serial : localDc == null ? "SERIAL" : "LOCAL_SERIAL");
     boolean lwt = n.lwt != null && p.bool(n.lwt, false);
     if (lwt && write != null && ("ANY".equals(write) || write.endsWith("SERIAL"))) {
-      throw new DBException("Property '" + n.writeCl + "' cannot be " + write + " with " + n.lwt
+      throw PropertyParser.configurationError("Property '" + n.writeCl + "' cannot be " + write + " with " + n.lwt
           + "=true (the commit of a conditional write needs a regular level; set " + n.serialCl + " for Paxos).");
     }
     b.lwt(lwt);
@@ -68,7 +56,7 @@ public final class CqlConfigParser {
     Integer core = optionalInt(p, n.coreConnections, 1, 1024);
     Integer max = optionalInt(p, n.maxConnections, 1, 1024);
     if (core != null && max != null && core > max) {
-      throw new DBException("Property '" + n.coreConnections + "' (" + core + ") must not exceed '"
+      throw PropertyParser.configurationError("Property '" + n.coreConnections + "' (" + core + ") must not exceed '"
           + n.maxConnections + "' (" + max + ").");
     }
     b.connections(core, max);
@@ -79,7 +67,7 @@ public final class CqlConfigParser {
     long backoffMax = p.longInRange(n.backoffMax, Math.max(DEFAULT_BACKOFF_MAX_MILLIS, backoff), 0,
         MAX_TIMEOUT_MILLIS);
     if (backoffMax < backoff) {
-      throw new DBException("Property '" + n.backoffMax + "' (" + backoffMax + ") must not be below '" + n.backoff
+      throw PropertyParser.configurationError("Property '" + n.backoffMax + "' (" + backoffMax + ") must not be below '" + n.backoff
           + "' (" + backoff + ").");
     }
     b.retries(p.intInRange(n.maxRetries, DEFAULT_MAX_RETRIES, 0, 1000), backoff, backoffMax);
@@ -90,14 +78,14 @@ public final class CqlConfigParser {
     String trustStore = p.readableFile(n.trustStore);
     String keyStore = p.readableFile(n.keyStore);
     if (!ssl && (trustStore != null || keyStore != null)) {
-      throw new DBException("An SSL trust/key store is set but '" + n.useSsl + "' is not true.");
+      throw PropertyParser.configurationError("An SSL trust/key store is set but '" + n.useSsl + "' is not true.");
     }
     b.ssl(ssl, trustStore, p.secret(n.trustStorePassword), keyStore, p.secret(n.keyStorePassword),
         p.string(n.storeType, null));
 
     boolean tracing = p.bool(n.tracing, false);
     if (!tracing && p.isSet(n.tracingFraction)) {
-      throw new DBException("Property '" + n.tracingFraction + "' is set but '" + n.tracing + "' is not true.");
+      throw PropertyParser.configurationError("Property '" + n.tracingFraction + "' is set but '" + n.tracing + "' is not true.");
     }
     b.tracingFraction(tracing ? p.fraction(n.tracingFraction, DEFAULT_TRACING_FRACTION) : 0.0);
     return b.build();

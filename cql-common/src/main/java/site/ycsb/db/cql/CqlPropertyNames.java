@@ -6,6 +6,8 @@ package site.ycsb.db.cql;
  * lightweight-transaction options, which are null for Cassandra.
  */
 public final class CqlPropertyNames {
+  /** The read and write consistency when none is set (its LOCAL_ form with a local data centre). */
+  public final String defaultConsistency;
   public final String product;
   public final String displayName;
   public final String hosts;
@@ -45,9 +47,12 @@ public final class CqlPropertyNames {
    * @param port the port property
    * @param lwt whether the binding has the lightweight-transaction options ({@code <prefix>lwt},
    *            {@code <prefix>serialconsistencylevel})
+   * @param defaultConsistency the read and write level when none is set, e.g. "ONE"; with a local data centre
+   *            the {@code LOCAL_} form is used
    */
   public CqlPropertyNames(String product, String displayName, String prefix, String hosts, String port,
-                          boolean lwt) {
+                          boolean lwt, String defaultConsistency) {
+    this.defaultConsistency = defaultConsistency;
     this.product = product;
     this.displayName = displayName;
     this.hosts = hosts;

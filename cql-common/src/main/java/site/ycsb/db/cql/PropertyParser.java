@@ -21,6 +21,15 @@ public final class PropertyParser {
     this.properties = properties;
   }
 
+  /**
+   * A configuration mistake, as the engine recognises it: a {@link DBException} whose direct cause is an
+   * {@link IllegalArgumentException} with the same one-line message. This project's engine reports it as a usage
+   * error (exit 2, nothing ran) instead of a failed connection (exit 3); YCSB 0.17.0 sees a plain DBException.
+   */
+  public static DBException configurationError(String message) {
+    return new DBException(message, new IllegalArgumentException(message));
+  }
+
   /** True if the property is present with a non-blank value. */
   public boolean isSet(String name) {
     String value = properties.getProperty(name);
@@ -40,7 +49,7 @@ public final class PropertyParser {
 
   public String required(String name, String meaning) throws DBException {
     if (!isSet(name)) {
-      throw new DBException("Missing required property '" + name + "' (" + meaning + ").");
+      throw configurationError("Missing required property '" + name + "' (" + meaning + ").");
     }
     return properties.getProperty(name).trim();
   }
@@ -52,7 +61,7 @@ public final class PropertyParser {
     for (String part : raw.split(",")) {
       String item = part.trim();
       if (item.isEmpty()) {
-        throw new DBException("Property '" + name + "' has an empty entry: '" + raw + "'; expected e.g. host1,host2.");
+        throw configurationError("Property '" + name + "' has an empty entry: '" + raw + "'; expected e.g. host1,host2.");
       }
       items.add(item);
     }
@@ -72,10 +81,10 @@ public final class PropertyParser {
     try {
       value = Long.parseLong(raw);
     } catch (NumberFormatException e) {
-      throw new DBException("Property '" + name + "' must be an integer, got '" + raw + "'.");
+      throw configurationError("Property '" + name + "' must be an integer, got '" + raw + "'.");
     }
     if (value < min || value > max) {
-      throw new DBException("Property '" + name + "' must be between " + min + " and " + max + ", got " + value + ".");
+      throw configurationError("Property '" + name + "' must be between " + min + " and " + max + ", got " + value + ".");
     }
     return value;
   }
@@ -89,10 +98,10 @@ public final class PropertyParser {
     try {
       value = Double.parseDouble(raw);
     } catch (NumberFormatException e) {
-      throw new DBException("Property '" + name + "' must be a number between 0 and 1, got '" + raw + "'.");
+      throw configurationError("Property '" + name + "' must be a number between 0 and 1, got '" + raw + "'.");
     }
     if (!(value >= 0.0 && value <= 1.0)) {
-      throw new DBException("Property '" + name + "' must be between 0 and 1, got " + raw + ".");
+      throw configurationError("Property '" + name + "' must be between 0 and 1, got " + raw + ".");
     }
     return value;
   }
@@ -109,7 +118,7 @@ public final class PropertyParser {
     if ("false".equalsIgnoreCase(raw)) {
       return false;
     }
-    throw new DBException("Property '" + name + "' must be true or false, got '" + raw + "'.");
+    throw configurationError("Property '" + name + "' must be true or false, got '" + raw + "'.");
   }
 
   /** A consistency level name from {@code allowed} (case-insensitive), upper-cased; null if absent. */
@@ -120,7 +129,7 @@ public final class PropertyParser {
     String raw = properties.getProperty(name).trim();
     String level = raw.toUpperCase(Locale.ROOT);
     if (!allowed.contains(level)) {
-      throw new DBException("Property '" + name + "' must be one of " + allowed + ", got '" + raw + "'.");
+      throw configurationError("Property '" + name + "' must be one of " + allowed + ", got '" + raw + "'.");
     }
     return level;
   }
@@ -133,7 +142,7 @@ public final class PropertyParser {
     String path = properties.getProperty(name).trim();
     File file = new File(path);
     if (!file.isFile() || !file.canRead()) {
-      throw new DBException("Property '" + name + "' names a file that does not exist or is not readable: '"
+      throw configurationError("Property '" + name + "' names a file that does not exist or is not readable: '"
           + path + "'.");
     }
     return path;
@@ -143,7 +152,7 @@ public final class PropertyParser {
   public String identifier(String name, String defaultValue) throws DBException {
     String value = string(name, defaultValue);
     if (!Identifiers.isPlain(value)) {
-      throw new DBException("Property '" + name + "' must be a plain CQL identifier (letters, digits, _), got '"
+      throw configurationError("Property '" + name + "' must be a plain CQL identifier (letters, digits, _), got '"
           + value + "'.");
     }
     return value;

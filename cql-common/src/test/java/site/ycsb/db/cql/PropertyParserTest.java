@@ -37,6 +37,21 @@ class PropertyParserTest {
   }
 
   @Test
+  void should_mark_every_refusal_as_a_configuration_mistake_when_a_value_is_bad() {
+    // The engine maps a DBException caused by an IllegalArgumentException to exit 2 (usage), not 3 (connect).
+    props.setProperty("port", "abc");
+    props.setProperty("ssl", "yes");
+    props.setProperty("hosts", "a,,b");
+    for (org.junit.jupiter.api.function.Executable bad : java.util.Arrays.<org.junit.jupiter.api.function.Executable>
+        asList(() -> parser.intInRange("port", 9042, 1, 65535), () -> parser.bool("ssl", false),
+            () -> parser.list("hosts", "contact points"), () -> parser.required("missing", "needed"))) {
+      DBException e = assertThrows(DBException.class, bad);
+      assertTrue(e.getCause() instanceof IllegalArgumentException, "cause of: " + e.getMessage());
+      assertEquals(e.getMessage(), e.getCause().getMessage());
+    }
+  }
+
+  @Test
   void should_reject_a_boolean_typo_when_parsing_flags() throws DBException {
     props.setProperty("ssl", "TRUE");
     assertTrue(parser.bool("ssl", false));

@@ -55,15 +55,15 @@ public final class GridDBConfig {
     String provider = value(p, "griddb.notificationProvider", null);
     int methods = (member != null ? 1 : 0) + (address != null ? 1 : 0) + (provider != null ? 1 : 0);
     if (methods == 0) {
-      throw new DBException("GridDB: no connection method: set griddb.notificationMember=host:port,... (fixed list),"
+      throw mistake("GridDB: no connection method: set griddb.notificationMember=host:port,... (fixed list),"
           + " griddb.notificationAddress (multicast) or griddb.notificationProvider (provider URL)");
     }
     if (methods > 1) {
-      throw new DBException("GridDB: set only one of griddb.notificationMember, griddb.notificationAddress and"
+      throw mistake("GridDB: set only one of griddb.notificationMember, griddb.notificationAddress and"
           + " griddb.notificationProvider (they are exclusive connection methods)");
     }
     if (port != null && address == null) {
-      throw new DBException("GridDB: griddb.notificationPort is only used with griddb.notificationAddress"
+      throw mistake("GridDB: griddb.notificationPort is only used with griddb.notificationAddress"
           + " (multicast); for a fixed list put the port in each member (host:port)");
     }
     if (member != null) {
@@ -76,7 +76,7 @@ public final class GridDBConfig {
       method = ConnectionMethod.PROVIDER;
       members = Collections.emptyList();
       if (!provider.matches("(?i)https?://.+")) {
-        throw new DBException("GridDB: griddb.notificationProvider must be an http(s) URL, got '" + provider + "'");
+        throw mistake("GridDB: griddb.notificationProvider must be an http(s) URL, got '" + provider + "'");
       }
     }
     notificationAddress = address;
@@ -91,7 +91,7 @@ public final class GridDBConfig {
     String cons = value(p, "griddb.consistency", null);
     consistency = cons == null ? "IMMEDIATE" : cons.toUpperCase(Locale.ROOT);
     if (!consistency.equals("IMMEDIATE") && !consistency.equals("EVENTUAL")) {
-      throw new DBException("GridDB: griddb.consistency must be IMMEDIATE or EVENTUAL, got '" + cons + "'");
+      throw mistake("GridDB: griddb.consistency must be IMMEDIATE or EVENTUAL, got '" + cons + "'");
     }
     failoverTimeoutSeconds = intValue(p, "griddb.failoverTimeout", DEFAULT_FAILOVER_TIMEOUT_S, 0);
     transactionTimeoutSeconds = optionalInt(p, "griddb.transactionTimeout", 1);
@@ -101,7 +101,7 @@ public final class GridDBConfig {
     String sqlMember = value(p, "griddb.sqlMember", null);
     if (sqlMember != null) {
       if (method != ConnectionMethod.FIXED_LIST) {
-        throw new DBException("GridDB: griddb.sqlMember is only used with the fixed list (griddb.notificationMember)");
+        throw mistake("GridDB: griddb.sqlMember is only used with the fixed list (griddb.notificationMember)");
       }
       sqlMembers = parseMembers("griddb.sqlMember", sqlMember);
     } else {
@@ -118,14 +118,14 @@ public final class GridDBConfig {
     String t = value(p, "table", null);
     table = t == null ? "usertable" : t;
     if (!table.matches("[A-Za-z0-9_]+")) {
-      throw new DBException("GridDB: table '" + table + "' must use only letters, digits and '_'"
+      throw mistake("GridDB: table '" + table + "' must use only letters, digits and '_'"
           + " (it names GridDB containers)");
     }
     fieldCount = intValue(p, "fieldcount", 10, 1);
     String prefix = value(p, "fieldnameprefix", null);
     fieldNamePrefix = prefix == null ? "field" : prefix;
     if (!fieldNamePrefix.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-      throw new DBException("GridDB: fieldnameprefix '" + fieldNamePrefix + "' must start with a letter or '_'"
+      throw mistake("GridDB: fieldnameprefix '" + fieldNamePrefix + "' must start with a letter or '_'"
           + " and use only letters, digits and '_' (it names GridDB columns)");
     }
   }
@@ -141,7 +141,7 @@ public final class GridDBConfig {
     String a = alias == null ? null : trimmed(p.getProperty(alias));
     if (v != null && a != null && !v.equals(a)) {
       boolean secret = name.endsWith("password");
-      throw new DBException("GridDB: " + name + (secret ? "" : "=" + v) + " and its alias " + alias
+      throw mistake("GridDB: " + name + (secret ? "" : "=" + v) + " and its alias " + alias
           + (secret ? "" : "=" + a) + " disagree; set only one");
     }
     return v != null ? v : a;
@@ -158,9 +158,18 @@ public final class GridDBConfig {
   private static String required(Properties p, String name, String alias) throws DBException {
     String v = value(p, name, alias);
     if (v == null) {
-      throw new DBException("GridDB: missing property " + name + " (or its alias " + alias + ")");
+      throw mistake("GridDB: missing property " + name + " (or its alias " + alias + ")");
     }
     return v;
+  }
+
+  /**
+   * A configuration mistake: a DBException whose direct cause is an IllegalArgumentException with the same
+   * one-line message, which this project's engine reports as a usage error (exit 2) rather than a failed
+   * connection (exit 3); YCSB 0.17.0 sees a plain DBException.
+   */
+  static DBException mistake(String message) {
+    return new DBException(message, new IllegalArgumentException(message));
   }
 
   private static int intValue(Properties p, String name, int dflt, int min) throws DBException {
@@ -177,10 +186,10 @@ public final class GridDBConfig {
     try {
       v = Integer.parseInt(s);
     } catch (NumberFormatException e) {
-      throw new DBException("GridDB: " + name + " must be an integer, got '" + s + "'");
+      throw mistake("GridDB: " + name + " must be an integer, got '" + s + "'");
     }
     if (v < min) {
-      throw new DBException("GridDB: " + name + " must be >= " + min + ", got " + v);
+      throw mistake("GridDB: " + name + " must be >= " + min + ", got " + v);
     }
     return v;
   }
@@ -190,10 +199,10 @@ public final class GridDBConfig {
     try {
       v = Integer.parseInt(s);
     } catch (NumberFormatException e) {
-      throw new DBException("GridDB: " + name + " must be a port number, got '" + s + "'");
+      throw mistake("GridDB: " + name + " must be a port number, got '" + s + "'");
     }
     if (v < 1 || v > 65535) {
-      throw new DBException("GridDB: " + name + " must be a port in 1..65535, got " + v);
+      throw mistake("GridDB: " + name + " must be a port in 1..65535, got " + v);
     }
     return v;
   }
@@ -204,7 +213,7 @@ public final class GridDBConfig {
       String m = raw.trim();
       int colon = m.lastIndexOf(':');
       if (m.isEmpty() || colon <= 0 || colon == m.length() - 1) {
-        throw new DBException("GridDB: " + name + " must be host:port[,host:port...], got '" + list + "'");
+        throw mistake("GridDB: " + name + " must be host:port[,host:port...], got '" + list + "'");
       }
       port(name, m.substring(colon + 1));
       out.add(m);

@@ -30,6 +30,8 @@ class GridDBConfigTest {
     DBException e = assertThrows(DBException.class, () -> GridDBConfig.from(p));
     assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
     assertFalse(e.getMessage().contains("s3cret"), "no password: " + e.getMessage());
+    // Every refusal is a configuration mistake, which the engine reports with exit 2 (not 3, "cannot connect").
+    assertTrue(e.getCause() instanceof IllegalArgumentException, "configuration mistake: " + e.getMessage());
     return e.getMessage();
   }
 

@@ -14,13 +14,15 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * The real GridDB cluster the integration tests use: named by environment variables, or else started with
- * Testcontainers where a Docker engine exists. One per JVM.
+ * The real GridDB cluster the integration tests use, in this order: a cluster named by YCSB_GRIDDB_MEMBERS and
+ * friends; a single node started on 127.0.0.1 from the installation YCSB_GRIDDB_HOME names (griddb-testserver);
+ * a container where a Docker engine exists (Testcontainers); else the tests skip with one line. One per JVM.
  */
 final class GridDBTarget {
   /** The one line printed when integration tests skip. */
   static final String HOW_TO_ENABLE = "GridDB integration tests skipped: no GridDB server. Set YCSB_GRIDDB_MEMBERS"
       + "=host:port,... YCSB_GRIDDB_CLUSTER YCSB_GRIDDB_USER YCSB_GRIDDB_PASSWORD [YCSB_GRIDDB_SQL_MEMBERS],"
+      + " or YCSB_GRIDDB_HOME=<a GridDB installation> (a node is started on 127.0.0.1),"
       + " or run where a Docker engine is available (Testcontainers, image griddb/griddb)";
   static final String IMAGE = "griddb/griddb:5.6.0-jammy";
 
@@ -41,6 +43,9 @@ final class GridDBTarget {
     if (!resolved) {
       resolved = true;
       instance = fromEnvironment();
+      if (instance == null) {
+        instance = fromInstallation();
+      }
       if (instance == null && dockerLikely()) {
         instance = fromTestcontainers();
       }
@@ -66,6 +71,20 @@ final class GridDBTarget {
       p.setProperty("griddb.sqlMember", sql.trim());
     }
     return new GridDBTarget(p, "cluster from YCSB_GRIDDB_* at " + members);
+  }
+
+  /** A node started on free loopback ports from the installation YCSB_GRIDDB_HOME names (once per JVM). */
+  private static GridDBTarget fromInstallation() {
+    site.ycsb.testserver.griddb.GridDBServer server = site.ycsb.testserver.griddb.GridDBTestServer.shared();
+    if (server == null) {
+      String why = site.ycsb.testserver.griddb.GridDBTestServer.whyUnavailable();
+      if (why != null && !why.endsWith(" is not set")) {
+        System.err.println("GridDB test server: " + why);
+      }
+      return null;
+    }
+    return new GridDBTarget(server.bindingProperties(), "GridDB node started from " + System.getenv(
+        site.ycsb.testserver.griddb.GridDBInstallation.ENV) + " in " + server.dir());
   }
 
   private static String env(String name, String dflt) {

@@ -16,7 +16,7 @@ public final class ScyllaConfig {
   public static final String PORT = "scylla.port";
   /** The binding's names, from which the shared parser reads; the constants below are views of it. */
   public static final CqlPropertyNames NAMES =
-      new CqlPropertyNames("scylla", "ScyllaDB", "scylla.", HOSTS, PORT, true);
+      new CqlPropertyNames("scylla", "ScyllaDB", "scylla.", HOSTS, PORT, true, "QUORUM");
   public static final String KEYSPACE = NAMES.keyspace; // scylla.keyspace
   public static final String USERNAME = NAMES.username; // scylla.username
   public static final String PASSWORD = NAMES.password; // scylla.password

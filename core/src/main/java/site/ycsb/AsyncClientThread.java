@@ -1,0 +1,225 @@
+package site.ycsb;
+
+import java.util.Properties;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+import site.ycsb.async.AsyncDB;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * The asynchronous path: one dispatching thread that issues operations at their intended times on the shared
+ * open-loop {@link OperationSchedule} without waiting for them, through a binding's {@link AsyncDB}, with at most
+ * {@code maxInFlight} in flight. Latency is recorded on completion ({@link AsyncDBWrapper}) from both the actual
+ * and the intended start; when the bound is reached the dispatcher waits for a completion, the operation starts
+ * late, and its intended latency (and the schedule lag) show it, so coordinated omission stays corrected.
+ *
+ * <p>Counters are written by completion threads (the client library's I/O threads) and read by the main thread:
+ * adders and atomics. This is where the asynchronous path issues and counts operations.
+ */
+final class AsyncClientThread extends Thread implements Worker {
+  private final int id;
+  private final int dispatchers;
+  private final String dbClass;
+  private final CoreWorkload workload;
+  private final Properties props;
+  private final boolean doTransactions;
+  private final OperationSchedule schedule;
+  private final Warmup warmup;
+  private final RunState run;
+  private final long maxConsecutiveErrors;
+  private final boolean keepGoingOnInsertFailure;
+  private final int maxInFlight;
+  private final Semaphore inFlight;
+  private DB binding;
+
+  private final LongAdder done = new LongAdder();
+  private final LongAdder measured = new LongAdder();
+  private final LongAdder busyNs = new LongAdder();
+  private volatile long firstMeasuredStartNs = Long.MAX_VALUE;
+  private final AtomicLong lastOpEndNs = new AtomicLong(Long.MIN_VALUE);
+
+  AsyncClientThread(int id, int dispatchers, String dbClass, CoreWorkload workload, Properties props,
+                    boolean doTransactions, OperationSchedule schedule, Warmup warmup, RunState run,
+                    long maxConsecutiveErrors, boolean keepGoingOnInsertFailure, int maxInFlight) {
+    super("ycsb-async-" + id);
+    this.id = id;
+    this.dispatchers = dispatchers;
+    this.dbClass = dbClass;
+    this.workload = workload;
+    this.props = props;
+    this.doTransactions = doTransactions;
+    this.schedule = schedule;
+    this.warmup = warmup;
+    this.run = run;
+    this.maxConsecutiveErrors = maxConsecutiveErrors;
+    this.keepGoingOnInsertFailure = keepGoingOnInsertFailure;
+    this.maxInFlight = maxInFlight;
+    this.inFlight = new Semaphore(maxInFlight);
+    setDaemon(true);
+    run.register(this);
+  }
+
+  @Override
+  public long operationsSoFar() {
+    return done.sum();
+  }
+
+  @Override
+  public long measuredOps() {
+    return measured.sum();
+  }
+
+  @Override
+  public long busyNs() {
+    return busyNs.sum();
+  }
+
+  @Override
+  public long firstMeasuredStartNs() {
+    return firstMeasuredStartNs;
+  }
+
+  @Override
+  public long lastOpEndNs() {
+    return lastOpEndNs.get();
+  }
+
+  @Override
+  public void run() {
+    Object state;
+    AsyncDBWrapper db;
+    try {
+      binding = DBFactory.instantiate(dbClass);
+      binding.setProperties(props);
+      binding.init();
+      db = new AsyncDBWrapper((AsyncDB) binding, new OperationRecorder(Measurements.getMeasurements(), props));
+      state = workload.initThread(props, id, dispatchers);
+    } catch (Throwable e) {
+      if (ClientThread.isConfigurationMistake(e)) {
+        run.configurationRefused(e.getCause().getMessage());
+      } else {
+        run.initFailed(ClientThread.describe(e));
+      }
+      run.initDone.countDown();
+      run.opsDone.countDown();
+      return;
+    }
+    run.initDone.countDown();
+    if (run.await(run.startGate)) {
+      dispatch(db, state);
+    }
+    run.opsDone.countDown();
+    run.await(run.cleanupGate);
+    try {
+      binding.cleanup();
+    } catch (Throwable e) {
+      run.runFailed("cleanup failed: " + ClientThread.describe(e));
+    }
+  }
+
+  private void dispatch(AsyncDBWrapper db, Object state) {
+    Measurements measurements = Measurements.getMeasurements();
+    boolean throttled = schedule.isThrottled();
+    long scheduleStart = schedule.startNs();
+    try {
+      while (!workload.isStopRequested()) {
+        long slot = schedule.claim();
+        if (slot == OperationSchedule.NONE) {
+          break;
+        }
+        long intended = throttled ? schedule.intendedStartNs(slot) : 0;
+        if (throttled) {
+          schedule.awaitTime(intended, workload);
+        }
+        // The in-flight bound: waiting here delays the operation past its intended start, which is measured.
+        while (!inFlight.tryAcquire(50, TimeUnit.MILLISECONDS)) {
+          if (workload.isStopRequested()) {
+            return;
+          }
+        }
+        if (workload.isStopRequested()) {
+          inFlight.release();
+          break;
+        }
+        long begin = System.nanoTime();
+        if (!throttled) {
+          intended = begin;
+          if (schedule.isPastDeadline(begin)) {
+            inFlight.release();
+            break;
+          }
+        }
+        boolean isMeasured = warmup.isMeasured(slot, intended, scheduleStart);
+        if (isMeasured) {
+          if (firstMeasuredStartNs == Long.MAX_VALUE) {
+            firstMeasuredStartNs = intended;
+          }
+          if (throttled) {
+            run.recordLag(intended, begin, scheduleStart);
+          }
+        }
+        // The workload reads these on this thread when it issues the operation (read-modify-write, VERIFY).
+        measurements.setIntendedStartTimeNs(intended);
+        measurements.setRecording(isMeasured);
+        CompletionStage<Boolean> op;
+        try {
+          AsyncDB scope = db.scope(intended, isMeasured);
+          op = doTransactions ? workload.doTransactionAsync(scope, state) : workload.doInsertAsync(scope, state);
+        } catch (RuntimeException e) {
+          inFlight.release();
+          throw e;
+        }
+        op.whenComplete((ok, error) -> completed(db, begin, isMeasured, ok != null && ok && error == null));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Throwable e) {
+      run.runFailed("client thread " + id + " failed: " + ClientThread.describe(e));
+      workload.requestStopBecauseOfError();
+    } finally {
+      measurements.setRecording(true);
+      drain();
+    }
+  }
+
+  private void completed(AsyncDBWrapper db, long begin, boolean isMeasured, boolean ok) {
+    long end = System.nanoTime();
+    lastOpEndNs.accumulateAndGet(end, Math::max);
+    done.increment();
+    if (isMeasured) {
+      measured.increment();
+      busyNs.add(end - begin);
+    }
+    inFlight.release();
+    if (!ok && !doTransactions) {
+      run.failedInserts.incrementAndGet();
+      if (!keepGoingOnInsertFailure) {
+        run.runFailed("an insert failed after all retries; dispatcher " + id + " stopped (set "
+            + "core_workload_insertion_retry_limit to retry, or core_workload_insertion_keep_going_on_error=true"
+            + " to continue)");
+        workload.requestStopBecauseOfError();
+      }
+    }
+    if (maxConsecutiveErrors > 0 && db.consecutiveErrors() >= maxConsecutiveErrors && !workload.isStopRequested()) {
+      run.runFailed("stopped after " + db.consecutiveErrors() + " consecutive failed operations "
+          + "(max_consecutive_errors=" + maxConsecutiveErrors + "): the database is failing every request; see the "
+          + "Return= counts and the binding's messages above");
+      workload.requestStopBecauseOfError();
+    }
+  }
+
+  /** Waits until every operation this dispatcher issued has completed (the run's end is its last completion). */
+  private void drain() {
+    try {
+      inFlight.acquire(maxInFlight);
+      inFlight.release(maxInFlight);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package site.ycsb;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Properties;
+import java.util.Set;
+
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurement;
+
+/**
+ * Records one finished operation — service time, intended time, return status — from any thread, with no
+ * thread-local state: what the asynchronous path needs, where operations complete on the client library's I/O
+ * threads. The naming of failed operations ({@code OP-FAILED}, or {@code OP-<STATUS>} with
+ * {@code reportlatencyforeacherror} or {@code latencytrackederrors}) is the one {@link DBWrapper} uses.
+ *
+ * <p>Thread-safe: immutable configuration; the measurements it writes to are thread-safe.
+ */
+final class OperationRecorder {
+  private final Measurements measurements;
+  private final boolean reportEachError;
+  private final Set<String> trackedErrors;
+
+  OperationRecorder(Measurements measurements, Properties p) {
+    this.measurements = measurements;
+    this.reportEachError = Boolean.parseBoolean(p.getProperty(DBWrapper.REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY,
+        "false"));
+    this.trackedErrors = trackedErrors(p, reportEachError);
+  }
+
+  /** The statuses whose latency is measured under their own name ({@code latencytrackederrors}). */
+  static Set<String> trackedErrors(Properties p, boolean reportEachError) {
+    String tracked = p.getProperty(DBWrapper.LATENCY_TRACKED_ERRORS_PROPERTY);
+    if (reportEachError || tracked == null || tracked.trim().isEmpty()) {
+      return Collections.emptySet();
+    }
+    return new HashSet<>(Arrays.asList(tracked.trim().split("\\s*,\\s*")));
+  }
+
+  /** The measurement name of an operation that ended with {@code status}. */
+  static String name(String op, Status status, boolean reportEachError, Set<String> trackedErrors) {
+    if (status.isOk()) {
+      return op;
+    }
+    return reportEachError || trackedErrors.contains(status.getName()) ? op + "-" + status.getName()
+        : op + "-FAILED";
+  }
+
+  /** Records an operation that was intended to start at {@code intendedNs}, started at {@code startNs}. */
+  void record(String op, Status status, long intendedNs, long startNs, long endNs) {
+    String name = name(op, status, reportEachError, trackedErrors);
+    OneMeasurement service = measurements.serviceMeasurement(name);
+    if (service != null) {
+      service.measure((endNs - startNs) / 1000);
+    }
+    OneMeasurement intended = measurements.intendedMeasurement(name);
+    if (intended != null) {
+      intended.measure((endNs - intendedNs) / 1000);
+    }
+    measurements.statusMeasurement(op).reportStatus(status);
+  }
+
+  /** Records a latency under {@code name} (a workload's own measurement, e.g. READ-MODIFY-WRITE). */
+  void recordLatency(String name, long intendedNs, long startNs, long endNs) {
+    OneMeasurement service = measurements.serviceMeasurement(name);
+    if (service != null) {
+      service.measure((endNs - startNs) / 1000);
+    }
+    OneMeasurement intended = measurements.intendedMeasurement(name);
+    if (intended != null) {
+      intended.measure((endNs - intendedNs) / 1000);
+    }
+  }
+}

@@ -1,0 +1,23 @@
+package site.ycsb;
+
+/**
+ * What the run's main thread and status reporter read from whatever executes operations — a blocking
+ * {@link ClientThread} or an asynchronous {@link AsyncClientThread}. Counts may be read while the run goes on
+ * (approximately) and exactly after the run's operations latch.
+ */
+interface Worker {
+  /** Operations completed so far, warm-up included. */
+  long operationsSoFar();
+
+  /** Measured operations completed. */
+  long measuredOps();
+
+  /** Time spent inside measured operations, summed over what ran concurrently (throttled runs). */
+  long busyNs();
+
+  /** The earliest start of a measured operation, or {@code Long.MAX_VALUE}. */
+  long firstMeasuredStartNs();
+
+  /** The latest completion of an operation, or {@code Long.MIN_VALUE}. */
+  long lastOpEndNs();
+}

@@ -1,0 +1,66 @@
+package site.ycsb;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import site.ycsb.async.AsyncDB;
+
+/**
+ * {@link MemoryDB} with asynchronous operations that complete on other threads (like a driver's I/O threads) after
+ * {@code asyncmemory.delayms} (default 0): a test double for the engine's asynchronous path, not a database.
+ */
+public class AsyncMemoryDB extends MemoryDB implements AsyncDB {
+  private static final ScheduledExecutorService IO = Executors.newScheduledThreadPool(2, r -> {
+    Thread t = new Thread(r, "async-memory-io");
+    t.setDaemon(true);
+    return t;
+  });
+  private long delayMs;
+
+  @Override
+  public void init() throws DBException {
+    super.init();
+    delayMs = Long.parseLong(getProperties().getProperty("asyncmemory.delayms", "0"));
+  }
+
+  private CompletionStage<Status> later(Supplier<Status> op) {
+    CompletableFuture<Status> f = new CompletableFuture<>();
+    IO.schedule(() -> f.complete(op.get()), delayMs, TimeUnit.MILLISECONDS);
+    return f;
+  }
+
+  @Override
+  public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
+                                           Map<String, ByteIterator> result) {
+    return later(() -> read(table, key, fields, result));
+  }
+
+  @Override
+  public CompletionStage<Status> scanAsync(String table, String startkey, int recordcount, Set<String> fields,
+                                           Vector<HashMap<String, ByteIterator>> result) {
+    return later(() -> scan(table, startkey, recordcount, fields, result));
+  }
+
+  @Override
+  public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    return later(() -> update(table, key, values));
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    return later(() -> insert(table, key, values));
+  }
+
+  @Override
+  public CompletionStage<Status> deleteAsync(String table, String key) {
+    return later(() -> delete(table, key));
+  }
+}

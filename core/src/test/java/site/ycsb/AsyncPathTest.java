@@ -1,0 +1,114 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import site.ycsb.workloads.CoreWorkload;
+
+/** The engine's asynchronous path on a binding that offers {@link site.ycsb.async.AsyncDB} (a test double). */
+class AsyncPathTest {
+  @TempDir
+  Path tmp;
+
+  private static final String ASYNC = AsyncMemoryDB.class.getName();
+
+  @BeforeEach
+  void clear() {
+    MemoryDB.clear();
+  }
+
+  private String workload(String extra) throws IOException {
+    Path p = tmp.resolve("w" + System.nanoTime());
+    Files.write(p, ("workload=" + CoreWorkload.class.getName() + "\nrecordcount=300\noperationcount=3000\n"
+        + "table=asynct\n" + extra).getBytes(StandardCharsets.UTF_8));
+    return p.toString();
+  }
+
+  private ClientRunner load(String w, String... more) {
+    String[] args = new String[] {"-load", "-db", ASYNC, "-P", w, "-threads", "16"};
+    String[] all = new String[args.length + more.length];
+    System.arraycopy(args, 0, all, 0, args.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return ClientRunner.run(all);
+  }
+
+  @Test
+  void should_load_every_key_once_when_loading_asynchronously() throws IOException {
+    ClientRunner r = load(workload(""));
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(r.err.contains("Asynchronous operations: 1 dispatcher thread(s), at most 16 in flight"), r.err);
+    assertEquals(300, MemoryDB.table("asynct").size());
+    assertEquals(300, r.longValue("INSERT", "Operations"));
+    assertEquals(300, r.longValue("INSERT", "Return=OK"));
+  }
+
+  @Test
+  void should_count_every_operation_and_verify_every_row_when_mixing_reads_updates_and_read_modify_writes()
+      throws IOException {
+    String w = workload("readproportion=0.4\nupdateproportion=0.3\nreadmodifywriteproportion=0.3\n"
+        + "dataintegrity=true\n");
+    assertEquals(0, load(w).exitCode);
+    ClientRunner r = ClientRunner.run("-t", "-db", ASYNC, "-P", w, "-threads", "32", "-p", "asyncmemory.delayms=1");
+    assertEquals(0, r.exitCode, r.toString());
+    long reads = r.longValue("READ", "Return=OK");
+    long updates = r.longValue("UPDATE", "Return=OK");
+    long rmw = r.longValue("READ-MODIFY-WRITE", "Operations");
+    // A read-modify-write is one operation of the mix but issues one read and one update.
+    assertEquals(3000, reads + updates - rmw, r.out);
+    assertTrue(rmw > 0, r.out);
+    assertEquals(reads, r.longValue("VERIFY", "Return=OK"), "every read row verified: " + r.out);
+    assertEquals(null, r.value("VERIFY", "Return=UNEXPECTED_STATE"), r.out);
+  }
+
+  @Test
+  void should_acknowledge_inserted_keys_so_reads_find_them_when_running_workload_d() throws IOException {
+    String w = workload("readproportion=0.5\ninsertproportion=0.5\nrequestdistribution=latest\n"
+        + "dataintegrity=true\n");
+    assertEquals(0, load(w).exitCode);
+    ClientRunner r = ClientRunner.run("-t", "-db", ASYNC, "-P", w, "-threads", "32", "-p", "asyncmemory.delayms=2");
+    assertEquals(0, r.exitCode, r.toString());
+    assertEquals(null, r.value("READ", "Return=NOT_FOUND"), "a read chose a key not yet inserted: " + r.out);
+    assertEquals(300 + r.longValue("INSERT", "Return=OK"), MemoryDB.table("asynct").size());
+  }
+
+  @Test
+  void should_show_the_backlog_in_intended_latency_when_the_in_flight_bound_is_reached() throws IOException {
+    String w = workload("readproportion=1\nupdateproportion=0\noperationcount=300\n");
+    assertEquals(0, load(w).exitCode);
+    // 20 ms per operation, at most 2 in flight: at most 100 ops/s against a target of 1000.
+    ClientRunner r = ClientRunner.run("-t", "-db", ASYNC, "-P", w, "-threads", "2", "-target", "1000",
+        "-p", "asyncmemory.delayms=20", "-p", "measurement.interval=both");
+    assertEquals(0, r.exitCode, r.toString());
+    long service = r.longValue("READ", "99thPercentileLatency(us)");
+    long intended = r.longValue("Intended-READ", "99thPercentileLatency(us)");
+    assertTrue(service < 100_000, "service time stays ~20 ms: " + service);
+    assertTrue(intended > 1_000_000, "operations waited for the bound and the intended latency says so: " + intended);
+    assertTrue(r.err.contains("Raise -threads"), r.err);
+  }
+
+  @Test
+  void should_run_blocking_when_async_is_false() throws IOException {
+    ClientRunner r = load(workload(""), "-p", "async=false");
+    assertEquals(0, r.exitCode, r.toString());
+    assertFalse(r.err.contains("Asynchronous operations"), r.err);
+    assertEquals(300, MemoryDB.table("asynct").size());
+  }
+
+  @Test
+  void should_refuse_async_true_when_the_binding_has_no_asynchronous_operations() throws IOException {
+    ClientRunner r = ClientRunner.run("-load", "-db", MemoryDB.class.getName(), "-P", workload(""), "-p", "async=true");
+    assertEquals(2, r.exitCode, r.toString());
+    assertTrue(r.err.trim().startsWith("Error: async=true but the binding site.ycsb.MemoryDB has no asynchronous"),
+        r.err);
+  }
+}

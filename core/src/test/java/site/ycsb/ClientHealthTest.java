@@ -1,0 +1,78 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The verdicts name what happened: failures, a start-up backlog, a database stall, or the client. */
+class ClientHealthTest {
+  private static ClientHealth judged(double runtimeSec, double throughput, double target, long lagP99, long lagMax,
+                                     double busy, ClientHealth.Context c) {
+    ClientHealth h = new ClientHealth();
+    h.start();
+    h.finish(runtimeSec, throughput, target, lagP99, lagMax, busy, c);
+    return h;
+  }
+
+  @Test
+  void should_name_the_error_statuses_and_nothing_else_when_most_operations_failed() {
+    ClientHealth.Context c = new ClientHealth.Context();
+    c.allOps = 116;
+    c.failedOps = 100;
+    c.failures = "INSERT ERROR=100";
+    ClientHealth h = judged(0.114, 1000, 2000, 50_000, 90_000, 0.2, c);
+    assertEquals(1, h.warnings.size(), h.warnings.toString());
+    assertTrue(h.warnings.get(0).startsWith("most operations failed (100 of 116: INSERT ERROR=100)"),
+        h.warnings.get(0));
+    assertFalse(h.clientLimited);
+  }
+
+  @Test
+  void should_call_it_a_start_up_backlog_with_the_warmup_advice_when_only_the_first_seconds_were_late() {
+    ClientHealth.Context c = new ClientHealth.Context();
+    c.startupLagP99Us = 300_000;
+    c.startupLagMaxUs = 800_000;
+    c.steadyLagP99Us = 900;
+    c.steadyCount = 20_000;
+    c.maxServiceUs = 30_000;
+    ClientHealth h = judged(10, 1990, 2000, 25_000, 800_000, 0.3, c);
+    assertEquals(1, h.warnings.size(), h.warnings.toString());
+    assertTrue(h.warnings.get(0).startsWith("start-up backlog:"), h.warnings.get(0));
+    assertTrue(h.warnings.get(0).contains("-p warmup=5s"), h.warnings.get(0));
+    assertFalse(h.warnings.get(0).contains("this machine"), h.warnings.get(0));
+  }
+
+  @Test
+  void should_call_it_a_database_stall_when_one_operation_took_about_as_long_as_the_worst_lag() {
+    // A server paused for 5 s at 2000 ops/s: one operation took ~5 s, the schedule fell ~4.9 s behind.
+    ClientHealth.Context c = new ClientHealth.Context();
+    c.startupLagMaxUs = 500;
+    c.steadyLagP99Us = 3_000_000;
+    c.steadyCount = 100_000;
+    c.maxServiceUs = 5_000_000;
+    ClientHealth h = judged(60, 1995, 2000, 3_000_000, 4_900_000, 0.2, c);
+    assertEquals(1, h.warnings.size(), h.warnings.toString());
+    assertTrue(h.warnings.get(0).startsWith("the database stalled: one operation took 5.00 s"), h.warnings.get(0));
+    assertFalse(h.clientLimited, "a stall is not the client's limit");
+  }
+
+  @Test
+  void should_still_blame_the_threads_when_they_were_busy_and_no_operation_stalled() {
+    ClientHealth.Context c = new ClientHealth.Context();
+    c.steadyLagP99Us = 900_000;
+    c.steadyCount = 200;
+    c.maxServiceUs = 10_200;
+    ClientHealth h = judged(2, 100, 1000, 900_000, 1_800_000, 0.99, c);
+    assertTrue(h.warnings.get(0).contains("Raise -threads"), h.warnings.toString());
+    assertTrue(h.clientLimited);
+  }
+
+  @Test
+  void should_give_no_cpu_or_gc_verdict_when_the_run_lasted_a_few_seconds() {
+    ClientHealth h = judged(3, 100_000, 0, 0, 0, 0.1, new ClientHealth.Context());
+    assertTrue(h.warnings.isEmpty(), h.warnings.toString());
+    assertTrue(h.cpuUtilisation < 0, "no CPU figure for a short run: " + h.cpuUtilisation);
+  }
+}
