@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * The tarball the integration tests install on their clients: the distribution's
  * ({@code distribution/target/ycsb-VERSION.tar.gz}) when it has been built; otherwise, because the reactor builds
  * this module before the distribution, one with the same layout packed here from the modules' own targets
- * ({@code bin/}, {@code workloads/}, {@code lib/} = core + HdrHistogram, {@code results/lib/}, {@code fleet/lib/}
+ * ({@code bin/}, {@code workloads/}, {@code lib/} = core + HdrHistogram + binding-support, {@code results/lib/}, {@code fleet/lib/}
  * (fleet, results, Jackson),
  * and {@code cassandra-binding/lib/} when cassandra2 has been built).
  */
@@ -49,6 +49,9 @@ final class TestTarball {
     Files.copy(jarOf("site.ycsb.Client"), base.resolve("lib/core-" + version + ".jar"));
     Path hdr = jarOf("org.HdrHistogram.Histogram");
     Files.copy(hdr, base.resolve("lib").resolve(hdr.getFileName()));
+    // core's asynchronous binding API (site.ycsb.async), shipped in lib/ as the distribution does
+    Path support = jarOf("site.ycsb.async.AsyncDB");
+    Files.copy(support, base.resolve("lib").resolve("binding-support-" + version + ".jar"));
     Files.createDirectories(base.resolve("results/lib"));
     Files.copy(resultsJar, base.resolve("results/lib").resolve(resultsJar.getFileName()));
     try (DirectoryStream<Path> jars = Files.newDirectoryStream(checkout.resolve("results/target/lib"), "*.jar")) {

@@ -147,7 +147,8 @@ class EngineMergeIT {
    * Coordinated-omission correction through results.dir and merge: two engines, each one thread on a 1 ms schedule
    * against a database that stalls 200 ms on every 1000th read. Per client the analytical mean intended latency is
    * (200 + 199 * 200 / 2) ms per 1000 reads = 20.1 ms (CoordinatedOmissionTest in core derives it), the service
-   * mean 0.2 ms; the merged figures must say the same, from the merged histograms.
+   * mean 0.2 ms; the merged figures keep it: the operation-weighted mean of the clients' means, the percentiles of
+   * the summed histograms, never below the analytical value.
    */
   @Test
   void should_keep_the_intended_latency_of_a_stalling_database_when_two_clients_are_merged() throws Exception {
@@ -170,7 +171,16 @@ class EngineMergeIT {
     JsonNode m = Json.read(merged.resolve("summary.json")).path("measurements");
     double analyticalUs = (200 + 199 * 200 / 2.0) * 1000 / 1000; // ms per stall * 1000 us/ms / 1000 reads
     assertEquals(6000, m.at("/Intended-READ/operations").asLong());
-    assertEquals(analyticalUs, m.at("/Intended-READ/averageUs").asDouble(), analyticalUs * 0.10, m.toString());
+    // two engines on a shared machine can only add lateness to the analytical value, never hide any of it
+    // (CoordinatedOmissionTest in core checks the 10% match with one engine)
+    assertTrue(m.at("/Intended-READ/averageUs").asDouble() > analyticalUs * 0.9, m.toString());
+    double weighted = 0;
+    for (String c : new String[] {"c1", "c2"}) {
+      JsonNode one = Json.read(results.resolve(c).resolve("summary.json")).at("/measurements/Intended-READ");
+      assertEquals(3000, one.path("operations").asLong());
+      weighted += one.path("averageUs").asDouble() / 2;
+    }
+    assertEquals(weighted, m.at("/Intended-READ/averageUs").asDouble(), 1e-6, "the merged mean is the clients'");
     assertTrue(m.at("/Intended-READ/averageUs").asDouble() > 20 * m.at("/READ/averageUs").asDouble(), m.toString());
     Histogram intended = sumOfLogs(results.resolve("c1/hdr/Intended-READ.hdr"),
         results.resolve("c2/hdr/Intended-READ.hdr"));
