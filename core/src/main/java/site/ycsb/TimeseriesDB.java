@@ -64,7 +64,7 @@ public abstract class TimeseriesDB extends DB {
     Long timestamp = null;
     if (fields != null) {
       for (String field : fields) {
-        String[] pair = field.split(tagPairDelimiter, 2);
+        String[] pair = field.split(java.util.regex.Pattern.quote(tagPairDelimiter), 2);
         if (pair.length != 2) {
           return Status.BAD_REQUEST;
         }
@@ -99,13 +99,13 @@ public abstract class TimeseriesDB extends DB {
     int timeValue = 0;
     if (fields != null) {
       for (String field : fields) {
-        String[] pair = field.split(tagPairDelimiter, 2);
+        String[] pair = field.split(java.util.regex.Pattern.quote(tagPairDelimiter), 2);
         if (pair.length != 2) {
           return Status.BAD_REQUEST;
         }
         try {
           if (pair[0].equals(timestampKey)) {
-            String[] span = pair[1].split(queryTimeSpanDelimiter, 2);
+            String[] span = pair[1].split(java.util.regex.Pattern.quote(queryTimeSpanDelimiter), 2);
             start = Long.valueOf(span[0]);
             end = span.length > 1 ? Long.valueOf(span[1]) : start;
           } else if (pair[0].equals(groupByKey)) {
