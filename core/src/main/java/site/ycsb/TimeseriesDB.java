@@ -45,12 +45,13 @@ public abstract class TimeseriesDB extends DB {
     tagPairDelimiter = p.getProperty("tagpairdelimiter", "=");
     queryTimeSpanDelimiter = p.getProperty("querytimespandelimiter", ",");
     deleteDelimiter = p.getProperty("deletedelimiter", ":");
+    timestampUnit = enumProperty(p, "timestampunits", "SECONDS", TimeUnit.class);
+    downsamplingFunction = enumProperty(p, "downsamplingfunction", "NONE", AggregationOperation.class);
+    String interval = p.getProperty("downsamplinginterval", "0").trim();
     try {
-      timestampUnit = TimeUnit.valueOf(p.getProperty("timestampunits", "SECONDS"));
-      downsamplingFunction = AggregationOperation.valueOf(p.getProperty("downsamplingfunction", "NONE"));
-      downsamplingInterval = Integer.valueOf(p.getProperty("downsamplinginterval", "0"));
-    } catch (IllegalArgumentException e) {
-      throw new DBException("Invalid time-series property: " + e.getMessage(), e);
+      downsamplingInterval = Integer.valueOf(interval);
+    } catch (NumberFormatException e) {
+      throw configError("downsamplinginterval=" + interval + " is not an integer");
     }
     groupByKey = p.getProperty("groupbykey", "YCSBGB");
     downsamplingKey = p.getProperty("downsamplingkey", "YCSBDS");
@@ -83,6 +84,22 @@ public abstract class TimeseriesDB extends DB {
       return Status.BAD_REQUEST;
     }
     return read(key, timestamp, tags);
+  }
+
+  private static <E extends Enum<E>> E enumProperty(Properties p, String name, String def, Class<E> type)
+      throws DBException {
+    String raw = p.getProperty(name, def).trim();
+    try {
+      return Enum.valueOf(type, raw);
+    } catch (IllegalArgumentException e) {
+      throw configError(name + "=" + raw + " is not one of " + java.util.Arrays.toString(type.getEnumConstants()));
+    }
+  }
+
+  /** A configuration mistake: a DBException whose cause carries the one-line message (the engine exits 2). */
+  private static DBException configError(String message) {
+    IllegalArgumentException cause = new IllegalArgumentException(message);
+    return new DBException(message, cause);
   }
 
   /** Reads the point of {@code metric} at {@code timestamp} that matches {@code tags}. */

@@ -152,4 +152,16 @@ class TimeseriesDBTest {
     assertEquals(Status.NOT_IMPLEMENTED, db.update("t", "cpu", new HashMap<>()));
     assertEquals(Status.NOT_IMPLEMENTED, db.delete("t", "cpu"));
   }
+
+  @Test
+  void should_exit_2_with_one_line_when_a_time_series_property_is_invalid() {
+    for (String bad : new String[] {"timestampunits=FORTNIGHTS", "downsamplingfunction=MEDIAN",
+        "downsamplinginterval=often"}) {
+      ClientRunner r = ClientRunner.run("-load", "-db", "site.ycsb.BasicTSDB", "-p", "recordcount=1",
+          "-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", bad);
+      assertEquals(2, r.exitCode, bad + "\n" + r.err);
+      assertEquals(true, r.err.contains(bad), r.err);
+      assertEquals(false, r.err.contains("\tat "), r.err);
+    }
+  }
 }
