@@ -97,6 +97,7 @@ public final class Client {
     }
     System.err.println("Command line: " + Secrets.maskCommandLine(args));
     System.err.println("YCSB Client " + BuildInfo.version() + " (commit " + BuildInfo.gitCommit() + ")");
+    IgnoredProperties.report(parsed.properties, System.err);
     System.err.println();
     return run.execute();
   }

@@ -62,6 +62,7 @@ final class RunConfig {
       int requestedThreads = r.intValue(Client.THREAD_COUNT_PROPERTY, 1, 1);
       target = r.doubleValue(Client.TARGET_PROPERTY, 0, 0);
       maxExecutionSec = r.longValue(Client.MAX_EXECUTION_TIME, 0, 0);
+      site.ycsb.workloads.ConstantOccupancyWorkload.applyIfSelected(props); // sizes recordcount/operationcount
       recordCount = r.longValue(Client.RECORD_COUNT_PROPERTY, 0, 0);
       insertStart = r.longValue(Workload.INSERT_START_PROPERTY, 0, 0);
       if (props.getProperty(Client.INSERT_COUNT_PROPERTY) != null) {

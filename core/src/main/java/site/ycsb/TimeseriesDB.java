@@ -45,12 +45,13 @@ public abstract class TimeseriesDB extends DB {
     tagPairDelimiter = p.getProperty("tagpairdelimiter", "=");
     queryTimeSpanDelimiter = p.getProperty("querytimespandelimiter", ",");
     deleteDelimiter = p.getProperty("deletedelimiter", ":");
+    timestampUnit = enumProperty(p, "timestampunits", "SECONDS", TimeUnit.class);
+    downsamplingFunction = enumProperty(p, "downsamplingfunction", "NONE", AggregationOperation.class);
+    String interval = p.getProperty("downsamplinginterval", "0").trim();
     try {
-      timestampUnit = TimeUnit.valueOf(p.getProperty("timestampunits", "SECONDS"));
-      downsamplingFunction = AggregationOperation.valueOf(p.getProperty("downsamplingfunction", "NONE"));
-      downsamplingInterval = Integer.valueOf(p.getProperty("downsamplinginterval", "0"));
-    } catch (IllegalArgumentException e) {
-      throw new DBException("Invalid time-series property: " + e.getMessage(), e);
+      downsamplingInterval = Integer.valueOf(interval);
+    } catch (NumberFormatException e) {
+      throw configError("downsamplinginterval=" + interval + " is not an integer");
     }
     groupByKey = p.getProperty("groupbykey", "YCSBGB");
     downsamplingKey = p.getProperty("downsamplingkey", "YCSBDS");
@@ -64,7 +65,7 @@ public abstract class TimeseriesDB extends DB {
     Long timestamp = null;
     if (fields != null) {
       for (String field : fields) {
-        String[] pair = field.split(tagPairDelimiter, 2);
+        String[] pair = field.split(java.util.regex.Pattern.quote(tagPairDelimiter), 2);
         if (pair.length != 2) {
           return Status.BAD_REQUEST;
         }
@@ -85,6 +86,22 @@ public abstract class TimeseriesDB extends DB {
     return read(key, timestamp, tags);
   }
 
+  private static <E extends Enum<E>> E enumProperty(Properties p, String name, String def, Class<E> type)
+      throws DBException {
+    String raw = p.getProperty(name, def).trim();
+    try {
+      return Enum.valueOf(type, raw);
+    } catch (IllegalArgumentException e) {
+      throw configError(name + "=" + raw + " is not one of " + java.util.Arrays.toString(type.getEnumConstants()));
+    }
+  }
+
+  /** A configuration mistake: a DBException whose cause carries the one-line message (the engine exits 2). */
+  private static DBException configError(String message) {
+    IllegalArgumentException cause = new IllegalArgumentException(message);
+    return new DBException(message, cause);
+  }
+
   /** Reads the point of {@code metric} at {@code timestamp} that matches {@code tags}. */
   protected abstract Status read(String metric, long timestamp, Map<String, List<String>> tags);
 
@@ -99,13 +116,13 @@ public abstract class TimeseriesDB extends DB {
     int timeValue = 0;
     if (fields != null) {
       for (String field : fields) {
-        String[] pair = field.split(tagPairDelimiter, 2);
+        String[] pair = field.split(java.util.regex.Pattern.quote(tagPairDelimiter), 2);
         if (pair.length != 2) {
           return Status.BAD_REQUEST;
         }
         try {
           if (pair[0].equals(timestampKey)) {
-            String[] span = pair[1].split(queryTimeSpanDelimiter, 2);
+            String[] span = pair[1].split(java.util.regex.Pattern.quote(queryTimeSpanDelimiter), 2);
             start = Long.valueOf(span[0]);
             end = span.length > 1 ? Long.valueOf(span[1]) : start;
           } else if (pair[0].equals(groupByKey)) {
