@@ -218,7 +218,7 @@ public final class LocalGridDB {
 
   /**
    * The GridDB binding's conf directory beside this jar: {@code HOME/griddb-testserver/lib/x.jar} (distribution) or
-   * {@code HOME/griddb-testserver/target/x.jar} (source checkout) gives {@code HOME/griddb/conf} or
+   * {@code HOME/griddb-testserver/target/x.jar} (source checkout) gives {@code HOME/griddb-binding/conf} or
    * {@code HOME/griddb/src/main/conf}; null when neither layout is recognised.
    */
   static Path bindingConfDir() {
@@ -239,8 +239,8 @@ public final class LocalGridDB {
     if (parent.getFileName().toString().equals("target") && Files.isDirectory(home.resolve("griddb/src/main"))) {
       return home.resolve("griddb/src/main/conf");
     }
-    if (parent.getFileName().toString().equals("lib") && Files.isDirectory(home.resolve("griddb/lib"))) {
-      return home.resolve("griddb/conf");
+    if (parent.getFileName().toString().equals("lib") && Files.isDirectory(home.resolve("griddb-binding/lib"))) {
+      return home.resolve("griddb-binding/conf");
     }
     return null;
   }

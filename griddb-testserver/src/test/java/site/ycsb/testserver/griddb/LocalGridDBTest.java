@@ -47,8 +47,8 @@ class LocalGridDBTest {
     assertEquals(home.resolve("griddb/src/main/conf"),
         LocalGridDB.bindingConfDir(home.resolve("griddb-testserver/target/griddb-testserver-1.jar")));
     Path dist = home.resolve("dist");
-    Files.createDirectories(dist.resolve("griddb/lib"));
-    assertEquals(dist.resolve("griddb/conf"),
+    Files.createDirectories(dist.resolve("griddb-binding/lib"));
+    assertEquals(dist.resolve("griddb-binding/conf"),
         LocalGridDB.bindingConfDir(dist.resolve("griddb-testserver/lib/griddb-testserver-1.jar")));
     assertNull(LocalGridDB.bindingConfDir(home.resolve("elsewhere/x/y.jar")));
   }
