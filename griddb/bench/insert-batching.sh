@@ -6,7 +6,11 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 home="$here/target/ycsb-0.17.0"
-jar="$(ls "$here"/target/griddb-binding-*.jar 2>/dev/null | grep -v sources | head -1 || true)"
+jar=""
+for candidate in "$here"/target/griddb-binding-*.jar; do
+  case $candidate in *-sources.jar | *-javadoc.jar) continue ;; esac
+  [[ -f "$candidate" ]] && { jar=$candidate; break; }
+done
 : "${YCSB_GRIDDB_MEMBERS:?set YCSB_GRIDDB_MEMBERS=host:port,... (and YCSB_GRIDDB_CLUSTER/USER/PASSWORD)}"
 if [[ ! -f "$home/lib/core-0.17.0.jar" || -z "$jar" ]]; then
   echo "run 'mvn -pl griddb verify' first (it prepares $home and the binding jar)" >&2

@@ -84,6 +84,26 @@ public class GridDBClient extends DB {
       closeQuietly();
       throw e;
     }
+    // A workload with scans opens its SQL connection now, so that a wrong SQL member fails init (exit 3) instead of
+    // every scan of the run.
+    if (scansExpected(getProperties())) {
+      try {
+        readers.get();
+      } catch (StoreException e) {
+        closeQuietly();
+        throw new DBException("GridDB: cannot open the SQL connection for scans (" + config.describeTarget()
+            + "): " + e.oneLine());
+      }
+    }
+  }
+
+  /** Whether the workload's scan proportion is positive (an unparsable value is the workload's error to report). */
+  static boolean scansExpected(java.util.Properties p) {
+    try {
+      return Double.parseDouble(p.getProperty("scanproportion", "0").trim()) > 0;
+    } catch (NumberFormatException e) {
+      return false;
+    }
   }
 
   private ContainerRouter router(String table) throws StoreException, DBException {

@@ -56,7 +56,8 @@ public final class GridDBConfig {
     int methods = (member != null ? 1 : 0) + (address != null ? 1 : 0) + (provider != null ? 1 : 0);
     if (methods == 0) {
       throw mistake("GridDB: no connection method: set griddb.notificationMember=host:port,... (fixed list),"
-          + " griddb.notificationAddress (multicast) or griddb.notificationProvider (provider URL)");
+          + " griddb.notificationAddress (multicast) or griddb.notificationProvider (provider URL), or start a local"
+          + " node with: bin/ycsb griddb-server start --dir DIR");
     }
     if (methods > 1) {
       throw mistake("GridDB: set only one of griddb.notificationMember, griddb.notificationAddress and"
@@ -132,7 +133,38 @@ public final class GridDBConfig {
 
   /** Parses and validates {@code props}. */
   public static GridDBConfig from(Properties props) throws DBException {
-    return new GridDBConfig(props);
+    return new GridDBConfig(withLocalNode(props, GridDBConfig.class.getClassLoader()));
+  }
+
+  /** The classpath resource {@code bin/ycsb griddb-server start} writes into the binding's conf/ directory. */
+  static final String LOCAL_NODE_RESOURCE = "griddb-local.properties";
+
+  /**
+   * {@code props} over the settings of a local node started by {@code bin/ycsb griddb-server} (resource
+   * {@value #LOCAL_NODE_RESOURCE}), used only when {@code props} name no connection method at all, so that
+   * {@code -p}/{@code -P} settings always win and never mix with another method.
+   */
+  static Properties withLocalNode(Properties props, ClassLoader loader) throws DBException {
+    for (String key : new String[] {"griddb.notificationMember", "notificationMember", "griddb.notificationAddress",
+        "notificationAddress", "griddb.notificationProvider"}) {
+      if (trimmed(props.getProperty(key)) != null) {
+        return props;
+      }
+    }
+    java.io.InputStream in = loader == null ? null : loader.getResourceAsStream(LOCAL_NODE_RESOURCE);
+    if (in == null) {
+      return props;
+    }
+    Properties merged = new Properties();
+    try (java.io.InputStream local = in) {
+      merged.load(local);
+    } catch (java.io.IOException e) {
+      throw mistake("GridDB: cannot read " + LOCAL_NODE_RESOURCE + " from the classpath: " + e.getMessage());
+    }
+    for (String key : props.stringPropertyNames()) {
+      merged.setProperty(key, props.getProperty(key));
+    }
+    return merged;
   }
 
   /** The value of {@code name} or of its YCSB alias; both set to different values is an error. */

@@ -10,6 +10,7 @@ final class FakeConnector implements StoreConnector {
   final AtomicInteger opened = new AtomicInteger();
   final AtomicInteger readersOpened = new AtomicInteger();
   StoreException connectFailure;
+  StoreException readerFailure;
 
   FakeConnector(FakeStore store) {
     this.store = store;
@@ -25,7 +26,10 @@ final class FakeConnector implements StoreConnector {
   }
 
   @Override
-  public RangeReader openReader(GridDBConfig config, TableSchema schema) {
+  public RangeReader openReader(GridDBConfig config, TableSchema schema) throws StoreException {
+    if (readerFailure != null) {
+      throw readerFailure;
+    }
     readersOpened.incrementAndGet();
     return store;
   }

@@ -435,4 +435,28 @@ class GridDBClientTest {
     assertEquals(1, out.size());
     assertEquals(2, connector.readersOpened.get());
   }
+
+  @Test
+  void should_open_the_sql_connection_during_init_when_the_workload_scans() throws Exception {
+    Properties p = props();
+    p.setProperty("scanproportion", "0.95");
+    GridDBClient c = client(p);
+    assertEquals(1, connector.readersOpened.get(), "opened by init, before any scan");
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "k", 1, null, out));
+    assertEquals(1, connector.readersOpened.get(), "the scan reuses it");
+    c.cleanup();
+  }
+
+  @Test
+  void should_fail_init_with_one_line_when_the_sql_connection_cannot_open() {
+    Properties p = props();
+    p.setProperty("scanproportion", "0.5");
+    connector.readerFailure = new StoreException(0, "cannot open GridDB SQL connection jdbc:gs:///c/public"
+        + "?notificationMember=127.0.0.1:20999: Connection refused\n\tat somewhere", false, false);
+    DBException e = assertThrows(DBException.class, () -> client(p));
+    assertTrue(e.getMessage().startsWith("GridDB: cannot open the SQL connection for scans ("), e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    assertFalse(e.getCause() instanceof IllegalArgumentException, "a connection failure is not exit 2");
+  }
 }
