@@ -61,13 +61,39 @@ public class BasicDB extends DB {
     }
   }
 
+  /** A configuration mistake, in the form the engine maps to exit 2 (a DBException caused by IllegalArgumentException). */
+  private static DBException configMistake(String message) {
+    return new DBException(message, new IllegalArgumentException(message));
+  }
+
+  private static boolean flag(Properties p, String name, String dflt) throws DBException {
+    String v = p.getProperty(name, dflt).trim();
+    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+      throw configMistake(name + "=" + v + " must be true or false");
+    }
+    return Boolean.parseBoolean(v);
+  }
+
+  private static int delay(Properties p) throws DBException {
+    String v = p.getProperty(SIMULATE_DELAY, SIMULATE_DELAY_DEFAULT).trim();
+    try {
+      int ms = Integer.parseInt(v);
+      if (ms >= 0) {
+        return ms;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw configMistake(SIMULATE_DELAY + "=" + v + " must be a whole number of milliseconds, at least 0");
+  }
+
   @Override
-  public void init() {
+  public void init() throws DBException {
     Properties p = getProperties();
-    verbose = Boolean.parseBoolean(p.getProperty(VERBOSE, VERBOSE_DEFAULT));
-    todelay = Integer.parseInt(p.getProperty(SIMULATE_DELAY, SIMULATE_DELAY_DEFAULT).trim());
-    randomizedelay = Boolean.parseBoolean(p.getProperty(RANDOMIZE_DELAY, RANDOMIZE_DELAY_DEFAULT));
-    count = Boolean.parseBoolean(p.getProperty(COUNT, COUNT_DEFAULT));
+    verbose = flag(p, VERBOSE, VERBOSE_DEFAULT);
+    todelay = delay(p);
+    randomizedelay = flag(p, RANDOMIZE_DELAY, RANDOMIZE_DELAY_DEFAULT);
+    count = flag(p, COUNT, COUNT_DEFAULT);
     if (verbose) {
       synchronized (System.out) {
         System.out.println("***************** properties *****************");

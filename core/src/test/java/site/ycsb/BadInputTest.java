@@ -93,6 +93,11 @@ class BadInputTest {
         // A binding that refuses its configuration (DBException caused by IllegalArgumentException): exit 2.
         row(2, "Property 'faulty.port' must be an integer, got 'abc'.", "-P", "{W}", "-db",
             FaultyDB.class.getName(), "-p", "faulty.badconfig=abc", "-p", "results.dir={T}/refused"),
+        // The basic binding refuses values it cannot use instead of reading them as false or crashing: exit 2.
+        row(2, "basicdb.verbose=maybe must be true or false", "-P", "{W}", "-p", "basicdb.verbose=maybe"),
+        row(2, "basicdb.count=1 must be true or false", "-P", "{W}", "-p", "basicdb.count=1"),
+        row(2, "basicdb.simulatedelay=abc must be a whole number", "-P", "{W}", "-p", "basicdb.simulatedelay=abc"),
+        row(2, "basicdb.simulatedelay=-5 must be a whole number", "-P", "{W}", "-p", "basicdb.simulatedelay=-5"),
         // A secret in a file is never echoed, even when the file is otherwise fine and the run is refused.
         row(2, "readproportion=3 is not a proportion", "-P", "{T}/secret-in-file", "-p", "readproportion=3"));
   }
@@ -123,7 +128,9 @@ class BadInputTest {
     }
     assertEquals(1, errors.size(), "exactly one error line: " + r);
     String err = errors.get(0);
-    if (!expanded.contains("-db") || !expanded.contains(FaultyDB.class.getName())) {
+    boolean bindingRefusal = expanded.contains(FaultyDB.class.getName())
+        || expanded.stream().anyMatch(a -> a.startsWith("basicdb."));
+    if (!bindingRefusal) {
       // Everything but a binding's own refusal is found before any banner line: the error is the only line.
       assertEquals(err, r.err.trim(), "nothing but the error line: " + r);
     }
