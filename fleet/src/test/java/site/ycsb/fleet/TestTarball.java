@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * The tarball the integration tests install on their clients: the distribution's
  * ({@code distribution/target/ycsb-VERSION.tar.gz}) when it has been built; otherwise, because the reactor builds
  * this module before the distribution, one with the same layout packed here from the modules' own targets
- * ({@code bin/}, {@code workloads/}, {@code lib/} = core + HdrHistogram, {@code results/lib/}, {@code fleet/lib/},
+ * ({@code bin/}, {@code workloads/}, {@code lib/} = core + HdrHistogram + binding-support, {@code results/lib/}, {@code fleet/lib/},
  * and {@code cassandra-binding/lib/} when cassandra2 has been built).
  */
 final class TestTarball {
@@ -48,6 +48,8 @@ final class TestTarball {
     Files.copy(jarOf("site.ycsb.Client"), base.resolve("lib/core-" + version + ".jar"));
     Path hdr = jarOf("org.HdrHistogram.Histogram");
     Files.copy(hdr, base.resolve("lib").resolve(hdr.getFileName()));
+    // Core's other runtime jar: the binding-support API (AsyncDB), as the distribution's lib/ has it.
+    Files.copy(jarOf("site.ycsb.async.AsyncDB"), base.resolve("lib/binding-support-" + version + ".jar"));
     Files.createDirectories(base.resolve("results/lib"));
     Files.copy(resultsJar, base.resolve("results/lib").resolve(resultsJar.getFileName()));
     try (DirectoryStream<Path> jars = Files.newDirectoryStream(checkout.resolve("results/target/lib"), "*.jar")) {
