@@ -408,7 +408,14 @@ public final class Client {
       } catch (UnknownDBException e) {
         throw new UsageException(e.getMessage());
       }
-      if (!(db instanceof site.ycsb.async.AsyncDB)) {
+      boolean offersAsync;
+      try {
+        offersAsync = db instanceof site.ycsb.async.AsyncDB;
+      } catch (LinkageError e) {
+        // An install whose lib/ lacks the binding-support jar: no binding there can offer the asynchronous path.
+        offersAsync = false;
+      }
+      if (!offersAsync) {
         asyncPossible = "the binding " + config.dbClass + " has no asynchronous operations";
       } else if (!CoreWorkload.supportsAsync(workload)) {
         asyncPossible = "the workload " + config.workloadClass + " runs blocking only";

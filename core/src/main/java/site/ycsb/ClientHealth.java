@@ -168,7 +168,10 @@ final class ClientHealth {
             + "%.0f ops/s were achieved", lagP99 / 1000.0, lagMax / 1000.0, throughput, target);
         boolean startupOnly = c.startupLagMaxUs > LAG_P99_LIMIT_US && c.steadyCount > 0
             && c.steadyLagP99Us <= LAG_P99_LIMIT_US;
-        boolean stall = c.maxServiceUs > LAG_P99_LIMIT_US && c.maxServiceUs >= STALL_SHARE * lagMax;
+        // A stall is a pause of the database while the client had room: with its threads busy nearly all the time,
+        // long operations are the normal state, and the threads (too few) are the limit.
+        boolean stall = c.maxServiceUs > LAG_P99_LIMIT_US && c.maxServiceUs >= STALL_SHARE * lagMax
+            && busyFraction < THREADS_BUSY;
         if (startupOnly) {
           warnings.add(String.format("start-up backlog: operations due in the first %d s started late (p99 %.1f ms,"
               + " max %.1f ms), later ones on time (p99 %.1f ms): the JVM and the driver were warming up. Add "

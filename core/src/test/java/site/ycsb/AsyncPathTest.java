@@ -91,8 +91,10 @@ class AsyncPathTest {
     assertEquals(0, r.exitCode, r.toString());
     long service = r.longValue("READ", "99thPercentileLatency(us)");
     long intended = r.longValue("Intended-READ", "99thPercentileLatency(us)");
-    assertTrue(service < 100_000, "service time stays ~20 ms: " + service);
+    // 300 operations due within 0.3 s, served 2 at a time in 20 ms: the last start ~2.7 s late whatever the load on
+    // the machine; the service time stays near 20 ms (relative bound: a busy machine stretches both).
     assertTrue(intended > 1_000_000, "operations waited for the bound and the intended latency says so: " + intended);
+    assertTrue(intended > 5 * service, "intended " + intended + " vs service " + service);
     assertTrue(r.err.contains("Raise -threads"), r.err);
   }
 

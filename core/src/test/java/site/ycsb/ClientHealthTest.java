@@ -70,6 +70,18 @@ class ClientHealthTest {
   }
 
   @Test
+  void should_blame_busy_threads_not_a_stall_when_every_operation_was_slow_and_the_threads_always_busy() {
+    // Two threads, 10 ms per operation (with a noisy 80 ms outlier), asked for more than they can do.
+    ClientHealth.Context c = new ClientHealth.Context();
+    c.steadyLagP99Us = 140_000;
+    c.steadyCount = 600;
+    c.maxServiceUs = 80_000;
+    ClientHealth h = judged(3, 191, 200, 140_000, 145_000, 0.97, c);
+    assertTrue(h.warnings.get(0).contains("Raise -threads"), h.warnings.toString());
+    assertTrue(h.clientLimited);
+  }
+
+  @Test
   void should_give_no_cpu_or_gc_verdict_when_the_run_lasted_a_few_seconds() {
     ClientHealth h = judged(3, 100_000, 0, 0, 0, 0.1, new ClientHealth.Context());
     assertTrue(h.warnings.isEmpty(), h.warnings.toString());

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
-/** The open-loop schedule, warm-up parsing and the status line's remaining-time text. */
+/** The open-loop schedule: intended start times, slot hand-out, deadlines and stops. */
 class ScheduleTest {
   @Test
   void should_place_slot_n_at_n_over_target_seconds_when_throttled() {
@@ -82,33 +82,5 @@ class ScheduleTest {
     long st = System.nanoTime();
     s.awaitTime(System.nanoTime() + 60_000_000_000L, w);
     assertTrue(System.nanoTime() - st < 30_000_000_000L);
-  }
-
-  @Test
-  void should_parse_durations_and_operation_counts_when_given_a_warmup() throws UsageException {
-    assertEquals(30_000_000_000L, Warmup.parse("30s").durationNs());
-    assertEquals(120_000_000_000L, Warmup.parse("2m").durationNs());
-    assertEquals(500_000_000L, Warmup.parse("500ms").durationNs());
-    assertEquals(10_000, Warmup.parse("10000ops").operations());
-    assertTrue(Warmup.parse(null).isNone());
-    UsageException e = assertThrows(UsageException.class, () -> Warmup.parse("30"));
-    assertTrue(e.getMessage().contains("30s, 2m, 500ms"), e.getMessage());
-  }
-
-  @Test
-  void should_measure_only_after_the_warmup_when_deciding_per_operation() throws UsageException {
-    Warmup byOps = Warmup.parse("100ops");
-    assertTrue(!byOps.isMeasured(99, 0, 0) && byOps.isMeasured(100, 0, 0));
-    Warmup byTime = Warmup.parse("1s");
-    assertTrue(!byTime.isMeasured(0, 999_999_999L, 0) && byTime.isMeasured(0, 1_000_000_000L, 0));
-  }
-
-  @Test
-  void should_use_correct_units_and_singulars_when_formatting_remaining_time() {
-    assertEquals("1 second", RemainingFormatter.format(1));
-    assertEquals("59 seconds", RemainingFormatter.format(59));
-    assertEquals("1 minute", RemainingFormatter.format(60));
-    assertEquals("1 hour 1 minute", RemainingFormatter.format(3661));
-    assertEquals("2 days 3 hours 4 minutes", RemainingFormatter.format(2 * 86400 + 3 * 3600 + 4 * 60 + 5));
   }
 }

@@ -15,6 +15,10 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * stripe per group of threads so that two cores rarely write the same cache lines; the reporting thread swaps out
  * every stripe's interval histogram, sums them, adds the sum to the run total and, when configured, appends it
  * to standard HdrHistogram interval logs. Values are microseconds, 3 significant digits.
+ *
+ * <p>Thread-safe: {@link #measure} may be called by any number of threads at once, without locks (HdrHistogram's
+ * {@code Recorder} is wait-free for writers); {@link #takeInterval}, {@link #totalHistogram} and the exporters are
+ * synchronized on the instance and meant for one reporting thread at a time.
  */
 public class OneMeasurementHdrHistogram extends OneMeasurement {
   private static final ThreadLocal<DecimalFormat> AVG_FORMAT = ThreadLocal.withInitial(() -> new DecimalFormat("#.##"));

@@ -13,6 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>A table's container count is recorded in the collection {@code <table>_layout} (row {@code containercount}) by
  * the run that creates it, and later runs route with that count, so a run phase always finds what the load phase
  * wrote; an explicit {@code griddb.containercount} that disagrees with it is an error.
+ *
+ * <p>Thread-safe: client threads call {@link #obtain} concurrently during init. Known layouts are read without a
+ * lock; creating one is serialised on the class, so one thread creates (or checks) a table's containers and the
+ * others wait for its result. The returned lists are shared and must not be modified.
  */
 public final class TableLayouts {
   static final String COUNT_ROW = "containercount";

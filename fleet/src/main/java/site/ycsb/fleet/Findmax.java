@@ -1,0 +1,197 @@
+package site.ycsb.fleet;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.text.SimpleDateFormat;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Locale;
+import java.util.TimeZone;
+
+/**
+ * {@code bin/ycsb findmax <binding> --sla 'p99<10ms' [...] [client options]}: the highest target rate the database
+ * sustains within the latency bounds, found by measured steps (see {@link FindmaxSearch}); every step's result
+ * directory is kept, and {@code findmax.md} / {@code findmax.csv} tabulate them. The data must be loaded first.
+ * Exit codes: 0 a maximum was found, 1 none passed or a step could not run, 2 usage error.
+ */
+public final class Findmax {
+  static final String USAGE = "usage: ycsb findmax <binding> --sla 'p99<10ms' [--sla 'p999<50ms' ...] [--start R]"
+      + " [--resolution 5%] [--max-steps N] [--step-time 30s] [--warmup 5s] [--out DIR] [--ycsb-home DIR]"
+      + " [client options: -P FILE -p K=V -threads N ...] (load the data first)";
+
+  private Findmax() {
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  static int run(String[] args) {
+    if (args.length == 1 && (args[0].equals("-h") || args[0].equals("--help"))) {
+      System.out.println(USAGE);
+      return 0;
+    }
+    Options o;
+    try {
+      o = Options.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("findmax: " + e.getMessage());
+      return 2;
+    }
+    try {
+      Path home;
+      try {
+        home = YcsbHome.find(o.ycsbHome);
+      } catch (UsageException e) {
+        System.err.println("findmax: " + e.getMessage());
+        return 2;
+      }
+      Path out = o.out != null ? o.out : Paths.get("findmax-" + stamp());
+      if (Files.isDirectory(out)) {
+        try (java.util.stream.Stream<Path> entries = Files.list(out)) {
+          if (entries.findAny().isPresent()) {
+            System.err.println("findmax: --out " + out + " is not empty; choose a new directory");
+            return 2;
+          }
+        }
+      }
+      Files.createDirectories(out);
+      FindmaxSearch search = new FindmaxSearch(o.slas, o.resolution, o.maxSteps);
+      FindmaxSearch.Outcome outcome = search.search(o.start, new FindmaxStepRunner(home, o.binding, o.clientArgs, out,
+          o.stepSeconds, o.warmupSeconds, o.slas));
+      FindmaxReport.write(out, outcome, o.slas);
+      System.out.println(String.format(Locale.ROOT, "findmax: highest passing rate %.0f ops/s%s (%s); table in %s",
+          outcome.maximum, outcome.lowerBound ? " (lower bound: client-limited)" : "", outcome.ending,
+          out.resolve("findmax.md")));
+      return outcome.maximum > 0 ? 0 : 1;
+    } catch (IOException e) {
+      System.err.println("findmax: " + e.getMessage());
+      return 1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      System.err.println("findmax: interrupted");
+      return 1;
+    }
+  }
+
+  private static String stamp() {
+    SimpleDateFormat f = new SimpleDateFormat("yyyyMMdd-HHmmss");
+    f.setTimeZone(TimeZone.getTimeZone("UTC"));
+    return f.format(new Date());
+  }
+
+  /** The command line: findmax's own --options, and everything else passed to every step's engine unchanged. */
+  static final class Options {
+    String binding;
+    final List<FindmaxSla> slas = new ArrayList<>();
+    double start = 1000;
+    double resolution = 0.05;
+    int maxSteps = 20;
+    double stepSeconds = 30;
+    double warmupSeconds = 5;
+    Path out;
+    Path ycsbHome;
+    final List<String> clientArgs = new ArrayList<>();
+
+    static Options parse(String[] args) {
+      Options o = new Options();
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        if (!a.startsWith("--")) {
+          if (o.binding == null && !a.startsWith("-")) {
+            o.binding = a;
+          } else {
+            o.clientArgs.add(a);
+            if ((a.equals("-P") || a.equals("-p") || a.equals("-threads") || a.equals("-l") || a.equals("-cp")
+                || a.equals("-jvm-args") || a.equals("-db")) && i + 1 < args.length) {
+              o.clientArgs.add(args[++i]);
+            }
+          }
+          continue;
+        }
+        String name = a;
+        String value;
+        int eq = a.indexOf('=');
+        if (eq > 0) {
+          name = a.substring(0, eq);
+          value = a.substring(eq + 1);
+        } else {
+          if (i + 1 >= args.length) {
+            throw new IllegalArgumentException(a + " needs a value; " + USAGE);
+          }
+          value = args[++i];
+        }
+        switch (name) {
+        case "--sla":
+          o.slas.add(FindmaxSla.parse(value));
+          break;
+        case "--start":
+          o.start = positive(name, value);
+          break;
+        case "--resolution":
+          o.resolution = positive(name, value.endsWith("%") ? value.substring(0, value.length() - 1) : value) / 100;
+          break;
+        case "--max-steps":
+          o.maxSteps = (int) positive(name, value);
+          break;
+        case "--step-time":
+          o.stepSeconds = seconds(name, value);
+          break;
+        case "--warmup":
+          o.warmupSeconds = value.equals("0") ? 0 : seconds(name, value);
+          break;
+        case "--out":
+          o.out = Paths.get(value);
+          break;
+        case "--ycsb-home":
+          o.ycsbHome = Paths.get(value).toAbsolutePath();
+          break;
+        default:
+          throw new IllegalArgumentException("unknown option " + name + "; " + USAGE);
+        }
+      }
+      if (o.binding == null) {
+        throw new IllegalArgumentException("a binding name is required; " + USAGE);
+      }
+      if (o.slas.isEmpty()) {
+        throw new IllegalArgumentException("at least one --sla is required, e.g. --sla 'p99<10ms'");
+      }
+      for (String a : o.clientArgs) {
+        if (a.equals("-target") || a.equals("-load")) {
+          throw new IllegalArgumentException(a + " is findmax's to choose; leave it out");
+        }
+      }
+      return o;
+    }
+
+    private static double positive(String name, String value) {
+      try {
+        double d = Double.parseDouble(value);
+        if (d > 0 && !Double.isInfinite(d)) {
+          return d;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new IllegalArgumentException(name + " needs a positive number, got '" + value + "'");
+    }
+
+    private static double seconds(String name, String value) {
+      String v = value.trim();
+      double factor = 1;
+      if (v.endsWith("ms")) {
+        factor = 0.001;
+        v = v.substring(0, v.length() - 2);
+      } else if (v.endsWith("s")) {
+        v = v.substring(0, v.length() - 1);
+      } else if (v.endsWith("m")) {
+        factor = 60;
+        v = v.substring(0, v.length() - 1);
+      }
+      return positive(name, v) * factor;
+    }
+  }
+}

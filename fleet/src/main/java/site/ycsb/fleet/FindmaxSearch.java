@@ -1,0 +1,136 @@
+package site.ycsb.fleet;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The search for the highest target rate that passes: doubling from the start rate until a step fails, then
+ * bisection between the highest pass and the lowest failure until they are within the resolution. A step passes
+ * when every operation's intended latency meets every SLA, the achieved rate is within 1% of the target, no
+ * operation failed, and the client was not the limit. A client-limited step — the engine's verdict says so and the
+ * service time still met the SLAs, so the lateness was the client's — ends the search: the highest pass is then only
+ * a lower bound of what the database sustains (more client threads or machines are needed).
+ */
+public final class FindmaxSearch {
+  /** Runs one measured step at a target rate (a real engine run, or a model in tests). */
+  public interface Stepper {
+    FindmaxStep run(int index, double targetOpsPerSec) throws IOException, InterruptedException;
+  }
+
+  /** Achieved below this share of the target fails a step. */
+  static final double ACHIEVED_SHARE = 0.99;
+
+  private final List<FindmaxSla> slas;
+  private final double resolution;
+  private final int maxSteps;
+
+  /**
+   * @param resolution stop when (lowest failure - highest pass) / highest pass is at most this, e.g. 0.05
+   * @param maxSteps at most this many steps in all
+   */
+  public FindmaxSearch(List<FindmaxSla> slas, double resolution, int maxSteps) {
+    this.slas = slas;
+    this.resolution = resolution;
+    this.maxSteps = maxSteps;
+  }
+
+  /** The outcome: every step in order, the highest passing rate (0 if none), and how the search ended. */
+  public static final class Outcome {
+    final List<FindmaxStep> steps = new ArrayList<>();
+    double maximum;
+    String ending = "";
+    boolean lowerBound;
+  }
+
+  public Outcome search(double startRate, Stepper stepper) throws IOException, InterruptedException {
+    Outcome o = new Outcome();
+    double pass = 0;
+    double fail = Double.POSITIVE_INFINITY;
+    double rate = startRate;
+    while (o.steps.size() < maxSteps) {
+      FindmaxStep r = stepper.run(o.steps.size() + 1, rate);
+      if (r.achieved == 0 && !r.reason.isEmpty()) {
+        // The engine did not run (bad options, no database): halving the rate would not help.
+        o.steps.add(r);
+        o.maximum = pass;
+        o.ending = "step " + o.steps.size() + " could not run (" + r.reason + "); see its log in the output directory";
+        return o;
+      }
+      judge(r);
+      o.steps.add(r);
+      if (r.passed) {
+        pass = Math.max(pass, rate);
+      } else {
+        fail = Math.min(fail, rate);
+        if (r.clientLimited && serviceMeetsSlas(r)) {
+          o.maximum = pass;
+          o.lowerBound = true;
+          o.ending = String.format(Locale.ROOT, "the client limited the step at %.0f ops/s: the maximum found is a "
+              + "lower bound; use more -threads or more client machines", rate);
+          return o;
+        }
+      }
+      if (fail == Double.POSITIVE_INFINITY) {
+        rate = rate * 2;
+      } else if (pass == 0) {
+        rate = rate / 2;
+        if (rate < 1) {
+          o.ending = "even 1 ops/s does not pass";
+          return o;
+        }
+      } else if ((fail - pass) / pass <= resolution) {
+        o.maximum = pass;
+        o.ending = String.format(Locale.ROOT, "resolved: %.0f passes, %.0f fails (within %.0f%%)", pass, fail,
+            resolution * 100);
+        return o;
+      } else {
+        rate = Math.round((pass + fail) / 2);
+      }
+    }
+    o.maximum = pass;
+    o.ending = "stopped after " + maxSteps + " steps (--max-steps) before the resolution was reached";
+    return o;
+  }
+
+  /**
+   * Whether the service time (the database's answer, without the wait behind the schedule) met every SLA: then a
+   * late schedule was the client's doing (too few threads or too little CPU). When the service time itself misses
+   * the SLA, the database was saturated and more client threads would only queue more requests in it.
+   */
+  boolean serviceMeetsSlas(FindmaxStep r) {
+    for (FindmaxSla sla : slas) {
+      long worst = FindmaxStep.worst(r.service, sla.statistic);
+      if (worst < 0 || worst >= sla.limitUs) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Decides whether a step passed, and why not. */
+  void judge(FindmaxStep r) {
+    List<String> why = new ArrayList<>();
+    if (r.failedOps > 0) {
+      why.add(r.failedOps + " operations failed");
+    }
+    if (r.achieved < ACHIEVED_SHARE * r.target) {
+      why.add(String.format(Locale.ROOT, "achieved %.0f of %.0f ops/s", r.achieved, r.target));
+    }
+    for (FindmaxSla sla : slas) {
+      long worst = r.worst(sla.statistic);
+      if (worst < 0) {
+        why.add(sla.statistic + " not reported");
+      } else if (worst >= sla.limitUs) {
+        why.add(String.format(Locale.ROOT, "%s %.1f ms (bound %s)", sla.statistic, worst / 1000.0, sla));
+      }
+    }
+    if (r.clientLimited) {
+      why.add(serviceMeetsSlas(r) ? "client-limited (the database answered within the SLA; the wait was in the "
+          + "client)" : "all client threads were waiting on the database");
+    }
+    r.passed = why.isEmpty();
+    r.reason = r.passed ? "pass" : String.join("; ", why);
+  }
+}

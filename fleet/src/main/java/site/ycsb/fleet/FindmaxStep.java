@@ -1,0 +1,44 @@
+package site.ycsb.fleet;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The outcome of one measured step at one target rate: what was achieved and whether it passed, and why not. */
+public final class FindmaxStep {
+  final double target;
+  final double achieved;
+  /** Per operation type (READ, UPDATE, ...): statistic name (avg, p95, p99, p999) to intended latency in µs. */
+  final Map<String, Map<String, Long>> intended = new LinkedHashMap<>();
+  /** The same figures of the service time (call to return, without the wait behind the schedule). */
+  final Map<String, Map<String, Long>> service = new LinkedHashMap<>();
+  final boolean clientLimited;
+  /** Operations that failed, so the latency describes failures (the step fails). */
+  final long failedOps;
+  boolean passed;
+  String reason = "";
+  String dir = "";
+
+  FindmaxStep(double target, double achieved, boolean clientLimited, long failedOps) {
+    this.target = target;
+    this.achieved = achieved;
+    this.clientLimited = clientLimited;
+    this.failedOps = failedOps;
+  }
+
+  /** The worst intended value of a statistic over the operation types, or -1 when none reported it. */
+  long worst(String statistic) {
+    return worst(intended, statistic);
+  }
+
+  /** The worst value of a statistic in {@code figures} over the operation types, or -1. */
+  static long worst(Map<String, Map<String, Long>> figures, String statistic) {
+    long worst = -1;
+    for (Map<String, Long> op : figures.values()) {
+      Long v = op.get(statistic);
+      if (v != null && v > worst) {
+        worst = v;
+      }
+    }
+    return worst;
+  }
+}

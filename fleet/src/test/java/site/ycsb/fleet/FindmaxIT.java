@@ -1,0 +1,81 @@
+package site.ycsb.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * bin/ycsb findmax with real engine processes from the unpacked tarball against {@link CapacityDB} (a test database
+ * of known capacity, put on the engine's classpath with -cp): it must report the capacity within 10%, and a client
+ * that cannot keep up as a lower bound, not as the database's maximum.
+ */
+class FindmaxIT {
+  private static Path work;
+  private static Path home;
+  private static String skip;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath().resolve("findmax-it");
+    FleetIT.deleteTree(work);
+    Files.createDirectories(work);
+    try {
+      home = TestTarball.find(work).unpack(work.resolve("home"));
+    } catch (IllegalStateException e) {
+      skip = e.getMessage();
+    }
+  }
+
+  private static List<String> args(Path out, String... more) {
+    List<String> a = new ArrayList<>(Arrays.asList("basic", "--ycsb-home", home.toString(), "--out", out.toString(),
+        "-cp", Paths.get("target/test-classes").toAbsolutePath().toString(), "-db", CapacityDB.class.getName(),
+        "-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", "recordcount=1000", "-p", "readproportion=1",
+        "-p", "updateproportion=0", "--step-time", "3s", "--warmup", "1s", "--resolution", "10%"));
+    a.addAll(Arrays.asList(more));
+    return a;
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {800, 2000})
+  void should_report_the_capacity_within_10_percent_when_the_database_saturates(int capacity) throws Exception {
+    assumeTrue(skip == null, skip);
+    Path out = work.resolve("c" + capacity);
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-threads", "64", "-p",
+        "capacitydb.opspersec=" + capacity, "--sla", "p99<50ms", "--start", "250"), null);
+    assertEquals(0, run.waitFor(600), run.errText());
+    String last = run.out.get(run.out.size() - 1);
+    double found = Double.parseDouble(last.replaceAll(".*highest passing rate ([0-9]+) ops/s.*", "$1"));
+    assertTrue(found >= 0.9 * capacity && found <= 1.1 * capacity, "found " + found + " for " + capacity + ": "
+        + last);
+    String table = new String(Files.readAllBytes(out.resolve("findmax.md")), StandardCharsets.UTF_8);
+    assertTrue(table.contains("| 1 | 250 |"), table);
+    assertTrue(Files.isRegularFile(out.resolve("findmax.csv")));
+    assertTrue(Files.isDirectory(out.resolve("step-01-250")), "every step keeps its result directory");
+  }
+
+  @Test
+  void should_call_the_result_a_lower_bound_when_the_client_cannot_keep_up() throws Exception {
+    assumeTrue(skip == null, skip);
+    Path out = work.resolve("client-limited");
+    // One thread and 20 ms per operation outside the server: the client can do at most 50 ops/s, the database far
+    // more; at 80 ops/s the thread is the limit while every answer is fast (service time within the SLA).
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-threads", "1", "-p",
+        "capacitydb.opspersec=100000", "-p", "capacitydb.latencyms=20", "--sla", "p99<5s", "--start", "20"), null);
+    run.waitFor(600);
+    String last = run.out.isEmpty() ? "" : run.out.get(run.out.size() - 1);
+    assertTrue(last.contains("lower bound: client-limited"), last + "\n" + run.errText());
+  }
+}

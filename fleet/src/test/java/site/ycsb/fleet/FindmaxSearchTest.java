@@ -1,0 +1,145 @@
+package site.ycsb.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** The search against model databases of known capacity (no engine): what it finds, and how it ends. */
+class FindmaxSearchTest {
+  private static final List<FindmaxSla> P99_10MS = Collections.singletonList(FindmaxSla.parse("p99<10ms"));
+
+  /** A database that serves at most {@code capacity} ops/s: beyond it the queue, and the intended p99, explode. */
+  private static FindmaxSearch.Stepper capacity(double capacity, double clientLimit) {
+    return (index, rate) -> {
+      boolean clientLimited = rate > clientLimit;
+      double achieved = Math.min(rate, Math.min(capacity, clientLimit));
+      FindmaxStep s = new FindmaxStep(rate, achieved, clientLimited, 0);
+      long p99 = rate <= capacity ? 2_000 : 5_000_000;
+      s.intended.put("READ", new java.util.HashMap<>(java.util.Collections.singletonMap("p99", p99)));
+      s.intended.get("READ").put("avg", p99 / 2);
+      // Service time: fine while the database keeps up; beyond its capacity its own queue shows in it too, unless
+      // the client was the limit (then the database answered fast and the wait was in the client).
+      long service = rate <= capacity || clientLimited ? 1_500 : 3_000_000;
+      s.service.put("READ", new java.util.HashMap<>(java.util.Collections.singletonMap("p99", service)));
+      return s;
+    };
+  }
+
+  @ParameterizedTest
+  @ValueSource(doubles = {2000, 7300, 450})
+  void should_find_the_capacity_within_the_resolution_when_the_database_saturates(double capacity)
+      throws Exception {
+    FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 30).search(1000, capacity(capacity, 1e12));
+    assertTrue(o.maximum <= capacity && o.maximum >= capacity * 0.95 / 1.05,
+        "found " + o.maximum + " for capacity " + capacity + ": " + o.ending);
+    assertFalse(o.lowerBound);
+    assertTrue(o.ending.startsWith("resolved"), o.ending);
+    for (FindmaxStep s : o.steps) {
+      assertEquals(s.target <= capacity, s.passed, s.target + ": " + s.reason);
+    }
+  }
+
+  @Test
+  void should_stop_and_call_the_result_a_lower_bound_when_the_client_limits_a_step() throws Exception {
+    FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 30).search(1000, capacity(50_000, 3000));
+    assertTrue(o.lowerBound);
+    assertEquals(2000, o.maximum, 0.1);
+    assertTrue(o.ending.contains("the client limited the step at 4000 ops/s"), o.ending);
+    assertTrue(o.steps.get(o.steps.size() - 1).reason.contains("client-limited"));
+  }
+
+  @Test
+  void should_stop_at_once_when_a_step_could_not_run() throws Exception {
+    FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 30).search(1000, (index, rate) -> {
+      FindmaxStep none = new FindmaxStep(rate, 0, false, 0);
+      none.reason = "no result written (see the step's log)";
+      return none;
+    });
+    assertEquals(1, o.steps.size());
+    assertEquals(0, o.maximum, 0);
+    assertTrue(o.ending.startsWith("step 1 could not run"), o.ending);
+  }
+
+  @Test
+  void should_not_call_a_saturated_database_client_limited_when_its_own_service_time_misses_the_sla()
+      throws Exception {
+    // All client threads end up waiting on a saturated database, so the engine's verdict flags the run; but the
+    // database's answers themselves were too slow: the search goes on bisecting instead of stopping.
+    FindmaxSearch.Stepper saturating = (index, rate) -> {
+      FindmaxStep s = new FindmaxStep(rate, Math.min(rate, 800), rate > 800, 0);
+      s.intended.put("READ", java.util.Collections.singletonMap("p99", rate <= 800 ? 2_000L : 4_000_000L));
+      s.service.put("READ", java.util.Collections.singletonMap("p99", rate <= 800 ? 1_500L : 3_000_000L));
+      return s;
+    };
+    FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 30).search(250, saturating);
+    assertFalse(o.lowerBound, o.ending);
+    assertTrue(o.maximum > 760 && o.maximum <= 800, o.maximum + ": " + o.ending);
+  }
+
+  @Test
+  void should_fail_a_step_that_misses_its_target_or_has_errors_even_within_the_sla() {
+    FindmaxSearch search = new FindmaxSearch(P99_10MS, 0.05, 30);
+    FindmaxStep slow = new FindmaxStep(1000, 980, false, 0);
+    slow.intended.put("READ", Collections.singletonMap("p99", 100L));
+    search.judge(slow);
+    assertFalse(slow.passed);
+    assertTrue(slow.reason.contains("achieved 980 of 1000"), slow.reason);
+    FindmaxStep failing = new FindmaxStep(1000, 1000, false, 12);
+    failing.intended.put("READ", Collections.singletonMap("p99", 100L));
+    search.judge(failing);
+    assertTrue(failing.reason.startsWith("12 operations failed"), failing.reason);
+  }
+
+  @Test
+  void should_judge_every_operation_type_against_every_sla() {
+    FindmaxSearch search = new FindmaxSearch(Arrays.asList(FindmaxSla.parse("p99<10ms"),
+        FindmaxSla.parse("p999 < 50 ms")), 0.05, 30);
+    FindmaxStep s = new FindmaxStep(1000, 1000, false, 0);
+    java.util.Map<String, Long> read = new java.util.HashMap<>();
+    read.put("p99", 3_000L);
+    read.put("p999", 8_000L);
+    java.util.Map<String, Long> update = new java.util.HashMap<>();
+    update.put("p99", 4_000L);
+    update.put("p999", 60_000L);
+    s.intended.put("READ", read);
+    s.intended.put("UPDATE", update);
+    search.judge(s);
+    assertFalse(s.passed);
+    assertTrue(s.reason.contains("p999 60.0 ms (bound p999<50ms)"), s.reason);
+  }
+
+  @Test
+  void should_parse_slas_in_every_unit_and_refuse_other_forms() {
+    assertEquals(10_000, FindmaxSla.parse("p99<10ms").limitUs);
+    assertEquals(500, FindmaxSla.parse("P95 < 500us").limitUs);
+    assertEquals(1_500_000, FindmaxSla.parse("avg<1.5s").limitUs);
+    assertEquals("99.9PercentileLatency(us)", FindmaxSla.parse("p999<1s").outputField());
+    for (String bad : new String[] {"p98<10ms", "p99>10ms", "p99<10", "p99<0ms", "latency<10ms", ""}) {
+      assertThrows(IllegalArgumentException.class, () -> FindmaxSla.parse(bad), bad);
+    }
+  }
+
+  @Test
+  void should_refuse_missing_or_conflicting_options_with_one_line() {
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Findmax.Options.parse(new String[] {"basic"}))
+        .getMessage().startsWith("at least one --sla is required"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Findmax.Options.parse(new String[] {"basic",
+        "--sla", "p99<1ms", "-target", "500"})).getMessage().startsWith("-target is findmax's to choose"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Findmax.Options.parse(new String[] {"basic",
+        "--sla", "p99<1ms", "--bogus", "1"})).getMessage().startsWith("unknown option --bogus"));
+    Findmax.Options o = Findmax.Options.parse(new String[] {"basic", "-P", "workloads/workloada", "--sla",
+        "p99<1ms", "--resolution=2%", "--step-time", "10s", "-threads", "8"});
+    assertEquals(0.02, o.resolution, 1e-9);
+    assertEquals(10, o.stepSeconds, 1e-9);
+    assertEquals(Arrays.asList("-P", "workloads/workloada", "-threads", "8"), o.clientArgs);
+  }
+}
