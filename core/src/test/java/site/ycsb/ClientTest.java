@@ -203,6 +203,32 @@ class ClientTest {
   }
 
   @Test
+  void should_print_a_last_status_line_whose_total_equals_its_return_counts_when_the_run_ends() {
+    for (String warmup : new String[] {"0", "100ops"}) {
+      ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-s", "-threads", "4",
+          "-p", "warmup=" + warmup);
+      assertEquals(ExitCode.OK, r.exitCode, r.toString());
+      String last = null;
+      for (String line : r.err.split("\n")) {
+        if (line.contains(" sec: ")) {
+          last = line;
+        }
+      }
+      assertNotNull(last, r.toString());
+      long total = Long.parseLong(last.replaceAll(".* sec: (\\d+) operations.*", "$1"));
+      long returns = 0;
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("Return\\([A-Z_]+\\)=(\\d+)").matcher(last);
+      while (m.find()) {
+        returns += Long.parseLong(m.group(1));
+      }
+      long warm = last.contains(" warm-up) ") ? Long.parseLong(last.replaceAll(".*\\(\\+(\\d+) warm-up\\).*", "$1")) : 0;
+      assertEquals(total, returns, "warmup=" + warmup + ": " + last);
+      assertEquals(warmup.equals("0") ? 0 : 100, warm, "warmup=" + warmup + ": " + last);
+      assertEquals(1000, total + warm, "warmup=" + warmup + ": " + last);
+    }
+  }
+
+  @Test
   void should_hold_the_target_rate_when_throttled() {
     ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-target", "2000",
         "-p", "operationcount=2000", "-threads", "8");
