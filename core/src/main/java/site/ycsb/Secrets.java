@@ -5,7 +5,7 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /** Recognises secret-bearing property names so that their values never reach any output or log. */
-public final class Secrets {
+final class Secrets {
   private static final Pattern SECRET = Pattern.compile("(?i).*(password|passwd|secret|token|credential).*");
   /** A secret-looking word and the rest of its name (letters, digits, '.', '_', '-'). */
   private static final Pattern SECRET_NAME =
