@@ -193,7 +193,12 @@ final class AsyncClientThread extends Thread implements Worker {
     done.increment();
     if (isMeasured) {
       measured.increment();
-      busyNs.add(end - begin);
+      long serviceNs = end - begin;
+      busyNs.add(serviceNs);
+      // read first: the shared maximum is written only when this operation beats it (rare after the start)
+      if (serviceNs > run.maxServiceNs.get()) {
+        run.maxServiceNs.accumulateAndGet(serviceNs, Math::max);
+      }
     }
     inFlight.release();
     if (!ok && !doTransactions) {

@@ -435,6 +435,7 @@ public final class Client {
       c.steadyLagP99Us = steady.getTotalCount() == 0 ? 0 : steady.getValueAtPercentile(99);
       c.steadyCount = steady.getTotalCount();
       c.maxServiceUs = state.maxServiceNs.get() / 1000;
+      c.inFlightBound = asynchronous();
       StringBuilder failures = new StringBuilder();
       for (Map.Entry<String, Map<String, Long>> op : measurements.getStatusCounts().entrySet()) {
         if (op.getKey().startsWith(Measurements.INTENDED_PREFIX) || op.getKey().equals("VERIFY")) {
