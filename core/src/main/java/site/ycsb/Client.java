@@ -252,10 +252,13 @@ public final class Client {
           int share = config.threads / dispatchers + (i < config.threads % dispatchers ? 1 : 0);
           threads.add(new AsyncClientThread(i, dispatchers, config.dbClass, (CoreWorkload) workload, config.props,
               config.doTransactions, schedule, config.warmup, state, config.maxConsecutiveErrors,
-              config.keepGoingOnInsertFailure, share));
+              config.keepGoingOnInsertFailure, share, config.asyncWindowNs));
         }
         System.err.println("Asynchronous operations: " + dispatchers + " dispatcher thread(s), at most "
-            + config.threads + " in flight (-threads; async=false runs blocking).");
+            + config.threads + " in flight (-threads; async=false runs blocking)"
+            + (config.asyncWindowNs > 0 && config.target > 0 ? "; dispatched on a "
+            + TimeUnit.NANOSECONDS.toMicros(config.asyncWindowNs) + " us grid (async.window.us), so operations start"
+            + " up to that late, as the schedule lag shows" : "") + ".");
       } else {
         for (int i = 0; i < config.threads; i++) {
           threads.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props,

@@ -39,6 +39,11 @@ final class RunConfig {
   /** auto (asynchronous when the binding and the workload allow it), true (required) or false (blocking). */
   final String async;
   final int asyncDispatchers;
+  /** Asynchronous path: dispatch wake-ups on a grid of this many ns (0: each operation at its own time). */
+  final long asyncWindowNs;
+  static final String ASYNC_WINDOW_PROPERTY = "async.window.us";
+  /** A window longer than this would make the dispatcher's lateness, not the database, the measured latency. */
+  static final long ASYNC_WINDOW_MAX_US = 100_000;
   static final String ASYNC_PROPERTY = "async";
   static final String ASYNC_DISPATCHERS_PROPERTY = "async.dispatchers";
   final boolean trackJvm;
@@ -121,6 +126,12 @@ final class RunConfig {
       }
       async = asyncMode;
       asyncDispatchers = r.intValue(ASYNC_DISPATCHERS_PROPERTY, 1, 1);
+      long windowUs = r.longValue(ASYNC_WINDOW_PROPERTY, 0, 0);
+      if (windowUs > ASYNC_WINDOW_MAX_US) {
+        throw new UsageException(ASYNC_WINDOW_PROPERTY + "=" + windowUs + " is longer than " + ASYNC_WINDOW_MAX_US
+            + " us (100 ms); the operations would start that late");
+      }
+      asyncWindowNs = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(windowUs);
       trackJvm = r.bool("measurement.trackjvm", false);
       startEpochMs = r.longValue(Client.START_EPOCH_MS_PROPERTY, 0, 0);
       long anHourAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.HOURS.toMillis(1);

@@ -76,6 +76,9 @@ class BadInputTest {
         row(2, "insertstart=5000 is not below recordcount=100", "-P", "{W}", "-p", "insertstart=5000"),
         row(2, "insertstart=5000 is not below recordcount=100", "-P", "{W}", "-p", "insertstart=5000", "-load"),
         row(2, "start.epochms=1 is more than an hour in the past", "-P", "{W}", "-p", "start.epochms=1"),
+        row(2, "async.window.us=-1 must be at least 0", "-P", "{W}", "-p", "async.window.us=-1"),
+        row(2, "async.window.us=200000 is longer than 100000 us", "-P", "{W}", "-p", "async.window.us=200000"),
+        row(2, "async.window.us=1ms is not a whole number", "-P", "{W}", "-p", "async.window.us=1ms"),
         // Runs that would measure nothing.
         row(2, "covers all 200 operations", "-P", "{W}", "-p", "warmup=100000ops"),
         row(2, "is not shorter than maxexecutiontime=2", "-P", "{W}", "-p", "warmup=30s", "-p",
