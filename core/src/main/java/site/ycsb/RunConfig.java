@@ -120,6 +120,8 @@ final class RunConfig {
       maxConsecutiveErrors = r.longValue("max_consecutive_errors", DEFAULT_MAX_CONSECUTIVE_ERRORS, 0);
       keepGoingOnInsertFailure = r.bool("core_workload_insertion_keep_going_on_error", false);
       spinSleep = r.bool("spin.sleep", false);
+      // read by each client thread's DBWrapper when it starts; refused here, before the run, if it is not a boolean
+      r.bool(DBWrapper.REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY, false);
       String asyncMode = r.string(ASYNC_PROPERTY, "auto");
       if (!asyncMode.equals("auto") && !asyncMode.equals("true") && !asyncMode.equals("false")) {
         throw new UsageException(ASYNC_PROPERTY + "=" + asyncMode + " is not one of: auto, true, false");
