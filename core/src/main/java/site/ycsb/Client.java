@@ -372,7 +372,21 @@ public final class Client {
         r.exitReason = timedOut ? "time-limit" : "completed";
       }
       ResultsWriter writer = new ResultsWriter(config, measurements, jvm);
-      writer.writeMain(r);
+      try {
+        writer.writeMain(r);
+      } catch (IOException e) {
+        if (config.exportFile == null) {
+          throw e;
+        }
+        // The run's figures are never lost to an export file that failed at the end (checked before the run, but
+        // a disk can fill up or a file can refuse writes even to root): print them, and fail the run.
+        System.err.println("Error: cannot write exportfile " + config.exportFile + " (" + e.getMessage()
+            + "); the results follow on stdout in the text format");
+        writer.writeText(r, System.out);
+        System.out.flush();
+        r.exitCode = ExitCode.RUN_FAILED;
+        r.exitReason = "exportfile could not be written";
+      }
       if (config.resultsDir != null) {
         writer.writeResultsDir(config.resultsDir, r);
       }

@@ -229,6 +229,18 @@ class ClientTest {
   }
 
   @Test
+  void should_print_the_results_and_exit_1_when_the_export_file_fails_at_the_end() {
+    // /dev/full accepts the open and the pre-run check, then refuses every write (ENOSPC): a disk that filled up
+    org.junit.jupiter.api.Assumptions.assumeTrue(new File("/dev/full").exists(), "needs Linux's /dev/full");
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-p",
+        "exportfile=/dev/full", "-p", "results.dir=" + tmp.resolve("kept"));
+    assertEquals(ExitCode.RUN_FAILED, r.exitCode, r.toString());
+    assertTrue(r.err.contains("Error: cannot write exportfile /dev/full ("), r.err);
+    assertEquals(1000, r.longValue("READ", "Operations") + r.longValue("UPDATE", "Operations"), r.out);
+    assertTrue(new File(tmp.resolve("kept").toFile(), "summary.json").isFile(), "results.dir still written");
+  }
+
+  @Test
   void should_hold_the_target_rate_when_throttled() {
     ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-target", "2000",
         "-p", "operationcount=2000", "-threads", "8");
