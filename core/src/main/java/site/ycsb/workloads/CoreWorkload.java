@@ -175,6 +175,7 @@ public class CoreWorkload extends Workload {
     fieldlengthgenerator = getFieldLengthGenerator(p);
 
     recordcount = longProp(p, site.ycsb.Client.RECORD_COUNT_PROPERTY, site.ycsb.Client.DEFAULT_RECORD_COUNT, 0);
+    boolean noRecordCount = recordcount == 0;
     if (recordcount == 0) {
       recordcount = Integer.MAX_VALUE;
     }
@@ -212,6 +213,11 @@ public class CoreWorkload extends Workload {
 
     keysequence = new CounterGenerator(insertstart);
     operationchooser = createOperationGenerator(p);
+    if (noRecordCount && bool(p, site.ycsb.Client.DO_TRANSACTIONS_PROPERTY, "true") && readsExistingRecords(p)) {
+      // 0.17.0 silently took the whole int range as the key space, so nearly every read missed; refused instead.
+      throw new IllegalArgumentException("recordcount is 0 (or not set): the run would read, update or scan keys "
+          + "among 2^31 that were never loaded; set recordcount to the number of records loaded");
+    }
     transactioninsertkeysequence = new AcknowledgedCounterGenerator(recordcount);
     long last = insertstart + insertcount - 1;
     if (insertcount == 0) {
@@ -639,6 +645,20 @@ public class CoreWorkload extends Workload {
    *
    * @throws IllegalArgumentException if a proportion is outside [0, 1] (or not a number) or all are zero
    */
+  /** Whether the operation mix touches loaded records (anything but inserts). */
+  private static boolean readsExistingRecords(Properties p) {
+    String[][] ops = {{READ_PROPORTION_PROPERTY, READ_PROPORTION_PROPERTY_DEFAULT},
+        {UPDATE_PROPORTION_PROPERTY, UPDATE_PROPORTION_PROPERTY_DEFAULT},
+        {SCAN_PROPORTION_PROPERTY, SCAN_PROPORTION_PROPERTY_DEFAULT},
+        {READMODIFYWRITE_PROPORTION_PROPERTY, READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT}};
+    for (String[] op : ops) {
+      if (doubleProp(p, op[0], op[1]) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   protected static DiscreteGenerator createOperationGenerator(final Properties p) {
     if (p == null) {
       throw new IllegalArgumentException("Properties object cannot be null");
