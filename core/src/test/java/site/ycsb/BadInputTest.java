@@ -97,6 +97,8 @@ class BadInputTest {
             "reportlatencyforeacherror=maybe"),
         row(2, "recordcount is 0 (or not set): the run would read, update or scan keys among 2^31", "-P", "{W}",
             "-p", "recordcount=0"),
+        row(2, "table is empty; leave it out for the default (usertable) or name the table", "-P", "{W}", "-p",
+            "table="),
         // Runs that would measure nothing.
         row(2, "covers all 200 operations", "-P", "{W}", "-p", "warmup=100000ops"),
         row(2, "is not shorter than maxexecutiontime=2", "-P", "{W}", "-p", "warmup=30s", "-p",

@@ -165,6 +165,10 @@ public class CoreWorkload extends Workload {
   public void init(Properties p) throws WorkloadException {
     measurements = Measurements.getMeasurements();
     table = p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT);
+    if (table.trim().isEmpty()) {
+      throw new IllegalArgumentException("table is empty; leave it out for the default (" + TABLENAME_PROPERTY_DEFAULT
+          + ") or name the table");
+    }
     fieldcount = longProp(p, FIELD_COUNT_PROPERTY, FIELD_COUNT_PROPERTY_DEFAULT, 1);
     String prefix = p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT);
     fieldnames = new ArrayList<>();
