@@ -99,6 +99,12 @@ class BadInputTest {
             "-p", "recordcount=0"),
         row(2, "table is empty; leave it out for the default (usertable) or name the table", "-P", "{W}", "-p",
             "table="),
+        row(2, "fieldlengthhistogram={T}/nope does not exist (fieldlengthdistribution=histogram reads it)", "-P",
+            "{W}", "-p", "fieldlengthdistribution=histogram", "-p", "fieldlengthhistogram={T}/nope"),
+        row(2, "fieldlengthhistogram={T} is not a readable file", "-P", "{W}", "-p", "fieldlengthdistribution=histogram",
+            "-p", "fieldlengthhistogram={T}"),
+        row(2, "fieldlengthhistogram: histogram file {T}/notadir line 1: expected 'BlockSize<TAB>n', got 'x'", "-P",
+            "{W}", "-p", "fieldlengthdistribution=histogram", "-p", "fieldlengthhistogram={T}/notadir"),
         // Runs that would measure nothing.
         row(2, "covers all 200 operations", "-P", "{W}", "-p", "warmup=100000ops"),
         row(2, "is not shorter than maxexecutiontime=2", "-P", "{W}", "-p", "warmup=30s", "-p",

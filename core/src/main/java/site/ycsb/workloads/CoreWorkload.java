@@ -150,10 +150,17 @@ public class CoreWorkload extends Workload {
       return new ZipfianGenerator(minfieldlength, fieldlength);
     case "histogram":
       String file = p.getProperty(FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY, FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY_DEFAULT);
+      java.io.File f = new java.io.File(file);
+      if (!f.isFile() || !f.canRead()) {
+        // a file the user named (or the default hist.txt in the working directory): a usage error, exit 2
+        throw new IllegalArgumentException(FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY + "=" + file + (f.exists()
+            ? " is not a readable file" : " does not exist") + " (fieldlengthdistribution=histogram reads it)");
+      }
       try {
         return new HistogramGenerator(file);
       } catch (IOException e) {
-        throw new WorkloadException("cannot read fieldlengthhistogram file " + file + ": " + e.getMessage(), e);
+        // the file exists and is readable: what fails is its content (the message names the line)
+        throw new IllegalArgumentException(FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY + ": " + e.getMessage());
       }
     default:
       throw new IllegalArgumentException(FIELD_LENGTH_DISTRIBUTION_PROPERTY + "=" + dist
