@@ -60,6 +60,8 @@ class BadInputTest {
         row(2, "-threads needs a value (got the option -t instead)", "-P", "{W}", "-threads", "-t"),
         row(2, "-p needs a value (got the option -load instead)", "-P", "{W}", "-p", "-load"),
         row(2, "-P needs a value", "-P"),
+        row(2, "-load and -t both given", "-P", "{W}", "-t", "-load"),
+        row(2, "-load and -t both given", "-P", "{W}", "-load", "-s", "-t"),
         // Property files that are not property files.
         row(2, "is malformed", "-P", "{T}/malformed"),
         row(2, "not a regular file", "-P", "/dev/zero"),
