@@ -17,12 +17,29 @@ public final class ContainerRouter {
   private static final long FNV_PRIME = 0x100000001b3L;
 
   private final List<String> names;
+  private final List<String> scanIndex;
 
   public ContainerRouter(List<String> names) {
+    this(names, Collections.<String>emptyList());
+  }
+
+  /** @param scanIndex the table's scan-index containers (empty: scans use SQL) */
+  public ContainerRouter(List<String> names, List<String> scanIndex) {
     if (names.isEmpty()) {
       throw new IllegalArgumentException("no containers");
     }
     this.names = Collections.unmodifiableList(names);
+    this.scanIndex = Collections.unmodifiableList(scanIndex);
+  }
+
+  /** The scan-index containers, empty if the table has none. */
+  public List<String> scanIndex() {
+    return scanIndex;
+  }
+
+  /** The scan-index container holding {@code key}'s entry (same formula, over the index count). */
+  public String indexContainerOf(String key) {
+    return scanIndex.get(indexOf(key, scanIndex.size()));
   }
 
   /** Index of the container holding {@code key}. */

@@ -86,7 +86,7 @@ public class GridDBClient extends DB {
     }
     // A workload with scans opens its SQL connection now, so that a wrong SQL member fails init (exit 3) instead of
     // every scan of the run.
-    if (scansExpected(getProperties())) {
+    if (scansExpected(getProperties()) && routers.get(config.getTable()).scanIndex().isEmpty()) {
       try {
         readers.get();
       } catch (StoreException e) {
@@ -109,8 +109,8 @@ public class GridDBClient extends DB {
   private ContainerRouter router(String table) throws StoreException, DBException {
     ContainerRouter r = routers.get(table);
     if (r == null) {
-      r = new ContainerRouter(TableLayouts.obtain(config.describeTarget(), table, config.getContainerCount(),
-          schema, session));
+      r = TableLayouts.obtain(config.describeTarget(), table, config.getContainerCount(),
+          config.getScanIndexCount(), schema, session);
       routers.put(table, r);
     }
     return r;

@@ -41,6 +41,7 @@ public final class GridDBConfig {
   private final List<String> sqlMembers;
   private final int sqlNotificationPort;
   private final int containerCount;
+  private final int scanIndexCount;
   private final int insertBatchSize;
   private final int maxRetries;
   private final long retryBackoffMillis;
@@ -112,6 +113,10 @@ public final class GridDBConfig {
     sqlNotificationPort = sqlPort == null ? DEFAULT_SQL_NOTIFICATION_PORT : port("griddb.sqlNotificationPort", sqlPort);
 
     containerCount = intValue(p, "griddb.containercount", 0, 0);
+    scanIndexCount = intValue(p, "griddb.scanindexcount", -1, 0);
+    if (scanIndexCount > 4096) {
+      throw mistake("GridDB: griddb.scanindexcount must be at most 4096, got " + scanIndexCount);
+    }
     insertBatchSize = intValue(p, "griddb.insertbatchsize", 1, 1);
     maxRetries = intValue(p, "griddb.retries", 3, 0);
     retryBackoffMillis = intValue(p, "griddb.retrybackoffms", 100, 0);
@@ -419,6 +424,14 @@ public final class GridDBConfig {
   /** Configured container count; 0 means "the cluster's partition count" (or what the table was loaded with). */
   public int getContainerCount() {
     return containerCount;
+  }
+
+  /**
+   * Configured number of scan-index containers; -1 when unset (a new table gets {@link TableLayouts#DEFAULT_SCAN_INDEX},
+   * an existing one keeps what it was created with); 0 = no index, scans use SQL.
+   */
+  public int getScanIndexCount() {
+    return scanIndexCount;
   }
 
   public int getInsertBatchSize() {

@@ -7,6 +7,7 @@ import site.ycsb.Status;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +41,7 @@ public final class GridDBOperations {
   private final RateLimitedLog log;
   private final int batchSize;
   private final Map<String, List<String[]>> pending = new LinkedHashMap<>();
+  private final Map<String, List<String>> pendingIndex = new LinkedHashMap<>();
   private int pendingCount;
 
   public GridDBOperations(StoreSession session, ReaderSource readers, RouterSource routers, TableSchema schema,
@@ -88,9 +90,15 @@ public final class GridDBOperations {
       return badField("scan", fields);
     }
     try {
-      List<String> containers = routers.routerFor(table).names();
-      RangeReader reader = readers.get();
-      List<String[]> rows = retrier.call(() -> new ScanMerger(reader).scan(containers, startKey, count, columns));
+      ContainerRouter router = routers.routerFor(table);
+      List<String[]> rows;
+      if (router.scanIndex().isEmpty()) {
+        List<String> containers = router.names();
+        RangeReader reader = readers.get();
+        rows = retrier.call(() -> new ScanMerger(reader).scan(containers, startKey, count, columns));
+      } else {
+        rows = retrier.call(() -> indexedScan(router, startKey, count, columns));
+      }
       for (String[] row : rows) {
         HashMap<String, ByteIterator> values = new HashMap<>();
         for (int i = 0; i < columns.length; i++) {
@@ -110,6 +118,49 @@ public final class GridDBOperations {
   }
 
   /**
+   * A scan through the table's scan index: the n smallest keys {@code >= startKey} from the index containers
+   * (merged), then their rows in one multi-container get. An index entry without a row (an insert that failed
+   * half-way, or a delete in progress) is skipped and the scan continues after it, so the count stays exact.
+   */
+  private List<String[]> indexedScan(ContainerRouter router, String startKey, int count, int[] columns)
+      throws StoreException {
+    List<String[]> out = new ArrayList<>();
+    ScanMerger merger = new ScanMerger(new IndexRangeReader(session));
+    String from = startKey;
+    boolean inclusive = true;
+    while (out.size() < count) {
+      int want = count - out.size();
+      List<String[]> keys = inclusive ? merger.scan(router.scanIndex(), from, want, new int[0])
+          : merger.scanAfter(router.scanIndex(), from, want, new int[0]);
+      if (keys.isEmpty()) {
+        break;
+      }
+      Map<String, List<String>> byContainer = new HashMap<>();
+      for (String[] k : keys) {
+        byContainer.computeIfAbsent(router.containerOf(k[0]), x -> new ArrayList<>()).add(k[0]);
+      }
+      Map<String, String[]> found = session.multiGet(byContainer);
+      for (String[] k : keys) {
+        String[] row = found.get(k[0]);
+        if (row != null) {
+          String[] projected = new String[columns.length + 1];
+          projected[0] = k[0];
+          for (int i = 0; i < columns.length; i++) {
+            projected[i + 1] = columns[i] < row.length ? row[columns[i]] : null;
+          }
+          out.add(projected);
+        }
+      }
+      if (keys.size() < want) {
+        break;
+      }
+      from = keys.get(keys.size() - 1)[0];
+      inclusive = false;
+    }
+    return out;
+  }
+
+  /**
    * Updates fields. All fields: one write (a row is always written whole). Some fields: read with a row lock,
    * change, write, commit, so that concurrent updates of other fields of the row are not lost.
    */
@@ -123,7 +174,10 @@ public final class GridDBOperations {
       container = routers.routerFor(table).containerOf(key);
       final String c = container;
       if (values.size() == schema.columnCount() - 1) {
+        ContainerRouter router = routers.routerFor(table);
         retrier.call(() -> {
+          // A whole-row put creates a missing row: its index entry goes first, as for an insert.
+          putIndexEntry(router, key);
           session.put(c, changes);
           return null;
         });
@@ -168,14 +222,19 @@ public final class GridDBOperations {
     }
     String container = null;
     try {
-      container = routers.routerFor(table).containerOf(key);
+      ContainerRouter router = routers.routerFor(table);
+      container = router.containerOf(key);
       final String c = container;
       if (batchSize <= 1) {
         retrier.call(() -> {
+          putIndexEntry(router, key);
           session.put(c, row);
           return null;
         });
         return Status.OK;
+      }
+      if (!router.scanIndex().isEmpty()) {
+        pendingIndex.computeIfAbsent(router.indexContainerOf(key), x -> new ArrayList<>()).add(key);
       }
       pending.computeIfAbsent(container, x -> new ArrayList<>()).add(row);
       pendingCount++;
@@ -195,13 +254,29 @@ public final class GridDBOperations {
   public Status delete(String table, String key) {
     String container = null;
     try {
-      container = routers.routerFor(table).containerOf(key);
+      ContainerRouter router = routers.routerFor(table);
+      container = router.containerOf(key);
       final String c = container;
-      return retrier.call(() -> session.remove(c, key)) ? Status.OK : Status.NOT_FOUND;
+      // The row first, then its index entry: a failure in between leaves an entry that scans skip, never a row
+      // that scans cannot see.
+      boolean existed = retrier.call(() -> session.remove(c, key));
+      if (!router.scanIndex().isEmpty()) {
+        String ic = router.indexContainerOf(key);
+        retrier.call(() -> session.remove(ic, key));
+      }
+      return existed ? Status.OK : Status.NOT_FOUND;
     } catch (StoreException e) {
       return failed("delete", container, e);
     } catch (DBException e) {
       return failedLayout("delete", e);
+    }
+  }
+
+  /** Writes the index entry of a key before its row (no-op without a scan index). */
+  private void putIndexEntry(ContainerRouter router, String key) throws StoreException {
+    if (!router.scanIndex().isEmpty()) {
+      session.putIndex(Collections.singletonMap(router.indexContainerOf(key),
+          Collections.singletonList(key)));
     }
   }
 
@@ -219,11 +294,17 @@ public final class GridDBOperations {
       return;
     }
     Map<String, List<String[]>> batch = new LinkedHashMap<>(pending);
+    Map<String, List<String>> index = new LinkedHashMap<>(pendingIndex);
     int rows = pendingCount;
     pending.clear();
+    pendingIndex.clear();
     pendingCount = 0;
     try {
       retrier.call(() -> {
+        // Index entries first (see delete): a batch that fails between the two leaves entries scans skip.
+        if (!index.isEmpty()) {
+          session.putIndex(index);
+        }
         session.multiPut(batch);
         return null;
       });

@@ -9,8 +9,12 @@ import com.toshiba.mwcloud.gs.GSRecoverableException;
 import com.toshiba.mwcloud.gs.GSTimeoutException;
 import com.toshiba.mwcloud.gs.GSType;
 import com.toshiba.mwcloud.gs.GridStore;
+import com.toshiba.mwcloud.gs.IndexType;
 import com.toshiba.mwcloud.gs.PartitionController;
+import com.toshiba.mwcloud.gs.Query;
 import com.toshiba.mwcloud.gs.Row;
+import com.toshiba.mwcloud.gs.RowKeyPredicate;
+import com.toshiba.mwcloud.gs.RowSet;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -149,6 +153,88 @@ public final class GridStoreSession implements StoreSession {
   public boolean remove(String container, String key) throws StoreException {
     try {
       return container(container).remove(key);
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public void createScanIndex(String container) throws StoreException {
+    List<ColumnInfo> columns = new ArrayList<>();
+    columns.add(new ColumnInfo(TableSchema.KEY_COLUMN, GSType.STRING, Boolean.FALSE, null));
+    columns.add(new ColumnInfo(ORD_COLUMN, GSType.LONG, Boolean.FALSE, null));
+    try {
+      Container<String, Row> c =
+          store.putContainer(container, new ContainerInfo(container, ContainerType.COLLECTION, columns, true), false);
+      c.createIndex(ORD_COLUMN, IndexType.TREE);
+      c.close();
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public void putIndex(Map<String, List<String>> keysByContainer) throws StoreException {
+    try {
+      Map<String, List<Row>> rows = new HashMap<>();
+      for (Map.Entry<String, List<String>> e : keysByContainer.entrySet()) {
+        Container<String, Row> c = container(e.getKey());
+        List<Row> list = new ArrayList<>(e.getValue().size());
+        for (String key : e.getValue()) {
+          Row row = c.createRow();
+          row.setString(0, key);
+          row.setLong(1, ScanOrder.of(key));
+          list.add(row);
+        }
+        rows.put(e.getKey(), list);
+      }
+      store.multiPut(rows);
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public List<String> indexKeys(String container, long fromOrd, int limit) throws StoreException {
+    try {
+      Query<Row> q = container(container).query("select * where " + ORD_COLUMN + " >= " + fromOrd + " order by "
+          + ORD_COLUMN + " asc limit " + limit);
+      try {
+        RowSet<Row> rs = q.fetch();
+        List<String> keys = new ArrayList<>(rs.size());
+        while (rs.hasNext()) {
+          keys.add(rs.next().getString(0));
+        }
+        return keys;
+      } finally {
+        q.close();
+      }
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
+  public Map<String, String[]> multiGet(Map<String, List<String>> keysByContainer) throws StoreException {
+    try {
+      Map<String, RowKeyPredicate<String>> wanted = new HashMap<>();
+      for (Map.Entry<String, List<String>> e : keysByContainer.entrySet()) {
+        RowKeyPredicate<String> p = RowKeyPredicate.create(String.class);
+        for (String key : e.getValue()) {
+          p.add(key);
+        }
+        wanted.put(e.getKey(), p);
+      }
+      Map<String, List<Row>> got = store.multiGet(wanted);
+      Map<String, String[]> out = new HashMap<>();
+      for (Map.Entry<String, List<Row>> e : got.entrySet()) {
+        Container<String, Row> c = container(e.getKey());
+        for (Row row : e.getValue()) {
+          String[] values = toArray(row, widths, c);
+          out.put(values[0], values);
+        }
+      }
+      return out;
     } catch (GSException e) {
       throw convert(e);
     }

@@ -26,6 +26,17 @@ public final class ScanMerger {
 
   /** The rows (key at [0], then {@code columns}) of the n smallest keys {@code >= startKey}, in key order. */
   public List<String[]> scan(List<String> containers, String startKey, int n, int[] columns) throws StoreException {
+    return scan(containers, startKey, true, n, columns);
+  }
+
+  /** As {@link #scan}, for keys strictly after {@code afterKey}. */
+  public List<String[]> scanAfter(List<String> containers, String afterKey, int n, int[] columns)
+      throws StoreException {
+    return scan(containers, afterKey, false, n, columns);
+  }
+
+  private List<String[]> scan(List<String> containers, String startKey, boolean inclusive, int n, int[] columns)
+      throws StoreException {
     if (n <= 0) {
       return new ArrayList<>();
     }
@@ -34,7 +45,7 @@ public final class ScanMerger {
     List<List<String[]>> rows = new ArrayList<>(c);
     boolean[] more = new boolean[c];
     for (int i = 0; i < c; i++) {
-      List<String[]> got = new ArrayList<>(reader.read(containers.get(i), startKey, true, m, columns));
+      List<String[]> got = new ArrayList<>(reader.read(containers.get(i), startKey, inclusive, m, columns));
       rows.add(got);
       more[i] = got.size() >= m;
     }

@@ -8,6 +8,9 @@ import java.util.Map;
  * {@code String[]} indexed like {@link TableSchema#columns()}, null for a NULL column.
  */
 public interface StoreSession {
+  /** The number column of a scan-index container. */
+  String ORD_COLUMN = "ycsb_ord";
+
   int partitionCount() throws StoreException;
 
   int partitionOf(String container) throws StoreException;
@@ -29,6 +32,21 @@ public interface StoreSession {
 
   /** Deletes a row; false if it did not exist. */
   boolean remove(String container, String key) throws StoreException;
+
+  /**
+   * Creates a scan-index collection (row key {@value TableSchema#KEY_COLUMN} STRING, {@value #ORD_COLUMN} LONG with a
+   * TREE index), no-op if it exists.
+   */
+  void createScanIndex(String container) throws StoreException;
+
+  /** Writes index entries (key and its {@link ScanOrder}) of many index containers in one request. */
+  void putIndex(Map<String, List<String>> keysByContainer) throws StoreException;
+
+  /** Keys of an index container with ord {@code >= fromOrd}, by ord ascending (ties in any order), at most limit. */
+  List<String> indexKeys(String container, long fromOrd, int limit) throws StoreException;
+
+  /** Whole rows of many containers in one request, by key; missing keys are absent from the map. */
+  Map<String, String[]> multiGet(Map<String, List<String>> keysByContainer) throws StoreException;
 
   RowTransaction beginTransaction(String container) throws StoreException;
 

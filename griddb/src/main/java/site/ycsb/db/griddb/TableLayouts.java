@@ -2,6 +2,7 @@ package site.ycsb.db.griddb;
 
 import site.ycsb.DBException;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,8 +21,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class TableLayouts {
   static final String COUNT_ROW = "containercount";
+  static final String INDEX_ROW = "scanindexcount";
+  /** Scan-index containers of a new table unless {@code griddb.scanindexcount} says otherwise. */
+  public static final int DEFAULT_SCAN_INDEX = 8;
   private static final TableSchema META_SCHEMA = new TableSchema(1, "value");
-  private static final Map<String, List<String>> LAYOUTS = new ConcurrentHashMap<>();
+  private static final Map<String, ContainerRouter> LAYOUTS = new ConcurrentHashMap<>();
 
   private TableLayouts() {
   }
@@ -32,21 +36,22 @@ public final class TableLayouts {
   }
 
   /**
-   * The container names of {@code table}, created if needed.
+   * The containers of {@code table} (data and scan index), created if needed.
    *
    * @param scope identifies the cluster (so two clusters in one process do not share layouts)
+   * @param configuredIndex scan-index containers asked for; -1 = unset
    */
-  public static List<String> obtain(String scope, String table, int configuredCount, TableSchema schema,
-                                    StoreSession session) throws StoreException, DBException {
+  public static ContainerRouter obtain(String scope, String table, int configuredCount, int configuredIndex,
+                                       TableSchema schema, StoreSession session) throws StoreException, DBException {
     String id = scope + "\u0000" + table + "\u0000" + schema.columns();
-    List<String> known = LAYOUTS.get(id);
+    ContainerRouter known = LAYOUTS.get(id);
     if (known != null) {
       return known;
     }
     synchronized (TableLayouts.class) {
       known = LAYOUTS.get(id);
       if (known == null) {
-        known = create(table, configuredCount, schema, session);
+        known = create(table, configuredCount, configuredIndex, schema, session);
         LAYOUTS.put(id, known);
       }
       return known;
@@ -58,8 +63,8 @@ public final class TableLayouts {
     LAYOUTS.clear();
   }
 
-  private static List<String> create(String table, int configuredCount, TableSchema schema, StoreSession session)
-      throws StoreException, DBException {
+  private static ContainerRouter create(String table, int configuredCount, int configuredIndex, TableSchema schema,
+                                        StoreSession session) throws StoreException, DBException {
     if (!table.matches("[A-Za-z0-9_]+")) {
       throw new DBException("GridDB: table '" + table + "' must use only letters, digits and '_'");
     }
@@ -84,16 +89,74 @@ public final class TableLayouts {
     } else {
       count = configuredCount == 0 ? partitions : configuredCount;
     }
+    int indexCount = indexCount(table, meta, stored != null, configuredIndex, session);
     List<String> names = ContainerLayout.choose(table, count, partitions, session::partitionOf);
     for (String name : names) {
       ensure(session, name, schema);
     }
+    List<String> index = indexCount == 0 ? new ArrayList<>()
+        : ContainerLayout.choose(indexPrefix(table), indexCount, partitions, session::partitionOf);
+    for (String name : index) {
+      ensureIndex(session, name);
+    }
     if (stored == null) {
-      String[] row = META_SCHEMA.newRow(COUNT_ROW);
+      // The index count first: a table whose count row exists is complete, and one without an index row is old.
+      String[] row = META_SCHEMA.newRow(INDEX_ROW);
+      row[1] = Integer.toString(indexCount);
+      session.put(meta, row);
+      row = META_SCHEMA.newRow(COUNT_ROW);
       row[1] = Integer.toString(count);
       session.put(meta, row);
     }
-    return names;
+    return new ContainerRouter(names, index);
+  }
+
+  /** Prefix of a table's scan-index container names ({@code <table>_scan_<n>}). */
+  static String indexPrefix(String table) {
+    return table + "_scan";
+  }
+
+  /**
+   * A new table gets the configured count (default {@link #DEFAULT_SCAN_INDEX}); an existing one keeps its recorded
+   * count, and one written before scan indexes existed (no row) has none: its scans use SQL.
+   */
+  private static int indexCount(String table, String meta, boolean exists, int configured, StoreSession session)
+      throws StoreException, DBException {
+    if (!exists) {
+      return configured < 0 ? DEFAULT_SCAN_INDEX : configured;
+    }
+    String[] stored = session.get(meta, INDEX_ROW);
+    int count = 0;
+    if (stored != null && stored[1] != null) {
+      try {
+        count = Integer.parseInt(stored[1]);
+      } catch (NumberFormatException e) {
+        throw new DBException("GridDB: " + meta + " holds an unreadable scan index count '" + stored[1] + "'");
+      }
+    }
+    if (configured >= 0 && configured != count) {
+      throw new DBException("GridDB: table " + table + " was created with " + count
+          + " scan index containers but griddb.scanindexcount=" + configured
+          + "; drop its containers or use that count (or leave griddb.scanindexcount unset)");
+    }
+    return count;
+  }
+
+  private static void ensureIndex(StoreSession session, String container) throws StoreException, DBException {
+    ContainerSchema existing = session.schemaOf(container);
+    if (existing == null) {
+      session.createScanIndex(container);
+      return;
+    }
+    List<String> names = existing.getColumnNames();
+    List<String> types = existing.getColumnTypes();
+    boolean same = "COLLECTION".equals(existing.getType()) && existing.hasRowKey() && names.size() == 2
+        && names.get(0).equalsIgnoreCase(TableSchema.KEY_COLUMN) && "STRING".equals(types.get(0))
+        && names.get(1).equalsIgnoreCase(StoreSession.ORD_COLUMN) && "LONG".equals(types.get(1));
+    if (!same) {
+      throw new DBException("GridDB: container " + container + " exists but is not a scan index (columns " + names
+          + " " + types + "); drop it or use another table name");
+    }
   }
 
   private static void ensure(StoreSession session, String container, TableSchema schema)

@@ -26,6 +26,9 @@ final class FakeStore implements RangeReader {
   final AtomicInteger multiPuts = new AtomicInteger();
   final AtomicInteger creates = new AtomicInteger();
   final AtomicInteger rangeReads = new AtomicInteger();
+  final AtomicInteger indexReads = new AtomicInteger();
+  final AtomicInteger indexPuts = new AtomicInteger();
+  final AtomicInteger multiGets = new AtomicInteger();
   final AtomicInteger sessionsClosed = new AtomicInteger();
   /** Failures to throw from the next data calls (get/put/multiPut/remove/getForUpdate), in order. */
   final List<StoreException> failNext = new ArrayList<>();
@@ -132,6 +135,76 @@ final class FakeStore implements RangeReader {
     }
 
     @Override
+    public void createScanIndex(String container) {
+      synchronized (FakeStore.this) {
+        if (!schemas.containsKey(container)) {
+          creates.incrementAndGet();
+          schemas.put(container, new ContainerSchema("COLLECTION", true,
+              Arrays.asList(TableSchema.KEY_COLUMN, ORD_COLUMN), Arrays.asList("STRING", "LONG")));
+          data.put(container, new TreeMap<>(KeyOrder.BY_CODE_POINT));
+        }
+      }
+    }
+
+    @Override
+    public void putIndex(Map<String, List<String>> keysByContainer) throws StoreException {
+      maybeFail();
+      indexPuts.incrementAndGet();
+      for (Map.Entry<String, List<String>> e : keysByContainer.entrySet()) {
+        TreeMap<String, String[]> t = table(e.getKey());
+        synchronized (t) {
+          for (String k : e.getValue()) {
+            t.put(k, new String[] {k, Long.toString(ScanOrder.of(k))});
+          }
+        }
+      }
+    }
+
+    /** Like TQL's order by ord: ties come back in reverse key order, the least helpful order a server may use. */
+    @Override
+    public List<String> indexKeys(String container, long fromOrd, int limit) throws StoreException {
+      maybeFail();
+      indexReads.incrementAndGet();
+      TreeMap<String, String[]> t = table(container);
+      List<String[]> hits = new ArrayList<>();
+      synchronized (t) {
+        for (String[] r : t.values()) {
+          if (Long.parseLong(r[1]) >= fromOrd) {
+            hits.add(r);
+          }
+        }
+      }
+      hits.sort((a, b) -> {
+        int c = Long.compare(Long.parseLong(a[1]), Long.parseLong(b[1]));
+        return c != 0 ? c : KeyOrder.compare(b[0], a[0]);
+      });
+      List<String> out = new ArrayList<>();
+      for (int i = 0; i < hits.size() && i < limit; i++) {
+        out.add(hits.get(i)[0]);
+      }
+      return out;
+    }
+
+    @Override
+    public Map<String, String[]> multiGet(Map<String, List<String>> keysByContainer) throws StoreException {
+      maybeFail();
+      multiGets.incrementAndGet();
+      Map<String, String[]> out = new java.util.HashMap<>();
+      for (Map.Entry<String, List<String>> e : keysByContainer.entrySet()) {
+        TreeMap<String, String[]> t = table(e.getKey());
+        synchronized (t) {
+          for (String k : e.getValue()) {
+            String[] r = t.get(k);
+            if (r != null) {
+              out.put(k, r.clone());
+            }
+          }
+        }
+      }
+      return out;
+    }
+
+    @Override
     public RowTransaction beginTransaction(String container) throws StoreException {
       TreeMap<String, String[]> t = table(container);
       return new RowTransaction() {
@@ -221,7 +294,8 @@ final class FakeStore implements RangeReader {
   TreeMap<String, String[]> allRows(String table) {
     TreeMap<String, String[]> all = new TreeMap<>(KeyOrder.BY_CODE_POINT);
     for (Map.Entry<String, TreeMap<String, String[]>> e : data.entrySet()) {
-      if (e.getKey().startsWith(table + "_") && !e.getKey().equals(table + "_layout")) {
+      if (e.getKey().startsWith(table + "_") && !e.getKey().equals(table + "_layout")
+          && !e.getKey().startsWith(TableLayouts.indexPrefix(table) + "_")) {
         all.putAll(e.getValue());
       }
     }

@@ -98,13 +98,13 @@ class GridDBClientTest {
       f.get(10, TimeUnit.SECONDS).cleanup();
     }
     pool.shutdown();
-    // 16 data containers (one per partition by default) plus the layout record.
-    assertEquals(17, store.creates.get());
+    // 16 data containers (one per partition by default), 8 scan-index containers and the layout record.
+    assertEquals(16 + TableLayouts.DEFAULT_SCAN_INDEX + 1, store.creates.get());
     assertEquals(8, connector.opened.get());
     assertEquals(8, store.sessionsClosed.get());
     Set<Integer> partitions = new HashSet<>();
     for (String name : store.schemas.keySet()) {
-      if (!name.endsWith("_layout")) {
+      if (!name.endsWith("_layout") && !name.contains("_scan_")) {
         partitions.add(store.partitionOfName(name));
       }
     }
@@ -115,8 +115,9 @@ class GridDBClientTest {
   void should_use_the_configured_container_count_when_set() throws Exception {
     Properties p = props();
     p.setProperty("griddb.containercount", "40");
+    p.setProperty("griddb.scanindexcount", "3");
     client(p).cleanup();
-    assertEquals(41, store.creates.get());
+    assertEquals(40 + 3 + 1, store.creates.get());
   }
 
   @Test
@@ -296,9 +297,15 @@ class GridDBClientTest {
     assertEquals(Status.NOT_FOUND, c.read("usertable", "k1", null, new HashMap<>()));
   }
 
+  private static Properties sqlScans() {
+    Properties p = props();
+    p.setProperty("griddb.scanindexcount", "0");
+    return p;
+  }
+
   @Test
-  void should_return_rows_in_key_order_across_containers_when_scanning() throws Exception {
-    GridDBClient c = client(props());
+  void should_return_rows_in_key_order_across_containers_when_scanning_through_sql() throws Exception {
+    GridDBClient c = client(sqlScans());
     for (int i = 0; i < 200; i++) {
       String key = String.format("user%03d", i);
       c.insert("usertable", key, values("field0", "v" + i, "field1", "w" + i, "field2", "x" + i));
@@ -423,7 +430,7 @@ class GridDBClientTest {
 
   @Test
   void should_reopen_the_sql_connection_when_a_scan_failed() throws Exception {
-    Properties p = props();
+    Properties p = sqlScans();
     p.setProperty("griddb.retries", "0");
     GridDBClient c = client(p);
     c.insert("usertable", "k", values("field0", "a"));
@@ -438,7 +445,7 @@ class GridDBClientTest {
 
   @Test
   void should_open_the_sql_connection_during_init_when_the_workload_scans() throws Exception {
-    Properties p = props();
+    Properties p = sqlScans();
     p.setProperty("scanproportion", "0.95");
     GridDBClient c = client(p);
     assertEquals(1, connector.readersOpened.get(), "opened by init, before any scan");
@@ -450,7 +457,7 @@ class GridDBClientTest {
 
   @Test
   void should_fail_init_with_one_line_when_the_sql_connection_cannot_open() {
-    Properties p = props();
+    Properties p = sqlScans();
     p.setProperty("scanproportion", "0.5");
     connector.readerFailure = new StoreException(0, "cannot open GridDB SQL connection jdbc:gs:///c/public"
         + "?notificationMember=127.0.0.1:20999: Connection refused\n\tat somewhere", false, false);
@@ -458,5 +465,137 @@ class GridDBClientTest {
     assertTrue(e.getMessage().startsWith("GridDB: cannot open the SQL connection for scans ("), e.getMessage());
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
     assertFalse(e.getCause() instanceof IllegalArgumentException, "a connection failure is not exit 2");
+  }
+
+  @Test
+  void should_return_rows_in_key_order_across_containers_when_scanning_through_the_index() throws Exception {
+    GridDBClient c = client(props());
+    for (int i = 0; i < 200; i++) {
+      String key = String.format("user%03d", i);
+      c.insert("usertable", key, values("field0", "v" + i, "field1", "w" + i, "field2", "x" + i));
+    }
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "user050", 30, new HashSet<>(Arrays.asList("field1")), out));
+    assertEquals(30, out.size());
+    for (int i = 0; i < 30; i++) {
+      assertEquals(expect("field1", "w" + (50 + i)), strings(out.get(i)));
+    }
+    Vector<HashMap<String, ByteIterator>> tail = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "user195", 30, null, tail));
+    assertEquals(5, tail.size());
+    assertEquals(expect("field0", "v195", "field1", "w195", "field2", "x195"), strings(tail.get(0)));
+    assertEquals(0, connector.readersOpened.get(), "no SQL connection");
+    assertTrue(store.indexReads.get() > 0 && store.multiGets.get() > 0);
+  }
+
+  @Test
+  void should_match_a_sorted_list_when_many_keys_share_their_first_nine_characters() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.scanindexcount", "3");
+    GridDBClient c = client(p);
+    List<String> keys = new ArrayList<>();
+    java.util.Random r = new java.util.Random(7);
+    for (int i = 0; i < 400; i++) {
+      // Long runs of equal ords (the prefix "user1234"), non-ASCII keys (which saturate) and short keys.
+      String k = i % 4 == 0 ? "user1234" + r.nextInt(1000) : i % 4 == 1 ? "us\u00e9r" + r.nextInt(100)
+          : i % 4 == 2 ? "u" + r.nextInt(50) : "user" + r.nextInt(1_000_000);
+      if (!keys.contains(k)) {
+        keys.add(k);
+        assertEquals(Status.OK, c.insert("usertable", k, values("field0", "v" + k)));
+      }
+    }
+    keys.sort(KeyOrder.BY_CODE_POINT);
+    for (int t = 0; t < 300; t++) {
+      String start = t % 3 == 0 ? keys.get(r.nextInt(keys.size())) : "user1234" + r.nextInt(1000);
+      int n = 1 + r.nextInt(60);
+      Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+      assertEquals(Status.OK, c.scan("usertable", start, n, null, out));
+      List<String> expected = new ArrayList<>();
+      for (String k : keys) {
+        if (KeyOrder.compare(k, start) >= 0 && expected.size() < n) {
+          expected.add("v" + k);
+        }
+      }
+      List<String> got = new ArrayList<>();
+      for (HashMap<String, ByteIterator> row : out) {
+        got.add(row.get("field0").toString());
+      }
+      assertEquals(expected, got, "scan from " + start + " n=" + n);
+    }
+  }
+
+  @Test
+  void should_skip_an_index_entry_without_row_and_still_return_the_count_asked() throws Exception {
+    GridDBClient c = client(props());
+    for (int i = 0; i < 20; i++) {
+      c.insert("usertable", String.format("user%02d", i), values("field0", "v" + i));
+    }
+    // A row gone while its entry stays (an interrupted delete): the scan skips it and reads one more.
+    for (Map.Entry<String, TreeMap<String, String[]>> e : store.data.entrySet()) {
+      if (!e.getKey().contains("_scan_")) {
+        e.getValue().remove("user05");
+      }
+    }
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "user03", 5, null, out));
+    List<String> got = new ArrayList<>();
+    for (HashMap<String, ByteIterator> row : out) {
+      got.add(row.get("field0").toString());
+    }
+    assertEquals(Arrays.asList("v3", "v4", "v6", "v7", "v8"), got);
+  }
+
+  @Test
+  void should_remove_the_index_entry_when_a_row_is_deleted() throws Exception {
+    GridDBClient c = client(props());
+    c.insert("usertable", "k1", values("field0", "a"));
+    c.insert("usertable", "k2", values("field0", "b"));
+    assertEquals(Status.OK, c.delete("usertable", "k1"));
+    int entries = 0;
+    for (Map.Entry<String, TreeMap<String, String[]>> e : store.data.entrySet()) {
+      if (e.getKey().contains("_scan_")) {
+        entries += e.getValue().size();
+      }
+    }
+    assertEquals(1, entries);
+  }
+
+  @Test
+  void should_write_index_entries_before_rows_when_batching() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.insertbatchsize", "4");
+    GridDBClient c = client(p);
+    for (int i = 0; i < 4; i++) {
+      c.insert("usertable", "user" + i, values("field0", "v"));
+    }
+    assertEquals(1, store.indexPuts.get());
+    assertEquals(1, store.multiPuts.get());
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "user", 10, null, out));
+    assertEquals(4, out.size());
+  }
+
+  @Test
+  void should_scan_through_sql_when_the_table_was_created_without_an_index() throws Exception {
+    // A table created by an earlier binding: its layout records only the container count.
+    client(sqlScans()).cleanup();
+    store.data.get("usertable_layout").remove(TableLayouts.INDEX_ROW);
+    TableLayouts.reset();
+    GridDBClient c = client(props());
+    c.insert("usertable", "k", values("field0", "a"));
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "k", 1, null, out));
+    assertEquals(1, out.size());
+    assertEquals(1, connector.readersOpened.get());
+  }
+
+  @Test
+  void should_refuse_a_scan_index_count_that_differs_from_the_recorded_one() throws Exception {
+    client(props()).cleanup();
+    TableLayouts.reset();
+    Properties p = props();
+    p.setProperty("griddb.scanindexcount", "2");
+    DBException e = assertThrows(DBException.class, () -> client(p));
+    assertTrue(e.getMessage().contains("griddb.scanindexcount=2"), e.getMessage());
   }
 }
