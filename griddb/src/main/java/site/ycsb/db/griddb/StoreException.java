@@ -37,6 +37,32 @@ public class StoreException extends Exception {
     return timeout;
   }
 
+  private static final java.util.regex.Pattern FAILOVER = java.util.regex.Pattern.compile(
+      "(.*?)\\(trialCount=(\\d+), failureMillis=(\\d+), timeoutMillis=\\d+, reason=(.*?), history.*");
+  /** Longest message kept; the rest is cut (GridDB messages can list whole retry histories). */
+  static final int MAX_MESSAGE = 300;
+
+  /**
+   * GridDB's failover timeout lists every trial ({@code historyOfTop10(...)=[...]}, ~1,600 characters for 10
+   * trials); the count, the time and the first reason say enough: {@code Failover timed out after 10 trials in
+   * 10169 ms: [145028:JC_BAD_CONNECTION] Failed to connect (...)}.
+   */
+  static String shortenFailover(String msg) {
+    java.util.regex.Matcher m = FAILOVER.matcher(msg);
+    if (m.matches()) {
+      msg = m.group(1).trim() + " after " + m.group(2) + " trials in " + m.group(3) + " ms: " + m.group(4);
+    } else {
+      int history = msg.indexOf(", history");
+      if (history > 0) {
+        msg = msg.substring(0, history) + ")";
+      }
+    }
+    if (msg.length() > MAX_MESSAGE) {
+      msg = msg.substring(0, MAX_MESSAGE) + "...";
+    }
+    return msg;
+  }
+
   /** One line: the code (if any) and the first line of the message. */
   public String oneLine() {
     String msg = getMessage() == null ? "" : getMessage();
@@ -44,11 +70,7 @@ public class StoreException extends Exception {
     if (nl >= 0) {
       msg = msg.substring(0, nl);
     }
-    // GridDB appends the full failover history to timeouts; the first reason says enough.
-    int history = msg.indexOf(", history(");
-    if (history > 0) {
-      msg = msg.substring(0, history) + ")";
-    }
+    msg = shortenFailover(msg);
     if (code != 0 && !msg.contains(Integer.toString(code))) {
       return "[" + code + "] " + msg.trim();
     }

@@ -109,4 +109,37 @@ class ErrorHandlingTest {
     log.warn("read:1", "read failed");
     assertEquals("read failed (99 more like this since the last report)", lines.get(2));
   }
+
+  /** The message of GridDB 5.6's client for a refused connection after failover (as seen against port 1). */
+  private static String failoverMessage(int trials) {
+    String reason = "[145028:JC_BAD_CONNECTION] Failed to connect (address=/127.0.0.1:1, reason=Connection refused)";
+    StringBuilder sb = new StringBuilder("[145028:JC_BAD_CONNECTION] Failover timed out (trialCount=" + trials
+        + ", failureMillis=10169, timeoutMillis=10000, reason=" + reason + ", historySize=" + (trials + 1)
+        + ", historyOfTop10(trial, millisFromInitial, millisFromPrev, reason)=[");
+    for (int i = 2; i <= trials + 1; i++) {
+      sb.append(i == 2 ? "" : ", ").append("(").append(i).append(", ").append(1000 * i).append(", 1001, ")
+          .append(reason).append(")");
+    }
+    return sb.append("])").toString();
+  }
+
+  @Test
+  void should_keep_the_code_and_first_reason_and_drop_the_retry_list_when_failover_timed_out() {
+    for (int trials : new int[] {1, 10, 300}) {
+      String line = new StoreException(145028, failoverMessage(trials), false, true).oneLine();
+      assertEquals("[145028:JC_BAD_CONNECTION] Failover timed out after " + trials + " trials in 10169 ms: "
+          + "[145028:JC_BAD_CONNECTION] Failed to connect (address=/127.0.0.1:1, reason=Connection refused)", line);
+    }
+  }
+
+  @Test
+  void should_cut_an_unknown_long_message_when_formatting_an_error() {
+    StringBuilder sb = new StringBuilder("[1:X] ");
+    for (int i = 0; i < 500; i++) {
+      sb.append("word ");
+    }
+    String line = new StoreException(1, sb.toString(), false, false).oneLine();
+    assertTrue(line.length() <= StoreException.MAX_MESSAGE + 3, line);
+    assertTrue(line.startsWith("[1:X] word"), line);
+  }
 }

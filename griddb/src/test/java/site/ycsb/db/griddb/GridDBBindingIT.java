@@ -124,8 +124,17 @@ class GridDBBindingIT {
   }
 
   @Test
-  void should_return_the_smallest_keys_in_order_across_containers_when_scanning() throws Exception {
-    GridDBClient c = client();
+  void should_return_the_smallest_keys_in_order_across_containers_when_scanning_through_sql() throws Exception {
+    smallestKeysInOrder(client("griddb.scanindexcount", "0"));
+  }
+
+  @Test
+  void should_return_the_smallest_keys_in_order_across_containers_when_scanning_through_the_index()
+      throws Exception {
+    smallestKeysInOrder(client());
+  }
+
+  private void smallestKeysInOrder(GridDBClient c) throws Exception {
     TreeSet<String> keys = new TreeSet<>(KeyOrder.BY_CODE_POINT);
     Random rnd = new Random(1);
     for (int i = 0; i < 1000; i++) {
@@ -150,6 +159,69 @@ class GridDBBindingIT {
         for (int i = 0; i < out.size(); i++) {
           assertEquals(row("field1", "w" + expected.get(i)), strings(out.get(i)), "start=" + start + " i=" + i);
         }
+      }
+    }
+  }
+
+  /**
+   * The scan index against a brute-force sort: keys built to collide on their order number (shared 9-character
+   * prefixes, non-ASCII keys that saturate it, keys shorter than 9 bytes), loaded with batched and single inserts,
+   * some deleted, then random scans (start keys present and absent, counts 1..120, projections) compared with the
+   * sorted list of the keys that exist.
+   */
+  @Test
+  void should_match_a_brute_force_sort_of_all_keys_when_scanning_through_the_index() throws Exception {
+    GridDBClient loader = client("griddb.insertbatchsize", "50", "griddb.scanindexcount", "3",
+        "griddb.containercount", "7");
+    TreeSet<String> keys = new TreeSet<>(KeyOrder.BY_CODE_POINT);
+    Random rnd = new Random(3);
+    while (keys.size() < 1500) {
+      int kind = rnd.nextInt(5);
+      String key = kind == 0 ? "user1234" + rnd.nextInt(3000) : kind == 1 ? "us\u00e9r\u4e16" + rnd.nextInt(500)
+          : kind == 2 ? "u" + rnd.nextInt(100) : "user" + Math.abs(rnd.nextLong());
+      if (keys.add(key)) {
+        loader.insert(table, key, values("field0", "a" + key, "field1", "b" + key, "field2", "c", "field3", "d"));
+      }
+    }
+    loader.cleanup();
+    GridDBClient c = client("griddb.scanindexcount", "3");
+    List<String> all = new ArrayList<>(keys);
+    for (int i = 0; i < 100; i++) {
+      String gone = all.get(rnd.nextInt(all.size()));
+      if (keys.remove(gone)) {
+        assertSame(Status.OK, c.delete(table, gone));
+      }
+    }
+    java.util.Set<String> twoFields = new HashSet<>();
+    for (int i = 0; i < 20; i++) {
+      String key = "user1234" + (3000 + i);
+      keys.add(key);
+      twoFields.add(key);
+      assertSame(Status.OK, c.insert(table, key, values("field0", "a" + key, "field1", "b" + key)));
+    }
+    all = new ArrayList<>(keys);
+    for (int t = 0; t < 250; t++) {
+      int kind = rnd.nextInt(4);
+      String start = kind == 0 ? all.get(rnd.nextInt(all.size())) : kind == 1 ? "user1234" + rnd.nextInt(4000)
+          : kind == 2 ? "us\u00e9r" : "user" + rnd.nextInt(1000);
+      int n = 1 + rnd.nextInt(120);
+      boolean projected = rnd.nextBoolean();
+      List<String> expected = new ArrayList<>();
+      for (String k : keys.tailSet(start, true)) {
+        if (expected.size() == n) {
+          break;
+        }
+        expected.add(k);
+      }
+      Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+      assertSame(Status.OK, c.scan(table, start, n, projected ? new HashSet<>(Arrays.asList("field1")) : null, out));
+      assertEquals(expected.size(), out.size(), "start=" + start + " n=" + n);
+      for (int i = 0; i < out.size(); i++) {
+        String k = expected.get(i);
+        Map<String, String> got = strings(out.get(i));
+        Map<String, String> want = projected ? row("field1", "b" + k) : twoFields.contains(k) ? row("field0", "a" + k, "field1", "b" + k)
+            : row("field0", "a" + k, "field1", "b" + k, "field2", "c", "field3", "d");
+        assertEquals(want, got, "start=" + start + " i=" + i);
       }
     }
   }

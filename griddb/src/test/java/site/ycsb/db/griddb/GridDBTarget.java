@@ -178,6 +178,13 @@ final class GridDBTarget {
           store.dropContainer(n);
         }
       }
+      row = session.get(meta, TableLayouts.INDEX_ROW);
+      if (row != null && row[1] != null) {
+        for (String n : ContainerLayout.choose(TableLayouts.indexPrefix(table), Integer.parseInt(row[1]),
+            session.partitionCount(), session::partitionOf)) {
+          store.dropContainer(n);
+        }
+      }
       store.dropContainer(meta);
     }
   }
