@@ -73,7 +73,7 @@ public class GridDBClient extends DB {
       }
     };
     ops = new GridDBOperations(session, readers, this::router, schema, retrier, ERRORS,
-        config.getInsertBatchSize());
+        config.getInsertBatchSize(), ClusterHealth.of(config.describeTarget()));
     try {
       router(config.getTable());
     } catch (StoreException e) {
@@ -158,14 +158,44 @@ public class GridDBClient extends DB {
       reader.close();
       reader = null;
     }
-    try {
-      session.close();
-    } catch (StoreException e) {
-      failure = failure != null ? failure : "GridDB: closing the connection failed: " + e.oneLine();
-    }
+    String closeFailure = closeBounded(session, ClusterHealth.of(config.describeTarget()).isDown()
+        ? 0 : TimeUnit.SECONDS.toMillis(config.getFailoverTimeoutSeconds()) + 1000);
+    failure = failure != null ? failure : closeFailure;
     session = null;
     if (failure != null) {
       throw new DBException(failure);
+    }
+  }
+
+  /**
+   * Closes a session on a daemon thread and waits at most {@code waitMs}: closing talks to the cluster, and a dead
+   * one would hold the thread for the failover timeout per container (the process would not exit). Returns a
+   * one-line failure, or null.
+   */
+  static String closeBounded(StoreSession s, long waitMs) {
+    String[] failure = new String[1];
+    Thread t = new Thread(() -> {
+      try {
+        s.close();
+      } catch (StoreException | RuntimeException e) {
+        failure[0] = "GridDB: closing the connection failed: " + (e instanceof StoreException
+            ? ((StoreException) e).oneLine() : e.toString());
+      }
+    }, "griddb-close");
+    t.setDaemon(true);
+    t.start();
+    try {
+      t.join(Math.max(1, waitMs));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (t.isAlive()) {
+      // Not an error of the run: the cluster is gone, and what it acknowledged was measured already.
+      LOG.warn("GridDB: not waiting for the connection to close (the cluster does not answer)");
+      return null;
+    }
+    synchronized (failure) {
+      return failure[0];
     }
   }
 

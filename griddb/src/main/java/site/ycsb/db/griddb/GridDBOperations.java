@@ -39,13 +39,15 @@ public final class GridDBOperations {
   private final TableSchema schema;
   private final Retrier retrier;
   private final RateLimitedLog log;
+  private final ClusterHealth health;
   private final int batchSize;
   private final Map<String, List<String[]>> pending = new LinkedHashMap<>();
   private final Map<String, List<String>> pendingIndex = new LinkedHashMap<>();
   private int pendingCount;
 
   public GridDBOperations(StoreSession session, ReaderSource readers, RouterSource routers, TableSchema schema,
-                          Retrier retrier, RateLimitedLog log, int batchSize) {
+                          Retrier retrier, RateLimitedLog log, int batchSize, ClusterHealth health) {
+    this.health = health;
     this.session = session;
     this.readers = readers;
     this.routers = routers;
@@ -57,6 +59,13 @@ public final class GridDBOperations {
 
   /** Reads the requested fields (all if null); NOT_FOUND if the row is missing. */
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    if (health.failFast()) {
+      return unavailable("read");
+    }
+    return outcome(doRead(table, key, fields, result));
+  }
+
+  private Status doRead(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     int[] columns = columnsOf(fields);
     if (columns == null) {
       return badField("read", fields);
@@ -84,6 +93,14 @@ public final class GridDBOperations {
 
   /** The {@code count} rows with the smallest keys {@code >= startKey}, in key order. */
   public Status scan(String table, String startKey, int count, Set<String> fields,
+                     Vector<HashMap<String, ByteIterator>> result) {
+    if (health.failFast()) {
+      return unavailable("scan");
+    }
+    return outcome(doScan(table, startKey, count, fields, result));
+  }
+
+  private Status doScan(String table, String startKey, int count, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
     int[] columns = columnsOf(fields);
     if (columns == null) {
@@ -165,6 +182,13 @@ public final class GridDBOperations {
    * change, write, commit, so that concurrent updates of other fields of the row are not lost.
    */
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    if (health.failFast()) {
+      return unavailable("update");
+    }
+    return outcome(doUpdate(table, key, values));
+  }
+
+  private Status doUpdate(String table, String key, Map<String, ByteIterator> values) {
     String[] changes = rowOf(key, values);
     if (changes == null) {
       return badField("update", values.keySet());
@@ -216,6 +240,13 @@ public final class GridDBOperations {
 
   /** Inserts (one write), or buffers it when {@code griddb.insertbatchsize > 1} (BATCHED_OK). */
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    if (health.failFast()) {
+      return unavailable("insert");
+    }
+    return outcome(doInsert(table, key, values));
+  }
+
+  private Status doInsert(String table, String key, Map<String, ByteIterator> values) {
     String[] row = rowOf(key, values);
     if (row == null) {
       return badField("insert", values.keySet());
@@ -252,6 +283,13 @@ public final class GridDBOperations {
 
   /** Deletes a row; NOT_FOUND if it did not exist. */
   public Status delete(String table, String key) {
+    if (health.failFast()) {
+      return unavailable("delete");
+    }
+    return outcome(doDelete(table, key));
+  }
+
+  private Status doDelete(String table, String key) {
     String container = null;
     try {
       ContainerRouter router = routers.routerFor(table);
@@ -299,6 +337,10 @@ public final class GridDBOperations {
     pending.clear();
     pendingIndex.clear();
     pendingCount = 0;
+    if (health.isDown()) {
+      throw new StoreException(0, "batch of " + rows + " inserts not written: the cluster is unreachable ("
+          + health.reason() + ")", false, true);
+    }
     try {
       retrier.call(() -> {
         // Index entries first (see delete): a batch that fails between the two leaves entries scans skip.
@@ -365,7 +407,25 @@ public final class GridDBOperations {
     return Status.BAD_REQUEST;
   }
 
+  /** Records a success (the cluster answers) and passes the status on. */
+  private Status outcome(Status s) {
+    if (s.isOk() || s == Status.NOT_FOUND) {
+      health.succeeded();
+    }
+    return s;
+  }
+
+  private Status unavailable(String op) {
+    log.warn(op + ":down", "GridDB " + op + " failed (SERVICE_UNAVAILABLE) without calling the cluster: it has been"
+        + " unreachable since a failure (" + health.reason() + "); one operation per second probes it");
+    return Status.SERVICE_UNAVAILABLE;
+  }
+
   private Status failed(String op, String where, StoreException e) {
+    if (health.failed(e)) {
+      log.warn("cluster:down", "GridDB cluster unreachable (" + e.oneLine() + "): operations now fail at once with"
+          + " SERVICE_UNAVAILABLE instead of each waiting griddb.failoverTimeout; one per second probes it");
+    }
     Status status = ErrorMapper.toStatus(e);
     log.warn(op + ":" + e.getCode(), "GridDB " + op + " failed (" + status.getName() + ")"
         + (where == null ? "" : " on " + where) + ": " + e.oneLine());

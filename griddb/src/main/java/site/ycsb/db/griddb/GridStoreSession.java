@@ -40,6 +40,15 @@ public final class GridStoreSession implements StoreSession {
         e instanceof GSRecoverableException, e instanceof GSTimeoutException, e);
   }
 
+  /**
+   * Drops a cached container handle after a failure: the client closes handles whose failover gave up
+   * ({@code [145038:JC_CONTAINER_CLOSED]} on every later call), so the next call must fetch a new one.
+   */
+  private StoreException forget(String container, GSException e) {
+    containers.remove(container);
+    return convert(e);
+  }
+
   private PartitionController partitions() throws GSException {
     if (partitions == null) {
       partitions = store.getPartitionController();
@@ -117,7 +126,7 @@ public final class GridStoreSession implements StoreSession {
       Container<String, Row> c = container(container);
       return toArray(c.get(key), widths, c);
     } catch (GSException e) {
-      throw convert(e);
+      throw forget(container, e);
     }
   }
 
@@ -127,7 +136,7 @@ public final class GridStoreSession implements StoreSession {
       Container<String, Row> c = container(container);
       c.put(toRow(c, row));
     } catch (GSException e) {
-      throw convert(e);
+      throw forget(container, e);
     }
   }
 
@@ -154,7 +163,7 @@ public final class GridStoreSession implements StoreSession {
     try {
       return container(container).remove(key);
     } catch (GSException e) {
-      throw convert(e);
+      throw forget(container, e);
     }
   }
 

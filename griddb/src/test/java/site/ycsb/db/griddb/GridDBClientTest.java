@@ -41,8 +41,14 @@ class GridDBClientTest {
   @BeforeEach
   void setUp() {
     TableLayouts.reset();
+    ClusterHealth.reset();
     store = new FakeStore(16);
     connector = new FakeConnector(store);
+  }
+
+  @org.junit.jupiter.api.AfterEach
+  void forgetHealth() {
+    ClusterHealth.reset();
   }
 
   private static Properties props() {
@@ -597,5 +603,60 @@ class GridDBClientTest {
     p.setProperty("griddb.scanindexcount", "2");
     DBException e = assertThrows(DBException.class, () -> client(p));
     assertTrue(e.getMessage().contains("griddb.scanindexcount=2"), e.getMessage());
+  }
+
+  @Test
+  void should_fail_at_once_without_calling_the_cluster_when_it_was_found_unreachable() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.retries", "0");
+    GridDBClient c = client(p);
+    c.insert("usertable", "k", values("field0", "a"));
+    store.failNext.add(new StoreException(145028, "[145028:JC_BAD_CONNECTION] Failover timed out", false, true));
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.read("usertable", "k", null, new HashMap<>()));
+    int gets = store.gets.get();
+    GridDBClient other = client(p);
+    for (int i = 0; i < 100; i++) {
+      assertEquals(Status.SERVICE_UNAVAILABLE, other.read("usertable", "k", null, new HashMap<>()));
+    }
+    assertTrue(store.gets.get() - gets <= 1, "at most one probe within a second, got " + (store.gets.get() - gets));
+  }
+
+  @Test
+  void should_not_mark_the_cluster_down_when_an_operation_fails_for_another_reason() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.retries", "0");
+    GridDBClient c = client(p);
+    c.insert("usertable", "k", values("field0", "a"));
+    store.failNext.add(new StoreException(150018, "type error", false, false));
+    assertEquals(Status.ERROR, c.read("usertable", "k", null, new HashMap<>()));
+    assertEquals(Status.OK, c.read("usertable", "k", null, new HashMap<>()));
+  }
+
+  @Test
+  void should_report_buffered_inserts_lost_at_once_when_the_cluster_is_down_at_cleanup() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.insertbatchsize", "10");
+    p.setProperty("griddb.retries", "0");
+    GridDBClient c = client(p);
+    c.insert("usertable", "a", values("field0", "v"));
+    store.failNext.add(new StoreException(145028, "Failover timed out", false, true));
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.read("usertable", "a", null, new HashMap<>()));
+    int multiPuts = store.multiPuts.get();
+    DBException e = assertThrows(DBException.class, c::cleanup);
+    assertTrue(e.getMessage().contains("1 inserts not written") && e.getMessage().contains("unreachable"),
+        e.getMessage());
+    assertEquals(multiPuts, store.multiPuts.get(), "no write attempted");
+  }
+
+  @Test
+  void should_not_wait_for_a_close_that_hangs() {
+    StoreSession hanging = (StoreSession) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {StoreSession.class}, (proxy, method, args) -> {
+          Thread.sleep(60_000);
+          return null;
+        });
+    long start = System.nanoTime();
+    assertNull(GridDBClient.closeBounded(hanging, 200));
+    assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), "bounded");
   }
 }

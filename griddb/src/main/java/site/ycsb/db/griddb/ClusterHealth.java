@@ -1,0 +1,89 @@
+package site.ycsb.db.griddb;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * Whether a cluster answers, shared by all client threads of a process that talk to it.
+ *
+ * <p>When an operation fails because the cluster could not be reached (the client gave up after
+ * {@code griddb.failoverTimeout}, or the connection broke), the cluster is marked down. While it is down,
+ * operations fail at once with SERVICE_UNAVAILABLE instead of each waiting the failover timeout again, except one
+ * probe per {@link #PROBE_INTERVAL_MS} that really calls the cluster; any success marks it up. So a killed server
+ * turns into fast failures that the engine's {@code max_consecutive_errors} stops on, and a restarted one is noticed.
+ */
+public final class ClusterHealth {
+  /** How often, while the cluster is down, one operation is let through to see whether it is back. */
+  static final long PROBE_INTERVAL_MS = 1000;
+  private static final Map<String, ClusterHealth> BY_TARGET = new ConcurrentHashMap<>();
+
+  private final LongSupplier clockMs;
+  /** Time the cluster was seen down (ms), 0 while up. */
+  private final AtomicLong downSinceMs = new AtomicLong();
+  private final AtomicLong nextProbeMs = new AtomicLong();
+  private volatile String reason;
+
+  ClusterHealth(LongSupplier clockMs) {
+    this.clockMs = clockMs;
+  }
+
+  /** The health record of a target (see {@link GridDBConfig#describeTarget()}), shared within the process. */
+  public static ClusterHealth of(String target) {
+    return BY_TARGET.computeIfAbsent(target,
+        t -> new ClusterHealth(() -> TimeUnit.NANOSECONDS.toMillis(System.nanoTime())));
+  }
+
+  /** Forgets every target's state (unit tests). */
+  static void reset() {
+    BY_TARGET.clear();
+  }
+
+  /** True for failures that say the cluster cannot be reached, as opposed to a failed operation. */
+  public static boolean isUnreachable(StoreException e) {
+    return e.isTimeout() || e.getCode() == GridDBErrors.BAD_CONNECTION
+        || e.getCode() == GridDBErrors.CONTAINER_CLOSED;
+  }
+
+  /** Whether an operation should fail without calling the cluster (down, and not this operation's turn to probe). */
+  public boolean failFast() {
+    if (downSinceMs.get() == 0) {
+      return false;
+    }
+    long now = clockMs.getAsLong();
+    long next = nextProbeMs.get();
+    return !(now >= next && nextProbeMs.compareAndSet(next, now + PROBE_INTERVAL_MS));
+  }
+
+  /** Records a failure; returns true if it marked the cluster down (the caller says so once). */
+  public boolean failed(StoreException e) {
+    if (!isUnreachable(e)) {
+      return false;
+    }
+    long now = Math.max(1, clockMs.getAsLong());
+    if (downSinceMs.compareAndSet(0, now)) {
+      reason = e.oneLine();
+      nextProbeMs.set(now + PROBE_INTERVAL_MS);
+      return true;
+    }
+    return false;
+  }
+
+  /** Records a success: the cluster answers. */
+  public void succeeded() {
+    if (downSinceMs.get() != 0) {
+      downSinceMs.set(0);
+    }
+  }
+
+  public boolean isDown() {
+    return downSinceMs.get() != 0;
+  }
+
+  /** The failure that marked the cluster down (one line), or null. */
+  public String reason() {
+    return reason;
+  }
+}
