@@ -63,8 +63,11 @@ public final class ClusterHealth {
       return false;
     }
     long now = Math.max(1, clockMs.getAsLong());
-    if (downSinceMs.compareAndSet(0, now)) {
+    if (downSinceMs.get() == 0) {
+      // Before the state changes, so that a thread failing fast always finds a reason to print.
       reason = e.oneLine();
+    }
+    if (downSinceMs.compareAndSet(0, now)) {
       nextProbeMs.set(now + PROBE_INTERVAL_MS);
       return true;
     }

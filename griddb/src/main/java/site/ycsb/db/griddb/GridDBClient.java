@@ -158,8 +158,12 @@ public class GridDBClient extends DB {
       reader.close();
       reader = null;
     }
-    String closeFailure = closeBounded(session, ClusterHealth.of(config.describeTarget()).isDown()
-        ? 0 : TimeUnit.SECONDS.toMillis(config.getFailoverTimeoutSeconds()) + 1000);
+    boolean down = ClusterHealth.of(config.describeTarget()).isDown();
+    if (down) {
+      session.stopWaitingForCluster();
+    }
+    String closeFailure = closeBounded(session, down ? 1000
+        : TimeUnit.SECONDS.toMillis(config.getFailoverTimeoutSeconds()) + 1000);
     failure = failure != null ? failure : closeFailure;
     session = null;
     if (failure != null) {

@@ -224,6 +224,39 @@ public final class GridStoreSession implements StoreSession {
   }
 
   @Override
+  public List<List<String>> indexKeys(List<String> names, long fromOrd, int limit) throws StoreException {
+    String tql = "select * where " + ORD_COLUMN + " >= " + fromOrd + " order by " + ORD_COLUMN + " asc limit "
+        + limit;
+    List<Query<Row>> queries = new ArrayList<>(names.size());
+    try {
+      for (String name : names) {
+        queries.add(container(name).query(tql));
+      }
+      store.fetchAll(queries);
+      List<List<String>> out = new ArrayList<>(names.size());
+      for (Query<Row> q : queries) {
+        RowSet<Row> rs = q.getRowSet();
+        List<String> keys = new ArrayList<>(rs.size());
+        while (rs.hasNext()) {
+          keys.add(rs.next().getString(0));
+        }
+        out.add(keys);
+      }
+      return out;
+    } catch (GSException e) {
+      throw convert(e);
+    } finally {
+      for (Query<Row> q : queries) {
+        try {
+          q.close();
+        } catch (GSException e) {
+          // Closing a finished query; its result is already read or the failure reported.
+        }
+      }
+    }
+  }
+
+  @Override
   public Map<String, String[]> multiGet(Map<String, List<String>> keysByContainer) throws StoreException {
     try {
       Map<String, RowKeyPredicate<String>> wanted = new HashMap<>();
@@ -342,6 +375,49 @@ public final class GridStoreSession implements StoreSession {
       }
     }
     return row;
+  }
+
+  /**
+   * Sets this store's failover timeout to 0. GridDB's client closes every open session at close and again in its
+   * own JVM shutdown hook, each retrying for the failover timeout; against a dead cluster that held a finished run's
+   * JVM for minutes. The 5.6 client has no API for it, so this reaches its {@code context.localConfig} by
+   * reflection; on any other client layout it does nothing (closing is then still bounded by
+   * {@link GridDBClient}, but the JVM may wait for the client's hook).
+   */
+  @Override
+  public void stopWaitingForCluster() {
+    try {
+      // The factory's store wraps the one holding the connection context ("base", in 5.6).
+      Object target = store;
+      Object context = null;
+      for (int depth = 0; depth < 4 && target != null && context == null; depth++) {
+        context = field(target, "context");
+        if (context == null) {
+          target = field(target, "base");
+        }
+      }
+      Object config = context == null ? null : field(context, "localConfig");
+      if (config != null) {
+        java.lang.reflect.Field f = config.getClass().getDeclaredField("failoverTimeoutMillis");
+        f.setAccessible(true);
+        f.setLong(config, 0L);
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      // Another client version: keep its behaviour.
+    }
+  }
+
+  private static Object field(Object owner, String name) throws ReflectiveOperationException {
+    for (Class<?> c = owner.getClass(); c != null; c = c.getSuperclass()) {
+      try {
+        java.lang.reflect.Field f = c.getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(owner);
+      } catch (NoSuchFieldException e) {
+        // Try the superclass.
+      }
+    }
+    return null;
   }
 
   @Override

@@ -11,5 +11,15 @@ public interface RangeReader {
   List<String[]> read(String container, String fromKey, boolean inclusive, int limit, int[] columns)
       throws StoreException;
 
+  /** {@link #read} on each container, in order (an implementation may send them together). */
+  default List<List<String[]>> readAll(List<String> containers, String fromKey, boolean inclusive, int limit,
+                                       int[] columns) throws StoreException {
+    List<List<String[]>> out = new java.util.ArrayList<>(containers.size());
+    for (String c : containers) {
+      out.add(read(c, fromKey, inclusive, limit, columns));
+    }
+    return out;
+  }
+
   void close();
 }

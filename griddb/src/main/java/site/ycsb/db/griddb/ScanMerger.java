@@ -44,8 +44,9 @@ public final class ScanMerger {
     int m = firstBatch(n, c);
     List<List<String[]>> rows = new ArrayList<>(c);
     boolean[] more = new boolean[c];
+    List<List<String[]>> first = reader.readAll(containers, startKey, inclusive, m, columns);
     for (int i = 0; i < c; i++) {
-      List<String[]> got = new ArrayList<>(reader.read(containers.get(i), startKey, inclusive, m, columns));
+      List<String[]> got = new ArrayList<>(first.get(i));
       rows.add(got);
       more[i] = got.size() >= m;
     }

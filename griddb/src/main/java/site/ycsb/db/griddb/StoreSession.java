@@ -45,10 +45,20 @@ public interface StoreSession {
   /** Keys of an index container with ord {@code >= fromOrd}, by ord ascending (ties in any order), at most limit. */
   List<String> indexKeys(String container, long fromOrd, int limit) throws StoreException;
 
+  /** {@link #indexKeys(String, long, int)} on many containers, sent in one request; lists in container order. */
+  List<List<String>> indexKeys(List<String> containers, long fromOrd, int limit) throws StoreException;
+
   /** Whole rows of many containers in one request, by key; missing keys are absent from the map. */
   Map<String, String[]> multiGet(Map<String, List<String>> keysByContainer) throws StoreException;
 
   RowTransaction beginTransaction(String container) throws StoreException;
+
+  /**
+   * Called before {@link #close} when the cluster is known unreachable: make closing (and the client's own
+   * shutdown hook) give up at once instead of retrying for the failover timeout per open session.
+   */
+  default void stopWaitingForCluster() {
+  }
 
   void close() throws StoreException;
 }

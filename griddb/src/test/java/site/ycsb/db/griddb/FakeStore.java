@@ -29,6 +29,7 @@ final class FakeStore implements RangeReader {
   final AtomicInteger indexReads = new AtomicInteger();
   final AtomicInteger indexPuts = new AtomicInteger();
   final AtomicInteger multiGets = new AtomicInteger();
+  final AtomicInteger fetchAlls = new AtomicInteger();
   final AtomicInteger sessionsClosed = new AtomicInteger();
   /** Failures to throw from the next data calls (get/put/multiPut/remove/getForUpdate), in order. */
   final List<StoreException> failNext = new ArrayList<>();
@@ -181,6 +182,16 @@ final class FakeStore implements RangeReader {
       List<String> out = new ArrayList<>();
       for (int i = 0; i < hits.size() && i < limit; i++) {
         out.add(hits.get(i)[0]);
+      }
+      return out;
+    }
+
+    @Override
+    public List<List<String>> indexKeys(List<String> containers, long fromOrd, int limit) throws StoreException {
+      fetchAlls.incrementAndGet();
+      List<List<String>> out = new ArrayList<>();
+      for (String c : containers) {
+        out.add(indexKeys(c, fromOrd, limit));
       }
       return out;
     }

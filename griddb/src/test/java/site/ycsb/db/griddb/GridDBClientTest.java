@@ -492,6 +492,7 @@ class GridDBClientTest {
     assertEquals(expect("field0", "v195", "field1", "w195", "field2", "x195"), strings(tail.get(0)));
     assertEquals(0, connector.readersOpened.get(), "no SQL connection");
     assertTrue(store.indexReads.get() > 0 && store.multiGets.get() > 0);
+    assertEquals(2, store.fetchAlls.get(), "one batched first round of index reads per scan");
   }
 
   @Test

@@ -63,6 +63,16 @@ class GridDBKilledServerIT {
       assertTrue(r.returns().getOrDefault("READ OK", 0L) > 0, "ran before the kill\n" + r.tail());
       assertFalse(r.output.contains("historyOfTop10"), r.tail());
       assertFalse(r.output.contains("password=" + GridDBServer.PASSWORD), r.tail());
+    } finally {
+      deleteTree(dir);
+    }
+  }
+
+  private static void deleteTree(Path dir) throws java.io.IOException {
+    if (Files.exists(dir)) {
+      try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+        all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
     }
   }
 }
