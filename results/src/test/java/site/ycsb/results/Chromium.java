@@ -39,6 +39,24 @@ final class Chromium {
     return run(html, work, "--dump-dom");
   }
 
+  /** Reports each image's decoded size into the DOM, so the dumped DOM shows whether the browser drew it. */
+  static final String IMAGE_PROBE = "<script>window.addEventListener('load', function () {"
+      + " var lines = []; document.querySelectorAll('img').forEach(function (i) {"
+      + " lines.push(i.getAttribute('src') + ' ' + i.naturalWidth + 'x' + i.naturalHeight); });"
+      + " var pre = document.createElement('pre'); pre.id = 'image-probe'; pre.textContent = lines.join('\\n');"
+      + " document.body.appendChild(pre); });</script>";
+
+  /**
+   * The DOM of the page with {@link #IMAGE_PROBE} added (as probe.html beside it): element {@code image-probe} lists
+   * "src WIDTHxHEIGHT" for every image as the browser decoded it (0x0 when not drawn).
+   */
+  String dumpDomWithImageProbe(Path html, Path work) throws IOException, InterruptedException {
+    Path probe = html.resolveSibling("probe.html");
+    String page = new String(Files.readAllBytes(html), StandardCharsets.UTF_8);
+    Files.write(probe, page.replace("</body>", IMAGE_PROBE + "</body>").getBytes(StandardCharsets.UTF_8));
+    return dumpDom(probe, work);
+  }
+
   void screenshot(Path html, Path png, Path work) throws IOException, InterruptedException {
     run(html, work, "--screenshot=" + png.toAbsolutePath(), "--window-size=1200,2600", "--hide-scrollbars");
   }
