@@ -19,8 +19,10 @@ import java.util.TimeZone;
  */
 public final class Findmax {
   static final String USAGE = "usage: ycsb findmax <binding> --sla 'p99<10ms' [--sla 'p999<50ms' ...] [--start R]"
-      + " [--resolution 5%] [--max-steps N] [--step-time 30s] [--warmup 5s] [--out DIR] [--ycsb-home DIR]"
-      + " [client options: -P FILE -p K=V -threads N ...] (load the data first)";
+      + " [--resolution 5%] [--max-steps N] [--at 60%,80%] [--step-time 30s] [--warmup 5s] [--out DIR]"
+      + " [--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N ...] (load the data first);"
+      + " thread ramp (closed loop): ycsb findmax <binding> --threads 8,16,32,64 [--ramp-gain 5%] [--ramp-window 2]"
+      + " [--sla ...] [...]";
 
   private Findmax() {
   }
@@ -50,22 +52,15 @@ public final class Findmax {
         return 2;
       }
       Path out = o.out != null ? o.out : Paths.get("findmax-" + stamp());
-      if (Files.isDirectory(out)) {
-        try (java.util.stream.Stream<Path> entries = Files.list(out)) {
-          if (entries.findAny().isPresent()) {
-            System.err.println("findmax: --out " + out + " is not empty; choose a new directory");
-            return 2;
-          }
-        }
+      try {
+        OutDir.requireFresh(out);
+      } catch (UsageException e) {
+        System.err.println("findmax: " + e.getMessage());
+        return 2;
       }
       Files.createDirectories(out);
-      FindmaxSearch search = new FindmaxSearch(o.slas, o.resolution, o.maxSteps);
-      FindmaxSearch.Outcome outcome = search.search(o.start, new FindmaxStepRunner(home, o.binding, o.clientArgs, out,
-          o.stepSeconds, o.warmupSeconds, o.slas));
-      FindmaxReport.write(out, outcome, o.slas);
-      System.out.println(String.format(Locale.ROOT, "findmax: highest passing rate %.0f ops/s%s (%s); table in %s",
-          outcome.maximum, outcome.lowerBound ? " (lower bound: client-limited)" : "", outcome.ending,
-          out.resolve("findmax.md")));
+      FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, new FindmaxStepRunner(home, o.binding,
+          o.clientArgs, out, o.stepSeconds, o.warmupSeconds, o.slas));
       return outcome.maximum > 0 ? 0 : 1;
     } catch (IOException e) {
       System.err.println("findmax: " + e.getMessage());
@@ -77,7 +72,36 @@ public final class Findmax {
     }
   }
 
-  private static String stamp() {
+  /**
+   * The search (or the thread ramp) and the follow-ups with {@code runner}, then the record (findmax.md, .csv,
+   * .json), the HTML report unless --no-report, and the one-line result on standard output.
+   */
+  static FindmaxSearch.Outcome searchAndReport(Options o, Path home, Path out, FindmaxStepRunner runner)
+      throws IOException, InterruptedException {
+    FindmaxSearch.Outcome outcome;
+    if (o.rampThreads.isEmpty()) {
+      FindmaxSearch search = new FindmaxSearch(o.slas, o.resolution, o.maxSteps);
+      outcome = search.search(o.start, runner);
+      search.followUps(outcome, o.at, runner);
+    } else {
+      outcome = new FindmaxRamp(o.slas, o.rampGain, o.rampWindow).ramp(o.rampThreads, runner::runThreads);
+    }
+    FindmaxReport.write(out, outcome, o.slas);
+    if (o.report) {
+      int code = ReportTool.report(home).run(out.resolve("report"), java.util.Collections.singletonList(out));
+      if (code != 0) {
+        System.err.println("findmax: the report could not be made (bin/ycsb report exit code " + code + ")");
+      }
+    }
+    boolean ramp = outcome.mode.equals("threads");
+    System.out.println(String.format(Locale.ROOT, "findmax: %s %.0f ops/s%s (%s); table in %s",
+        ramp ? "highest throughput of a passing step" : "highest passing rate", outcome.maximum,
+        outcome.lowerBound ? " (lower bound" + (ramp ? ")" : ": client-limited)") : "", outcome.ending,
+        out.resolve("findmax.md")));
+    return outcome;
+  }
+
+  static String stamp() {
     SimpleDateFormat f = new SimpleDateFormat("yyyyMMdd-HHmmss");
     f.setTimeZone(TimeZone.getTimeZone("UTC"));
     return f.format(new Date());
@@ -94,6 +118,15 @@ public final class Findmax {
     double warmupSeconds = 5;
     Path out;
     Path ycsbHome;
+    boolean report = true;
+    /** Follow-up runs at these shares of the maximum. */
+    final List<Double> at = new ArrayList<>();
+    /** The thread ramp's thread counts; empty for the rate search. */
+    final List<Integer> rampThreads = new ArrayList<>();
+    double rampGain = 0.05;
+    int rampWindow = 2;
+    /** Options of the rate search given on the command line (they do not apply to the thread ramp). */
+    final List<String> searchOptions = new ArrayList<>();
     final List<String> clientArgs = new ArrayList<>();
 
     static Options parse(String[] args) {
@@ -110,6 +143,10 @@ public final class Findmax {
               o.clientArgs.add(args[++i]);
             }
           }
+          continue;
+        }
+        if (a.equals("--no-report")) {
+          o.report = false;
           continue;
         }
         String name = a;
@@ -130,12 +167,43 @@ public final class Findmax {
           break;
         case "--start":
           o.start = positive(name, value);
+          o.searchOptions.add(name);
           break;
         case "--resolution":
-          o.resolution = positive(name, value.endsWith("%") ? value.substring(0, value.length() - 1) : value) / 100;
+          o.resolution = percent(name, value);
+          o.searchOptions.add(name);
           break;
         case "--max-steps":
-          o.maxSteps = (int) positive(name, value);
+          o.maxSteps = count(name, value);
+          o.searchOptions.add(name);
+          break;
+        case "--at":
+          for (String share : value.split(",", -1)) {
+            double f = percent(name, share.trim());
+            if (f >= 1) {
+              throw new IllegalArgumentException("--at " + share.trim() + ": a follow-up runs below the maximum "
+                  + "(under 100%)");
+            }
+            o.at.add(f);
+          }
+          o.searchOptions.add(name);
+          break;
+        case "--threads":
+          int last = 0;
+          for (String t : value.split(",", -1)) {
+            int n = count(name, t.trim());
+            if (n <= last) {
+              throw new IllegalArgumentException("--threads " + value + ": thread counts must rise, e.g. 8,16,32");
+            }
+            o.rampThreads.add(n);
+            last = n;
+          }
+          break;
+        case "--ramp-gain":
+          o.rampGain = percent(name, value);
+          break;
+        case "--ramp-window":
+          o.rampWindow = count(name, value);
           break;
         case "--step-time":
           o.stepSeconds = seconds(name, value);
@@ -156,11 +224,20 @@ public final class Findmax {
       if (o.binding == null) {
         throw new IllegalArgumentException("a binding name is required; " + USAGE);
       }
-      if (o.slas.isEmpty()) {
+      boolean ramp = !o.rampThreads.isEmpty();
+      if (o.slas.isEmpty() && !ramp) {
         throw new IllegalArgumentException("at least one --sla is required, e.g. --sla 'p99<10ms'");
       }
+      if (ramp && !o.searchOptions.isEmpty()) {
+        throw new IllegalArgumentException(o.searchOptions.get(0) + " belongs to the rate search; the thread ramp "
+            + "(--threads) does not use it");
+      }
+      if (ramp && o.rampWindow >= o.rampThreads.size()) {
+        throw new IllegalArgumentException("--ramp-window " + o.rampWindow + " needs more than " + o.rampWindow
+            + " thread counts in --threads");
+      }
       for (String a : o.clientArgs) {
-        if (a.equals("-target") || a.equals("-load")) {
+        if (a.equals("-target") || a.equals("-load") || ramp && a.equals("-threads")) {
           throw new IllegalArgumentException(a + " is findmax's to choose; leave it out");
         }
       }
@@ -177,6 +254,25 @@ public final class Findmax {
         // reported below
       }
       throw new IllegalArgumentException(name + " needs a positive number, got '" + value + "'");
+    }
+
+    /** "60%" or "60" as 0.6; above 0. */
+    private static double percent(String name, String value) {
+      String v = value.endsWith("%") ? value.substring(0, value.length() - 1) : value;
+      return positive(name, v) / 100;
+    }
+
+    /** A positive whole number. */
+    private static int count(String name, String value) {
+      try {
+        int n = Integer.parseInt(value.trim());
+        if (n > 0) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new IllegalArgumentException(name + " needs a positive whole number, got '" + value + "'");
     }
 
     private static double seconds(String name, String value) {

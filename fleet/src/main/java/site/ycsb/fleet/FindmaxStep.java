@@ -17,6 +17,10 @@ public final class FindmaxStep {
   boolean passed;
   String reason = "";
   String dir = "";
+  /** "search" (the search over the rate), "at 60%" (a follow-up at a share of the maximum), "threads" (ramp). */
+  String kind = "search";
+  /** The client threads of the step when findmax chose them (thread ramp), else 0 (as the client options say). */
+  int threads;
 
   FindmaxStep(double target, double achieved, boolean clientLimited, long failedOps) {
     this.target = target;

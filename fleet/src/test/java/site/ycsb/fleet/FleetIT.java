@@ -310,6 +310,31 @@ class FleetIT {
     assertFalse(Files.exists(out.resolve("1")));
   }
 
+  @Test
+  void should_split_each_findmax_step_across_the_clients_and_judge_the_merged_result() throws Exception {
+    assumeReady();
+    assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());
+    Path out = work.resolve("findmax");
+    // BasicDB has no capacity: two steps pass and the search stops at --max-steps; what is checked is that each
+    // step ran on all three clients with a third of the rate each and was judged on the merged directory
+    ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", fleetArgs(out, "--workloads", "c", "--findmax", "--sla",
+        "p99<2s", "--start", "150", "--max-steps", "2", "--step-time", "3s", "--warmup", "1s", "-p",
+        "recordcount=1000", "-threads", "2", "-p", "basicdb.verbose=false"), null);
+    int code = run.waitFor(300);
+    String log = run.errText();
+    assertEquals(0, code, log);
+    String last = run.out.get(run.out.size() - 1);
+    assertTrue(last.contains("highest passing rate 300 ops/s"), last + "\n" + log);
+    assertTrue(last.contains("stopped after 2 steps"), last);
+    for (String step : new String[] {"step-01-150", "step-02-300"}) {
+      assertEquals(3, clients(summary(out.resolve(step))), step);
+    }
+    assertTrue(log.contains("target=100"), "a third of 300 ops/s per client: " + log);
+    String table = new String(Files.readAllBytes(out.resolve("findmax.md")), StandardCharsets.UTF_8);
+    assertTrue(table.contains("| 2 | 300 |"), table);
+    assertTrue(Files.isRegularFile(out.resolve("report/report.html")));
+  }
+
   private static Path clientDir(Path phaseClients, int i) throws IOException {
     try (Stream<Path> s = Files.list(phaseClients)) {
       List<Path> dirs = s.filter(Files::isDirectory).filter(p -> p.getFileName().toString().startsWith("c" + (i + 1)
