@@ -72,9 +72,10 @@ public final class FindmaxSearch {
       judge(r);
       o.steps.add(r);
       if (r.passed) {
-        if (rate > pass) {
-          pass = rate;
-          baselineServiceAvgUs = FindmaxStep.worst(r.service, "avg");
+        pass = Math.max(pass, rate);
+        long avg = FindmaxStep.worst(r.service, "avg");
+        if (avg > 0 && (baselineServiceAvgUs <= 0 || avg < baselineServiceAvgUs)) {
+          baselineServiceAvgUs = avg;
         }
       } else {
         fail = Math.min(fail, rate);
@@ -132,16 +133,19 @@ public final class FindmaxSearch {
     return (p == Math.rint(p) ? Long.toString((long) p) : String.format(Locale.ROOT, "%.1f", p)) + "%";
   }
 
-  /** The worst average service time (µs) of the highest passing step so far; -1 before one passed. */
+  /**
+   * The lowest average service time (µs; of the slowest operation type) of the passing steps so far — the
+   * database's answer time while it is not queueing; -1 before a step passed.
+   */
   private long baselineServiceAvgUs = -1;
 
-  /** How much the average service time may grow over the highest passing step's before it counts as queueing. */
+  /** How much the average service time may grow over the fastest passing step's before it counts as queueing. */
   static final double SERVICE_GROWTH = 2.0;
 
   /**
    * Whether a step the engine flagged as client-limited was limited by the client rather than the database: the
    * database's own answers met every SLA and did not slow down markedly (by {@link #SERVICE_GROWTH}) against the
-   * highest passing step. A database at its capacity queues requests inside itself: every client thread then waits
+   * fastest passing step. A database at its capacity queues requests inside itself: every client thread then waits
    * on it (the engine's flag) while the service time grows — that is the database's limit, not the client's.
    */
   boolean clientWasTheLimit(FindmaxStep r) {

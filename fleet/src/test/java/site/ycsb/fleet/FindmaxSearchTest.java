@@ -109,6 +109,27 @@ class FindmaxSearchTest {
   }
 
   @Test
+  void should_judge_queueing_against_the_fastest_passing_step_when_a_step_at_the_capacity_passed_slowly()
+      throws Exception {
+    // 2000 ops/s passes with the database already queueing (service 18 ms); above it the engine flags every step
+    // and the service time (31 ms) is still within the bound: against the unloaded 0.8 ms that is queueing
+    FindmaxSearch.Stepper stepper = (index, rate) -> {
+      boolean over = rate > 2000;
+      FindmaxStep s = new FindmaxStep(rate, over ? 1700 : rate, over, 0);
+      s.intended.put("READ", Collections.singletonMap("p99", over ? 4_000_000L : rate == 2000 ? 18_500L : 1_500L));
+      java.util.Map<String, Long> service = new java.util.HashMap<>();
+      service.put("p99", over ? 32_000L : rate == 2000 ? 18_500L : 1_500L);
+      service.put("avg", over ? 31_000L : rate == 2000 ? 18_000L : 800L);
+      s.service.put("READ", service);
+      return s;
+    };
+    FindmaxSearch.Outcome o = new FindmaxSearch(Collections.singletonList(FindmaxSla.parse("p99<50ms")), 0.05, 30)
+        .search(250, stepper);
+    assertFalse(o.lowerBound, o.ending);
+    assertEquals(2000, o.maximum, 0.1, o.ending);
+  }
+
+  @Test
   void should_fail_a_step_that_misses_its_target_or_has_errors_even_within_the_sla() {
     FindmaxSearch search = new FindmaxSearch(P99_10MS, 0.05, 30);
     FindmaxStep slow = new FindmaxStep(1000, 980, false, 0);
