@@ -104,10 +104,8 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     }
     cmd.addAll(java.util.Arrays.asList("-p", "measurement.interval=both", "-p", "hdrhistogram.percentiles="
         + String.join(",", percentiles)));
-    if (warmupSeconds > 0) {
-      cmd.add("-p");
-      cmd.add("warmup=" + Math.round(warmupSeconds * 1000) + "ms");
-    }
+    cmd.add("-p");
+    cmd.add(warmupSeconds > 0 ? "warmup=" + Math.round(warmupSeconds * 1000) + "ms" : "warmup=0");
     return cmd;
   }
 

@@ -139,15 +139,19 @@ class FleetIT {
       assertEquals(ranges[i][0], number(s, "insertStart"), client.toString());
       assertEquals(ranges[i][1], number(s, "insertCount"), client.toString());
       assertEquals(1000, number(s, "recordCount"));
-      assertEquals(ranges[i][1], number(s, "operations"));
+      // measured + warm-up (the fleet's default: the first 10% of the operations, here by time at the target rate)
+      assertEquals(ranges[i][1], number(s, "operations") + warmupOperations(s));
+      assertTrue(warmupOperations(s) > 0, "default warm-up on " + client);
       assertTrue(s.contains("a value with spaces"), "-p value with spaces did not survive ssh");
       assertTrue(log.contains("[" + hostName(i) + "] "), "no status lines prefixed with " + hostName(i));
     }
     String load = summary(out.resolve("1/load"));
-    assertEquals(1000, number(load, "operations"));
+    assertEquals(1000, number(load, "operations") + warmupOperations(load));
     assertEquals(3, clients(load));
     String runSummary = summary(out.resolve("1/workloada"));
-    assertEquals(2999, number(runSummary, "operations"));
+    assertEquals(2999, number(runSummary, "operations") + warmupOperations(runSummary));
+    assertTrue(log.contains("fleet: workloada: each client warms up first, not measured (default: the first 10%"),
+        log);
     assertEquals(3, clients(runSummary));
     assertEquals(300, number(runSummary, "target"));
     for (int i = 0; i < 3; i++) {
@@ -357,6 +361,13 @@ class FleetIT {
     Matcher m = Pattern.compile("\"" + field + "\"\\s*:\\s*(-?[0-9.]+)").matcher(json);
     assertTrue(m.find(), field + " not in " + json);
     return Math.round(Double.parseDouble(m.group(1)));
+  }
+
+  /** The operations of the warm-up ("warmup": {"operations": N, ...}). */
+  static long warmupOperations(String json) {
+    Matcher m = Pattern.compile("\"warmup\"\\s*:\\s*\\{\\s*\"operations\"\\s*:\\s*([0-9]+)").matcher(json);
+    assertTrue(m.find(), "no warmup in " + json);
+    return Long.parseLong(m.group(1));
   }
 
   static int clients(String json) {
