@@ -47,6 +47,7 @@ public final class Findmax {
       Path home;
       try {
         home = YcsbHome.find(o.ycsbHome);
+        Bindings.check(home, o.binding);
       } catch (UsageException e) {
         System.err.println("findmax: " + e.getMessage());
         return 2;
@@ -61,6 +62,10 @@ public final class Findmax {
       Files.createDirectories(out);
       FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, new FindmaxStepRunner(home, o.binding,
           o.clientArgs, out, o.stepSeconds, o.warmupSeconds, o.slas));
+      int refused = engineRefusal(outcome);
+      if (refused != 0) {
+        return refused;
+      }
       return outcome.maximum > 0 ? 0 : 1;
     } catch (IOException e) {
       System.err.println("findmax: " + e.getMessage());
@@ -87,6 +92,9 @@ public final class Findmax {
       outcome = new FindmaxRamp(o.slas, o.rampGain, o.rampWindow).ramp(o.rampThreads, runner::runThreads);
     }
     FindmaxReport.write(out, outcome, o.slas);
+    if (refusedStep(outcome) != null) {
+      return outcome; // nothing was learnt about the database; the caller prints the engine's line
+    }
     if (o.report) {
       int code = ReportTool.report(home).run(out.resolve("report"), java.util.Collections.singletonList(out));
       if (code != 0) {
@@ -99,6 +107,30 @@ public final class Findmax {
         outcome.lowerBound ? " (lower bound" + (ramp ? ")" : ": client-limited)") : "", outcome.ending,
         out.resolve("findmax.md")));
     return outcome;
+  }
+
+  /**
+   * When the last step's engine refused the options (exit 2) or could not initialise the database (exit 3), that
+   * exit code — the run says nothing about the database — after printing the engine's own line; else 0.
+   */
+  static int engineRefusal(FindmaxSearch.Outcome outcome) {
+    FindmaxStep last = refusedStep(outcome);
+    if (last != null) {
+      System.err.println("findmax: step " + outcome.steps.size() + ": the engine exited with code " + last.exitCode
+          + " (" + EngineExit.describe(last.exitCode) + ")" + (last.engineMessage.isEmpty() ? ""
+          : ": " + last.engineMessage));
+      return last.exitCode;
+    }
+    return 0;
+  }
+
+  /** The last step when its engine exited 2 or 3, else null. */
+  private static FindmaxStep refusedStep(FindmaxSearch.Outcome outcome) {
+    if (outcome.steps.isEmpty()) {
+      return null;
+    }
+    FindmaxStep last = outcome.steps.get(outcome.steps.size() - 1);
+    return last.exitCode == 2 || last.exitCode == 3 ? last : null;
   }
 
   static String stamp() {
@@ -171,6 +203,10 @@ public final class Findmax {
           break;
         case "--resolution":
           o.resolution = percent(name, value);
+          if (o.resolution > 1) {
+            throw new IllegalArgumentException("--resolution " + value + ": at most 100% (the search halves the gap "
+                + "between a pass and a failure until it is this share of the pass)");
+          }
           o.searchOptions.add(name);
           break;
         case "--max-steps":
@@ -179,7 +215,8 @@ public final class Findmax {
           break;
         case "--at":
           for (String share : value.split(",", -1)) {
-            double f = percent(name, share.trim());
+            final String option = name;
+            double f = listEntry(option, value, () -> percent(option, share.trim()));
             if (f >= 1) {
               throw new IllegalArgumentException("--at " + share.trim() + ": a follow-up runs below the maximum "
                   + "(under 100%)");
@@ -191,7 +228,8 @@ public final class Findmax {
         case "--threads":
           int last = 0;
           for (String t : value.split(",", -1)) {
-            int n = count(name, t.trim());
+            final String option = name;
+            int n = (int) listEntry(option, value, () -> count(option, t.trim()));
             if (n <= last) {
               throw new IllegalArgumentException("--threads " + value + ": thread counts must rise, e.g. 8,16,32");
             }
@@ -256,10 +294,23 @@ public final class Findmax {
       throw new IllegalArgumentException(name + " needs a positive number, got '" + value + "'");
     }
 
+    /** Parses one entry of a comma-separated list; a bad entry is reported with the whole list as typed. */
+    private static double listEntry(String name, String list, java.util.function.DoubleSupplier entry) {
+      try {
+        return entry.getAsDouble();
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(e.getMessage() + " (in " + name + " '" + list + "')");
+      }
+    }
+
     /** "60%" or "60" as 0.6; above 0. */
     private static double percent(String name, String value) {
       String v = value.endsWith("%") ? value.substring(0, value.length() - 1) : value;
-      return positive(name, v) / 100;
+      try {
+        return positive(name, v) / 100;
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(name + " needs a positive percentage (e.g. 5%), got '" + value + "'");
+      }
     }
 
     /** A positive whole number. */
@@ -287,7 +338,12 @@ public final class Findmax {
         factor = 60;
         v = v.substring(0, v.length() - 1);
       }
-      return positive(name, v) * factor;
+      try {
+        return positive(name, v) * factor;
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(name + " needs a positive duration (e.g. 30s, 500ms, 2m), got '" + value
+            + "'");
+      }
     }
   }
 }

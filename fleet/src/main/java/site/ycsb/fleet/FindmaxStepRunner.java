@@ -145,10 +145,34 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     r.dir = out.relativize(dir).toString();
     r.kind = kind;
     r.threads = threads;
-    if (code != 0 && r.reason.isEmpty()) {
-      r.reason = "engine exit code " + code;
+    r.exitCode = code;
+    if (code != 0) {
+      r.engineMessage = lastErrorLine(dir.resolveSibling(dir.getFileName() + ".log"));
+      if (r.reason.isEmpty() || r.achieved == 0) {
+        r.reason = "engine exit code " + code + (r.engineMessage.isEmpty() ? "" : ": " + r.engineMessage);
+      }
     }
     return r;
+  }
+
+  /** The first line of an engine log that reads as an error ("Error: ...", "ycsb: ..."), else its last line, or "". */
+  static String lastErrorLine(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      String last = "";
+      for (String l : lines) {
+        if (l.trim().isEmpty()) {
+          continue;
+        }
+        if (l.startsWith("Error") || l.startsWith("ycsb:")) {
+          return l.trim();
+        }
+        last = l.trim();
+      }
+      return last;
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return "";
+    }
   }
 
   /** The step as its result directory records it (output.txt for the figures, summary.json for the verdict). */

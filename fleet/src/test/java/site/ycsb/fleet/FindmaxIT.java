@@ -81,6 +81,17 @@ class FindmaxIT {
   }
 
   @Test
+  void should_exit_2_with_the_engines_line_when_a_step_refuses_the_options() throws Exception {
+    assumeTrue(skip == null, skip);
+    Path out = work.resolve("refused");
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-p", "measurementtype=bogus", "--sla",
+        "p99<1s", "--start", "100", "--no-report"), null);
+    assertEquals(2, run.waitFor(120), run.errText());
+    assertTrue(run.errText().contains("findmax: step 1: the engine exited with code 2"), run.errText());
+    assertTrue(run.errText().contains("measurementtype"), "the engine's own line: " + run.errText());
+  }
+
+  @Test
   void should_stop_the_thread_ramp_when_the_throughput_stops_rising() throws Exception {
     assumeTrue(skip == null, skip);
     Path out = work.resolve("ramp");

@@ -118,11 +118,20 @@ class FindmaxRampTest {
         {"basic", "--sla", "p99<1ms", "--at", "50%,"},
         {"basic", "--sla", "p99<1ms", "--ramp-window", "x"},
         {"basic", "--sla", "p99<1ms", "--max-steps", "2.5"},
+        {"basic", "--sla", "p99<1ms", "--resolution", "150%"},
+        {"basic", "--sla", "p99<1ms", "--resolution", "0%"},
+        {"basic", "--sla", "p99<1ms", "--step-time", "0s"},
+        {"basic", "--sla", "p99<1ms", "--warmup", "-1s"},
     };
     for (String[] args : bad) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Findmax.Options.parse(args),
           String.join(" ", args));
       assertFalse(e.getMessage().contains("\n"), e.getMessage());
+      if (e.getMessage().contains("got '")) {
+        // a value that is not of the right form: quoted as typed (the whole list, for a list)
+        String value = args[args.length - 1];
+        assertTrue(e.getMessage().contains("'" + value + "'"), "the value as typed: " + e.getMessage());
+      }
     }
   }
 }
