@@ -398,6 +398,21 @@ public class Measurements {
     return result;
   }
 
+  /**
+   * The combined figures of the intervals taken since the previous call, by measurement name (for status lines
+   * printed less often than time-series intervals are taken).
+   */
+  public synchronized Map<String, IntervalStats> takeStatusIntervals() {
+    Map<String, IntervalStats> result = new LinkedHashMap<>();
+    for (OneMeasurement m : sorted(serviceMap)) {
+      result.put(m.getName(), m.takeStatusInterval());
+    }
+    for (OneMeasurement m : sorted(intendedMap)) {
+      result.put(m.getName(), m.takeStatusInterval());
+    }
+    return result;
+  }
+
   /** Cumulative status counts of every measurement, by measurement name. */
   public Map<String, Map<String, Long>> getStatusCounts() {
     Map<String, Map<String, Long>> result = new TreeMap<>();
