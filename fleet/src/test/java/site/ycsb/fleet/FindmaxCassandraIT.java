@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,25 +29,10 @@ class FindmaxCassandraIT {
   void should_complete_and_draw_the_curve_when_run_against_the_real_cassandra() throws Exception {
     Chromium chromium = Chromium.find();
     assumeTrue(chromium != null, "chromium not installed (apt-get install -y chromium); the curve is not checked");
-    Path work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath()
-        .resolve("findmax-cassandra-it");
-    FleetIT.deleteTree(work);
-    Files.createDirectories(work);
-    TestTarball tarball;
-    try {
-      tarball = TestTarball.find(work);
-    } catch (IllegalStateException e) {
-      assumeTrue(false, e.getMessage());
-      return;
-    }
-    Path home = tarball.unpack(work.resolve("home"));
-    assumeTrue(Files.isDirectory(home.resolve("cassandra-binding/lib")),
-        "the tarball has no cassandra-binding yet (" + tarball.how + ")");
-    String unavailable = CassandraTestServer.unavailableReason();
-    assumeTrue(unavailable == null, unavailable);
-    CassandraTestServer server = CassandraTestServer.shared();
-    server.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-    server.createYcsbSchema(KEYSPACE, "usertable", 10, "field");
+    CassandraHome c = CassandraHome.prepare("findmax-cassandra-it", KEYSPACE);
+    Path work = c.work;
+    Path home = c.home;
+    CassandraTestServer server = c.server;
     List<String> common = Arrays.asList("-P", home.resolve("workloads/workloada").toString(), "-p",
         "hosts=" + server.host(), "-p", "port=" + server.port(), "-p", "cassandra.keyspace=" + KEYSPACE, "-p",
         "recordcount=500");
