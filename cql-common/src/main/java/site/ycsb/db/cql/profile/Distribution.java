@@ -26,9 +26,10 @@ import org.apache.commons.math3.distribution.WeibullDistribution;
 public final class Distribution {
   /** Quantile of EXP and EXTREME that falls at max. */
   static final double TAIL = 0.999;
+  private static final String NUM = "[-+]?[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?";
   private static final Pattern FORM = Pattern.compile(
-      "\\s*([a-zA-Z]+)\\s*\\(\\s*([-+]?[0-9.eE]+[bBmMkK]?)\\s*(?:\\.\\.\\s*([-+]?[0-9.eE]+[bBmMkK]?)\\s*)?"
-          + "((?:,\\s*[-+]?[0-9.eE]+\\s*)*)\\)\\s*");
+      "\\s*([a-zA-Z]+)\\s*\\(\\s*(" + NUM + "[bBmMkK]?)\\s*(?:\\.\\.\\s*(" + NUM + "[bBmMkK]?)\\s*)?"
+          + "((?:,\\s*[^,()]+)*)\\)\\s*");
 
   private final String text;
   private final long min;

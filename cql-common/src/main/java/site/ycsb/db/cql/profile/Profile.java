@@ -105,7 +105,7 @@ public final class Profile {
     List<Column> cols = new ArrayList<>();
     Map<String, Column> byName = new LinkedHashMap<>();
     for (String part : splitTopLevel(create.group(2))) {
-      Matcher pk = PRIMARY_KEY.matcher(part);
+      Matcher pk = PRIMARY_KEY.matcher(part.trim());
       if (pk.matches()) {
         primaryKey(pk.group(1), keyNames, clusterNames);
         continue;
@@ -175,6 +175,9 @@ public final class Profile {
   public static Profile load(String path) {
     Path p = Paths.get(path);
     Object root;
+    if (Files.isDirectory(p)) {
+      throw new IllegalArgumentException("profile " + path + ": cannot be read (it is a directory)");
+    }
     try (InputStream in = Files.newInputStream(p)) {
       LoaderOptions options = new LoaderOptions();
       options.setAllowDuplicateKeys(false);
