@@ -34,7 +34,8 @@ class CassandraStressProfileIT {
 
   private static List<String> args(CassandraTestServer server, String... extra) {
     List<String> args = new ArrayList<>(Arrays.asList("-t", "-db", CassandraCQLClient.class.getName(),
-        "-threads", "1", "-s", "-p", "workload=site.ycsb.db.cql.profile.StressProfileWorkload",
+        "-threads", "1", "-target", "200", "-s", "-p", "workload=site.ycsb.db.cql.profile.StressProfileWorkload",
+        "-p", "measurement.interval=both",
         "-p", "operationcount=" + OPERATIONS, "-p", "measurementtype=hdrhistogram"));
     Properties connection = CassandraBinding.INSTANCE.connection(server, "stresstest");
     connection.remove(CassandraConfig.KEYSPACE); // the profile's keyspace is used
@@ -100,8 +101,8 @@ class CassandraStressProfileIT {
     CassandraTestServer server = CassandraTestServer.shared();
     Path dir = ItSupport.workDir(getClass().getSimpleName() + "-bad");
     Path bad = dir.resolve("bad.yaml");
-    Files.write(bad, "keyspace: stresstest\ntable: t\ntable_definition: CREATE TABLE t (a int PRIMARY KEY)\n"
-        + "columnspec:\n  - name: a\n    population: zipf(1..9)\n".getBytes("UTF-8"));
+    Files.write(bad, ("keyspace: stresstest\ntable: t\ntable_definition: CREATE TABLE t (a int PRIMARY KEY)\n"
+        + "columnspec:\n  - name: a\n    population: zipf(1..9)\n").getBytes("UTF-8"));
     String cp = System.getProperty("java.class.path");
     for (String profile : new String[] {dir.resolve("absent.yaml").toString(), bad.toString()}) {
       ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "profile=" + profile), dir, 120);
