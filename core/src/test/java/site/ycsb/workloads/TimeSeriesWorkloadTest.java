@@ -329,4 +329,60 @@ class TimeSeriesWorkloadTest {
     Properties none = props("readproportion", "0", "updateproportion", "0");
     assertThrows(IllegalArgumentException.class, () -> workload(none));
   }
+
+  /** A TimeseriesDB that keeps what the base class decoded. */
+  static final class DecodingTSDB extends site.ycsb.TimeseriesDB {
+    final List<String> calls = new ArrayList<>();
+
+    @Override
+    protected Status read(String metric, long timestamp, Map<String, List<String>> tags) {
+      calls.add("read " + metric + " " + timestamp + " " + new java.util.TreeMap<>(tags));
+      return Status.OK;
+    }
+
+    @Override
+    protected Status scan(String metric, long startTs, long endTs, Map<String, List<String>> tags,
+                          AggregationOperation aggreg, int timeValue, java.util.concurrent.TimeUnit timeUnit) {
+      calls.add("scan " + metric + " " + startTs + " " + endTs + " " + new java.util.TreeMap<>(tags) + " " + aggreg
+          + " " + timeValue);
+      return Status.OK;
+    }
+
+    @Override
+    protected Status insert(String metric, long timestamp, long value, Map<String, ByteIterator> tags) {
+      calls.add("insertL " + metric + " " + timestamp + " " + new java.util.TreeSet<>(tags.keySet()));
+      return Status.OK;
+    }
+
+    @Override
+    protected Status insert(String metric, long timestamp, double value, Map<String, ByteIterator> tags) {
+      calls.add("insertD " + metric + " " + timestamp + " " + new java.util.TreeSet<>(tags.keySet()));
+      return Status.OK;
+    }
+  }
+
+  @Test
+  void should_be_decoded_by_timeseriesdb_when_inserting_reading_and_scanning() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "2", "tagcardinality", "1,1", "recordcount", "1",
+        "delayedseries", "0", "valuetype", "integers", "readproportion", "1", "updateproportion", "0");
+    TimeSeriesWorkload w = workload(p);
+    DecodingTSDB db = new DecodingTSDB();
+    db.setProperties(p);
+    db.init();
+    Object state = w.initThread(p, 0, 1);
+    w.doInsert(db, state);
+    w.doTransaction(db, state);
+    assertEquals("insertL AAAAAAAA 1000 [AAAAAAAA, AAAAAAAB]", db.calls.get(0));
+    assertEquals("read AAAAAAAA 1000 {AAAAAAAA=[AAAAAAAA], AAAAAAAB=[AAAAAAAA]}", db.calls.get(1));
+
+    Properties q = props("fieldcount", "1", "tagcount", "2", "tagcardinality", "1,1", "recordcount", "1",
+        "readproportion", "0", "updateproportion", "0", "scanproportion", "1", "querytimespan", "120",
+        "groupbyfunction", "MAX", "groupbykeys", "0,1");
+    TimeSeriesWorkload scans = workload(q);
+    DecodingTSDB sdb = new DecodingTSDB();
+    sdb.setProperties(q);
+    sdb.init();
+    scans.doTransaction(sdb, scans.initThread(q, 0, 1));
+    assertEquals("scan AAAAAAAA 1000 1120 {AAAAAAAA=[AAAAAAAA]} MAX 0", sdb.calls.get(0));
+  }
 }
