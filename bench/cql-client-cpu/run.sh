@@ -21,8 +21,9 @@ Usage: $PROG [options]
   --rate-seconds S    length of a fixed-rate run (default 20)
   --threads N         client threads of the blocking cases (default 16)
   --inflight N        operations in flight of the asynchronous cases (default 64)
-  --cases LIST        subset of ycsb017,blocking,async,floor-sync,floor-async (default: all)
+  --cases LIST        subset of ycsb017,blocking,async,async-window,floor-sync,floor-async (default: all)
   --async-args "..."  arguments of the asynchronous case (default "-p async=true -threads <inflight>")
+  --window-us N       dispatch window of the async-window case (default 1000: -p async.window.us=N on top)
   --port N            CQL port of the local Cassandra (default 9142)
   --java PATH         java for every client (default: java on PATH)
   --jvm-opts "..."    JVM options of every client (default "-Xms512m -Xmx512m")
@@ -36,14 +37,14 @@ is_count() { [[ "$1" =~ ^[1-9][0-9]*$ ]]; }
 need_count() { is_count "$2" || die "$1 needs a positive whole number, got '$2'"; }
 
 REPEAT=""; QUICK=false; RECORDS=10000; OPS=""; RATES="1500,3000"; RATE_SECONDS=""; THREADS=16; INFLIGHT=64
-CASES="ycsb017,blocking,async,floor-sync,floor-async"; ASYNC_ARGS=""; PORT=9142; JAVA=java; JVM_OPTS="-Xms512m -Xmx512m"
+CASES="ycsb017,blocking,async,async-window,floor-sync,floor-async"; ASYNC_ARGS=""; WINDOW_US=1000; PORT=9142; JAVA=java; JVM_OPTS="-Xms512m -Xmx512m"
 CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/ycsb-cql-client-cpu"; OUT=""
 while [ $# -gt 0 ]; do
   opt="$1"
   case "$opt" in
     -h|--help) usage; exit 0 ;;
     --quick) QUICK=true; shift; continue ;;
-    --repeat|--records|--ops|--rates|--rate-seconds|--threads|--inflight|--cases|--async-args|--port|--java) ;;
+    --repeat|--records|--ops|--rates|--rate-seconds|--threads|--inflight|--cases|--async-args|--window-us|--port|--java) ;;
     --jvm-opts|--cache|--out) ;;
     *) die "unknown option '$opt' (see --help)" ;;
   esac
@@ -58,10 +59,11 @@ while [ $# -gt 0 ]; do
     --rate-seconds) need_count "$opt" "$val"; RATE_SECONDS="$val" ;;
     --threads) need_count "$opt" "$val"; THREADS="$val" ;;
     --inflight) need_count "$opt" "$val"; INFLIGHT="$val" ;;
-    --cases) [[ "$val" =~ ^(ycsb017|blocking|async|floor-sync|floor-async)(,(ycsb017|blocking|async|floor-sync|floor-async))*$ ]] \
-               || die "--cases takes a comma list of ycsb017, blocking, async, floor-sync, floor-async; got '$val'"
+    --cases) [[ "$val" =~ ^(ycsb017|blocking|async|async-window|floor-sync|floor-async)(,(ycsb017|blocking|async|async-window|floor-sync|floor-async))*$ ]] \
+               || die "--cases takes a comma list of ycsb017, blocking, async, async-window, floor-sync, floor-async; got '$val'"
              CASES="$val" ;;
     --async-args) ASYNC_ARGS="$val" ;;
+    --window-us) need_count "$opt" "$val"; WINDOW_US="$val" ;;
     --port) need_count "$opt" "$val"; PORT="$val" ;;
     --java) JAVA="$val" ;;
     --jvm-opts) JVM_OPTS="$val" ;;
@@ -97,7 +99,7 @@ OURS_LIB="$RUN_DIR/ours-lib"
 mkdir -p "$OURS_LIB"
 cp "$ROOT"/core/target/core-*.jar "$ROOT"/cassandra2/target/cassandra-binding-*.jar "$ROOT"/cassandra2/target/dependency/*.jar "$OURS_LIB/"
 rm -f "$OURS_LIB"/*-tests.jar "$OURS_LIB"/*-sources.jar
-ls "$OURS_LIB" | grep -q '^HdrHistogram' || cp "$ROOT"/core/target/dependency/HdrHistogram-*.jar "$OURS_LIB/" 2>/dev/null \
+compgen -G "$OURS_LIB/HdrHistogram*" >/dev/null || cp "$ROOT"/core/target/dependency/HdrHistogram-*.jar "$OURS_LIB/" 2>/dev/null \
   || cp "$HOME"/.m2/repository/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar "$OURS_LIB/"
 
 Y17_LIB="$CACHE/ycsb-0.17.0-cassandra-lib"
@@ -161,6 +163,8 @@ command_for() { # case rate ops -> sets CMD
     blocking) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" -threads "$THREADS"
                    -p async=false) ;;
     async) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}") ;;
+    async-window) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}"
+                       -p async.window.us="$WINDOW_US") ;;
     floor-sync) CMD=("$JAVA" "${JVM[@]}" -cp "$FLOOR_CLASSES:$OURS_LIB/*" DriverFloor sync 127.0.0.1 "$PORT" "$ops" "$r"
                      "$THREADS" "$RECORDS") ;;
     floor-async) CMD=("$JAVA" "${JVM[@]}" -cp "$FLOOR_CLASSES:$OURS_LIB/*" DriverFloor async 127.0.0.1 "$PORT" "$ops" "$r"
@@ -183,8 +187,8 @@ run_case() { # case rate repeat
   if [ "$rate" = max ]; then ops=$OPS; else ops=$((rate * RATE_SECONDS)); fi
   # The same program with one operation: JVM start-up, driver connection and shutdown, subtracted below.
   command_for "$c" "$rate" 1
-  local brc buser bsys bthr
-  read -r brc buser bsys bthr < <(timed "$RUN_DIR/$c-$rate-r$rep-one")
+  local brc buser bsys
+  read -r brc buser bsys _ < <(timed "$RUN_DIR/$c-$rate-r$rep-one")
   command_for "$c" "$rate" "$ops"
   local rc user sys thr
   read -r rc user sys thr < <(timed "$RUN_DIR/$c-$rate-r$rep")
@@ -211,7 +215,7 @@ LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 # ---- report --------------------------------------------------------------------------------------------------
 summary() {
-  awk -F'\t' -v cases="$CASES" '
+  awk -F'\t' -v cases="$CASES" -v window="$WINDOW_US" '
     function isnum(x) { return x ~ /^[0-9]+(\.[0-9]+)?$/ }
     function add(k, x) { n[k]++; v[k, n[k]] = x }
     function sorted(k,   i, j, t) { m = n[k]; for (i = 1; i <= m; i++) a[i] = v[k, i]
@@ -233,6 +237,7 @@ summary() {
       nc = split(cases, cl, ",")
       name["ycsb017"] = "YCSB 0.17.0 cassandra binding"; name["blocking"] = "this project, blocking"
       name["async"] = "this project, asynchronous"; name["floor-sync"] = "driver only, blocking"
+      name["async-window"] = "this project, asynchronous, " window " µs dispatch window"
       name["floor-async"] = "driver only, executeAsync"
       for (r = 1; r <= nr; r++) {
         rate = rates[r]
@@ -278,7 +283,7 @@ summary() {
   echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), nproc $(nproc)"
   echo "- Load average before: $LOAD_BEFORE; after: $LOAD_AFTER"
   echo "- Java: $("$JAVA" -version 2>&1 | head -n 1); JVM options: $JVM_OPTS"
-  echo "- Async arguments: ${ASYNC_ARGS:-(none)}"
+  echo "- Async arguments: ${ASYNC_ARGS:-(none)}; async-window case: the same plus -p async.window.us=$WINDOW_US"
   echo
   echo "## Results"
   echo

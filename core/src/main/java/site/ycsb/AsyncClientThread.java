@@ -35,6 +35,7 @@ final class AsyncClientThread extends Thread implements Worker {
   private final boolean keepGoingOnInsertFailure;
   private final int maxInFlight;
   private final Semaphore inFlight;
+  private final long windowNs;
   private DB binding;
 
   private final LongAdder done = new LongAdder();
@@ -45,7 +46,7 @@ final class AsyncClientThread extends Thread implements Worker {
 
   AsyncClientThread(int id, int dispatchers, String dbClass, CoreWorkload workload, Properties props,
                     boolean doTransactions, OperationSchedule schedule, Warmup warmup, RunState run,
-                    long maxConsecutiveErrors, boolean keepGoingOnInsertFailure, int maxInFlight) {
+                    long maxConsecutiveErrors, boolean keepGoingOnInsertFailure, int maxInFlight, long windowNs) {
     super("ycsb-async-" + id);
     this.id = id;
     this.dispatchers = dispatchers;
@@ -60,6 +61,7 @@ final class AsyncClientThread extends Thread implements Worker {
     this.keepGoingOnInsertFailure = keepGoingOnInsertFailure;
     this.maxInFlight = maxInFlight;
     this.inFlight = new Semaphore(maxInFlight);
+    this.windowNs = windowNs;
     setDaemon(true);
     run.register(this);
   }
@@ -134,7 +136,7 @@ final class AsyncClientThread extends Thread implements Worker {
         }
         long intended = throttled ? schedule.intendedStartNs(slot) : 0;
         if (throttled) {
-          schedule.awaitTime(intended, workload);
+          schedule.awaitTime(wakeUp(intended, scheduleStart), workload);
         }
         // The in-flight bound: waiting here delays the operation past its intended start, which is measured.
         while (!inFlight.tryAcquire(50, TimeUnit.MILLISECONDS)) {
@@ -187,13 +189,31 @@ final class AsyncClientThread extends Thread implements Worker {
     }
   }
 
+  /**
+   * When to issue an operation due at {@code intended}: at that time, or with a window W at the next multiple of W
+   * from the schedule's start, so that one wake-up issues every operation due in the window. Never early: an
+   * operation issued before its intended start would report less than its service time as intended latency.
+   */
+  long wakeUp(long intended, long scheduleStart) {
+    if (windowNs == 0) {
+      return intended;
+    }
+    long sinceStart = intended - scheduleStart;
+    return scheduleStart + (sinceStart + windowNs - 1) / windowNs * windowNs;
+  }
+
   private void completed(AsyncDBWrapper db, long begin, boolean isMeasured, boolean ok) {
     long end = System.nanoTime();
     lastOpEndNs.accumulateAndGet(end, Math::max);
     done.increment();
     if (isMeasured) {
       measured.increment();
-      busyNs.add(end - begin);
+      long serviceNs = end - begin;
+      busyNs.add(serviceNs);
+      // read first: the shared maximum is written only when this operation beats it (rare after the start)
+      if (serviceNs > run.maxServiceNs.get()) {
+        run.maxServiceNs.accumulateAndGet(serviceNs, Math::max);
+      }
     }
     inFlight.release();
     if (!ok && !doTransactions) {

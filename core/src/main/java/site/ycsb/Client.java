@@ -252,10 +252,13 @@ public final class Client {
           int share = config.threads / dispatchers + (i < config.threads % dispatchers ? 1 : 0);
           threads.add(new AsyncClientThread(i, dispatchers, config.dbClass, (CoreWorkload) workload, config.props,
               config.doTransactions, schedule, config.warmup, state, config.maxConsecutiveErrors,
-              config.keepGoingOnInsertFailure, share));
+              config.keepGoingOnInsertFailure, share, config.asyncWindowNs));
         }
         System.err.println("Asynchronous operations: " + dispatchers + " dispatcher thread(s), at most "
-            + config.threads + " in flight (-threads; async=false runs blocking).");
+            + config.threads + " in flight (-threads; async=false runs blocking)"
+            + (config.asyncWindowNs > 0 && config.target > 0 ? "; dispatched on a "
+            + TimeUnit.NANOSECONDS.toMicros(config.asyncWindowNs) + " us grid (async.window.us), so operations start"
+            + " up to that late, as the schedule lag shows" : "") + ".");
       } else {
         for (int i = 0; i < config.threads; i++) {
           threads.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props,
@@ -369,7 +372,21 @@ public final class Client {
         r.exitReason = timedOut ? "time-limit" : "completed";
       }
       ResultsWriter writer = new ResultsWriter(config, measurements, jvm);
-      writer.writeMain(r);
+      try {
+        writer.writeMain(r);
+      } catch (IOException e) {
+        if (config.exportFile == null) {
+          throw e;
+        }
+        // The run's figures are never lost to an export file that failed at the end (checked before the run, but
+        // a disk can fill up or a file can refuse writes even to root): print them, and fail the run.
+        System.err.println("Error: cannot write exportfile " + config.exportFile + " (" + e.getMessage()
+            + "); the results follow on stdout in the text format");
+        writer.writeText(r, System.out);
+        System.out.flush();
+        r.exitCode = ExitCode.RUN_FAILED;
+        r.exitReason = "exportfile could not be written";
+      }
       if (config.resultsDir != null) {
         writer.writeResultsDir(config.resultsDir, r);
       }
@@ -435,6 +452,7 @@ public final class Client {
       c.steadyLagP99Us = steady.getTotalCount() == 0 ? 0 : steady.getValueAtPercentile(99);
       c.steadyCount = steady.getTotalCount();
       c.maxServiceUs = state.maxServiceNs.get() / 1000;
+      c.inFlightBound = asynchronous();
       StringBuilder failures = new StringBuilder();
       for (Map.Entry<String, Map<String, Long>> op : measurements.getStatusCounts().entrySet()) {
         if (op.getKey().startsWith(Measurements.INTENDED_PREFIX) || op.getKey().equals("VERIFY")) {

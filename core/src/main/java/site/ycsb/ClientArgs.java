@@ -57,10 +57,15 @@ final class ClientArgs {
         overrides.setProperty(Client.TARGET_PROPERTY, value(args, ++i, arg));
         break;
       case "-load":
-        overrides.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "false");
-        break;
       case "-t":
-        overrides.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "true");
+        String phase = arg.equals("-t") ? "true" : "false";
+        String earlier = overrides.getProperty(Client.DO_TRANSACTIONS_PROPERTY);
+        if (earlier != null && !earlier.equals(phase)) {
+          // bin/ycsb load|run appends its own -load/-t, so this is a phase the user asked for twice, differently
+          throw new UsageException("-load and -t both given: a run is either the load phase (bin/ycsb load) or "
+              + "the transaction phase (bin/ycsb run)");
+        }
+        overrides.setProperty(Client.DO_TRANSACTIONS_PROPERTY, phase);
         break;
       case "-s":
         overrides.setProperty(Client.STATUS_PROPERTY, "true");

@@ -129,6 +129,8 @@ final class ClientHealth {
     long failedOps;
     long allOps;
     String failures = "";
+    /** The asynchronous path ran: -threads bounded the operations in flight rather than counting threads. */
+    boolean inFlightBound;
   }
 
   /**
@@ -186,6 +188,11 @@ final class ClientHealth {
           clientLimited = true;
           warnings.add(String.format("client-limited run: %s; the client used %.0f%% of %d cores. Use more client "
               + "machines.", what, cpuUtilisation * 100, cores));
+        } else if (busyFraction >= THREADS_BUSY && c.inFlightBound) {
+          clientLimited = true;
+          warnings.add(String.format("the schedule was not kept: %s; the in-flight bound (-threads on the "
+              + "asynchronous path) was %.0f%% full, so operations waited for a free place before they started. "
+              + "Raise -threads or lower -target.", what, busyFraction * 100));
         } else if (busyFraction >= THREADS_BUSY) {
           clientLimited = true;
           warnings.add(String.format("the schedule was not kept: %s; the client threads were busy %.0f%% of the time"

@@ -37,8 +37,8 @@ final class ClientThread extends Thread implements Worker {
     static final Counters EMPTY = new Counters();
     /** Operations done (warm-up included); set with lazySet, read by the status thread while running. */
     final AtomicLong opsDone = new AtomicLong();
-    // Read by other threads only after the run's opsDone latch, which orders the reads after the writes.
-    long measuredOps;
+    /** Measured operations; set with lazySet (a plain store), read by the status thread while running. */
+    final AtomicLong measuredOps = new AtomicLong();
     /** Time inside measured operations; kept for throttled runs only (unthrottled threads are always busy). */
     long busyNs;
     /** The longest measured operation of this thread (throttled runs; written only by its thread). */
@@ -73,7 +73,7 @@ final class ClientThread extends Thread implements Worker {
 
   @Override
   public long measuredOps() {
-    return counters.measuredOps;
+    return counters.measuredOps.get();
   }
 
   @Override
@@ -140,6 +140,7 @@ final class ClientThread extends Thread implements Worker {
     long nextInBlock = 0;
     long blockEnd = 0;
     long done = 0;
+    long measuredDone = 0;
     try {
       while (!workload.isStopRequested()) {
         long slot;
@@ -199,7 +200,7 @@ final class ClientThread extends Thread implements Worker {
         }
         c.opsDone.lazySet(++done);
         if (measured) {
-          c.measuredOps++;
+          c.measuredOps.lazySet(++measuredDone);
         }
         if (!ok) {
           if (!doTransactions) {

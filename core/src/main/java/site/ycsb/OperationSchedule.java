@@ -11,7 +11,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Without a target, slots have no time and are only counted. Thread-safe: one atomic increment per claim.
  */
-public final class OperationSchedule {
+final class OperationSchedule {
   /** A claim result meaning that no slot is left. */
   public static final long NONE = -1;
   private static final long MAX_PARK_NS = 50_000_000L;

@@ -96,6 +96,13 @@ final class ResultsWriter {
     }
   }
 
+  /** Writes the results in the text format to {@code out} (the fallback when the export file fails). */
+  void writeText(RunResult r, OutputStream out) throws IOException {
+    try (TextMeasurementsExporter exporter = new TextMeasurementsExporter(new NonClosing(out))) {
+      exportAll(r, exporter);
+    }
+  }
+
   /** Writes output.txt and summary.json into the results directory. */
   void writeResultsDir(File dir, RunResult r) throws IOException {
     ByteArrayOutputStream text = new ByteArrayOutputStream();

@@ -39,6 +39,11 @@ final class RunConfig {
   /** auto (asynchronous when the binding and the workload allow it), true (required) or false (blocking). */
   final String async;
   final int asyncDispatchers;
+  /** Asynchronous path: dispatch wake-ups on a grid of this many ns (0: each operation at its own time). */
+  final long asyncWindowNs;
+  static final String ASYNC_WINDOW_PROPERTY = "async.window.us";
+  /** A window longer than this would make the dispatcher's lateness, not the database, the measured latency. */
+  static final long ASYNC_WINDOW_MAX_US = 100_000;
   static final String ASYNC_PROPERTY = "async";
   static final String ASYNC_DISPATCHERS_PROPERTY = "async.dispatchers";
   final boolean trackJvm;
@@ -117,12 +122,20 @@ final class RunConfig {
       maxConsecutiveErrors = r.longValue("max_consecutive_errors", DEFAULT_MAX_CONSECUTIVE_ERRORS, 0);
       keepGoingOnInsertFailure = r.bool("core_workload_insertion_keep_going_on_error", false);
       spinSleep = r.bool("spin.sleep", false);
+      // read by each client thread's DBWrapper when it starts; refused here, before the run, if it is not a boolean
+      r.bool(DBWrapper.REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY, false);
       String asyncMode = r.string(ASYNC_PROPERTY, "auto");
       if (!asyncMode.equals("auto") && !asyncMode.equals("true") && !asyncMode.equals("false")) {
         throw new UsageException(ASYNC_PROPERTY + "=" + asyncMode + " is not one of: auto, true, false");
       }
       async = asyncMode;
       asyncDispatchers = r.intValue(ASYNC_DISPATCHERS_PROPERTY, 1, 1);
+      long windowUs = r.longValue(ASYNC_WINDOW_PROPERTY, 0, 0);
+      if (windowUs > ASYNC_WINDOW_MAX_US) {
+        throw new UsageException(ASYNC_WINDOW_PROPERTY + "=" + windowUs + " is longer than " + ASYNC_WINDOW_MAX_US
+            + " us (100 ms); the operations would start that late");
+      }
+      asyncWindowNs = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(windowUs);
       trackJvm = r.bool("measurement.trackjvm", false);
       startEpochMs = r.longValue(Client.START_EPOCH_MS_PROPERTY, 0, 0);
       long anHourAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.HOURS.toMillis(1);

@@ -112,8 +112,7 @@ final class RunState {
     return false;
   }
 
-  // The totals below are read after opsDone was awaited, which orders them after the threads' writes.
-
+  /** Measured operations so far (read while the run goes on; exact once the threads stopped). */
   long measuredOps() {
     long n = 0;
     for (Worker t : threads()) {
@@ -123,8 +122,12 @@ final class RunState {
   }
 
   long warmupOps() {
-    return operationsSoFar() - measuredOps();
+    // measured first: a concurrent operation can then only make the difference larger, never negative
+    long measured = measuredOps();
+    return operationsSoFar() - measured;
   }
+
+  // The totals below are read after opsDone was awaited, which orders them after the threads' writes.
 
   long busyNs() {
     long n = 0;

@@ -4,7 +4,10 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
-/** Recognises secret-bearing property names so that their values never reach any output or log. */
+/**
+ * Recognises secret-bearing property names so that their values never reach any output or log. Shared by the
+ * engine and the tools that write what the user typed (fleet keeps masked copies of the -P files it sends).
+ */
 public final class Secrets {
   private static final Pattern SECRET = Pattern.compile("(?i).*(password|passwd|secret|token|credential).*");
   /** A secret-looking word and the rest of its name (letters, digits, '.', '_', '-'). */
@@ -49,6 +52,60 @@ public final class Secrets {
       }
     }
     return text;
+  }
+
+  /**
+   * A property file's text, safe to keep in a result directory: on every line whose key looks secret, the value
+   * is replaced by {@link #MASK} (whatever separator the file uses), and so is a secret in a comment; other lines
+   * are unchanged.
+   * Continuation lines of a masked value are dropped with it.
+   */
+  public static String maskPropertiesText(String text) {
+    StringBuilder out = new StringBuilder();
+    boolean dropping = false;
+    for (String line : text.split("\r?\n", -1)) {
+      String t = line.trim();
+      if (dropping) {
+        dropping = endsWithContinuation(t);
+        continue;
+      }
+      if (!t.isEmpty() && (t.charAt(0) == '#' || t.charAt(0) == '!')) {
+        out.append(maskArgument(line)).append('\n'); // a commented-out secret is still a secret
+        continue;
+      }
+      if (!t.isEmpty()) {
+        int sep = 0;
+        while (sep < t.length() && VALUE_SEPARATORS.indexOf(t.charAt(sep)) < 0) {
+          sep++;
+        }
+        if (isSecret(t.substring(0, sep))) {
+          // keep the line as written up to the value: key, blanks, one '=' or ':', blanks
+          int value = sep;
+          while (value < t.length() && (t.charAt(value) == ' ' || t.charAt(value) == '\t')) {
+            value++;
+          }
+          if (value < t.length() && (t.charAt(value) == '=' || t.charAt(value) == ':')) {
+            value++;
+          }
+          while (value < t.length() && (t.charAt(value) == ' ' || t.charAt(value) == '\t')) {
+            value++;
+          }
+          out.append(line, 0, line.indexOf(t.charAt(0))).append(t, 0, value).append(MASK).append('\n');
+          dropping = endsWithContinuation(t);
+          continue;
+        }
+      }
+      out.append(line).append('\n');
+    }
+    return out.substring(0, Math.max(0, out.length() - 1));
+  }
+
+  private static boolean endsWithContinuation(String line) {
+    int backslashes = 0;
+    for (int i = line.length() - 1; i >= 0 && line.charAt(i) == '\\'; i--) {
+      backslashes++;
+    }
+    return backslashes % 2 == 1;
   }
 
   /** The command line with every argument passed through {@link #maskArgument}, quoted when it has blanks. */

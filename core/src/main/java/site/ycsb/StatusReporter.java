@@ -94,17 +94,21 @@ final class StatusReporter extends Thread implements Closeable {
    */
   private synchronized void sample(long endNs) {
     Map<String, IntervalStats> intervals = measurements.takeIntervals();
+    // The Return counts, the total and the clock are read back to back (nothing slow in between), so that the total and the
+    // Return counts of one line describe the same instant up to the operations completing meanwhile; the
+    // last line, taken after every thread stopped, agrees exactly.
+    Map<String, Map<String, Long>> statusCounts = measurements.getStatusCounts();
+    long measured = run.measuredOps();
+    long ops = run.operationsSoFar();
+    long nowNs = endNs != 0 ? endNs : System.nanoTime();
     if (jvm != null) {
       jvm.sample();
     }
-    long ops = run.operationsSoFar();
-    long nowNs = endNs != 0 ? endNs : System.nanoTime();
     double intervalSec = Math.max(1e-9, (nowNs - lastSampleNs) / 1e9);
     double elapsedSec = (nowNs - schedule.startNs()) / 1e9;
     double current = (ops - lastOps) / intervalSec;
     long epochMs = System.currentTimeMillis();
-    Map<String, Map<String, Long>> statusCounts = measurements.getStatusCounts();
-    String line = statusLine(epochMs, elapsedSec, ops, current, intervals, statusCounts);
+    String line = statusLine(epochMs, elapsedSec, ops, measured, current, intervals, statusCounts);
     if (statusOut != null) {
       statusOut.println(line);
     }
@@ -123,11 +127,19 @@ final class StatusReporter extends Thread implements Closeable {
     lastSampleNs = nowNs;
   }
 
-  private String statusLine(long epochMs, double elapsedSec, long ops, double current,
+  /**
+   * One status line. The operation count is that of the measured operations, like the Return counts beside it
+   * and the final report; warm-up operations are counted apart ({@code (+N warm-up)}), and the rate and the
+   * completion estimate include them because they take schedule slots.
+   */
+  private String statusLine(long epochMs, double elapsedSec, long ops, long measured, double current,
                             Map<String, IntervalStats> intervals, Map<String, Map<String, Long>> counts) {
     StringBuilder sb = new StringBuilder();
     sb.append(label).append(new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS").format(new Date(epochMs)));
-    sb.append(' ').append((long) elapsedSec).append(" sec: ").append(ops).append(" operations; ");
+    sb.append(' ').append((long) elapsedSec).append(" sec: ").append(measured).append(" operations; ");
+    if (ops > measured) {
+      sb.append("(+").append(ops - measured).append(" warm-up) ");
+    }
     if (ops > 0) {
       sb.append(new DecimalFormat("#.##").format(current)).append(" current ops/sec; ");
     }

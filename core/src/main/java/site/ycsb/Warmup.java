@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
  * ({@code 30s}, {@code 2m}, {@code 500ms}) from the start of the schedule, or a number of operations
  * ({@code 10000ops}). Measured run time starts when the warm-up ends.
  */
-public final class Warmup {
+final class Warmup {
   public static final String PROPERTY = "warmup";
   private static final Warmup NONE = new Warmup(0, 0);
   private final long durationNs;

@@ -95,7 +95,32 @@ class AsyncPathTest {
     // the machine; the service time stays near 20 ms (relative bound: a busy machine stretches both).
     assertTrue(intended > 1_000_000, "operations waited for the bound and the intended latency says so: " + intended);
     assertTrue(intended > 5 * service, "intended " + intended + " vs service " + service);
+    assertTrue(r.err.contains("the in-flight bound (-threads on the asynchronous path) was"), r.err);
     assertTrue(r.err.contains("Raise -threads"), r.err);
+  }
+
+  @Test
+  void should_issue_operations_on_the_window_grid_and_show_the_delay_as_schedule_lag_when_a_window_is_set()
+      throws IOException {
+    String w = workload("readproportion=1\nupdateproportion=0\noperationcount=2000\n");
+    assertEquals(0, load(w).exitCode);
+    java.io.File dir = tmp.resolve("windowed").toFile();
+    // 2000 ops/s on a 5 ms grid: an operation waits for the next grid point, 0..5 ms, about 2.5 ms on average
+    ClientRunner r = ClientRunner.run("-t", "-db", ASYNC, "-P", w, "-threads", "64", "-target", "2000",
+        "-p", "async.window.us=5000", "-p", "results.dir=" + dir);
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(r.err.contains("dispatched on a 5000 us grid (async.window.us)"), r.err);
+    org.HdrHistogram.Histogram lag = new org.HdrHistogram.Histogram(3);
+    try (java.io.FileInputStream in = new java.io.FileInputStream(new java.io.File(dir, "schedule-lag.hdr"))) {
+      org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(in);
+      org.HdrHistogram.EncodableHistogram h;
+      while ((h = reader.nextIntervalHistogram()) != null) {
+        lag.add((org.HdrHistogram.Histogram) h);
+      }
+    }
+    assertEquals(2000, lag.getTotalCount());
+    long medianUs = lag.getValueAtPercentile(50);
+    assertTrue(medianUs >= 1500, "operations wait for the grid: median lag " + medianUs + " us");
   }
 
   @Test

@@ -203,6 +203,44 @@ class ClientTest {
   }
 
   @Test
+  void should_print_a_last_status_line_whose_total_equals_its_return_counts_when_the_run_ends() {
+    for (String warmup : new String[] {"0", "100ops"}) {
+      ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-s", "-threads", "4",
+          "-p", "warmup=" + warmup);
+      assertEquals(ExitCode.OK, r.exitCode, r.toString());
+      String last = null;
+      for (String line : r.err.split("\n")) {
+        if (line.contains(" sec: ")) {
+          last = line;
+        }
+      }
+      assertNotNull(last, r.toString());
+      long total = Long.parseLong(last.replaceAll(".* sec: (\\d+) operations.*", "$1"));
+      long returns = 0;
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("Return\\([A-Z_]+\\)=(\\d+)").matcher(last);
+      while (m.find()) {
+        returns += Long.parseLong(m.group(1));
+      }
+      long warm = last.contains(" warm-up) ") ? Long.parseLong(last.replaceAll(".*\\(\\+(\\d+) warm-up\\).*", "$1")) : 0;
+      assertEquals(total, returns, "warmup=" + warmup + ": " + last);
+      assertEquals(warmup.equals("0") ? 0 : 100, warm, "warmup=" + warmup + ": " + last);
+      assertEquals(1000, total + warm, "warmup=" + warmup + ": " + last);
+    }
+  }
+
+  @Test
+  void should_print_the_results_and_exit_1_when_the_export_file_fails_at_the_end() {
+    // /dev/full accepts the open and the pre-run check, then refuses every write (ENOSPC): a disk that filled up
+    org.junit.jupiter.api.Assumptions.assumeTrue(new File("/dev/full").exists(), "needs Linux's /dev/full");
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-p",
+        "exportfile=/dev/full", "-p", "results.dir=" + tmp.resolve("kept"));
+    assertEquals(ExitCode.RUN_FAILED, r.exitCode, r.toString());
+    assertTrue(r.err.contains("Error: cannot write exportfile /dev/full ("), r.err);
+    assertEquals(1000, r.longValue("READ", "Operations") + r.longValue("UPDATE", "Operations"), r.out);
+    assertTrue(new File(tmp.resolve("kept").toFile(), "summary.json").isFile(), "results.dir still written");
+  }
+
+  @Test
   void should_hold_the_target_rate_when_throttled() {
     ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-target", "2000",
         "-p", "operationcount=2000", "-threads", "8");

@@ -47,4 +47,31 @@ class SecretsTest {
     assertEquals("***", Secrets.masked(p).get("scylla.password"));
     assertEquals("h", Secrets.masked(p).get("hosts"));
   }
+
+  @Test
+  void should_keep_every_other_property_and_mask_each_secret_when_masking_a_property_file() throws Exception {
+    String text = "# cassandra settings\n"
+        + "hosts=10.0.0.1,10.0.0.2\n"
+        + "cassandra.password = S3cretPW\n"
+        + "cassandra.username:ycsb\n"
+        + "  api.token S3cretPW\n"
+        + "db.secret=S3cret\\\n"
+        + "    PWcontinued\n"
+        + "! an old setting: password=S3cretPW\n"
+        + "path=conf/token-store\n"
+        + "long.value=a\\\n"
+        + "  b";
+    String masked = Secrets.maskPropertiesText(text);
+    Properties before = new Properties();
+    before.load(new java.io.StringReader(text));
+    Properties after = new Properties();
+    after.load(new java.io.StringReader(masked));
+    assertEquals(before.stringPropertyNames(), after.stringPropertyNames(), masked);
+    for (String name : before.stringPropertyNames()) {
+      assertEquals(Secrets.isSecret(name) ? Secrets.MASK : before.getProperty(name), after.getProperty(name), name);
+    }
+    assertFalse(masked.contains("S3cret"), masked);
+    assertTrue(masked.contains("\ncassandra.password = ***\n"), masked);
+    assertTrue(masked.contains("\n  api.token ***\n"), masked);
+  }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.HdrHistogram.HistogramLogWriter;
 
+import site.ycsb.PropertyReader;
 import site.ycsb.Status;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 
@@ -86,6 +87,10 @@ public class Measurements {
   private final int measurementInterval; // 0 = op, 1 = intended, 2 = both
   private final List<Double> percentiles;
   private final boolean verbose;
+  /** histogram.buckets, timeseries.granularity and measurement.raw.no_summary, parsed when they apply. */
+  private final int buckets;
+  private final long granularityMs;
+  private final boolean rawNoSummary;
   private final List<String> logPrefixes = new ArrayList<>();
   private final Properties props;
   private volatile long logStartEpochMs;
@@ -153,8 +158,20 @@ public class Measurements {
       throw new IllegalArgumentException("measurement.interval=" + interval + " is not one of: op, intended, both");
     }
     percentiles = parsePercentiles(props.getProperty(PERCENTILES_PROPERTY, PERCENTILES_PROPERTY_DEFAULT));
-    verbose = Boolean.parseBoolean(props.getProperty(VERBOSE, "false"));
-    if (Boolean.parseBoolean(props.getProperty(HDR_FILE_OUTPUT, "false"))) {
+    // Every value is parsed here, before the run: measurements are created lazily inside client threads, where a
+    // bad value would end the run half-way instead of being refused (exit 2) before it starts.
+    PropertyReader r = new PropertyReader(props);
+    verbose = r.bool(VERBOSE, false);
+    boolean histograms = measurementType == MeasurementType.HISTOGRAM
+        || measurementType == MeasurementType.HDRHISTOGRAM_AND_HISTOGRAM;
+    buckets = histograms ? r.intValue(OneMeasurementHistogram.BUCKETS,
+        Integer.parseInt(OneMeasurementHistogram.BUCKETS_DEFAULT), 1) : 0;
+    granularityMs = measurementType == MeasurementType.TIMESERIES ? r.longValue(OneMeasurementTimeSeries.GRANULARITY,
+        Long.parseLong(OneMeasurementTimeSeries.GRANULARITY_DEFAULT), 1) : 0;
+    boolean raw = measurementType == MeasurementType.RAW || measurementType == MeasurementType.HDRHISTOGRAM_AND_RAW;
+    rawNoSummary = raw && r.bool(OneMeasurementRaw.NO_SUMMARY_STATS,
+        Boolean.parseBoolean(OneMeasurementRaw.NO_SUMMARY_STATS_DEFAULT));
+    if (r.bool(HDR_FILE_OUTPUT, false)) {
       logPrefixes.add(props.getProperty(HDR_OUTPUT_PATH, ""));
     }
     String resultsDir = props.getProperty("results.dir", "").trim();
@@ -311,8 +328,7 @@ public class Measurements {
     case HDRHISTOGRAM_AND_RAW:
       return new TwoInOneMeasurement(name, hdr("Hdr" + name), raw("Raw" + name));
     case TIMESERIES:
-      return new OneMeasurementTimeSeries(name, Long.parseLong(props.getProperty(
-          OneMeasurementTimeSeries.GRANULARITY, OneMeasurementTimeSeries.GRANULARITY_DEFAULT).trim()));
+      return new OneMeasurementTimeSeries(name, granularityMs);
     case RAW:
       return raw(name);
     case HDRHISTOGRAM:
@@ -322,14 +338,12 @@ public class Measurements {
   }
 
   private OneMeasurement histogram(String name) {
-    return new OneMeasurementHistogram(name, Integer.parseInt(props.getProperty(
-        OneMeasurementHistogram.BUCKETS, OneMeasurementHistogram.BUCKETS_DEFAULT).trim()), verbose);
+    return new OneMeasurementHistogram(name, buckets, verbose);
   }
 
   private OneMeasurement raw(String name) {
     return new OneMeasurementRaw(name, props.getProperty(OneMeasurementRaw.OUTPUT_FILE_PATH,
-        OneMeasurementRaw.OUTPUT_FILE_PATH_DEFAULT), Boolean.parseBoolean(props.getProperty(
-        OneMeasurementRaw.NO_SUMMARY_STATS, OneMeasurementRaw.NO_SUMMARY_STATS_DEFAULT)));
+        OneMeasurementRaw.OUTPUT_FILE_PATH_DEFAULT), rawNoSummary);
   }
 
   private OneMeasurement hdr(String name) {

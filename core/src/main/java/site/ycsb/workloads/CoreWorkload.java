@@ -150,10 +150,17 @@ public class CoreWorkload extends Workload {
       return new ZipfianGenerator(minfieldlength, fieldlength);
     case "histogram":
       String file = p.getProperty(FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY, FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY_DEFAULT);
+      java.io.File f = new java.io.File(file);
+      if (!f.isFile() || !f.canRead()) {
+        // a file the user named (or the default hist.txt in the working directory): a usage error, exit 2
+        throw new IllegalArgumentException(FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY + "=" + file + (f.exists()
+            ? " is not a readable file" : " does not exist") + " (fieldlengthdistribution=histogram reads it)");
+      }
       try {
         return new HistogramGenerator(file);
       } catch (IOException e) {
-        throw new WorkloadException("cannot read fieldlengthhistogram file " + file + ": " + e.getMessage(), e);
+        // the file exists and is readable: what fails is its content (the message names the line)
+        throw new IllegalArgumentException(FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY + ": " + e.getMessage());
       }
     default:
       throw new IllegalArgumentException(FIELD_LENGTH_DISTRIBUTION_PROPERTY + "=" + dist
@@ -165,6 +172,10 @@ public class CoreWorkload extends Workload {
   public void init(Properties p) throws WorkloadException {
     measurements = Measurements.getMeasurements();
     table = p.getProperty(TABLENAME_PROPERTY, TABLENAME_PROPERTY_DEFAULT);
+    if (table.trim().isEmpty()) {
+      throw new IllegalArgumentException("table is empty; leave it out for the default (" + TABLENAME_PROPERTY_DEFAULT
+          + ") or name the table");
+    }
     fieldcount = longProp(p, FIELD_COUNT_PROPERTY, FIELD_COUNT_PROPERTY_DEFAULT, 1);
     String prefix = p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT);
     fieldnames = new ArrayList<>();
@@ -175,6 +186,7 @@ public class CoreWorkload extends Workload {
     fieldlengthgenerator = getFieldLengthGenerator(p);
 
     recordcount = longProp(p, site.ycsb.Client.RECORD_COUNT_PROPERTY, site.ycsb.Client.DEFAULT_RECORD_COUNT, 0);
+    boolean noRecordCount = recordcount == 0;
     if (recordcount == 0) {
       recordcount = Integer.MAX_VALUE;
     }
@@ -212,6 +224,11 @@ public class CoreWorkload extends Workload {
 
     keysequence = new CounterGenerator(insertstart);
     operationchooser = createOperationGenerator(p);
+    if (noRecordCount && bool(p, site.ycsb.Client.DO_TRANSACTIONS_PROPERTY, "true") && readsExistingRecords(p)) {
+      // 0.17.0 silently took the whole int range as the key space, so nearly every read missed; refused instead.
+      throw new IllegalArgumentException("recordcount is 0 (or not set): the run would read, update or scan keys "
+          + "among 2^31 that were never loaded; set recordcount to the number of records loaded");
+    }
     transactioninsertkeysequence = new AcknowledgedCounterGenerator(recordcount);
     long last = insertstart + insertcount - 1;
     if (insertcount == 0) {
@@ -639,6 +656,20 @@ public class CoreWorkload extends Workload {
    *
    * @throws IllegalArgumentException if a proportion is outside [0, 1] (or not a number) or all are zero
    */
+  /** Whether the operation mix touches loaded records (anything but inserts). */
+  private static boolean readsExistingRecords(Properties p) {
+    String[][] ops = {{READ_PROPORTION_PROPERTY, READ_PROPORTION_PROPERTY_DEFAULT},
+        {UPDATE_PROPORTION_PROPERTY, UPDATE_PROPORTION_PROPERTY_DEFAULT},
+        {SCAN_PROPORTION_PROPERTY, SCAN_PROPORTION_PROPERTY_DEFAULT},
+        {READMODIFYWRITE_PROPORTION_PROPERTY, READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT}};
+    for (String[] op : ops) {
+      if (doubleProp(p, op[0], op[1]) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   protected static DiscreteGenerator createOperationGenerator(final Properties p) {
     if (p == null) {
       throw new IllegalArgumentException("Properties object cannot be null");

@@ -46,6 +46,10 @@ class LauncherBadInputIT {
         row(2, "ycsb: -target needs a value (got the option -s instead)", "run", "basic", "-target", "-s"),
         row(2, "ycsb: -jvm-args needs a value", "run", "basic", "-jvm-args="),
         row(2, "refused by java", "run", "basic", "-P", "workloads/workloada", "-jvm-args", "-Xbogus"),
+        // A phase flag that contradicts the command is refused, not overridden by the launcher's own.
+        row(2, "-load and -t both given", "load", "basic", "-P", "workloads/workloada", "-t"),
+        row(2, "-load and -t both given", "run", "basic", "-P", "workloads/workloada", "-load"),
+        row(2, "ycsb: list takes no arguments", "list", "extra"),
         // Secrets typed wrongly are masked by the client before they are quoted.
         row(2, "-p needs name=value, got 'db.password ***'", "run", "basic", "-P", "workloads/workloada", "-p",
             "db.password " + SECRET),

@@ -81,23 +81,40 @@ final class FleetPhaseRunner implements PhaseRunner {
     for (Phase p : phases) {
       split(p);
     }
-    Path conf = out.resolve("clients").resolve("conf");
-    List<String> all = new ArrayList<>(args.propertyFiles);
-    for (Phase p : phases) {
-      all.add(p.workloadFile());
-    }
-    int k = 0;
-    for (String f : all) {
-      if (remoteFiles.containsKey(f)) {
-        continue;
+    // The files as sent go through a private directory that is deleted once every client has them: they may hold
+    // passwords. The result directory keeps copies with secret values masked, as a record of what was run.
+    Path staging = PrivateDirectory.create("ycsb-fleet-conf");
+    Path conf = staging.resolve("conf");
+    Path record = out.resolve("clients").resolve("conf");
+    try {
+      List<String> all = new ArrayList<>(args.propertyFiles);
+      for (Phase p : phases) {
+        all.add(p.workloadFile());
       }
-      Path local = ClientArgs.locate(f, home);
-      k++;
-      Path staged = conf.resolve(Integer.toString(k)).resolve(local.getFileName().toString());
-      Files.createDirectories(staged.getParent());
-      Files.copy(local, staged, StandardCopyOption.REPLACE_EXISTING);
-      remoteFiles.put(f, runDir + "/conf/" + k + "/" + local.getFileName());
+      int k = 0;
+      for (String f : all) {
+        if (remoteFiles.containsKey(f)) {
+          continue;
+        }
+        Path local = ClientArgs.locate(f, home);
+        k++;
+        String name = local.getFileName().toString();
+        Path staged = conf.resolve(Integer.toString(k)).resolve(name);
+        Files.createDirectories(staged.getParent());
+        Files.copy(local, staged, StandardCopyOption.REPLACE_EXISTING);
+        Path kept = record.resolve(Integer.toString(k)).resolve(name);
+        Files.createDirectories(kept.getParent());
+        String text = new String(Files.readAllBytes(local), java.nio.charset.StandardCharsets.ISO_8859_1);
+        Files.write(kept, site.ycsb.Secrets.maskPropertiesText(text).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        remoteFiles.put(f, runDir + "/conf/" + k + "/" + name);
+      }
+      prepareClients(conf);
+    } finally {
+      PrivateDirectory.delete(staging);
     }
+  }
+
+  private void prepareClients(Path conf) throws IOException {
     List<String> problems = parallel(i -> preflight(i, conf));
     List<String> bad = new ArrayList<>();
     for (String p : problems) {
@@ -113,8 +130,9 @@ final class FleetPhaseRunner implements PhaseRunner {
   /** Checks a client and copies the -P files to it; returns null when ready, else a message naming the host. */
   private String preflight(int i, Path conf) throws IOException, InterruptedException {
     HostSpec h = hosts.get(i);
-    String cmd = "cd " + ShellQuote.quote(h.home()) + " && test -f bin/ycsb && mkdir -p " + runDir
-        + " && date +%s%N";
+    // umask 077: the run's directory on the client holds the -P files as given, which may hold passwords
+    String cmd = "cd " + ShellQuote.quote(h.home()) + " && test -f bin/ycsb && (umask 077 && mkdir -p " + runDir
+        + ") && date +%s%N";
     long t0 = System.currentTimeMillis();
     Captured r = Captured.run(ssh.ssh(h, cmd));
     long t1 = System.currentTimeMillis();

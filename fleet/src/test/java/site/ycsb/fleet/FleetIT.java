@@ -171,7 +171,7 @@ class FleetIT {
     assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());
     Path common = work.resolve("method-common");
     Files.write(common, Arrays.asList("recordcount=100", "operationcount=600", "readproportion=0.9",
-        "updateproportion=0.1", "fieldcount=3"));
+        "updateproportion=0.1", "fieldcount=3", "db.password = S3cretPW"));
     Path dataSet = work.resolve("method-data-set");
     Files.write(dataSet, Arrays.asList("recordcount=300"));
     Path out = work.resolve("method-run");
@@ -195,6 +195,16 @@ class FleetIT {
           assertEquals("200", r.property("operationcount"), where + ": the fleet's share of common's 600");
           assertEquals(200, r.operations(), where);
         }
+        assertEquals("***", r.property("db.password"), where + ": the file reached the engine, which masks it");
+      }
+    }
+    // the result directory keeps a record of the files sent, with the secret masked, and nothing holds it
+    List<String> record = Files.readAllLines(out.resolve("clients/conf/1/method-common"));
+    assertTrue(record.contains("db.password = ***"), String.valueOf(record));
+    try (java.util.stream.Stream<Path> files = Files.walk(out)) {
+      for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains("S3cretPW"),
+            "secret in " + f);
       }
     }
   }

@@ -52,6 +52,22 @@ final class HdrLog {
     return intervals;
   }
 
+  /**
+   * Refuses a log whose value count differs from the operations its directory's summary.json counts for the
+   * measurement: a damaged or foreign log would otherwise give percentiles of some other set of operations.
+   */
+  static void checkCount(ResultDir dir, String measurement, Path log, long values) throws UsageException {
+    com.fasterxml.jackson.databind.JsonNode m = dir.measurements().path(measurement);
+    if (!m.hasNonNull("operations")) {
+      return; // only the log knows this measurement (CLEANUP, for example)
+    }
+    long counted = m.get("operations").asLong();
+    if (counted != values) {
+      throw new UsageException(log + " holds " + values + " values but " + dir.dir().resolve(ResultDir.SUMMARY)
+          + " counts " + counted + " " + measurement + " operations: the log is damaged or from another run");
+    }
+  }
+
   /** The sum of all intervals of a log. */
   static Histogram readTotal(Path file) throws UsageException {
     Histogram total = emptyHistogram();

@@ -20,6 +20,7 @@ final class HdrTotals {
     Histogram h = cache.get(log);
     if (h == null) {
       h = HdrLog.readTotal(log);
+      HdrLog.checkCount(dir, measurement, log, h.getTotalCount());
       cache.put(log, h);
     }
     return h;

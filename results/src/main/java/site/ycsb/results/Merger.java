@@ -117,7 +117,13 @@ final class Merger {
       Path log = d.hdrLog(name);
       if (Files.isRegularFile(log)) {
         m.anyHdr = true;
-        for (Histogram h : HdrLog.readIntervals(log)) {
+        List<Histogram> logged = HdrLog.readIntervals(log);
+        long values = 0;
+        for (Histogram h : logged) {
+          values += h.getTotalCount();
+        }
+        HdrLog.checkCount(d, name, log, values);
+        for (Histogram h : logged) {
           m.total.add(h);
           // the first interval may start before the measurement (recorder creation, warm-up)
           long start = Math.max(h.getStartTimeStamp(), d.startEpochMs());

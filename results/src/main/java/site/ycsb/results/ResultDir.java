@@ -57,7 +57,59 @@ public final class ResultDir {
         throw new UsageException(file + " lacks \"" + required + "\"");
       }
     }
+    checkTypes(file, node);
     return new ResultDir(dir, node);
+  }
+
+  /**
+   * Refuses a summary whose figures have the wrong type or sign (a hand-edited or damaged file): read leniently,
+   * "many" operations would count as 0 and a merged or reported figure would be silently wrong.
+   */
+  private static void checkTypes(Path file, JsonNode node) throws UsageException {
+    for (String field : new String[] {"startEpochMs", "endEpochMs", "threads", "runtimeMs", "operations",
+        "initMs", "cleanupMs", "recordCount", "operationCount", "insertStart", "insertCount"}) {
+      whole(file, node, field, field);
+    }
+    if (node.hasNonNull("exitCode") && !node.get("exitCode").canConvertToInt()) {
+      throw new UsageException(file + ": \"exitCode\" is " + node.get("exitCode") + ", expected a whole number");
+    }
+    number(file, node, "throughput", "throughput");
+    if (node.path("endEpochMs").asLong() < node.path("startEpochMs").asLong()) {
+      throw new UsageException(file + ": \"endEpochMs\" is before \"startEpochMs\"");
+    }
+    JsonNode ms = node.get("measurements");
+    if (ms == null || ms.isNull()) {
+      return;
+    }
+    if (!ms.isObject()) {
+      throw new UsageException(file + ": \"measurements\" is not a JSON object");
+    }
+    Iterator<java.util.Map.Entry<String, JsonNode>> it = ms.fields();
+    while (it.hasNext()) {
+      java.util.Map.Entry<String, JsonNode> m = it.next();
+      String where = "measurements." + m.getKey();
+      if (!m.getValue().isObject()) {
+        throw new UsageException(file + ": \"" + where + "\" is not a JSON object");
+      }
+      whole(file, m.getValue(), "operations", where + ".operations");
+      for (String f : new String[] {"averageUs", "minUs", "maxUs"}) {
+        number(file, m.getValue(), f, where + "." + f);
+      }
+    }
+  }
+
+  private static void whole(Path file, JsonNode node, String field, String where) throws UsageException {
+    JsonNode v = node.get(field);
+    if (v != null && !v.isNull() && !(v.isIntegralNumber() && v.asLong() >= 0 && v.canConvertToLong())) {
+      throw new UsageException(file + ": \"" + where + "\" is " + v + ", expected a whole number >= 0");
+    }
+  }
+
+  private static void number(Path file, JsonNode node, String field, String where) throws UsageException {
+    JsonNode v = node.get(field);
+    if (v != null && !v.isNull() && !(v.isNumber() && v.asDouble() >= 0)) {
+      throw new UsageException(file + ": \"" + where + "\" is " + v + ", expected a number >= 0");
+    }
   }
 
   public Path dir() {

@@ -56,8 +56,12 @@ public final class LocalCassandra {
     try {
       parsed = Arguments.parse(args);
     } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      err.println(USAGE);
+      err.println("error: " + e.getMessage() + "; " + USAGE.replace("usage: LocalCassandra", "usage: bin/ycsb "
+          + "cassandra-server"));
+      return EXIT_USAGE;
+    }
+    if (Files.exists(parsed.dir) && !Files.isDirectory(parsed.dir)) {
+      err.println("error: --dir " + parsed.dir + " exists and is not a directory");
       return EXIT_USAGE;
     }
     try {

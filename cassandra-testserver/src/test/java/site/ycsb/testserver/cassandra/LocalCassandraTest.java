@@ -38,7 +38,7 @@ class LocalCassandraTest {
   }
 
   @Test
-  void should_exit_2_with_usage_when_arguments_are_wrong() {
+  void should_exit_2_with_one_line_when_arguments_are_wrong() {
     String[][] wrong = {
         {}, {"restart", "--dir", "x"}, {"start"}, {"start", "--dir"}, {"start", "--dir", "x", "--port", "0"},
         {"start", "--dir", "x", "--port", "abc"}, {"start", "--dir", "x", "--bogus"}, {"stop", "--dir", "x", "--auth"},
@@ -47,9 +47,19 @@ class LocalCassandraTest {
       err.reset();
       assertEquals(LocalCassandra.EXIT_USAGE, run(args), String.join(" ", args));
       String[] lines = errText().split("\n");
-      assertEquals(2, lines.length, errText());
+      assertEquals(1, lines.length, errText());
       assertTrue(lines[0].startsWith("error: "), errText());
-      assertTrue(lines[1].startsWith("usage: "), errText());
+      assertTrue(lines[0].contains("; usage: bin/ycsb cassandra-server "), errText());
+    }
+  }
+
+  @Test
+  void should_exit_2_naming_the_path_when_dir_is_not_a_directory() throws java.io.IOException {
+    Path file = java.nio.file.Files.createFile(dir.resolve("a-file"));
+    for (String command : new String[] {"start", "stop", "status"}) {
+      err.reset();
+      assertEquals(LocalCassandra.EXIT_USAGE, run(command, "--dir", file.toString()), command);
+      assertEquals("error: --dir " + file + " exists and is not a directory\n", errText().replace("\r", ""));
     }
   }
 
