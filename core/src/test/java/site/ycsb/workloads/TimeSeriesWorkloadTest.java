@@ -1,0 +1,388 @@
+package site.ycsb.workloads;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+
+import org.junit.jupiter.api.Test;
+
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.NumericByteIterator;
+import site.ycsb.Status;
+
+class TimeSeriesWorkloadTest {
+
+  /** Records every call as the workload made it. */
+  static final class RecordingDB extends DB {
+    final List<String> keys = new ArrayList<>();
+    final List<Map<String, ByteIterator>> inserts = new ArrayList<>();
+    final List<Set<String>> reads = new ArrayList<>();
+    final List<Set<String>> scans = new ArrayList<>();
+    final List<String> deletes = new ArrayList<>();
+
+    @Override
+    public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+      keys.add(key);
+      reads.add(fields);
+      return Status.OK;
+    }
+
+    @Override
+    public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+                       Vector<HashMap<String, ByteIterator>> result) {
+      keys.add(startkey);
+      scans.add(fields);
+      return Status.OK;
+    }
+
+    @Override
+    public Status update(String table, String key, Map<String, ByteIterator> values) {
+      return Status.OK;
+    }
+
+    @Override
+    public Status insert(String table, String key, Map<String, ByteIterator> values) {
+      keys.add(key);
+      inserts.add(values);
+      return Status.OK;
+    }
+
+    @Override
+    public Status delete(String table, String key) {
+      deletes.add(key);
+      return Status.OK;
+    }
+  }
+
+  private static Properties props(String... kv) {
+    Properties p = new Properties();
+    p.setProperty("insertstart", "1000");
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  private static TimeSeriesWorkload workload(Properties p) throws Exception {
+    TimeSeriesWorkload w = new TimeSeriesWorkload();
+    w.init(p);
+    return w;
+  }
+
+  private static String seriesId(String key, Map<String, ByteIterator> v) {
+    Map<String, String> tags = new java.util.TreeMap<>();
+    for (Map.Entry<String, ByteIterator> e : v.entrySet()) {
+      if (!e.getKey().equals("YCSBTS") && !e.getKey().equals("YCSBV")) {
+        tags.put(e.getKey(), e.getValue().toString());
+      }
+    }
+    return key + tags;
+  }
+
+  @Test
+  void should_generate_fixed_length_names_when_initialised() throws Exception {
+    TimeSeriesWorkload w = workload(props("fieldcount", "3", "fieldlength", "4", "tagcount", "2",
+        "tagkeylength", "3", "tagvaluelength", "2", "tagcardinality", "2,3"));
+    assertArrayEquals(new String[] {"AAAA", "AAAB", "AAAC"}, w.metrics());
+    assertArrayEquals(new String[] {"AAA", "AAB"}, w.tagKeys());
+    assertArrayEquals(new String[] {"AA", "AB", "AC"}, w.tagValues(1));
+    assertArrayEquals(new String[] {"AA", "AB"}, w.tagValues(0));
+  }
+
+  @Test
+  void should_write_every_series_once_per_interval_when_loading() throws Exception {
+    Properties p = props("fieldcount", "2", "tagcount", "2", "tagcardinality", "2,3", "recordcount", "36",
+        "delayedseries", "0", "randomtimeseriesorder", "true");
+    TimeSeriesWorkload w = workload(p);
+    Object state = w.initThread(p, 0, 1);
+    RecordingDB db = new RecordingDB();
+    for (int i = 0; i < 36; i++) {
+      assertTrue(w.doInsert(db, state));
+    }
+    Map<Long, Set<String>> seriesAt = new HashMap<>();
+    for (int i = 0; i < 36; i++) {
+      Map<String, ByteIterator> v = db.inserts.get(i);
+      long ts = ((NumericByteIterator) v.get("YCSBTS")).getLong();
+      assertTrue(seriesAt.computeIfAbsent(ts, k -> new HashSet<>()).add(seriesId(db.keys.get(i), v)),
+          "series written twice at " + ts);
+      assertTrue(((NumericByteIterator) v.get("YCSBV")).isFloatingPoint(), "valuetype floats by default");
+      assertEquals(4, v.size(), "two tags, timestamp and value");
+    }
+    assertEquals(new HashSet<>(java.util.Arrays.asList(1000L, 1060L, 1120L)), seriesAt.keySet());
+    for (Set<String> s : seriesAt.values()) {
+      assertEquals(12, s.size()); // 2 metrics x 2 x 3 tag values
+    }
+    // Within one interval all points precede the next interval's (timestamps move forward in order).
+    long last = 0;
+    for (Map<String, ByteIterator> v : db.inserts) {
+      long ts = ((NumericByteIterator) v.get("YCSBTS")).getLong();
+      assertTrue(ts >= last);
+      last = ts;
+    }
+  }
+
+  @Test
+  void should_give_each_thread_its_own_metrics_when_several_threads_load() throws Exception {
+    Properties p = props("fieldcount", "4", "tagcount", "1", "tagcardinality", "1", "recordcount", "8",
+        "threadcount", "2", "delayedseries", "0");
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB a = new RecordingDB();
+    RecordingDB b = new RecordingDB();
+    Object sa = w.initThread(p, 0, 2);
+    Object sb = w.initThread(p, 1, 2);
+    for (int i = 0; i < 4; i++) {
+      w.doInsert(a, sa);
+      w.doInsert(b, sb);
+    }
+    assertEquals(new HashSet<>(java.util.Arrays.asList("AAAAAAAA", "AAAAAAAB")), new HashSet<>(a.keys));
+    assertEquals(new HashSet<>(java.util.Arrays.asList("AAAAAAAC", "AAAAAAAD")), new HashSet<>(b.keys));
+  }
+
+  @Test
+  void should_shuffle_timestamps_when_randomwritetimestamporder_is_true() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "0", "recordcount", "50", "delayedseries", "0",
+        "randomwritetimestamporder", "true");
+    TimeSeriesWorkload w = workload(p);
+    Object state = w.initThread(p, 0, 1);
+    RecordingDB db = new RecordingDB();
+    Set<Long> seen = new HashSet<>();
+    List<Long> order = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      w.doInsert(db, state);
+      long ts = ((NumericByteIterator) db.inserts.get(i).get("YCSBTS")).getLong();
+      assertTrue(seen.add(ts));
+      order.add(ts);
+    }
+    List<Long> sorted = new ArrayList<>(order);
+    java.util.Collections.sort(sorted);
+    assertEquals(1000L, (long) sorted.get(0));
+    assertEquals(1000L + 49 * 60, (long) sorted.get(49));
+    assertFalse(order.equals(sorted), "a random permutation of 50 is almost never the identity");
+  }
+
+  @Test
+  void should_lag_some_series_when_delayedseries_is_set() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "1", "tagcardinality", "100", "recordcount", "1000",
+        "delayedseries", "1.0", "delayedintervals", "3", "randomtimeseriesorder", "false");
+    TimeSeriesWorkload w = workload(p);
+    Object state = w.initThread(p, 0, 1);
+    RecordingDB db = new RecordingDB();
+    w.doInsert(db, state);
+    // Every series lags 1..3 intervals, so the first point written is at most at interval 0 of a later round.
+    long ts = ((NumericByteIterator) db.inserts.get(0).get("YCSBTS")).getLong();
+    assertEquals(1000, ts, "a lagging series starts at the first timestamp once its delay has passed");
+    assertTrue(db.inserts.size() == 1);
+  }
+
+  @Test
+  void should_use_integers_derived_from_series_when_dataintegrity_is_true() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "1", "tagcardinality", "2", "recordcount", "4",
+        "dataintegrity", "true", "delayedseries", "0");
+    TimeSeriesWorkload w = workload(p);
+    Object state = w.initThread(p, 0, 1);
+    RecordingDB db = new RecordingDB();
+    for (int i = 0; i < 4; i++) {
+      w.doInsert(db, state);
+    }
+    Set<Long> values = new HashSet<>();
+    for (Map<String, ByteIterator> v : db.inserts) {
+      NumericByteIterator value = (NumericByteIterator) v.get("YCSBV");
+      assertFalse(value.isFloatingPoint());
+      values.add(value.getLong());
+    }
+    assertEquals(4, values.size());
+  }
+
+  @Test
+  void should_encode_read_fields_as_tag_pairs_and_timestamp() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "2", "tagcardinality", "1,1", "recordcount", "1",
+        "readproportion", "1", "updateproportion", "0", "tagpairdelimiter", "~");
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB db = new RecordingDB();
+    w.doTransaction(db, w.initThread(p, 0, 1));
+    assertEquals(java.util.Arrays.asList("AAAAAAAA~AAAAAAAA", "AAAAAAAB~AAAAAAAA", "YCSBTS~1000"),
+        new ArrayList<>(db.reads.get(0)));
+  }
+
+  @Test
+  void should_pick_read_timestamps_among_loaded_intervals_when_running() throws Exception {
+    Properties p = props("fieldcount", "2", "tagcount", "1", "tagcardinality", "5", "recordcount", "100",
+        "readproportion", "1", "updateproportion", "0");
+    TimeSeriesWorkload w = workload(p);
+    assertEquals(10, w.loadedIntervals());
+    RecordingDB db = new RecordingDB();
+    Object state = w.initThread(p, 0, 1);
+    Set<String> timestamps = new HashSet<>();
+    for (int i = 0; i < 500; i++) {
+      w.doTransaction(db, state);
+    }
+    for (Set<String> f : db.reads) {
+      for (String field : f) {
+        if (field.startsWith("YCSBTS=")) {
+          long ts = Long.parseLong(field.substring(7));
+          assertTrue(ts >= 1000 && ts <= 1000 + 9 * 60 && (ts - 1000) % 60 == 0, field);
+          timestamps.add(field);
+        }
+      }
+    }
+    assertEquals(10, timestamps.size());
+  }
+
+  @Test
+  void should_send_span_group_by_and_downsampling_when_scanning() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "3", "tagcardinality", "2,2,2", "recordcount", "8",
+        "readproportion", "0", "updateproportion", "0", "scanproportion", "1", "querytimespan", "3600",
+        "groupbyfunction", "sum", "groupbykeys", "0,1,1", "downsamplingfunction", "AVERAGE",
+        "downsamplinginterval", "300");
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB db = new RecordingDB();
+    w.doTransaction(db, w.initThread(p, 0, 1));
+    List<String> f = new ArrayList<>(db.scans.get(0));
+    assertEquals(4, f.size(), f.toString());
+    assertTrue(f.get(0).matches("AAAAAAAA=AAAAAAA[AB]"), f.toString());
+    assertEquals("YCSBTS=1000,4600", f.get(1));
+    assertEquals("YCSBGB=SUM", f.get(2));
+    assertEquals("YCSBDS=AVERAGE300", f.get(3));
+  }
+
+  @Test
+  void should_choose_interval_aligned_spans_when_queryrandomtimespan_is_true() throws Exception {
+    TimeSeriesWorkload w = workload(props("querytimespan", "600", "queryrandomtimespan", "true"));
+    Set<Long> spans = new HashSet<>();
+    for (int i = 0; i < 500; i++) {
+      long s = w.span();
+      assertTrue(s >= 0 && s <= 600 && s % 60 == 0, "span " + s);
+      spans.add(s);
+    }
+    assertEquals(11, spans.size());
+  }
+
+  @Test
+  void should_join_metric_tags_and_timestamp_when_deleting() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "1", "tagcardinality", "1", "recordcount", "1",
+        "readproportion", "0", "updateproportion", "0", "deleteproportion", "1", "querytimespan", "120");
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB db = new RecordingDB();
+    w.doTransaction(db, w.initThread(p, 0, 1));
+    assertEquals("AAAAAAAA:AAAAAAAA=AAAAAAAA:YCSBTS=1000,1120", db.deletes.get(0));
+  }
+
+  @Test
+  void should_continue_after_loaded_intervals_when_inserting_in_the_run() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "0", "recordcount", "5", "readproportion", "0",
+        "updateproportion", "0", "insertproportion", "1", "delayedseries", "0");
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB db = new RecordingDB();
+    Object state = w.initThread(p, 0, 1);
+    w.doTransaction(db, state);
+    w.doTransaction(db, state);
+    assertEquals(1000 + 5 * 60, ((NumericByteIterator) db.inserts.get(0).get("YCSBTS")).getLong());
+    assertEquals(1000 + 6 * 60, ((NumericByteIterator) db.inserts.get(1).get("YCSBTS")).getLong());
+  }
+
+  @Test
+  void should_pad_missing_cardinalities_with_one_and_ignore_extra() throws Exception {
+    TimeSeriesWorkload w = workload(props("tagcount", "3", "tagcardinality", "5"));
+    assertEquals(5, w.tagValues(0).length);
+    assertEquals(1, w.tagValues(2).length);
+    TimeSeriesWorkload x = workload(props("tagcount", "1", "tagcardinality", "3,9,9"));
+    assertEquals(3, x.tagValues(0).length);
+  }
+
+  @Test
+  void should_reject_each_bad_property_with_one_line() {
+    String[][] bad = {
+        {"fieldcount", "0"}, {"fieldcount", "x"}, {"fieldlength", "-1"}, {"tagcount", "-2"},
+        {"tagcardinality", "1,0,2,2"}, {"tagcardinality", "a,b"}, {"tagkeylength", "0"},
+        {"tagvaluelength", "0"}, {"timestampinterval", "0"}, {"timestampunits", "FORTNIGHTS"},
+        {"sparsity", "1"}, {"sparsity", "-0.1"}, {"delayedseries", "1.5"}, {"delayedintervals", "-1"},
+        {"querytimespan", "-5"}, {"queryrandomtimespan", "maybe"}, {"valuetype", "strings"},
+        {"groupbyfunction", "MEDIAN"}, {"groupbykeys", "1,1"}, {"groupbykeys", "0,1,2,0"},
+        {"downsamplingfunction", "P99"}, {"downsamplingfunction", "SUM"}, {"downsamplinginterval", "x"},
+        {"tagpairdelimiter", ""}, {"tagpairdelimiter", "A"}, {"deletedelimiter", "1"},
+        {"querytimespandelimiter", " "}, {"timestampkey", ""}, {"insertstart", "-1"},
+        {"threadcount", "17"}, {"readmodifywriteproportion", "0.5"}, {"fieldlengthdistribution", "zipfian"},
+        {"fieldcount", "53"}, {"randomtimeseriesorder", "yes"},
+    };
+    for (String[] kv : bad) {
+      Properties p = props(kv);
+      if (kv[0].equals("fieldcount") && kv[1].equals("53")) {
+        p.setProperty("fieldlength", "1"); // 52 one-character names exist
+      }
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> workload(p),
+          kv[0] + "=" + kv[1]);
+      assertFalse(e.getMessage().contains("\n"), e.getMessage());
+      assertTrue(e.getMessage().contains(kv[0]) || e.getMessage().contains("fieldlength"), e.getMessage());
+    }
+    Properties none = props("readproportion", "0", "updateproportion", "0");
+    assertThrows(IllegalArgumentException.class, () -> workload(none));
+  }
+
+  /** A TimeseriesDB that keeps what the base class decoded. */
+  static final class DecodingTSDB extends site.ycsb.TimeseriesDB {
+    final List<String> calls = new ArrayList<>();
+
+    @Override
+    protected Status read(String metric, long timestamp, Map<String, List<String>> tags) {
+      calls.add("read " + metric + " " + timestamp + " " + new java.util.TreeMap<>(tags));
+      return Status.OK;
+    }
+
+    @Override
+    protected Status scan(String metric, long startTs, long endTs, Map<String, List<String>> tags,
+                          AggregationOperation aggreg, int timeValue, java.util.concurrent.TimeUnit timeUnit) {
+      calls.add("scan " + metric + " " + startTs + " " + endTs + " " + new java.util.TreeMap<>(tags) + " " + aggreg
+          + " " + timeValue);
+      return Status.OK;
+    }
+
+    @Override
+    protected Status insert(String metric, long timestamp, long value, Map<String, ByteIterator> tags) {
+      calls.add("insertL " + metric + " " + timestamp + " " + new java.util.TreeSet<>(tags.keySet()));
+      return Status.OK;
+    }
+
+    @Override
+    protected Status insert(String metric, long timestamp, double value, Map<String, ByteIterator> tags) {
+      calls.add("insertD " + metric + " " + timestamp + " " + new java.util.TreeSet<>(tags.keySet()));
+      return Status.OK;
+    }
+  }
+
+  @Test
+  void should_be_decoded_by_timeseriesdb_when_inserting_reading_and_scanning() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "2", "tagcardinality", "1,1", "recordcount", "1",
+        "delayedseries", "0", "valuetype", "integers", "readproportion", "1", "updateproportion", "0");
+    TimeSeriesWorkload w = workload(p);
+    DecodingTSDB db = new DecodingTSDB();
+    db.setProperties(p);
+    db.init();
+    Object state = w.initThread(p, 0, 1);
+    w.doInsert(db, state);
+    w.doTransaction(db, state);
+    assertEquals("insertL AAAAAAAA 1000 [AAAAAAAA, AAAAAAAB]", db.calls.get(0));
+    assertEquals("read AAAAAAAA 1000 {AAAAAAAA=[AAAAAAAA], AAAAAAAB=[AAAAAAAA]}", db.calls.get(1));
+
+    Properties q = props("fieldcount", "1", "tagcount", "2", "tagcardinality", "1,1", "recordcount", "1",
+        "readproportion", "0", "updateproportion", "0", "scanproportion", "1", "querytimespan", "120",
+        "groupbyfunction", "MAX", "groupbykeys", "0,1");
+    TimeSeriesWorkload scans = workload(q);
+    DecodingTSDB sdb = new DecodingTSDB();
+    sdb.setProperties(q);
+    sdb.init();
+    scans.doTransaction(sdb, scans.initThread(q, 0, 1));
+    assertEquals("scan AAAAAAAA 1000 1120 {AAAAAAAA=[AAAAAAAA]} MAX 0", sdb.calls.get(0));
+  }
+}
