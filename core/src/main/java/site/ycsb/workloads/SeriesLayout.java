@@ -146,13 +146,22 @@ final class SeriesLayout {
   long[] extentOf(long points) {
     long position = 0;
     long left = points;
-    while (left > 0) {
+    // Without sparsity every slot from delayedintervals on holds all series: walk only the slots before that
+    // (and the window that may hold them), then count the rest arithmetically.
+    long walk = settings.sparsity == 0 ? settings.delayedIntervals + WRITE_ORDER_WINDOW : Long.MAX_VALUE;
+    while (left > 0 && position < walk) {
       long n = pointsIn(slotAt(position));
       if (n > left) {
         return new long[] {position, position + 1};
       }
       left -= n;
       position++;
+    }
+    if (left > 0) {
+      position += left / seriesCount;
+      if (left % seriesCount != 0) {
+        return new long[] {position, position + 1};
+      }
     }
     return new long[] {position, position};
   }

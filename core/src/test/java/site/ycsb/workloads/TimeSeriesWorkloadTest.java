@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
@@ -188,6 +189,46 @@ class TimeSeriesWorkloadTest {
         run.doTransaction(counting, null);
       }
       assertEquals(2000, counting.ok, "reads that found their point, variant " + java.util.Arrays.toString(variant));
+    }
+  }
+
+  @Test
+  void should_size_the_loaded_extent_arithmetically_when_recordcount_is_huge() {
+    long[] extent = assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> workload(props(
+        "recordcount", "1000000000007", "delayedseries", "0.5", "randomwritetimestamporder", "true")).layout()
+        .extentOf(1_000_000_000_007L)); // a hang guard: walking 10^11 slots one by one would never finish
+    SeriesLayout layout = assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> workload(props(
+        "delayedseries", "0.5")).layout());
+    // 12 series, the delayed ones missing from the first 5 slots: 5 short slots, then whole ones
+    long shortSlots = 5L * (12 - layout.delayedCount());
+    long whole = (1_000_000_000_007L - shortSlots) / 12;
+    assertEquals(5 + whole, extent[0]);
+    assertEquals(5 + whole + ((1_000_000_000_007L - shortSlots) % 12 == 0 ? 0 : 1), extent[1]);
+  }
+
+  @Test
+  void should_agree_with_a_slot_by_slot_count_when_sizing_the_loaded_extent() throws Exception {
+    for (String order : new String[] {"true", "false"}) {
+      SeriesLayout layout = workload(props("delayedseries", "0.4", "delayedintervals", "4",
+          "randomwritetimestamporder", order)).layout();
+      for (long points = 0; points < 12 * 30; points++) {
+        long position = 0;
+        long left = points;
+        long[] expected = null;
+        while (expected == null) {
+          long n = layout.pointsIn(layout.slotAt(position));
+          if (left == 0) {
+            expected = new long[] {position, position};
+          } else if (n > left) {
+            expected = new long[] {position, position + 1};
+          } else {
+            left -= n;
+            position++;
+          }
+        }
+        assertEquals(java.util.Arrays.toString(expected), java.util.Arrays.toString(layout.extentOf(points)),
+            points + " points, randomwritetimestamporder=" + order);
+      }
     }
   }
 
