@@ -16,6 +16,10 @@ import site.ycsb.TimeseriesDB;
 final class TimeSeriesSettings {
   /** Largest number of series (metrics x tag combinations) the workload lays out in memory. */
   static final long MAX_SERIES = 10_000_000L;
+  /** Longest metric, tag key or tag value name. */
+  static final int MAX_NAME_LENGTH = 1000;
+  /** Most tag keys per series. */
+  static final int MAX_TAGS = 10_000;
 
   final String table;
   final int metricCount;
@@ -67,17 +71,17 @@ final class TimeSeriesSettings {
       throw new IllegalArgumentException("table is empty; leave it out for the default (usertable) or name it");
     }
     metricCount = r.intValue("fieldcount", 10, 1);
-    metricLength = r.intValue("fieldlength", 8, 1);
+    metricLength = atMost("fieldlength", r.intValue("fieldlength", 8, 1), MAX_NAME_LENGTH);
     timestampKey = name(r, "timestampkey", "YCSBTS");
     valueKey = name(r, "valuekey", "YCSBV");
     interval = r.longValue("timestampinterval", 60, 1);
     units = units(r.string("timestampunits", "SECONDS"));
     timestampStart = p.getProperty("timestampstart") == null || p.getProperty("timestampstart").trim().isEmpty()
         ? null : r.longValue("timestampstart", 0, 0);
-    tagCount = r.intValue("tagcount", 4, 0);
+    tagCount = atMost("tagcount", r.intValue("tagcount", 4, 0), MAX_TAGS);
     tagCardinality = cardinalities(r.string("tagcardinality", "1, 2, 4, 8"), tagCount);
-    tagKeyLength = r.intValue("tagkeylength", 8, 1);
-    tagValueLength = r.intValue("tagvaluelength", 8, 1);
+    tagKeyLength = atMost("tagkeylength", r.intValue("tagkeylength", 8, 1), MAX_NAME_LENGTH);
+    tagValueLength = atMost("tagvaluelength", r.intValue("tagvaluelength", 8, 1), MAX_NAME_LENGTH);
     tagPairDelimiter = delimiter(p, "tagpairdelimiter", "=");
     deleteDelimiter = delimiter(p, "deletedelimiter", ":");
     queryTimeSpanDelimiter = delimiter(p, "querytimespandelimiter", ",");
@@ -125,6 +129,25 @@ final class TimeSeriesSettings {
     }
     checkDistinctKeys();
     checkCapacity();
+    checkTimestampRange(r.longValue("operationcount", 0, 0));
+  }
+
+  private static int atMost(String property, int value, int max) {
+    if (value > max) {
+      throw new IllegalArgumentException(property + "=" + value + " is more than the workload supports (" + max + ")");
+    }
+    return value;
+  }
+
+  /** The last timestamp a load plus run can reach (and a query end beyond it) must fit in a long. */
+  private void checkTimestampRange(long operationCount) {
+    double slots = (double) recordCount + operationCount + delayedIntervals + SeriesLayout.WRITE_ORDER_WINDOW + 1;
+    double first = timestampStart != null ? timestampStart
+        : units.convert(System.currentTimeMillis(), TimeUnit.MILLISECONDS);
+    if (first + slots * interval + queryTimeSpan >= Long.MAX_VALUE / 2.0) {
+      throw new IllegalArgumentException("timestampinterval=" + interval + " (with timestampstart, recordcount, "
+          + "operationcount and querytimespan) gives timestamps beyond the range of a long; lower them");
+    }
   }
 
   /** Number of series per metric: the product of the tag cardinalities. */

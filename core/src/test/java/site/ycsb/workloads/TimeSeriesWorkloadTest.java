@@ -336,7 +336,9 @@ class TimeSeriesWorkloadTest {
       "delayedintervals|-2", "querytimespan|-1", "queryrandomtimespan|2", "groupbyfunction|MEDIAN",
       "groupbykeys|1", "groupbykeys|1,x", "downsamplingfunction|SUM", "downsamplinginterval|-5", "debug|on",
       "test|on", "fieldcount|0", "fieldlength|0", "timestampkey|YCSBV", "readproportion|2",
-      "readmodifywriteproportion|0.5", "timestampstart|-3", "tagcardinality|100000,100000", "fieldlength|1"})
+      "readmodifywriteproportion|0.5", "timestampstart|-3", "tagcardinality|100000,100000", "fieldlength|1",
+      "tagcount|2000000000", "fieldlength|2000000000", "tagkeylength|100000", "tagvaluelength|100000",
+      "timestampinterval|9223372036854775807", "querytimespan|9223372036854775807"})
   void should_refuse_with_a_one_line_message_naming_the_property_when_a_value_is_bad(String name, String value) {
     Properties p = props(name, value);
     if (name.equals("groupbykeys")) {
