@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-/** The time-series workload files: they parse, validate, and the template documents every property read. */
+/** The time-series and REST workload files: they parse, validate, and document every property the workload reads. */
 class TimeSeriesWorkloadFilesTest {
   private static final Path WORKLOADS = Paths.get("..", "workloads");
 
@@ -73,6 +73,24 @@ class TimeSeriesWorkloadFilesTest {
     for (String name : p.asked) {
       assertTrue(template.contains("\n" + name + "=") || template.contains("\n#" + name + "="),
           "tsworkload_template does not document " + name);
+    }
+  }
+
+  @Test
+  void should_document_every_property_RestWorkload_reads_when_reading_restworkload() throws Exception {
+    RecordingProperties p = new RecordingProperties();
+    p.putAll(read("restworkload"));
+    p.setProperty("deleteproportion", "0.1"); // so that every trace is asked for
+    for (String op : new String[] {"read", "insert", "update", "delete"}) {
+      p.setProperty("url.trace." + op, WORKLOADS.resolve("rest-traces").resolve(op + ".txt").toString());
+    }
+    new RestWorkload().init(p);
+    String file = new String(Files.readAllBytes(WORKLOADS.resolve("restworkload")), StandardCharsets.UTF_8);
+    p.asked.remove("dotransactions");
+    assertTrue(p.asked.size() > 15, "properties read: " + p.asked);
+    for (String name : p.asked) {
+      assertTrue(file.contains("\n" + name + "=") || file.contains("\n#" + name + "="),
+          "restworkload does not document " + name);
     }
   }
 
