@@ -61,7 +61,8 @@ public class TimeSeriesWorkload extends Workload {
             + " " + settings.units + "); set the same timestampstart for load and run so reads find loaded points");
       }
     }
-    long[] extent = layout.extentOf(settings.recordCount);
+    // Only the run needs to know where the load ended (with sparsity that takes a walk over recordcount points).
+    long[] extent = run ? layout.extentOf(settings.recordCount) : new long[] {0, 0};
     readableSlots = layout.completeSlots(extent[0]);
     if (run && settings.readsLoadedPoints() && !anyReadable()) {
       throw new IllegalArgumentException("recordcount=" + settings.recordCount + " does not complete one interval of "
