@@ -45,23 +45,23 @@ public class CompatProbeTSDB extends TimeseriesDB {
 
   @Override
   protected Status read(String metric, long timestamp, Map<String, List<String>> tags) {
-    return count(!metric.isEmpty() && timestamp >= START && tags.size() == 2, 1);
+    return count(!metric.isEmpty() && timestamp >= START && !tags.isEmpty(), 1);
   }
 
   @Override
   protected Status scan(String metric, long startTs, long endTs, Map<String, List<String>> tags,
                         AggregationOperation aggreg, int timeValue, TimeUnit timeUnit) {
-    return count(!metric.isEmpty() && startTs >= START && endTs - startTs == 120 && tags.size() == 2, 2);
+    return count(!metric.isEmpty() && startTs >= START && endTs >= startTs && !tags.isEmpty(), 2);
   }
 
   @Override
   protected Status insert(String metric, long timestamp, long value, Map<String, ByteIterator> tags) {
-    return count(!metric.isEmpty() && timestamp >= START && tags.size() == 2, 0);
+    return count(!metric.isEmpty() && timestamp >= START && !tags.isEmpty(), 0);
   }
 
   @Override
   protected Status insert(String metric, long timestamp, double value, Map<String, ByteIterator> tags) {
-    return count(!metric.isEmpty() && timestamp >= START && tags.size() == 2, 0);
+    return count(!metric.isEmpty() && timestamp >= START && !tags.isEmpty(), 0);
   }
 
   @Override

@@ -288,7 +288,11 @@ public final class Client {
         // A configuration mistake is the user's to fix (exit 2) even if another thread also failed to connect.
         return refused.isEmpty() ? ExitCode.INIT_FAILED : ExitCode.USAGE;
       }
-      EnginePrewarm.Result prewarm = EnginePrewarm.run(workload, config.props, config.doTransactions);
+      // With start.epochms the pre-warm ends 200 ms before the instant: warming must not make the start late.
+      long prewarmBudgetNs = config.startEpochMs == 0 ? EnginePrewarm.MAX_NANOS
+          : TimeUnit.MILLISECONDS.toNanos(config.startEpochMs - System.currentTimeMillis() - 200);
+      EnginePrewarm.Result prewarm = EnginePrewarm.run(workload, config.props, config.doTransactions,
+          prewarmBudgetNs);
       System.err.println("All " + config.threads + " client threads initialised in " + initMs + " ms; "
           + prewarm.describe() + ".");
 

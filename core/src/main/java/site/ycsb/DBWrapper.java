@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
+import site.ycsb.named.NamedOperationDB;
 
 /**
  * Wraps a binding and times each call: service time (call start to end) and intended time (scheduled start to
@@ -18,8 +19,11 @@ import site.ycsb.measurements.OneMeasurement;
  *
  * <p>Failed operations are measured as {@code OP-FAILED}, or {@code OP-<STATUS>} with
  * {@code reportlatencyforeacherror=true} or for statuses listed in {@code latencytrackederrors}.
+ *
+ * <p>Named operations ({@link NamedOperationDB}) of a binding that offers them are timed the same way and recorded
+ * under the workload's name for them.
  */
-public class DBWrapper extends DB {
+public class DBWrapper extends DB implements NamedOperationDB {
   public static final String REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY = "reportlatencyforeacherror";
   public static final String LATENCY_TRACKED_ERRORS_PROPERTY = "latencytrackederrors";
   private static final AtomicBoolean CONFIG_PRINTED = new AtomicBoolean();
@@ -140,6 +144,39 @@ public class DBWrapper extends DB {
     Status res = db.delete(table, key);
     long en = System.nanoTime();
     return finish(4, res, state, ist, st, en);
+  }
+
+  /**
+   * Times a named operation of the wrapped binding and records it under {@code name} exactly like the five YCSB
+   * operations (service and intended latency, status counts; failures as {@code name-FAILED} etc.).
+   * A binding without named operations gets {@link Status#NOT_IMPLEMENTED}.
+   */
+  @Override
+  public Status executeNamed(String name, Object request) {
+    Measurements.ThreadState state = measurements.threadState();
+    long ist = measurements.intendedStartNs(state);
+    long st = System.nanoTime();
+    Status res = db instanceof NamedOperationDB ? ((NamedOperationDB) db).executeNamed(name, request)
+        : Status.NOT_IMPLEMENTED;
+    long en = System.nanoTime();
+    if (res == null) {
+      res = Status.ERROR;
+    }
+    if (res.isOk() || res == Status.NOT_FOUND) {
+      consecutiveErrors = 0;
+    } else {
+      consecutiveErrors++;
+    }
+    if (state.isRecording()) {
+      if (res.isOk()) {
+        measurements.measure(name, (en - st) / 1000);
+        measurements.measureIntended(name, (en - ist) / 1000);
+      } else {
+        record(name, res, ist, st, en);
+      }
+      measurements.statusMeasurement(name).reportStatus(res);
+    }
+    return res;
   }
 
   /**

@@ -57,6 +57,17 @@ final class EnginePrewarm {
    * @param runWorkload the run's workload (only its class is used)
    */
   static Result run(Workload runWorkload, Properties runProps, boolean doTransactions) {
+    return run(runWorkload, runProps, doTransactions, MAX_NANOS);
+  }
+
+  /**
+   * Warms the path for at most {@code budgetNanos} (and {@link #MAX_NANOS}): a run whose schedule opens at a given
+   * instant ({@code start.epochms}) must not start late because of it.
+   */
+  static Result run(Workload runWorkload, Properties runProps, boolean doTransactions, long budgetNanos) {
+    if (budgetNanos <= 0) {
+      return new Result(0, 0, "no time left before start.epochms");
+    }
     if (runWorkload.getClass() != CoreWorkload.class) {
       return new Result(0, 0, "workload " + runWorkload.getClass().getName() + " is not the core workload");
     }
@@ -79,7 +90,7 @@ final class EnginePrewarm {
     Measurements run = Measurements.getMeasurements();
     run.setRecording(false);
     long ops = 0;
-    long deadline = begin + MAX_NANOS;
+    long deadline = begin + Math.min(MAX_NANOS, budgetNanos);
     try {
       // The clock is read once per 1024 operations.
       while (ops < MAX_OPERATIONS && ((ops & 1023) != 0 || System.nanoTime() < deadline)) {

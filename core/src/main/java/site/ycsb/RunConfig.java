@@ -69,7 +69,9 @@ final class RunConfig {
       maxExecutionSec = r.longValue(Client.MAX_EXECUTION_TIME, 0, 0);
       site.ycsb.workloads.ConstantOccupancyWorkload.applyIfSelected(props); // sizes recordcount/operationcount
       recordCount = r.longValue(Client.RECORD_COUNT_PROPERTY, 0, 0);
-      insertStart = r.longValue(Workload.INSERT_START_PROPERTY, 0, 0);
+      // TimeSeriesWorkload's insertstart is its first timestamp, not a key number.
+      insertStart = workloadClass.equals("site.ycsb.workloads.TimeSeriesWorkload") ? 0
+          : r.longValue(Workload.INSERT_START_PROPERTY, 0, 0);
       if (props.getProperty(Client.INSERT_COUNT_PROPERTY) != null) {
         insertCount = r.longValue(Client.INSERT_COUNT_PROPERTY, 0, 0);
       } else {

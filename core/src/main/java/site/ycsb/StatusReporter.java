@@ -17,17 +17,24 @@ import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurementHdrHistogram;
 
 /**
- * The periodic sampler: every {@code status.interval} seconds it takes one interval of every measurement, and
- * from it prints the status line ({@code -s}), appends to the time series ({@code results.dir}) and lets the
- * measurements append to their interval logs. This is where status lines and time series are written.
+ * The periodic sampler: it takes one interval of every measurement every {@link #TIMESERIES_MS} when a results
+ * directory is written (every {@code status.interval} when that is shorter, or when there is no results
+ * directory), appends it to the time series ({@code results.dir}) and lets the measurements append it to their
+ * interval logs; every {@code status.interval} seconds it prints the status line ({@code -s}) over the intervals
+ * taken since the previous one. So the time series has 1 s points whatever the printed interval. This is where
+ * status lines and time series are written.
  */
 final class StatusReporter extends Thread implements Closeable {
+  /** The resolution of the time series and interval logs of a results directory. */
+  static final long TIMESERIES_MS = 1000;
   private static final String CSV_HEADER =
       "epoch_ms,elapsed_s,metric,count,throughput,avg_us,min_us,max_us,p50_us,p90_us,p99_us,p999_us,p9999_us,errors";
   private final Measurements measurements;
   private final RunState run;
   private final OperationSchedule schedule;
   private final long intervalMs;
+  /** How often an interval is taken: at most {@link #TIMESERIES_MS} with a time series, else the status interval. */
+  private final long tickMs;
   private final String label;
   private final PrintStream statusOut;
   private final Writer csv;
@@ -38,6 +45,8 @@ final class StatusReporter extends Thread implements Closeable {
   private final Map<String, Long> lastErrors = new HashMap<>();
   private long lastOps;
   private long lastSampleNs;
+  private long lastStatusOps;
+  private long lastStatusNs;
 
   /**
    * @param statusOut where status lines go (stderr with {@code -s}), or null to print none
@@ -54,6 +63,7 @@ final class StatusReporter extends Thread implements Closeable {
     this.run = run;
     this.schedule = schedule;
     this.intervalMs = intervalMs;
+    this.tickMs = csv != null ? Math.min(intervalMs, TIMESERIES_MS) : intervalMs;
     this.label = label;
     this.statusOut = statusOut;
     this.csv = csv;
@@ -68,11 +78,23 @@ final class StatusReporter extends Thread implements Closeable {
   @Override
   public void run() {
     lastSampleNs = schedule.startNs();
-    long next = schedule.startNs() + TimeUnit.MILLISECONDS.toNanos(intervalMs);
+    lastStatusNs = schedule.startNs();
+    long tickNs = TimeUnit.MILLISECONDS.toNanos(tickMs);
+    long statusNs = TimeUnit.MILLISECONDS.toNanos(intervalMs);
+    long nextTick = schedule.startNs() + tickNs;
+    long nextStatus = schedule.startNs() + statusNs;
     try {
+      long next = Math.min(nextTick, nextStatus);
       while (!stop.await(Math.max(0, next - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-        sample(0);
-        next += TimeUnit.MILLISECONDS.toNanos(intervalMs);
+        boolean status = next >= nextStatus;
+        sample(0, status);
+        if (next >= nextTick) {
+          nextTick += tickNs;
+        }
+        if (status) {
+          nextStatus += statusNs;
+        }
+        next = Math.min(nextTick, nextStatus);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -83,7 +105,7 @@ final class StatusReporter extends Thread implements Closeable {
   void finish(long endNs) throws InterruptedException {
     stop.countDown();
     join();
-    sample(Math.max(endNs, lastSampleNs + 1));
+    sample(Math.max(endNs, lastSampleNs + 1), true);
   }
 
   /**
@@ -91,8 +113,9 @@ final class StatusReporter extends Thread implements Closeable {
    * out (which can take a while when the client is busy), so that the rate is not overstated.
    *
    * @param endNs the end of the run for the last sample, or 0 for a periodic one
+   * @param status whether the status line is due (it covers every interval taken since the previous line)
    */
-  private synchronized void sample(long endNs) {
+  private synchronized void sample(long endNs, boolean status) {
     Map<String, IntervalStats> intervals = measurements.takeIntervals();
     // The Return counts, the total and the clock are read back to back (nothing slow in between), so that the total and the
     // Return counts of one line describe the same instant up to the operations completing meanwhile; the
@@ -106,16 +129,21 @@ final class StatusReporter extends Thread implements Closeable {
     }
     double intervalSec = Math.max(1e-9, (nowNs - lastSampleNs) / 1e9);
     double elapsedSec = (nowNs - schedule.startNs()) / 1e9;
-    double current = (ops - lastOps) / intervalSec;
     long epochMs = System.currentTimeMillis();
-    String line = statusLine(epochMs, elapsedSec, ops, measured, current, intervals, statusCounts);
-    if (statusOut != null) {
-      statusOut.println(line);
-    }
     try {
-      if (statusLog != null) {
-        statusLog.write(line + "\n");
-        statusLog.flush();
+      if (status) {
+        double statusSec = Math.max(1e-9, (nowNs - lastStatusNs) / 1e9);
+        String line = statusLine(epochMs, elapsedSec, ops, measured, (ops - lastStatusOps) / statusSec,
+            measurements.takeStatusIntervals(), statusCounts);
+        lastStatusOps = ops;
+        lastStatusNs = nowNs;
+        if (statusOut != null) {
+          statusOut.println(line);
+        }
+        if (statusLog != null) {
+          statusLog.write(line + "\n");
+          statusLog.flush();
+        }
       }
       if (csv != null) {
         writeCsv(epochMs, elapsedSec, ops - lastOps, intervalSec, intervals, statusCounts);

@@ -276,7 +276,7 @@ class ClientTest {
 
   @Test
   void should_start_the_schedule_at_the_given_instant_when_start_epochms_is_set() throws IOException {
-    long at = System.currentTimeMillis() + 1500;
+    long at = System.currentTimeMillis() + 2500;
     File dir = tmp.resolve("at").toFile();
     ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false",
         "-p", "start.epochms=" + at, "-p", "results.dir=" + dir);

@@ -30,6 +30,8 @@ class Ycsb017CompatibilityIT {
   @TempDir
   static Path tmp;
   private static Path source;
+  private static Path tsSource;
+  private static String tsWorkload;
   private static String workload;
 
   @BeforeAll
@@ -40,6 +42,16 @@ class Ycsb017CompatibilityIT {
     try (InputStream in = Ycsb017CompatibilityIT.class.getResourceAsStream("/compat/CompatProbeDB.java")) {
       Files.copy(in, source, StandardCopyOption.REPLACE_EXISTING);
     }
+    tsSource = dir.resolve("CompatTsProbeDB.java");
+    try (InputStream in = Ycsb017CompatibilityIT.class.getResourceAsStream("/compat/CompatTsProbeDB.java")) {
+      Files.copy(in, tsSource, StandardCopyOption.REPLACE_EXISTING);
+    }
+    Path ts = tmp.resolve("tsworkload");
+    Files.write(ts, ("workload=site.ycsb.workloads.TimeSeriesWorkload\nrecordcount=4096\noperationcount=1000\n"
+        + "fieldcount=16\ntagcount=4\ntagcardinality=1,2,4,2\ninsertstart=1500000000\n"
+        + "readproportion=0.5\nupdateproportion=0\nscanproportion=0.2\ninsertproportion=0.3\n"
+        + "querytimespan=600\ndelayedseries=0\n").getBytes(StandardCharsets.UTF_8));
+    tsWorkload = ts.toString();
     Path w = tmp.resolve("workload");
     Files.write(w, ("workload=site.ycsb.workloads.CoreWorkload\nrecordcount=500\noperationcount=2000\n"
         + "readproportion=0.5\nupdateproportion=0.5\nrequestdistribution=zipfian\n")
@@ -52,7 +64,7 @@ class Ycsb017CompatibilityIT {
     assertTrue(out.mkdirs());
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     int rc = javac.run(null, null, null, "--release", "8", "-Xlint:-options", "-cp", classpath, "-d",
-        out.getPath(), source.toString());
+        out.getPath(), source.toString(), tsSource.toString());
     assertEquals(0, rc, "the probe binding compiles against " + classpath);
     return out;
   }
@@ -97,5 +109,37 @@ class Ycsb017CompatibilityIT {
     assertEquals(0, load.exitCode, load.toString());
     assertTrue(load.output.contains("[INSERT], Operations, 500"), load.toString());
     assertTrue(load.output.contains("[COMPAT-PROBE], ops=500, rows=500, bytes=500000"), load.toString());
+  }
+
+  @Test
+  void should_run_a_timeseries_binding_compiled_against_0_17_0_when_loaded_by_this_core() throws Exception {
+    File probe = compile("ts-against-0.17.0", new File(YCSB_LIB, "core-0.17.0.jar").getPath());
+    String cp = thisCoreRuntime() + File.pathSeparator + probe.getAbsolutePath();
+    JavaProcess load = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-load", "-db",
+        "compat.CompatTsProbeDB", "-P", tsWorkload, "-threads", "2");
+    assertEquals(0, load.exitCode, load.toString());
+    assertTrue(load.output.contains("[INSERT], Operations, 4096"), load.toString());
+    assertTrue(load.output.contains("[TS-PROBE], inserts=4096, reads=0, scans=0, metrics=16, malformed=0"),
+        load.toString());
+    JavaProcess run = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-t", "-db", "compat.CompatTsProbeDB",
+        "-P", tsWorkload);
+    assertEquals(0, run.exitCode, run.toString());
+    assertTrue(run.output.contains("malformed=0"), run.toString());
+    assertTrue(run.output.contains("[SCAN], Return=OK"), run.toString());
+  }
+
+  @Test
+  void should_decode_this_workloads_points_like_0_17_0s_workload_when_run_inside_0_17_0() throws Exception {
+    File probe = compile("ts-against-this-core", new File(TARGET, "classes").getAbsolutePath());
+    String cp = jars(YCSB_LIB) + File.pathSeparator + probe.getAbsolutePath();
+    JavaProcess load = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-load", "-db",
+        "compat.CompatTsProbeDB", "-P", tsWorkload);
+    assertTrue(load.output.contains("YCSB Client 0.17.0"), "it really is YCSB 0.17.0's client: " + load);
+    assertEquals(0, load.exitCode, load.toString());
+    assertTrue(load.output.contains("[INSERT], Operations, 4096"), load.toString());
+    // Same points, tags and timestamps; but 0.17.0's TimeseriesDB hands bindings the table name as the metric
+    // (one metric for all 16), where this core hands them the record key (the metric the workload chose).
+    assertTrue(load.output.contains("[TS-PROBE], inserts=4096, reads=0, scans=0, metrics=1, malformed=0"),
+        load.toString());
   }
 }

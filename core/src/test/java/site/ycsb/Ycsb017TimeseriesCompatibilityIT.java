@@ -39,7 +39,7 @@ class Ycsb017TimeseriesCompatibilityIT {
     String cp = thisCoreRuntime() + File.pathSeparator + out.getAbsolutePath();
     Path workload = tmp.resolve("tsworkload");
     Files.write(workload, ("workload=site.ycsb.workloads.TimeSeriesWorkload\nrecordcount=1200\noperationcount=900\n"
-        + "fieldcount=3\ntagcount=2\ntagcardinality=2,5\ntimestampstart=1700000000\nreadproportion=0.4\n"
+        + "fieldcount=3\ntagcount=2\ntagcardinality=2,5\ninsertstart=1700000000\nreadproportion=0.4\n"
         + "updateproportion=0\ninsertproportion=0.3\nscanproportion=0.3\nquerytimespan=120\n")
         .getBytes(StandardCharsets.UTF_8));
     JavaProcess load = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-load", "-db", "compat.CompatProbeTSDB",

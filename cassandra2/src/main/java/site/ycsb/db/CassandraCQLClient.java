@@ -31,6 +31,11 @@ public class CassandraCQLClient extends CqlClient {
   }
 
   @Override
+  protected String keyspaceProperty() {
+    return CassandraConfig.KEYSPACE;
+  }
+
+  @Override
   protected Logger logger() {
     return LOG;
   }

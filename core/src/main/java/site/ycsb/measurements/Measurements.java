@@ -388,12 +388,25 @@ public class Measurements {
    * the status thread for the status line, the time series and the interval logs.
    */
   public synchronized Map<String, IntervalStats> takeIntervals() {
+    return collect(OneMeasurement::takeInterval);
+  }
+
+  /**
+   * The combined figures of the intervals taken since the previous call, by measurement name (for status lines
+   * printed less often than time-series intervals are taken).
+   */
+  public synchronized Map<String, IntervalStats> takeStatusIntervals() {
+    return collect(OneMeasurement::takeStatusInterval);
+  }
+
+  /** {@code take} of every measurement, service time first, then intended, each in report order. */
+  private Map<String, IntervalStats> collect(java.util.function.Function<OneMeasurement, IntervalStats> take) {
     Map<String, IntervalStats> result = new LinkedHashMap<>();
     for (OneMeasurement m : sorted(serviceMap)) {
-      result.put(m.getName(), m.takeInterval());
+      result.put(m.getName(), take.apply(m));
     }
     for (OneMeasurement m : sorted(intendedMap)) {
-      result.put(m.getName(), m.takeInterval());
+      result.put(m.getName(), take.apply(m));
     }
     return result;
   }

@@ -86,6 +86,14 @@ public abstract class OneMeasurement {
     return null;
   }
 
+  /**
+   * The figures of every interval taken ({@link #takeInterval}) since the previous call, combined: a status line
+   * whose interval spans several time-series intervals reports all of them. Null for types without intervals.
+   */
+  public IntervalStats takeStatusInterval() {
+    return null;
+  }
+
   /** Called once when the run ends, so that file-backed measurements can flush and close. */
   public void close() {
   }

@@ -37,6 +37,8 @@ public class OneMeasurementHdrHistogram extends OneMeasurement {
   private final Histogram[] recycled = new Histogram[STRIPES];
   private long intervalStartMs = System.currentTimeMillis();
   private final Histogram total = new Histogram(3);
+  /** The intervals taken since the last status line (see {@link #takeStatusInterval}). */
+  private final Histogram sinceStatus = new Histogram(3);
   private final List<Double> percentiles;
   private final List<HistogramLogWriter> logs;
   private final boolean verbose;
@@ -84,10 +86,18 @@ public class OneMeasurementHdrHistogram extends OneMeasurement {
     interval.setEndTimeStamp(now);
     intervalStartMs = now;
     total.add(interval);
+    sinceStatus.add(interval);
     for (HistogramLogWriter log : logs) {
       log.outputIntervalHistogram(interval);
     }
     return stats(interval);
+  }
+
+  @Override
+  public synchronized IntervalStats takeStatusInterval() {
+    IntervalStats s = stats(sinceStatus);
+    sinceStatus.reset();
+    return s;
   }
 
   /** A copy of the cumulative histogram, including everything recorded so far. */

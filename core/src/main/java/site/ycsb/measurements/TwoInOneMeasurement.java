@@ -46,6 +46,11 @@ public class TwoInOneMeasurement extends OneMeasurement {
   }
 
   @Override
+  public IntervalStats takeStatusInterval() {
+    return thing1.takeStatusInterval();
+  }
+
+  @Override
   public void exportMeasurements(MeasurementsExporter exporter) throws IOException {
     thing1.exportMeasurements(exporter);
     thing2.exportMeasurements(exporter);

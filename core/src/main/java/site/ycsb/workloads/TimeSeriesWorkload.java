@@ -1,238 +1,623 @@
 package site.ycsb.workloads;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.Map;
+import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.NumericByteIterator;
+import site.ycsb.PropertyReader;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
+import site.ycsb.TimeseriesDB.AggregationOperation;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
 import site.ycsb.generator.DiscreteGenerator;
+import site.ycsb.generator.IncrementingPrintableStringGenerator;
+import site.ycsb.measurements.Measurements;
 
 /**
- * YCSB 0.17.0's time-series workload: {@code fieldcount} metrics, each with one series per combination of tag
- * values ({@code tagcount} tag keys, {@code tagcardinality} values each), one point per series every
- * {@code timestampinterval} {@code timestampunits}. The load writes {@code recordcount} points interval by interval;
- * the run reads single points, scans time ranges (optionally grouped and downsampled), overwrites, deletes and
- * appends points in the {@code *proportion} mix.
+ * YCSB 0.17.0's time-series workload: {@code fieldcount} metrics, each with every combination of
+ * {@code tagcount} tags (tag key {@code i} has {@code tagcardinality[i]} values), written one point per series
+ * per {@code timestampinterval}. Property names, defaults and the field encoding match 0.17.0 (see
+ * {@code workloads/tsworkload_template}, which documents every property), so {@link site.ycsb.TimeseriesDB}
+ * bindings decode what this workload sends.
  *
- * <p>Calls are encoded as {@link site.ycsb.TimeseriesDB} decodes them: the key is the metric; a read's fields are
- * {@code tagkey=tagvalue} pairs plus {@code timestampkey=ts}; a scan's are the tag pairs (without group-by tags)
- * plus {@code timestampkey=start,end} and optionally {@code groupbykey=FUNCTION} and
- * {@code downsamplingkey=FUNCTIONinterval}; an insert's or update's values are the tags as strings plus
- * {@code timestampkey} and {@code valuekey} as {@link NumericByteIterator}s; a delete's key is
- * {@code metric:tagkey=tagvalue:...:timestampkey=start,end} ({@code :} being {@code deletedelimiter}).
+ * <p>Encoding: the key is the metric. An insert's values hold each tag key with its value as a
+ * {@link StringByteIterator}, {@code timestampkey} and {@code valuekey} as {@link NumericByteIterator}s. A read's
+ * fields are {@code tagkey<tagpairdelimiter>tagvalue} plus {@code timestampkey<tagpairdelimiter>ts}; a scan's
+ * timestamp field is {@code start<querytimespandelimiter>end} and it may add {@code groupbykey=FUNCTION} (tags
+ * marked in {@code groupbykeys} are then left out) and {@code downsamplingkey=FUNCTIONinterval}. A delete's key is
+ * {@code metric:tagkey=tagvalue:...:timestampkey=ts} with {@code deletedelimiter} between the parts.
  *
- * <p>Reads, scans, updates and deletes only address points of intervals the load completed (recordcount of the run
- * must be that of the load, and both phases must share {@code timestampstart}); run-phase inserts continue the write
- * order after the loaded points. Every property is validated in {@link #init}; see {@code workloads/tsworkload_template}.
+ * <p>Load: the metrics are split between the client threads (so {@code threadcount} may not exceed
+ * {@code fieldcount}); each thread writes every one of its series at one timestamp before moving on to the
+ * next, in shuffled series order when {@code randomtimeseriesorder} is true, in shuffled timestamp order when
+ * {@code randomwritetimestamporder} is true. {@code insertstart} is the first timestamp (in
+ * {@code timestampunits}); without it, the current time. Reads, scans, updates and deletes pick a random series
+ * and a random timestamp among the {@code recordcount / (number of series)} loaded intervals; run-phase inserts
+ * continue after them.
+ *
+ * <p>Every property is checked in {@link #init}; a bad value is an {@link IllegalArgumentException} with a
+ * one-line message (the client exits 2). Thread-safe: state that changes is per thread.
  */
 public class TimeSeriesWorkload extends Workload {
-  private static final int PICK_ATTEMPTS = 1000;
+  /** Letters A-Z, a-z: the alphabet of generated metric names, tag keys and tag values. */
+  private static final int[] ALPHABET = IncrementingPrintableStringGenerator.printableBasicAlphaASCIISet();
 
-  private TimeSeriesSettings settings;
-  private SeriesLayout layout;
+  private String table;
+  private String[] metrics;
+  private String[] tagKeys;
+  private String[][] tagValues;
+  private int[] cardinalities;
+  private long seriesPerMetric;
+  private String timestampKey;
+  private String valueKey;
+  private String tagPairDelimiter;
+  private String deleteDelimiter;
+  private String queryTimeSpanDelimiter;
+  private TimeUnit timestampUnit;
+  private long interval;
   private long startTimestamp;
-  private long readableSlots;
-  private PointCursor loadCursor;
-  private PointCursor runCursor;
-  private DiscreteGenerator operations;
+  private boolean randomWriteTimestampOrder;
+  private boolean randomTimeSeriesOrder;
+  private String valueType;
+  private double sparsity;
+  private double delayedSeries;
+  private int delayedIntervals;
+  private long queryTimeSpan;
+  private boolean queryRandomTimeSpan;
+  private String groupByKey;
+  private AggregationOperation groupByFunction;
+  private boolean[] groupByTags;
+  private String downsamplingKey;
+  private AggregationOperation downsamplingFunction;
+  private long downsamplingInterval;
+  private boolean dataIntegrity;
+  private long loadedIntervals;
+  private long insertCount;
+  private DiscreteGenerator operationChooser;
 
   @Override
   public void init(Properties p) throws WorkloadException {
-    settings = new TimeSeriesSettings(p);
-    layout = new SeriesLayout(settings);
-    boolean run = Boolean.parseBoolean(p.getProperty("dotransactions", "true").trim());
-    if (settings.timestampStart != null) {
-      startTimestamp = settings.timestampStart;
+    PropertyReader r = new PropertyReader(p);
+    table = r.string(CoreWorkload.TABLENAME_PROPERTY, CoreWorkload.TABLENAME_PROPERTY_DEFAULT);
+    int metricCount = r.intValue("fieldcount", 16, 1);
+    int metricLength = r.intValue("fieldlength", 8, 1);
+    String lengthDistribution = r.string("fieldlengthdistribution", "constant");
+    if (!lengthDistribution.equals("constant")) {
+      throw new IllegalArgumentException("fieldlengthdistribution=" + lengthDistribution
+          + " is not supported by TimeSeriesWorkload (metric names have the constant length fieldlength)");
+    }
+    int tagCount = r.intValue("tagcount", 4, 0);
+    int tagKeyLength = r.intValue("tagkeylength", 8, 1);
+    int tagValueLength = r.intValue("tagvaluelength", 8, 1);
+    cardinalities = parseCardinalities(r.string("tagcardinality", "1, 2, 4, 8"), tagCount);
+    seriesPerMetric = 1;
+    for (int c : cardinalities) {
+      if (seriesPerMetric > Long.MAX_VALUE / 2 / c / metricCount) {
+        throw new IllegalArgumentException("tagcardinality: the product of the cardinalities times fieldcount is "
+            + "too large to count the series");
+      }
+      seriesPerMetric *= c;
+    }
+    metrics = names("fieldcount", metricCount, metricLength, "fieldlength");
+    tagKeys = names("tagcount", tagCount, tagKeyLength, "tagkeylength");
+    int maxCardinality = 1;
+    for (int c : cardinalities) {
+      maxCardinality = Math.max(maxCardinality, c);
+    }
+    String[] values = names("tagcardinality", maxCardinality, tagValueLength, "tagvaluelength");
+    tagValues = new String[tagCount][];
+    for (int i = 0; i < tagCount; i++) {
+      tagValues[i] = java.util.Arrays.copyOf(values, cardinalities[i]);
+    }
+
+    timestampKey = nonEmpty(r, "timestampkey", "YCSBTS");
+    valueKey = nonEmpty(r, "valuekey", "YCSBV");
+    tagPairDelimiter = delimiter(p, "tagpairdelimiter", "=");
+    deleteDelimiter = delimiter(p, "deletedelimiter", ":");
+    queryTimeSpanDelimiter = delimiter(p, "querytimespandelimiter", ",");
+    timestampUnit = enumValue(TimeUnit.class, "timestampunits", r.string("timestampunits", "SECONDS"));
+    interval = r.longValue("timestampinterval", 60, 1);
+    randomWriteTimestampOrder = r.bool("randomwritetimestamporder", false);
+    randomTimeSeriesOrder = r.bool("randomtimeseriesorder", true);
+    dataIntegrity = r.bool("dataintegrity", false);
+    valueType = r.string("valuetype", "floats").toLowerCase(Locale.ROOT);
+    if (!valueType.equals("floats") && !valueType.equals("integers") && !valueType.equals("mixed")) {
+      throw new IllegalArgumentException("valuetype=" + r.string("valuetype", "") + " is not one of floats, "
+          + "integers, mixed");
+    }
+    sparsity = fraction(r, "sparsity", 0.0);
+    if (sparsity >= 1) {
+      throw new IllegalArgumentException("sparsity=" + sparsity + " must be below 1 (1 would write nothing)");
+    }
+    delayedSeries = fraction(r, "delayedseries", 0.10);
+    delayedIntervals = r.intValue("delayedintervals", 5, 0);
+    queryTimeSpan = r.longValue("querytimespan", 0, 0);
+    queryRandomTimeSpan = r.bool("queryrandomtimespan", false);
+    groupByKey = nonEmpty(r, "groupbykey", "YCSBGB");
+    String gbf = r.string("groupbyfunction", "");
+    groupByFunction = gbf.isEmpty() ? null : enumValue(AggregationOperation.class, "groupbyfunction", gbf);
+    if (groupByFunction == AggregationOperation.NONE) {
+      groupByFunction = null;
+    }
+    groupByTags = parseFlags(r.string("groupbykeys", ""), tagCount);
+    downsamplingKey = nonEmpty(r, "downsamplingkey", "YCSBDS");
+    downsamplingFunction = enumValue(AggregationOperation.class, "downsamplingfunction",
+        r.string("downsamplingfunction", "NONE"));
+    downsamplingInterval = r.longValue("downsamplinginterval", 0, 0);
+    if (downsamplingFunction != AggregationOperation.NONE && downsamplingInterval == 0) {
+      throw new IllegalArgumentException("downsamplingfunction=" + downsamplingFunction
+          + " needs a downsamplinginterval above 0");
+    }
+    if (p.getProperty(Workload.INSERT_START_PROPERTY) != null) {
+      startTimestamp = r.longValue(Workload.INSERT_START_PROPERTY, 0, 0);
     } else {
-      long now = settings.units.convert(System.currentTimeMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-      startTimestamp = now - now % settings.interval;
-      if (run && settings.readsLoadedPoints()) {
-        System.err.println("TimeSeriesWorkload: timestampstart is not set, so timestamps start now (" + startTimestamp
-            + " " + settings.units + "); set the same timestampstart for load and run so reads find loaded points");
-      }
+      long now = timestampUnit.convert(System.currentTimeMillis(), TimeUnit.MILLISECONDS);
+      startTimestamp = now - now % interval;
     }
-    // Only the run needs to know where the load ended (with sparsity that takes a walk over recordcount points).
-    long[] extent = run ? layout.extentOf(settings.recordCount) : new long[] {0, 0};
-    readableSlots = layout.completeSlots(extent[0]);
-    if (run && settings.readsLoadedPoints() && !anyReadable()) {
-      throw new IllegalArgumentException("recordcount=" + settings.recordCount + " does not complete one interval of "
-          + layout.seriesCount() + " series, so reads, scans, updates and deletes have no loaded point to address; "
-          + "set recordcount to the number of points loaded (at least " + layout.pointsIn(0) + ")");
+    long recordCount = r.longValue("recordcount", 0, 0);
+    insertCount = p.getProperty("insertcount") != null ? r.longValue("insertcount", 0, 0) : recordCount;
+    long totalSeries = seriesPerMetric * metricCount;
+    loadedIntervals = Math.max(1, recordCount / totalSeries);
+    int threads = r.intValue("threadcount", 1, 1);
+    if (threads > metricCount) {
+      throw new IllegalArgumentException("threadcount=" + threads + " exceeds fieldcount=" + metricCount
+          + ": TimeSeriesWorkload gives each thread its own metrics; raise fieldcount or lower threadcount");
     }
-    loadCursor = new PointCursor(layout, 0);
-    runCursor = new PointCursor(layout, extent[1]);
-    operations = new DiscreteGenerator();
-    addOperation(settings.readProportion, "READ");
-    addOperation(settings.updateProportion, "UPDATE");
-    addOperation(settings.insertProportion, "INSERT");
-    addOperation(settings.scanProportion, "SCAN");
-    addOperation(settings.deleteProportion, "DELETE");
+    operationChooser = operations(r);
   }
 
-  private void addOperation(double weight, String name) {
-    if (weight > 0) {
-      operations.addValue(weight, name);
+  /** The metric names (index = metric number), for tests and bindings' checks. */
+  String[] metrics() {
+    return metrics.clone();
+  }
+
+  /** Tag key {@code i}'s values in order. */
+  String[] tagValues(int i) {
+    return tagValues[i].clone();
+  }
+
+  String[] tagKeys() {
+    return tagKeys.clone();
+  }
+
+  long startTimestamp() {
+    return startTimestamp;
+  }
+
+  private DiscreteGenerator operations(PropertyReader r) {
+    if (r.doubleValue("readmodifywriteproportion", 0, 0) > 0) {
+      throw new IllegalArgumentException("readmodifywriteproportion is not supported by TimeSeriesWorkload; "
+          + "use readproportion and updateproportion");
+    }
+    DiscreteGenerator chooser = new DiscreteGenerator();
+    double total = 0;
+    String[][] ops = {{"READ", "readproportion", "0.95"}, {"UPDATE", "updateproportion", "0.05"},
+        {"INSERT", "insertproportion", "0"}, {"SCAN", "scanproportion", "0"}, {"DELETE", "deleteproportion", "0"}};
+    for (String[] op : ops) {
+      double w = r.doubleValue(op[1], Double.parseDouble(op[2]), 0);
+      if (w > 0) {
+        chooser.addValue(w, op[0]);
+        total += w;
+      }
+    }
+    if (total <= 0) {
+      throw new IllegalArgumentException("readproportion, updateproportion, insertproportion, scanproportion and "
+          + "deleteproportion are all 0: there is no operation to run");
+    }
+    return chooser;
+  }
+
+  private static int[] parseCardinalities(String raw, int tagCount) {
+    int[] out = new int[tagCount];
+    java.util.Arrays.fill(out, 1); // fewer values than tags: the rest have one value, as in 0.17.0
+    String[] parts = raw.isEmpty() ? new String[0] : raw.split(",");
+    for (int i = 0; i < parts.length && i < tagCount; i++) { // more values than tags: the extra are ignored
+      String v = parts[i].trim();
+      try {
+        out[i] = Integer.parseInt(v);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("tagcardinality=" + raw + ": '" + v + "' is not a whole number");
+      }
+      if (out[i] < 1) {
+        throw new IllegalArgumentException("tagcardinality=" + raw + ": every cardinality must be at least 1");
+      }
+    }
+    return out;
+  }
+
+  private static boolean[] parseFlags(String raw, int tagCount) {
+    boolean[] out = new boolean[tagCount];
+    if (raw.isEmpty()) {
+      return out;
+    }
+    String[] parts = raw.split(",");
+    if (parts.length != tagCount) {
+      throw new IllegalArgumentException("groupbykeys=" + raw + " must list " + tagCount
+          + " comma-separated 0s and 1s (one per tag)");
+    }
+    for (int i = 0; i < tagCount; i++) {
+      String v = parts[i].trim();
+      if (!v.equals("0") && !v.equals("1")) {
+        throw new IllegalArgumentException("groupbykeys=" + raw + ": '" + v + "' is not 0 or 1");
+      }
+      out[i] = v.equals("1");
+    }
+    return out;
+  }
+
+  /** {@code count} distinct names of {@code length} characters: AAAA, AAAB, ... */
+  private static String[] names(String countProperty, int count, int length, String lengthProperty) {
+    IncrementingPrintableStringGenerator g = new IncrementingPrintableStringGenerator(length, ALPHABET);
+    double space = Math.pow(ALPHABET.length, length);
+    if (count > space) {
+      throw new IllegalArgumentException(countProperty + " asks for " + count + " distinct names but "
+          + lengthProperty + "=" + length + " allows only " + (long) space + "; raise " + lengthProperty);
+    }
+    if ((long) count * length > 64L * 1024 * 1024) {
+      throw new IllegalArgumentException(countProperty + "=" + count + " with " + lengthProperty + "=" + length
+          + " needs more than 64 MiB of names; lower them");
+    }
+    String[] out = new String[count];
+    for (int i = 0; i < count; i++) {
+      out[i] = g.nextValue();
+    }
+    return out;
+  }
+
+  private static String nonEmpty(PropertyReader r, String name, String def) {
+    String v = r.string(name, def);
+    if (v.isEmpty()) {
+      throw new IllegalArgumentException(name + " is empty; give it a name (default " + def + ")");
+    }
+    return v;
+  }
+
+  /** A delimiter may not be empty nor contain a letter or digit, which would make names ambiguous. */
+  private static String delimiter(Properties p, String name, String def) {
+    String v = p.getProperty(name, def);
+    if (v.isEmpty() || !v.equals(v.trim())) {
+      throw new IllegalArgumentException(name + "='" + v + "' must be a non-empty delimiter without spaces");
+    }
+    for (int i = 0; i < v.length(); i++) {
+      if (Character.isLetterOrDigit(v.charAt(i))) {
+        throw new IllegalArgumentException(name + "=" + v + " contains a letter or digit, which also appear in "
+            + "generated names; use punctuation such as " + def);
+      }
+    }
+    return v;
+  }
+
+  private static double fraction(PropertyReader r, String name, double def) {
+    double v = r.doubleValue(name, def, 0);
+    if (v > 1) {
+      throw new IllegalArgumentException(name + "=" + v + " must be between 0 and 1");
+    }
+    return v;
+  }
+
+  private static <E extends Enum<E>> E enumValue(Class<E> type, String name, String raw) {
+    for (E e : type.getEnumConstants()) {
+      if (e.name().equalsIgnoreCase(raw.trim())) {
+        return e;
+      }
+    }
+    throw new IllegalArgumentException(name + "=" + raw + " is not one of "
+        + java.util.Arrays.toString(type.getEnumConstants()));
+  }
+
+  @Override
+  public Object initThread(Properties p, int threadId, int threadCount) throws WorkloadException {
+    int from = (int) ((long) metrics.length * threadId / threadCount);
+    int to = (int) ((long) metrics.length * (threadId + 1) / threadCount);
+    long series = (to - from) * seriesPerMetric;
+    long share = insertCount / threadCount + (threadId < insertCount % threadCount ? 1 : 0);
+    long rounds = Math.max(1, (share + series - 1) / series);
+    return new ThreadState(from, series, rounds);
+  }
+
+  /** Per-thread write cursor over the thread's series (its own metrics) and timestamps. */
+  final class ThreadState {
+    private final int firstMetric;
+    private final long series;
+    private final long rounds;
+    private long round;
+    private long position;
+    private long shuffleA = 1;
+    private long shuffleB;
+    private long roundA = 1;
+    private long roundB;
+    private boolean transactionPhase;
+
+    ThreadState(int firstMetric, long series, long rounds) {
+      this.firstMetric = firstMetric;
+      this.series = series;
+      this.rounds = rounds;
+      if (randomWriteTimestampOrder) {
+        roundA = coprime(rounds);
+        roundB = ThreadLocalRandom.current().nextLong(rounds);
+      }
+      reshuffle();
+    }
+
+    private void reshuffle() {
+      if (randomTimeSeriesOrder && series > 1) {
+        shuffleA = coprime(series);
+        shuffleB = ThreadLocalRandom.current().nextLong(series);
+      }
+    }
+
+    /** Moves to the next point to write; returns {series index in the thread, interval offset}. */
+    long[] next() {
+      while (true) {
+        long s = position;
+        long offset;
+        if (transactionPhase) {
+          offset = loadedIntervals + round;
+        } else {
+          long r = round % rounds;
+          offset = randomWriteTimestampOrder ? Math.floorMod(multiplyMod(roundA, r, rounds) + roundB, rounds) : r;
+          offset += (round / rounds) * rounds;
+        }
+        long seriesIndex = Math.floorMod(multiplyMod(shuffleA, s, series) + shuffleB, series);
+        position++;
+        if (position == series) {
+          position = 0;
+          round++;
+          reshuffle();
+        }
+        long delay = delayOf(seriesIndex);
+        if (offset < delay || (sparsity > 0 && ThreadLocalRandom.current().nextDouble() < sparsity)) {
+          continue; // a lagging series has no point yet; a sparse series skips this one
+        }
+        return new long[] {seriesIndex, offset - delay};
+      }
+    }
+
+    private long delayOf(long seriesIndex) {
+      if (delayedIntervals == 0 || delayedSeries == 0) {
+        return 0;
+      }
+      // The first delayedseries fraction of every 1000 series lag by 1..delayedintervals intervals.
+      long bucket = Math.floorMod(seriesIndex * 7919, 1000);
+      return bucket < delayedSeries * 1000 ? 1 + seriesIndex % delayedIntervals : 0;
     }
   }
 
-  private boolean anyReadable() {
-    for (int s = 0; s < layout.seriesCount(); s++) {
-      if (readableSlots - layout.delay(s) > 0) {
-        return true;
-      }
+  private static long coprime(long n) {
+    if (n <= 2) {
+      return 1;
     }
-    return false;
+    long a = 1 + ThreadLocalRandom.current().nextLong(n - 1);
+    while (gcd(a, n) != 1) {
+      a = a % (n - 1) + 1;
+    }
+    return a;
+  }
+
+  private static long gcd(long a, long b) {
+    return b == 0 ? a : gcd(b, a % b);
+  }
+
+  private static long multiplyMod(long a, long b, long m) {
+    if (b == 0 || a <= Long.MAX_VALUE / b) {
+      return (a * b) % m;
+    }
+    return java.math.BigInteger.valueOf(a).multiply(java.math.BigInteger.valueOf(b))
+        .mod(java.math.BigInteger.valueOf(m)).longValue();
+  }
+
+  /** A series: metric index and the value index of each tag. */
+  static final class Series {
+    final int metric;
+    final int[] tags;
+
+    Series(int metric, int[] tags) {
+      this.metric = metric;
+      this.tags = tags;
+    }
+  }
+
+  /** Decodes a global series number (metric-major, the last tag varying fastest). */
+  Series series(int firstMetric, long seriesIndex) {
+    int metric = firstMetric + (int) (seriesIndex / seriesPerMetric);
+    long combo = seriesIndex % seriesPerMetric;
+    int[] tags = new int[cardinalities.length];
+    for (int i = cardinalities.length - 1; i >= 0; i--) {
+      tags[i] = (int) (combo % cardinalities[i]);
+      combo /= cardinalities[i];
+    }
+    return new Series(metric, tags);
+  }
+
+  private Series randomSeries() {
+    ThreadLocalRandom rnd = ThreadLocalRandom.current();
+    int[] tags = new int[cardinalities.length];
+    for (int i = 0; i < tags.length; i++) {
+      tags[i] = rnd.nextInt(cardinalities[i]);
+    }
+    return new Series(rnd.nextInt(metrics.length), tags);
+  }
+
+  private long timestampAt(long offset) {
+    return startTimestamp + offset * interval;
+  }
+
+  private long randomLoadedTimestamp() {
+    return timestampAt(ThreadLocalRandom.current().nextLong(loadedIntervals));
   }
 
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    long[] point = loadCursor.next();
-    Status status = db.insert(settings.table, layout.metric((int) point[0]), pointValues((int) point[0], point[1]));
+    ThreadState state = (ThreadState) threadstate;
+    long[] point = state.next();
+    Series s = series(state.firstMetric, point[0]);
+    Status status = db.insert(table, metrics[s.metric], pointValues(s, timestampAt(point[1])));
     return status != null && status.isOk();
+  }
+
+  /** The values of one point: tags as strings, timestamp and value as numbers. */
+  HashMap<String, ByteIterator> pointValues(Series s, long timestamp) {
+    HashMap<String, ByteIterator> values = new HashMap<>();
+    for (int i = 0; i < tagKeys.length; i++) {
+      values.put(tagKeys[i], new StringByteIterator(tagValues[i][s.tags[i]]));
+    }
+    values.put(timestampKey, new NumericByteIterator(timestamp));
+    values.put(valueKey, value(s, timestamp));
+    return values;
+  }
+
+  private NumericByteIterator value(Series s, long timestamp) {
+    if (dataIntegrity) {
+      return new NumericByteIterator(expectedValue(s, timestamp));
+    }
+    ThreadLocalRandom rnd = ThreadLocalRandom.current();
+    boolean floating = valueType.equals("floats") || (valueType.equals("mixed") && rnd.nextBoolean());
+    return floating ? new NumericByteIterator(rnd.nextDouble() * 100000) : new NumericByteIterator(rnd.nextLong());
+  }
+
+  /** Under dataintegrity every point's value is an integer derived from its series and timestamp. */
+  long expectedValue(Series s, long timestamp) {
+    long h = 1125899906842597L;
+    h = 31 * h + metrics[s.metric].hashCode();
+    for (int i = 0; i < s.tags.length; i++) {
+      h = 31 * h + tagKeys[i].hashCode();
+      h = 31 * h + tagValues[i][s.tags[i]].hashCode();
+    }
+    return 31 * h + Long.hashCode(timestamp);
   }
 
   @Override
   public boolean doTransaction(DB db, Object threadstate) {
-    String op = operations.nextString();
-    switch (op) {
+    if (isStopRequested()) {
+      return false;
+    }
+    switch (operationChooser.nextValue()) {
     case "READ":
-      long[] p = loadedPoint();
-      db.read(settings.table, layout.metric((int) p[0]), readFields((int) p[0], p[1]), new HashMap<>());
+      read(db);
       break;
     case "UPDATE":
-      long[] u = loadedPoint();
-      db.update(settings.table, layout.metric((int) u[0]), pointValues((int) u[0], u[1]));
+      update(db);
       break;
     case "INSERT":
-      long[] n = runCursor.next();
-      db.insert(settings.table, layout.metric((int) n[0]), pointValues((int) n[0], n[1]));
+      ThreadState state = (ThreadState) threadstate;
+      state.transactionPhase = true;
+      doInsert(db, state);
       break;
     case "SCAN":
-      long[] s = loadedPoint();
-      long[] span = span(s[1]);
-      db.scan(settings.table, layout.metric((int) s[0]), 0, scanFields((int) s[0], span), new Vector<>());
+      scan(db);
       break;
     default:
-      long[] d = loadedPoint();
-      db.delete(settings.table, deleteKey((int) d[0], span(d[1])));
+      delete(db);
+      break;
     }
     return true;
   }
 
-  /** The timestamp of interval {@code interval}. */
-  long timestamp(long interval) {
-    return startTimestamp + interval * settings.interval;
-  }
-
-  SeriesLayout layout() {
-    return layout;
-  }
-
-  /** Slots (intervals) whose points the load completed. */
-  long readableSlots() {
-    return readableSlots;
-  }
-
-  /** A loaded point chosen uniformly: {series, interval}. */
-  long[] loadedPoint() {
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    long[] candidate = null;
-    for (int attempt = 0; attempt < PICK_ATTEMPTS; attempt++) {
-      int series = random.nextInt(layout.seriesCount());
-      long last = readableSlots - 1 - layout.delay(series);
-      if (last < 0) {
-        continue;
+  /** The tag fields of a query; tags whose flag is set in {@code omit} are left out. */
+  private List<String> tagFields(Series s, boolean[] omit) {
+    List<String> fields = new ArrayList<>();
+    for (int i = 0; i < tagKeys.length; i++) {
+      if (omit == null || !omit[i]) {
+        fields.add(tagKeys[i] + tagPairDelimiter + tagValues[i][s.tags[i]]);
       }
-      long interval = last == 0 ? 0 : random.nextLong(last + 1);
-      candidate = new long[] {series, interval};
-      if (!layout.skipped(series, interval)) {
-        return candidate;
-      }
-    }
-    // Only reachable under extreme sparsity: address a loaded interval even if its point was left out.
-    return candidate != null ? candidate : new long[] {0, 0};
-  }
-
-  /** The [start, end] timestamps of a query starting at {@code interval}. */
-  long[] span(long interval) {
-    long length = settings.queryTimeSpan;
-    if (settings.queryRandomTimeSpan && length > 0) {
-      length = ThreadLocalRandom.current().nextLong(length + 1);
-    }
-    length -= length % settings.interval;
-    long start = timestamp(interval);
-    return new long[] {start, start + length};
-  }
-
-  /** An insert's or update's values: the tags, the timestamp and a fresh value. */
-  Map<String, ByteIterator> pointValues(int series, long interval) {
-    Map<String, ByteIterator> values = new HashMap<>();
-    for (int k = 0; k < layout.tagCount(); k++) {
-      values.put(layout.tagKey(k), new StringByteIterator(layout.tagValue(series, k)));
-    }
-    values.put(settings.timestampKey, new NumericByteIterator(timestamp(interval)));
-    values.put(settings.valueKey, value());
-    return values;
-  }
-
-  private NumericByteIterator value() {
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    boolean floating = settings.valueType == TimeSeriesSettings.ValueType.FLOATS
-        || settings.valueType == TimeSeriesSettings.ValueType.MIXED && random.nextBoolean();
-    return floating ? new NumericByteIterator(random.nextDouble() * 10_000)
-        : new NumericByteIterator(random.nextLong(10_000));
-  }
-
-  /** A read's fields: every tag pair and the timestamp. */
-  Set<String> readFields(int series, long interval) {
-    Set<String> fields = new LinkedHashSet<>();
-    for (int k = 0; k < layout.tagCount(); k++) {
-      fields.add(pair(layout.tagKey(k), layout.tagValue(series, k)));
-    }
-    fields.add(pair(settings.timestampKey, Long.toString(timestamp(interval))));
-    return fields;
-  }
-
-  /** A scan's fields: tag pairs except group-by tags, the time range, and the aggregation requests. */
-  Set<String> scanFields(int series, long[] span) {
-    Set<String> fields = new LinkedHashSet<>();
-    for (int k = 0; k < layout.tagCount(); k++) {
-      if (settings.groupByTags == null || !settings.groupByTags[k]) {
-        fields.add(pair(layout.tagKey(k), layout.tagValue(series, k)));
-      }
-    }
-    fields.add(pair(settings.timestampKey, span[0] + settings.queryTimeSpanDelimiter + span[1]));
-    if (!settings.groupByFunction.isEmpty()) {
-      fields.add(pair(settings.groupByKey, settings.groupByFunction));
-    }
-    if (!settings.downsamplingFunction.equals("NONE")) {
-      fields.add(pair(settings.downsamplingKey, settings.downsamplingFunction + settings.downsamplingInterval));
     }
     return fields;
   }
 
-  /** A delete's key: metric, tag pairs and time range joined by {@code deletedelimiter}. */
-  String deleteKey(int series, long[] span) {
-    StringBuilder key = new StringBuilder(layout.metric(series));
-    for (int k = 0; k < layout.tagCount(); k++) {
-      key.append(settings.deleteDelimiter).append(pair(layout.tagKey(k), layout.tagValue(series, k)));
+  /** A read of one point; fields as described in the class comment. */
+  Set<String> readFields(Series s, long timestamp) {
+    Set<String> fields = new LinkedHashSet<>(tagFields(s, null));
+    fields.add(timestampKey + tagPairDelimiter + timestamp);
+    return fields;
+  }
+
+  private void read(DB db) {
+    Series s = randomSeries();
+    long ts = randomLoadedTimestamp();
+    HashMap<String, ByteIterator> result = new HashMap<>();
+    Status status = db.read(table, metrics[s.metric], readFields(s, ts), result);
+    if (dataIntegrity && status != null && status.isOk()) {
+      long start = System.nanoTime();
+      ByteIterator v = result.get(valueKey);
+      Status verify = v instanceof NumericByteIterator && !((NumericByteIterator) v).isFloatingPoint()
+          && ((NumericByteIterator) v).getLong() == expectedValue(s, ts) ? Status.OK
+          : v == null ? Status.ERROR : Status.UNEXPECTED_STATE;
+      Measurements m = Measurements.getMeasurements();
+      m.measure("VERIFY", (System.nanoTime() - start) / 1000);
+      m.reportStatus("VERIFY", verify);
     }
-    key.append(settings.deleteDelimiter)
-        .append(pair(settings.timestampKey, span[0] + settings.queryTimeSpanDelimiter + span[1]));
+  }
+
+  /** A scan's fields: tags (group-by tags left out), the time span, group-by and downsampling. */
+  Set<String> scanFields(Series s, long start, long end) {
+    Set<String> fields = new LinkedHashSet<>(tagFields(s, groupByFunction != null ? groupByTags : null));
+    fields.add(timestampKey + tagPairDelimiter + start + queryTimeSpanDelimiter + end);
+    if (groupByFunction != null) {
+      fields.add(groupByKey + tagPairDelimiter + groupByFunction.name());
+    }
+    if (downsamplingFunction != AggregationOperation.NONE) {
+      fields.add(downsamplingKey + tagPairDelimiter + downsamplingFunction.name() + downsamplingInterval);
+    }
+    return fields;
+  }
+
+  /** The query's span: querytimespan, or with queryrandomtimespan a random multiple of the interval up to it. */
+  long span() {
+    if (!queryRandomTimeSpan || queryTimeSpan == 0) {
+      return queryTimeSpan;
+    }
+    return ThreadLocalRandom.current().nextLong(queryTimeSpan / interval + 1) * interval;
+  }
+
+  private void scan(DB db) {
+    Series s = randomSeries();
+    long start = randomLoadedTimestamp();
+    db.scan(table, metrics[s.metric], 1, scanFields(s, start, start + span()),
+        new Vector<HashMap<String, ByteIterator>>());
+  }
+
+  private void update(DB db) {
+    Series s = randomSeries();
+    db.update(table, metrics[s.metric], pointValues(s, randomLoadedTimestamp()));
+  }
+
+  /** A delete's key: metric, tag pairs and the timestamp (or span), joined by deletedelimiter. */
+  String deleteKey(Series s, long start, long end) {
+    StringBuilder key = new StringBuilder(metrics[s.metric]);
+    for (String tag : tagFields(s, null)) {
+      key.append(deleteDelimiter).append(tag);
+    }
+    key.append(deleteDelimiter).append(timestampKey).append(tagPairDelimiter).append(start);
+    if (end != start) {
+      key.append(queryTimeSpanDelimiter).append(end);
+    }
     return key.toString();
   }
 
-  private String pair(String key, String value) {
-    return key + settings.tagPairDelimiter + value;
+  private void delete(DB db) {
+    Series s = randomSeries();
+    long start = randomLoadedTimestamp();
+    db.delete(table, deleteKey(s, start, start + span()));
+  }
+
+  /** Number of loaded intervals the run-phase queries pick from. */
+  long loadedIntervals() {
+    return loadedIntervals;
+  }
+
+  /** Thread state's first metric, for tests. */
+  static int firstMetric(Object state) {
+    return ((ThreadState) state).firstMetric;
   }
 }

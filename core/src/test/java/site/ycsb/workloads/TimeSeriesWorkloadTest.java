@@ -1,410 +1,388 @@
 package site.ycsb.workloads;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.Vector;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
-import site.ycsb.DBException;
 import site.ycsb.NumericByteIterator;
 import site.ycsb.Status;
-import site.ycsb.TimeseriesDB;
-import site.ycsb.WorkloadException;
 
-/** TimeSeriesWorkload's series layout, write order, queries and validation, against an in-memory TimeseriesDB. */
 class TimeSeriesWorkloadTest {
-  private static final long START = 1_500_000_000L;
+
+  /** Records every call as the workload made it. */
+  static final class RecordingDB extends DB {
+    final List<String> keys = new ArrayList<>();
+    final List<Map<String, ByteIterator>> inserts = new ArrayList<>();
+    final List<Set<String>> reads = new ArrayList<>();
+    final List<Set<String>> scans = new ArrayList<>();
+    final List<String> deletes = new ArrayList<>();
+
+    @Override
+    public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+      keys.add(key);
+      reads.add(fields);
+      return Status.OK;
+    }
+
+    @Override
+    public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+                       Vector<HashMap<String, ByteIterator>> result) {
+      keys.add(startkey);
+      scans.add(fields);
+      return Status.OK;
+    }
+
+    @Override
+    public Status update(String table, String key, Map<String, ByteIterator> values) {
+      return Status.OK;
+    }
+
+    @Override
+    public Status insert(String table, String key, Map<String, ByteIterator> values) {
+      keys.add(key);
+      inserts.add(values);
+      return Status.OK;
+    }
+
+    @Override
+    public Status delete(String table, String key) {
+      deletes.add(key);
+      return Status.OK;
+    }
+  }
 
   private static Properties props(String... kv) {
     Properties p = new Properties();
-    p.setProperty("timestampstart", Long.toString(START));
-    p.setProperty("fieldcount", "2");
-    p.setProperty("tagcount", "2");
-    p.setProperty("tagcardinality", "2,3");
-    p.setProperty("delayedseries", "0");
-    p.setProperty("recordcount", "120");
+    p.setProperty("insertstart", "1000");
     for (int i = 0; i < kv.length; i += 2) {
       p.setProperty(kv[i], kv[i + 1]);
     }
     return p;
   }
 
-  private static TimeSeriesWorkload workload(Properties p) throws WorkloadException {
+  private static TimeSeriesWorkload workload(Properties p) throws Exception {
     TimeSeriesWorkload w = new TimeSeriesWorkload();
     w.init(p);
     return w;
   }
 
-  private static MemoryTSDB db(Properties p) throws DBException {
-    MemoryTSDB db = new MemoryTSDB();
-    db.setProperties(p);
-    db.init();
-    return db;
-  }
-
-  private static MemoryTSDB load(Properties p, long points) throws Exception {
-    Properties loadProps = new Properties();
-    loadProps.putAll(p);
-    loadProps.setProperty("dotransactions", "false");
-    TimeSeriesWorkload w = workload(loadProps);
-    MemoryTSDB db = db(loadProps);
-    for (long i = 0; i < points; i++) {
-      assertTrue(w.doInsert(db, null));
+  private static String seriesId(String key, Map<String, ByteIterator> v) {
+    Map<String, String> tags = new java.util.TreeMap<>();
+    for (Map.Entry<String, ByteIterator> e : v.entrySet()) {
+      if (!e.getKey().equals("YCSBTS") && !e.getKey().equals("YCSBV")) {
+        tags.put(e.getKey(), e.getValue().toString());
+      }
     }
-    return db;
+    return key + tags;
   }
 
   @Test
-  void should_lay_out_one_series_per_metric_and_tag_combination_when_cardinalities_are_given() throws Exception {
-    SeriesLayout layout = workload(props()).layout();
-    assertEquals(12, layout.seriesCount());
-    Set<String> ids = new HashSet<>();
-    Set<String> metrics = new HashSet<>();
-    for (int s = 0; s < layout.seriesCount(); s++) {
-      Map<String, String> tags = new TreeMap<>();
-      for (int k = 0; k < layout.tagCount(); k++) {
-        tags.put(layout.tagKey(k), layout.tagValue(s, k));
-        assertEquals(8, layout.tagValue(s, k).length());
-      }
-      ids.add(MemoryTSDB.id(layout.metric(s), tags));
-      metrics.add(layout.metric(s));
-      assertEquals(8, layout.metric(s).length());
-    }
-    assertEquals(12, ids.size());
-    assertEquals(2, metrics.size());
+  void should_generate_fixed_length_names_when_initialised() throws Exception {
+    TimeSeriesWorkload w = workload(props("fieldcount", "3", "fieldlength", "4", "tagcount", "2",
+        "tagkeylength", "3", "tagvaluelength", "2", "tagcardinality", "2,3"));
+    assertArrayEquals(new String[] {"AAAA", "AAAB", "AAAC"}, w.metrics());
+    assertArrayEquals(new String[] {"AAA", "AAB"}, w.tagKeys());
+    assertArrayEquals(new String[] {"AA", "AB", "AC"}, w.tagValues(1));
+    assertArrayEquals(new String[] {"AA", "AB"}, w.tagValues(0));
   }
 
   @Test
   void should_write_every_series_once_per_interval_when_loading() throws Exception {
-    MemoryTSDB db = load(props("timestampinterval", "60"), 12 * 5);
-    assertEquals(12, db.series.size());
-    for (Map<Long, Object> points : db.series.values()) {
-      assertEquals(new HashSet<>(java.util.Arrays.asList(START, START + 60, START + 120, START + 180, START + 240)),
-          points.keySet());
-    }
-    // interval by interval: no point of interval i+1 before every point of interval i
-    for (int i = 0; i < db.inserts.size(); i++) {
-      assertEquals(START + 60L * (i / 12), db.inserts.get(i)[1]);
-    }
-  }
-
-  @Test
-  void should_shuffle_series_order_per_interval_when_randomtimeseriesorder_is_true() throws Exception {
-    MemoryTSDB shuffled = load(props("randomtimeseriesorder", "true"), 12 * 4);
-    MemoryTSDB ordered = load(props("randomtimeseriesorder", "false"), 12 * 4);
-    assertNotEquals(order(shuffled), order(ordered));
-    assertEquals(new HashSet<>(order(shuffled)), new HashSet<>(order(ordered)));
-  }
-
-  private static List<String> order(MemoryTSDB db) {
-    List<String> ids = new java.util.ArrayList<>();
-    for (Object[] insert : db.inserts) {
-      ids.add(insert[0] + "@" + insert[1]);
-    }
-    return ids;
-  }
-
-  @Test
-  void should_write_timestamps_out_of_order_when_randomwritetimestamporder_is_true() throws Exception {
-    int window = SeriesLayout.WRITE_ORDER_WINDOW;
-    MemoryTSDB db = load(props("randomwritetimestamporder", "true"), 12L * window * 2);
-    boolean backwards = false;
-    for (int i = 1; i < db.inserts.size(); i++) {
-      backwards |= (long) db.inserts.get(i)[1] < (long) db.inserts.get(i - 1)[1];
-    }
-    assertTrue(backwards);
-    for (Map<Long, Object> points : db.series.values()) {
-      assertEquals(2 * window, points.size());
-    }
-  }
-
-  @Test
-  void should_write_delayed_series_late_when_delayedseries_is_set() throws Exception {
-    Properties p = props("delayedseries", "0.5", "delayedintervals", "3", "randomtimeseriesorder", "false");
-    SeriesLayout layout = workload(p).layout();
-    assertTrue(layout.delayedCount() > 0 && layout.delayedCount() < 12, "some but not all series delayed");
-    MemoryTSDB db = load(p, 12 * 10 - layout.delayedCount() * 3);
-    for (int s = 0; s < 12; s++) {
-      Map<String, String> tags = new TreeMap<>();
-      for (int k = 0; k < 2; k++) {
-        tags.put(layout.tagKey(k), layout.tagValue(s, k));
-      }
-      // after 10 slots an on-time series has 10 points, a delayed one 7
-      assertEquals(layout.delay(s) == 3 ? 7 : 10, db.series.get(MemoryTSDB.id(layout.metric(s), tags)).size());
-    }
-    // a delayed series' interval 0 is written only after the on-time series wrote intervals 0, 1 and 2
-    int firstDelayed = -1;
-    for (int i = 12 - layout.delayedCount(); i < db.inserts.size() && firstDelayed < 0; i++) {
-      if ((long) db.inserts.get(i)[1] == START) {
-        firstDelayed = i;
-      }
-    }
-    assertTrue(firstDelayed >= 3 * (12 - layout.delayedCount()), "delayed point came at " + firstDelayed);
-  }
-
-  @Test
-  void should_leave_out_about_a_sparsity_fraction_of_points_when_sparsity_is_set() throws Exception {
-    Properties p = props("sparsity", "0.3", "fieldcount", "10");
-    MemoryTSDB db = load(p, 6000);
-    long lastTs = 0;
-    for (Object[] insert : db.inserts) {
-      lastTs = Math.max(lastTs, (long) insert[1]);
-    }
-    long intervals = (lastTs - START) / 60;
-    double present = 6000.0 / (intervals * 60); // 60 series
-    assertTrue(present > 0.62 && present < 0.78, "fraction written " + present);
-    assertEquals(6000, db.inserts.size());
-  }
-
-  @Test
-  void should_find_a_written_point_when_reading_after_load_in_another_instance() throws Exception {
-    for (String[] variant : new String[][] {{}, {"sparsity", "0.2"}, {"delayedseries", "0.3"},
-        {"randomwritetimestamporder", "true"}, {"randomtimeseriesorder", "false", "recordcount", "100"}}) {
-      Properties p = props(variant);
-      long loaded = variant.length > 2 ? Long.parseLong(p.getProperty("recordcount")) : 1000;
-      p.setProperty("recordcount", Long.toString(loaded));
-      p.setProperty("readproportion", "1");
-      p.setProperty("updateproportion", "0");
-      MemoryTSDB db = load(p, loaded);
-      TimeSeriesWorkload run = workload(p);
-      CountingDB counting = new CountingDB(db);
-      for (int i = 0; i < 2000; i++) {
-        run.doTransaction(counting, null);
-      }
-      assertEquals(2000, counting.ok, "reads that found their point, variant " + java.util.Arrays.toString(variant));
-    }
-  }
-
-  @Test
-  void should_size_the_loaded_extent_arithmetically_when_recordcount_is_huge() {
-    long[] extent = assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> workload(props(
-        "recordcount", "1000000000007", "delayedseries", "0.5", "randomwritetimestamporder", "true")).layout()
-        .extentOf(1_000_000_000_007L)); // a hang guard: walking 10^11 slots one by one would never finish
-    SeriesLayout layout = assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> workload(props(
-        "delayedseries", "0.5")).layout());
-    // 12 series, the delayed ones missing from the first 5 slots: 5 short slots, then whole ones
-    long shortSlots = 5L * (12 - layout.delayedCount());
-    long whole = (1_000_000_000_007L - shortSlots) / 12;
-    assertEquals(5 + whole, extent[0]);
-    assertEquals(5 + whole + ((1_000_000_000_007L - shortSlots) % 12 == 0 ? 0 : 1), extent[1]);
-  }
-
-  @Test
-  void should_agree_with_a_slot_by_slot_count_when_sizing_the_loaded_extent() throws Exception {
-    for (String order : new String[] {"true", "false"}) {
-      SeriesLayout layout = workload(props("delayedseries", "0.4", "delayedintervals", "4",
-          "randomwritetimestamporder", order)).layout();
-      for (long points = 0; points < 12 * 30; points++) {
-        long position = 0;
-        long left = points;
-        long[] expected = null;
-        while (expected == null) {
-          long n = layout.pointsIn(layout.slotAt(position));
-          if (left == 0) {
-            expected = new long[] {position, position};
-          } else if (n > left) {
-            expected = new long[] {position, position + 1};
-          } else {
-            left -= n;
-            position++;
-          }
-        }
-        assertEquals(java.util.Arrays.toString(expected), java.util.Arrays.toString(layout.extentOf(points)),
-            points + " points, randomwritetimestamporder=" + order);
-      }
-    }
-  }
-
-  @Test
-  void should_append_after_the_loaded_points_when_inserting_in_the_run() throws Exception {
-    Properties p = props("recordcount", "100", "insertproportion", "1", "readproportion", "0", "updateproportion", "0",
-        "sparsity", "0.1", "delayedseries", "0.2");
-    MemoryTSDB db = load(p, 100);
-    TimeSeriesWorkload run = workload(p);
-    for (int i = 0; i < 300; i++) {
-      run.doTransaction(db, null);
-    }
-    Set<String> seen = new HashSet<>();
-    for (Object[] insert : db.inserts) {
-      assertTrue(seen.add(insert[0] + "@" + insert[1]), "written twice: " + insert[0] + "@" + insert[1]);
-    }
-    assertEquals(400, seen.size());
-  }
-
-  @Test
-  void should_scan_querytimespan_from_a_loaded_point_when_querytimespan_is_set() throws Exception {
-    Properties p = props("recordcount", "120", "scanproportion", "1", "readproportion", "0", "updateproportion", "0",
-        "querytimespan", "300");
-    MemoryTSDB db = load(p, 120);
-    TimeSeriesWorkload run = workload(p);
-    CountingDB counting = new CountingDB(db);
-    for (int i = 0; i < 200; i++) {
-      run.doTransaction(counting, null);
-      assertEquals(300, db.lastScanEnd - db.lastScanStart);
-      assertTrue(db.lastScanStart >= START && db.lastScanStart < START + 600);
-      assertEquals(TimeseriesDB.AggregationOperation.NONE, db.lastAggregation);
-    }
-    assertEquals(200, counting.ok);
-  }
-
-  @Test
-  void should_draw_span_in_whole_intervals_when_queryrandomtimespan_is_true() throws Exception {
-    TimeSeriesWorkload w = workload(props("recordcount", "120", "querytimespan", "330", "queryrandomtimespan",
-        "true"));
-    Set<Long> lengths = new HashSet<>();
-    for (int i = 0; i < 500; i++) {
-      long[] span = w.span(3);
-      assertEquals(START + 180, span[0]);
-      lengths.add(span[1] - span[0]);
-    }
-    assertEquals(new HashSet<>(java.util.Arrays.asList(0L, 60L, 120L, 180L, 240L, 300L)), lengths);
-  }
-
-  @Test
-  void should_drop_group_by_tags_and_add_aggregations_when_grouping_and_downsampling() throws Exception {
-    TimeSeriesWorkload w = workload(props("recordcount", "120", "groupbyfunction", "sum", "groupbykeys", "0,1",
-        "downsamplingfunction", "AVERAGE", "downsamplinginterval", "600"));
-    SeriesLayout layout = w.layout();
-    Set<String> fields = w.scanFields(5, new long[] {10, 20});
-    Set<String> expected = new LinkedHashSet<>(java.util.Arrays.asList(
-        layout.tagKey(0) + "=" + layout.tagValue(5, 0), "YCSBTS=10,20", "YCSBGB=SUM", "YCSBDS=AVERAGE600"));
-    assertEquals(expected, fields);
-  }
-
-  @Test
-  void should_decode_to_the_same_point_when_a_read_and_an_insert_pass_through_TimeseriesDB() throws Exception {
-    Properties p = props("recordcount", "120", "valuetype", "integers", "tagpairdelimiter", "~",
-        "querytimespandelimiter", ";", "timestampkey", "TS", "valuekey", "VAL");
+    Properties p = props("fieldcount", "2", "tagcount", "2", "tagcardinality", "2,3", "recordcount", "36",
+        "delayedseries", "0", "randomtimeseriesorder", "true");
     TimeSeriesWorkload w = workload(p);
-    Map<String, ByteIterator> values = w.pointValues(7, 4);
-    assertTrue(((NumericByteIterator) values.get("VAL")).getLong() >= 0);
-    MemoryTSDB db = db(p);
-    assertEquals(Status.OK, db.insert("usertable", w.layout().metric(7), values));
-    assertEquals(Status.OK, db.read("usertable", w.layout().metric(7), w.readFields(7, 4), new HashMap<>()));
-    assertEquals(Status.NOT_FOUND, db.read("usertable", w.layout().metric(7), w.readFields(7, 5), new HashMap<>()));
-    assertEquals(Status.NOT_FOUND, db.read("usertable", w.layout().metric(7), w.readFields(6, 4), new HashMap<>()));
-    assertEquals(Status.OK, db.scan("usertable", w.layout().metric(7), 0, w.scanFields(7, new long[] {
-        w.timestamp(3), w.timestamp(4)}), new java.util.Vector<>()));
-    Object stored = db.series.values().iterator().next().get(START + 4 * 60);
-    assertTrue(stored instanceof Long, "integers stay integers: " + stored);
+    Object state = w.initThread(p, 0, 1);
+    RecordingDB db = new RecordingDB();
+    for (int i = 0; i < 36; i++) {
+      assertTrue(w.doInsert(db, state));
+    }
+    Map<Long, Set<String>> seriesAt = new HashMap<>();
+    for (int i = 0; i < 36; i++) {
+      Map<String, ByteIterator> v = db.inserts.get(i);
+      long ts = ((NumericByteIterator) v.get("YCSBTS")).getLong();
+      assertTrue(seriesAt.computeIfAbsent(ts, k -> new HashSet<>()).add(seriesId(db.keys.get(i), v)),
+          "series written twice at " + ts);
+      assertTrue(((NumericByteIterator) v.get("YCSBV")).isFloatingPoint(), "valuetype floats by default");
+      assertEquals(4, v.size(), "two tags, timestamp and value");
+    }
+    assertEquals(new HashSet<>(java.util.Arrays.asList(1000L, 1060L, 1120L)), seriesAt.keySet());
+    for (Set<String> s : seriesAt.values()) {
+      assertEquals(12, s.size()); // 2 metrics x 2 x 3 tag values
+    }
+    // Within one interval all points precede the next interval's (timestamps move forward in order).
+    long last = 0;
+    for (Map<String, ByteIterator> v : db.inserts) {
+      long ts = ((NumericByteIterator) v.get("YCSBTS")).getLong();
+      assertTrue(ts >= last);
+      last = ts;
+    }
   }
 
   @Test
-  void should_produce_floats_ints_or_both_when_valuetype_says_so() throws Exception {
-    for (String type : new String[] {"floats", "integers", "mixed"}) {
-      TimeSeriesWorkload w = workload(props("valuetype", type));
-      Set<Boolean> floating = new HashSet<>();
-      for (int i = 0; i < 200; i++) {
-        floating.add(((NumericByteIterator) w.pointValues(0, i).get("YCSBV")).isFloatingPoint());
+  void should_give_each_thread_its_own_metrics_when_several_threads_load() throws Exception {
+    Properties p = props("fieldcount", "4", "tagcount", "1", "tagcardinality", "1", "recordcount", "8",
+        "threadcount", "2", "delayedseries", "0");
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB a = new RecordingDB();
+    RecordingDB b = new RecordingDB();
+    Object sa = w.initThread(p, 0, 2);
+    Object sb = w.initThread(p, 1, 2);
+    for (int i = 0; i < 4; i++) {
+      w.doInsert(a, sa);
+      w.doInsert(b, sb);
+    }
+    assertEquals(new HashSet<>(java.util.Arrays.asList("AAAAAAAA", "AAAAAAAB")), new HashSet<>(a.keys));
+    assertEquals(new HashSet<>(java.util.Arrays.asList("AAAAAAAC", "AAAAAAAD")), new HashSet<>(b.keys));
+  }
+
+  @Test
+  void should_shuffle_timestamps_when_randomwritetimestamporder_is_true() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "0", "recordcount", "50", "delayedseries", "0",
+        "randomwritetimestamporder", "true");
+    TimeSeriesWorkload w = workload(p);
+    Object state = w.initThread(p, 0, 1);
+    RecordingDB db = new RecordingDB();
+    Set<Long> seen = new HashSet<>();
+    List<Long> order = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      w.doInsert(db, state);
+      long ts = ((NumericByteIterator) db.inserts.get(i).get("YCSBTS")).getLong();
+      assertTrue(seen.add(ts));
+      order.add(ts);
+    }
+    List<Long> sorted = new ArrayList<>(order);
+    java.util.Collections.sort(sorted);
+    assertEquals(1000L, (long) sorted.get(0));
+    assertEquals(1000L + 49 * 60, (long) sorted.get(49));
+    assertFalse(order.equals(sorted), "a random permutation of 50 is almost never the identity");
+  }
+
+  @Test
+  void should_lag_some_series_when_delayedseries_is_set() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "1", "tagcardinality", "100", "recordcount", "1000",
+        "delayedseries", "1.0", "delayedintervals", "3", "randomtimeseriesorder", "false");
+    TimeSeriesWorkload w = workload(p);
+    Object state = w.initThread(p, 0, 1);
+    RecordingDB db = new RecordingDB();
+    w.doInsert(db, state);
+    // Every series lags 1..3 intervals, so the first point written is at most at interval 0 of a later round.
+    long ts = ((NumericByteIterator) db.inserts.get(0).get("YCSBTS")).getLong();
+    assertEquals(1000, ts, "a lagging series starts at the first timestamp once its delay has passed");
+    assertTrue(db.inserts.size() == 1);
+  }
+
+  @Test
+  void should_use_integers_derived_from_series_when_dataintegrity_is_true() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "1", "tagcardinality", "2", "recordcount", "4",
+        "dataintegrity", "true", "delayedseries", "0");
+    TimeSeriesWorkload w = workload(p);
+    Object state = w.initThread(p, 0, 1);
+    RecordingDB db = new RecordingDB();
+    for (int i = 0; i < 4; i++) {
+      w.doInsert(db, state);
+    }
+    Set<Long> values = new HashSet<>();
+    for (Map<String, ByteIterator> v : db.inserts) {
+      NumericByteIterator value = (NumericByteIterator) v.get("YCSBV");
+      assertFalse(value.isFloatingPoint());
+      values.add(value.getLong());
+    }
+    assertEquals(4, values.size());
+  }
+
+  @Test
+  void should_encode_read_fields_as_tag_pairs_and_timestamp() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "2", "tagcardinality", "1,1", "recordcount", "1",
+        "readproportion", "1", "updateproportion", "0", "tagpairdelimiter", "~");
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB db = new RecordingDB();
+    w.doTransaction(db, w.initThread(p, 0, 1));
+    assertEquals(java.util.Arrays.asList("AAAAAAAA~AAAAAAAA", "AAAAAAAB~AAAAAAAA", "YCSBTS~1000"),
+        new ArrayList<>(db.reads.get(0)));
+  }
+
+  @Test
+  void should_pick_read_timestamps_among_loaded_intervals_when_running() throws Exception {
+    Properties p = props("fieldcount", "2", "tagcount", "1", "tagcardinality", "5", "recordcount", "100",
+        "readproportion", "1", "updateproportion", "0");
+    TimeSeriesWorkload w = workload(p);
+    assertEquals(10, w.loadedIntervals());
+    RecordingDB db = new RecordingDB();
+    Object state = w.initThread(p, 0, 1);
+    Set<String> timestamps = new HashSet<>();
+    for (int i = 0; i < 500; i++) {
+      w.doTransaction(db, state);
+    }
+    for (Set<String> f : db.reads) {
+      for (String field : f) {
+        if (field.startsWith("YCSBTS=")) {
+          long ts = Long.parseLong(field.substring(7));
+          assertTrue(ts >= 1000 && ts <= 1000 + 9 * 60 && (ts - 1000) % 60 == 0, field);
+          timestamps.add(field);
+        }
       }
-      assertEquals(type.equals("mixed") ? 2 : 1, floating.size(), type);
-      assertEquals(type.equals("floats") || type.equals("mixed"), floating.contains(true), type);
     }
+    assertEquals(10, timestamps.size());
   }
 
   @Test
-  void should_join_metric_tags_and_range_with_deletedelimiter_when_deleting() throws Exception {
-    TimeSeriesWorkload w = workload(props("deletedelimiter", "#"));
-    SeriesLayout l = w.layout();
-    assertEquals(l.metric(4) + "#" + l.tagKey(0) + "=" + l.tagValue(4, 0) + "#" + l.tagKey(1) + "=" + l.tagValue(4, 1)
-        + "#YCSBTS=5,9", w.deleteKey(4, new long[] {5, 9}));
-  }
-
-  @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "timestampinterval|0", "timestampinterval|x", "timestampunits|FORTNIGHTS", "tagcount|-1",
-      "tagcardinality|1,0", "tagcardinality|1,a", "tagcardinality|1,2,3", "tagkeylength|0", "tagvaluelength|0",
-      "tagpairdelimiter|a", "deletedelimiter|=", "querytimespandelimiter|5", "randomwritetimestamporder|maybe",
-      "randomtimeseriesorder|yes", "valuetype|strings", "sparsity|1", "sparsity|-0.1", "delayedseries|1.5",
-      "delayedintervals|-2", "querytimespan|-1", "queryrandomtimespan|2", "groupbyfunction|MEDIAN",
-      "groupbykeys|1", "groupbykeys|1,x", "downsamplingfunction|SUM", "downsamplinginterval|-5", "debug|on",
-      "test|on", "fieldcount|0", "fieldlength|0", "timestampkey|YCSBV", "readproportion|2",
-      "readmodifywriteproportion|0.5", "timestampstart|-3", "tagcardinality|100000,100000", "fieldlength|1",
-      "tagcount|2000000000", "fieldlength|2000000000", "tagkeylength|100000", "tagvaluelength|100000",
-      "timestampinterval|9223372036854775807", "querytimespan|9223372036854775807"})
-  void should_refuse_with_a_one_line_message_naming_the_property_when_a_value_is_bad(String name, String value) {
-    Properties p = props(name, value);
-    if (name.equals("groupbykeys")) {
-      p.setProperty("groupbyfunction", "SUM");
-    }
-    if (name.equals("fieldlength")) {
-      p.setProperty("fieldcount", "60");
-    }
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> workload(p));
-    assertTrue(e.getMessage().contains(name), e.getMessage());
-    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+  void should_send_span_group_by_and_downsampling_when_scanning() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "3", "tagcardinality", "2,2,2", "recordcount", "8",
+        "readproportion", "0", "updateproportion", "0", "scanproportion", "1", "querytimespan", "3600",
+        "groupbyfunction", "sum", "groupbykeys", "0,1,1", "downsamplingfunction", "AVERAGE",
+        "downsamplinginterval", "300");
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB db = new RecordingDB();
+    w.doTransaction(db, w.initThread(p, 0, 1));
+    List<String> f = new ArrayList<>(db.scans.get(0));
+    assertEquals(4, f.size(), f.toString());
+    assertTrue(f.get(0).matches("AAAAAAAA=AAAAAAA[AB]"), f.toString());
+    assertEquals("YCSBTS=1000,4600", f.get(1));
+    assertEquals("YCSBGB=SUM", f.get(2));
+    assertEquals("YCSBDS=AVERAGE300", f.get(3));
   }
 
   @Test
-  void should_refuse_a_run_that_reads_when_recordcount_covers_no_whole_interval() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> workload(props("recordcount",
-        "5")));
-    assertTrue(e.getMessage().startsWith("recordcount=5"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> workload(props("recordcount", "0")));
+  void should_choose_interval_aligned_spans_when_queryrandomtimespan_is_true() throws Exception {
+    TimeSeriesWorkload w = workload(props("querytimespan", "600", "queryrandomtimespan", "true"));
+    Set<Long> spans = new HashSet<>();
+    for (int i = 0; i < 500; i++) {
+      long s = w.span();
+      assertTrue(s >= 0 && s <= 600 && s % 60 == 0, "span " + s);
+      spans.add(s);
+    }
+    assertEquals(11, spans.size());
   }
 
   @Test
-  void should_accept_an_insert_only_run_when_nothing_was_loaded() throws Exception {
-    workload(props("recordcount", "0", "insertproportion", "1", "readproportion", "0", "updateproportion", "0"));
+  void should_join_metric_tags_and_timestamp_when_deleting() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "1", "tagcardinality", "1", "recordcount", "1",
+        "readproportion", "0", "updateproportion", "0", "deleteproportion", "1", "querytimespan", "120");
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB db = new RecordingDB();
+    w.doTransaction(db, w.initThread(p, 0, 1));
+    assertEquals("AAAAAAAA:AAAAAAAA=AAAAAAAA:YCSBTS=1000,1120", db.deletes.get(0));
   }
 
-  /** Passes calls on and counts the ones that found what they addressed. */
-  static final class CountingDB extends DB {
-    private final DB target;
-    int ok;
+  @Test
+  void should_continue_after_loaded_intervals_when_inserting_in_the_run() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "0", "recordcount", "5", "readproportion", "0",
+        "updateproportion", "0", "insertproportion", "1", "delayedseries", "0");
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB db = new RecordingDB();
+    Object state = w.initThread(p, 0, 1);
+    w.doTransaction(db, state);
+    w.doTransaction(db, state);
+    assertEquals(1000 + 5 * 60, ((NumericByteIterator) db.inserts.get(0).get("YCSBTS")).getLong());
+    assertEquals(1000 + 6 * 60, ((NumericByteIterator) db.inserts.get(1).get("YCSBTS")).getLong());
+  }
 
-    CountingDB(DB target) {
-      this.target = target;
-    }
+  @Test
+  void should_pad_missing_cardinalities_with_one_and_ignore_extra() throws Exception {
+    TimeSeriesWorkload w = workload(props("tagcount", "3", "tagcardinality", "5"));
+    assertEquals(5, w.tagValues(0).length);
+    assertEquals(1, w.tagValues(2).length);
+    TimeSeriesWorkload x = workload(props("tagcount", "1", "tagcardinality", "3,9,9"));
+    assertEquals(3, x.tagValues(0).length);
+  }
 
-    private Status count(Status s) {
-      if (s.isOk()) {
-        ok++;
+  @Test
+  void should_reject_each_bad_property_with_one_line() {
+    String[][] bad = {
+        {"fieldcount", "0"}, {"fieldcount", "x"}, {"fieldlength", "-1"}, {"tagcount", "-2"},
+        {"tagcardinality", "1,0,2,2"}, {"tagcardinality", "a,b"}, {"tagkeylength", "0"},
+        {"tagvaluelength", "0"}, {"timestampinterval", "0"}, {"timestampunits", "FORTNIGHTS"},
+        {"sparsity", "1"}, {"sparsity", "-0.1"}, {"delayedseries", "1.5"}, {"delayedintervals", "-1"},
+        {"querytimespan", "-5"}, {"queryrandomtimespan", "maybe"}, {"valuetype", "strings"},
+        {"groupbyfunction", "MEDIAN"}, {"groupbykeys", "1,1"}, {"groupbykeys", "0,1,2,0"},
+        {"downsamplingfunction", "P99"}, {"downsamplingfunction", "SUM"}, {"downsamplinginterval", "x"},
+        {"tagpairdelimiter", ""}, {"tagpairdelimiter", "A"}, {"deletedelimiter", "1"},
+        {"querytimespandelimiter", " "}, {"timestampkey", ""}, {"insertstart", "-1"},
+        {"threadcount", "17"}, {"readmodifywriteproportion", "0.5"}, {"fieldlengthdistribution", "zipfian"},
+        {"fieldcount", "53"}, {"randomtimeseriesorder", "yes"},
+    };
+    for (String[] kv : bad) {
+      Properties p = props(kv);
+      if (kv[0].equals("fieldcount") && kv[1].equals("53")) {
+        p.setProperty("fieldlength", "1"); // 52 one-character names exist
       }
-      return s;
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> workload(p),
+          kv[0] + "=" + kv[1]);
+      assertFalse(e.getMessage().contains("\n"), e.getMessage());
+      assertTrue(e.getMessage().contains(kv[0]) || e.getMessage().contains("fieldlength"), e.getMessage());
+    }
+    Properties none = props("readproportion", "0", "updateproportion", "0");
+    assertThrows(IllegalArgumentException.class, () -> workload(none));
+  }
+
+  /** A TimeseriesDB that keeps what the base class decoded. */
+  static final class DecodingTSDB extends site.ycsb.TimeseriesDB {
+    final List<String> calls = new ArrayList<>();
+
+    @Override
+    protected Status read(String metric, long timestamp, Map<String, List<String>> tags) {
+      calls.add("read " + metric + " " + timestamp + " " + new java.util.TreeMap<>(tags));
+      return Status.OK;
     }
 
     @Override
-    public Status read(String t, String k, Set<String> f, Map<String, ByteIterator> r) {
-      return count(target.read(t, k, f, r));
+    protected Status scan(String metric, long startTs, long endTs, Map<String, List<String>> tags,
+                          AggregationOperation aggreg, int timeValue, java.util.concurrent.TimeUnit timeUnit) {
+      calls.add("scan " + metric + " " + startTs + " " + endTs + " " + new java.util.TreeMap<>(tags) + " " + aggreg
+          + " " + timeValue);
+      return Status.OK;
     }
 
     @Override
-    public Status scan(String t, String k, int n, Set<String> f,
-                       java.util.Vector<HashMap<String, ByteIterator>> r) {
-      return count(target.scan(t, k, n, f, r));
+    protected Status insert(String metric, long timestamp, long value, Map<String, ByteIterator> tags) {
+      calls.add("insertL " + metric + " " + timestamp + " " + new java.util.TreeSet<>(tags.keySet()));
+      return Status.OK;
     }
 
     @Override
-    public Status update(String t, String k, Map<String, ByteIterator> v) {
-      return count(target.update(t, k, v));
+    protected Status insert(String metric, long timestamp, double value, Map<String, ByteIterator> tags) {
+      calls.add("insertD " + metric + " " + timestamp + " " + new java.util.TreeSet<>(tags.keySet()));
+      return Status.OK;
     }
+  }
 
-    @Override
-    public Status insert(String t, String k, Map<String, ByteIterator> v) {
-      return count(target.insert(t, k, v));
-    }
+  @Test
+  void should_be_decoded_by_timeseriesdb_when_inserting_reading_and_scanning() throws Exception {
+    Properties p = props("fieldcount", "1", "tagcount", "2", "tagcardinality", "1,1", "recordcount", "1",
+        "delayedseries", "0", "valuetype", "integers", "readproportion", "1", "updateproportion", "0");
+    TimeSeriesWorkload w = workload(p);
+    DecodingTSDB db = new DecodingTSDB();
+    db.setProperties(p);
+    db.init();
+    Object state = w.initThread(p, 0, 1);
+    w.doInsert(db, state);
+    w.doTransaction(db, state);
+    assertEquals("insertL AAAAAAAA 1000 [AAAAAAAA, AAAAAAAB]", db.calls.get(0));
+    assertEquals("read AAAAAAAA 1000 {AAAAAAAA=[AAAAAAAA], AAAAAAAB=[AAAAAAAA]}", db.calls.get(1));
 
-    @Override
-    public Status delete(String t, String k) {
-      return count(target.delete(t, k));
-    }
+    Properties q = props("fieldcount", "1", "tagcount", "2", "tagcardinality", "1,1", "recordcount", "1",
+        "readproportion", "0", "updateproportion", "0", "scanproportion", "1", "querytimespan", "120",
+        "groupbyfunction", "MAX", "groupbykeys", "0,1");
+    TimeSeriesWorkload scans = workload(q);
+    DecodingTSDB sdb = new DecodingTSDB();
+    sdb.setProperties(q);
+    sdb.init();
+    scans.doTransaction(sdb, scans.initThread(q, 0, 1));
+    assertEquals("scan AAAAAAAA 1000 1120 {AAAAAAAA=[AAAAAAAA]} MAX 0", sdb.calls.get(0));
   }
 }

@@ -19,8 +19,10 @@ import java.util.TimeZone;
  */
 public final class Findmax {
   static final String USAGE = "usage: ycsb findmax <binding> --sla 'p99<10ms' [--sla 'p999<50ms' ...] [--start R]"
-      + " [--resolution 5%] [--max-steps N] [--step-time 30s] [--warmup 5s] [--out DIR] [--ycsb-home DIR]"
-      + " [client options: -P FILE -p K=V -threads N ...] (load the data first)";
+      + " [--resolution 5%] [--max-steps N] [--at 60%,80%] [--step-time 30s] [--warmup 5s] [--out DIR]"
+      + " [--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N ...] (load the data first);"
+      + " thread ramp (closed loop): ycsb findmax <binding> --threads 8,16,32,64 [--ramp-gain 5%] [--ramp-window 2]"
+      + " [--sla ...] [...]";
 
   private Findmax() {
   }
@@ -45,27 +47,25 @@ public final class Findmax {
       Path home;
       try {
         home = YcsbHome.find(o.ycsbHome);
+        Bindings.check(home, o.binding);
       } catch (UsageException e) {
         System.err.println("findmax: " + e.getMessage());
         return 2;
       }
       Path out = o.out != null ? o.out : Paths.get("findmax-" + stamp());
-      if (Files.isDirectory(out)) {
-        try (java.util.stream.Stream<Path> entries = Files.list(out)) {
-          if (entries.findAny().isPresent()) {
-            System.err.println("findmax: --out " + out + " is not empty; choose a new directory");
-            return 2;
-          }
-        }
+      try {
+        OutDir.requireFresh(out);
+      } catch (UsageException e) {
+        System.err.println("findmax: " + e.getMessage());
+        return 2;
       }
       Files.createDirectories(out);
-      FindmaxSearch search = new FindmaxSearch(o.slas, o.resolution, o.maxSteps);
-      FindmaxSearch.Outcome outcome = search.search(o.start, new FindmaxStepRunner(home, o.binding, o.clientArgs, out,
-          o.stepSeconds, o.warmupSeconds, o.slas));
-      FindmaxReport.write(out, outcome, o.slas);
-      System.out.println(String.format(Locale.ROOT, "findmax: highest passing rate %.0f ops/s%s (%s); table in %s",
-          outcome.maximum, outcome.lowerBound ? " (lower bound: client-limited)" : "", outcome.ending,
-          out.resolve("findmax.md")));
+      FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, new FindmaxStepRunner(home, o.binding,
+          o.clientArgs, out, o.stepSeconds, o.warmupSeconds, o.slas));
+      int refused = engineRefusal(outcome);
+      if (refused != 0) {
+        return refused;
+      }
       return outcome.maximum > 0 ? 0 : 1;
     } catch (IOException e) {
       System.err.println("findmax: " + e.getMessage());
@@ -77,7 +77,63 @@ public final class Findmax {
     }
   }
 
-  private static String stamp() {
+  /**
+   * The search (or the thread ramp) and the follow-ups with {@code runner}, then the record (findmax.md, .csv,
+   * .json), the HTML report unless --no-report, and the one-line result on standard output.
+   */
+  static FindmaxSearch.Outcome searchAndReport(Options o, Path home, Path out, FindmaxStepRunner runner)
+      throws IOException, InterruptedException {
+    FindmaxSearch.Outcome outcome;
+    if (o.rampThreads.isEmpty()) {
+      FindmaxSearch search = new FindmaxSearch(o.slas, o.resolution, o.maxSteps);
+      outcome = search.search(o.start, runner);
+      search.followUps(outcome, o.at, runner);
+    } else {
+      outcome = new FindmaxRamp(o.slas, o.rampGain, o.rampWindow).ramp(o.rampThreads, runner::runThreads);
+    }
+    FindmaxReport.write(out, outcome, o.slas);
+    if (refusedStep(outcome) != null) {
+      return outcome; // nothing was learnt about the database; the caller prints the engine's line
+    }
+    if (o.report) {
+      int code = ReportTool.report(home).run(out.resolve("report"), java.util.Collections.singletonList(out));
+      if (code != 0) {
+        System.err.println("findmax: the report could not be made (bin/ycsb report exit code " + code + ")");
+      }
+    }
+    boolean ramp = outcome.mode.equals("threads");
+    System.out.println(String.format(Locale.ROOT, "findmax: %s %.0f ops/s%s (%s); table in %s",
+        ramp ? "highest throughput of a passing step" : "highest passing rate", outcome.maximum,
+        outcome.lowerBound ? " (lower bound" + (ramp ? ")" : ": client-limited)") : "", outcome.ending,
+        out.resolve("findmax.md")));
+    return outcome;
+  }
+
+  /**
+   * When the last step's engine refused the options (exit 2) or could not initialise the database (exit 3), that
+   * exit code — the run says nothing about the database — after printing the engine's own line; else 0.
+   */
+  static int engineRefusal(FindmaxSearch.Outcome outcome) {
+    FindmaxStep last = refusedStep(outcome);
+    if (last != null) {
+      System.err.println("findmax: step " + outcome.steps.size() + ": the engine exited with code " + last.exitCode
+          + " (" + EngineExit.describe(last.exitCode) + ")" + (last.engineMessage.isEmpty() ? ""
+          : ": " + last.engineMessage));
+      return last.exitCode;
+    }
+    return 0;
+  }
+
+  /** The last step when its engine exited 2 or 3, else null. */
+  private static FindmaxStep refusedStep(FindmaxSearch.Outcome outcome) {
+    if (outcome.steps.isEmpty()) {
+      return null;
+    }
+    FindmaxStep last = outcome.steps.get(outcome.steps.size() - 1);
+    return last.exitCode == 2 || last.exitCode == 3 ? last : null;
+  }
+
+  static String stamp() {
     SimpleDateFormat f = new SimpleDateFormat("yyyyMMdd-HHmmss");
     f.setTimeZone(TimeZone.getTimeZone("UTC"));
     return f.format(new Date());
@@ -94,6 +150,15 @@ public final class Findmax {
     double warmupSeconds = 5;
     Path out;
     Path ycsbHome;
+    boolean report = true;
+    /** Follow-up runs at these shares of the maximum. */
+    final List<Double> at = new ArrayList<>();
+    /** The thread ramp's thread counts; empty for the rate search. */
+    final List<Integer> rampThreads = new ArrayList<>();
+    double rampGain = 0.05;
+    int rampWindow = 2;
+    /** Options of the rate search given on the command line (they do not apply to the thread ramp). */
+    final List<String> searchOptions = new ArrayList<>();
     final List<String> clientArgs = new ArrayList<>();
 
     static Options parse(String[] args) {
@@ -110,6 +175,10 @@ public final class Findmax {
               o.clientArgs.add(args[++i]);
             }
           }
+          continue;
+        }
+        if (a.equals("--no-report")) {
+          o.report = false;
           continue;
         }
         String name = a;
@@ -130,12 +199,49 @@ public final class Findmax {
           break;
         case "--start":
           o.start = positive(name, value);
+          o.searchOptions.add(name);
           break;
         case "--resolution":
-          o.resolution = positive(name, value.endsWith("%") ? value.substring(0, value.length() - 1) : value) / 100;
+          o.resolution = percent(name, value);
+          if (o.resolution > 1) {
+            throw new IllegalArgumentException("--resolution " + value + ": at most 100% (the search halves the gap "
+                + "between a pass and a failure until it is this share of the pass)");
+          }
+          o.searchOptions.add(name);
           break;
         case "--max-steps":
-          o.maxSteps = (int) positive(name, value);
+          o.maxSteps = count(name, value);
+          o.searchOptions.add(name);
+          break;
+        case "--at":
+          for (String share : value.split(",", -1)) {
+            final String option = name;
+            double f = listEntry(option, value, () -> percent(option, share.trim()));
+            if (f >= 1) {
+              throw new IllegalArgumentException("--at " + share.trim() + ": a follow-up runs below the maximum "
+                  + "(under 100%)");
+            }
+            o.at.add(f);
+          }
+          o.searchOptions.add(name);
+          break;
+        case "--threads":
+          int last = 0;
+          for (String t : value.split(",", -1)) {
+            final String option = name;
+            int n = (int) listEntry(option, value, () -> count(option, t.trim()));
+            if (n <= last) {
+              throw new IllegalArgumentException("--threads " + value + ": thread counts must rise, e.g. 8,16,32");
+            }
+            o.rampThreads.add(n);
+            last = n;
+          }
+          break;
+        case "--ramp-gain":
+          o.rampGain = percent(name, value);
+          break;
+        case "--ramp-window":
+          o.rampWindow = count(name, value);
           break;
         case "--step-time":
           o.stepSeconds = seconds(name, value);
@@ -156,11 +262,20 @@ public final class Findmax {
       if (o.binding == null) {
         throw new IllegalArgumentException("a binding name is required; " + USAGE);
       }
-      if (o.slas.isEmpty()) {
+      boolean ramp = !o.rampThreads.isEmpty();
+      if (o.slas.isEmpty() && !ramp) {
         throw new IllegalArgumentException("at least one --sla is required, e.g. --sla 'p99<10ms'");
       }
+      if (ramp && !o.searchOptions.isEmpty()) {
+        throw new IllegalArgumentException(o.searchOptions.get(0) + " belongs to the rate search; the thread ramp "
+            + "(--threads) does not use it");
+      }
+      if (ramp && o.rampWindow >= o.rampThreads.size()) {
+        throw new IllegalArgumentException("--ramp-window " + o.rampWindow + " needs more than " + o.rampWindow
+            + " thread counts in --threads");
+      }
       for (String a : o.clientArgs) {
-        if (a.equals("-target") || a.equals("-load")) {
+        if (a.equals("-target") || a.equals("-load") || ramp && a.equals("-threads")) {
           throw new IllegalArgumentException(a + " is findmax's to choose; leave it out");
         }
       }
@@ -179,6 +294,38 @@ public final class Findmax {
       throw new IllegalArgumentException(name + " needs a positive number, got '" + value + "'");
     }
 
+    /** Parses one entry of a comma-separated list; a bad entry is reported with the whole list as typed. */
+    private static double listEntry(String name, String list, java.util.function.DoubleSupplier entry) {
+      try {
+        return entry.getAsDouble();
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(e.getMessage() + " (in " + name + " '" + list + "')");
+      }
+    }
+
+    /** "60%" or "60" as 0.6; above 0. */
+    private static double percent(String name, String value) {
+      String v = value.endsWith("%") ? value.substring(0, value.length() - 1) : value;
+      try {
+        return positive(name, v) / 100;
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(name + " needs a positive percentage (e.g. 5%), got '" + value + "'");
+      }
+    }
+
+    /** A positive whole number. */
+    private static int count(String name, String value) {
+      try {
+        int n = Integer.parseInt(value.trim());
+        if (n > 0) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new IllegalArgumentException(name + " needs a positive whole number, got '" + value + "'");
+    }
+
     private static double seconds(String name, String value) {
       String v = value.trim();
       double factor = 1;
@@ -191,7 +338,12 @@ public final class Findmax {
         factor = 60;
         v = v.substring(0, v.length() - 1);
       }
-      return positive(name, v) * factor;
+      try {
+        return positive(name, v) * factor;
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(name + " needs a positive duration (e.g. 30s, 500ms, 2m), got '" + value
+            + "'");
+      }
     }
   }
 }

@@ -1,5 +1,10 @@
 package site.ycsb.fleet;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,7 +14,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Writes the findmax table: every step (target, achieved, intended avg/p95/p99/p99.9 per operation, verdict). */
+/**
+ * Writes the findmax record: the table of every step (target, achieved, intended avg/p95/p99/p99.9 per operation,
+ * verdict) as findmax.md and findmax.csv, and findmax.json, which {@code bin/ycsb report} reads (with the steps'
+ * result directories) for the HTML report and the latency-versus-throughput curve.
+ */
 final class FindmaxReport {
   private FindmaxReport() {
   }
@@ -23,13 +32,15 @@ final class FindmaxReport {
         }
       }
     }
+    boolean ramp = o.mode.equals("threads");
     StringBuilder md = new StringBuilder("# findmax\n\n");
-    md.append(String.format(Locale.ROOT, "Highest passing rate: **%.0f ops/s**%s. SLA on intended latency (coordinated "
-        + "omission corrected): %s. %s.%n%n", o.maximum, o.lowerBound ? " (a lower bound: the client limited a step)"
-        : "", slas, o.ending));
+    md.append(String.format(Locale.ROOT, "%s: **%.0f ops/s**%s. SLA on intended latency (coordinated "
+        + "omission corrected): %s. %s.%n%n", ramp ? "Highest throughput of a passing step (thread ramp, closed loop)"
+        : "Highest passing rate", o.maximum, o.lowerBound ? ramp ? " (a lower bound)"
+        : " (a lower bound: the client limited a step)" : "", slas.isEmpty() ? "none" : slas, o.ending));
     StringBuilder csv = new StringBuilder("step,target_ops,achieved_ops,operation,avg_us,p95_us,p99_us,p999_us,"
-        + "passed,reason,dir\n");
-    md.append("| step | target (ops/s) | achieved (ops/s) |");
+        + "passed,reason,dir,kind,threads\n");
+    md.append(ramp ? "| step | threads | achieved (ops/s) |" : "| step | target (ops/s) | achieved (ops/s) |");
     for (String op : ops) {
       md.append(' ').append(op).append(" avg / p95 / p99 / p99.9 (ms) |");
     }
@@ -41,24 +52,57 @@ final class FindmaxReport {
     int index = 0;
     for (FindmaxStep s : o.steps) {
       index++;
-      md.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f |", index, s.target, s.achieved));
+      String step = s.kind.equals("search") || s.kind.equals("threads") ? Integer.toString(index)
+          : index + " (" + s.kind + ")";
+      md.append(String.format(Locale.ROOT, "| %s | %s | %.0f |", step, ramp ? Integer.toString(s.threads)
+          : String.format(Locale.ROOT, "%.0f", s.target), s.achieved));
       for (String op : ops) {
         Map<String, Long> f = s.intended.get(op);
         md.append(' ').append(f == null ? "" : ms(f.get("avg")) + " / " + ms(f.get("p95")) + " / "
             + ms(f.get("p99")) + " / " + ms(f.get("p999"))).append(" |");
         if (f != null) {
-          csv.append(String.format(Locale.ROOT, "%d,%.0f,%.1f,%s,%s,%s,%s,%s,%s,\"%s\",%s%n", index, s.target,
-              s.achieved, op, num(f.get("avg")), num(f.get("p95")), num(f.get("p99")), num(f.get("p999")), s.passed,
-              s.reason.replace("\"", "'"), s.dir));
+          csv.append(String.format(Locale.ROOT, "%d,%.0f,%.1f,%s,%s,%s,%s,%s,%s,\"%s\",%s,%s,%d%n", index,
+              s.target, s.achieved, op, num(f.get("avg")), num(f.get("p95")), num(f.get("p99")), num(f.get("p999")),
+              s.passed, s.reason.replace("\"", "'"), s.dir, s.kind, s.threads));
         }
       }
       md.append(' ').append(s.passed ? "pass" : "fail: " + s.reason).append(" |\n");
     }
-    md.append("\nEach step is a fresh engine run at a fixed target rate (open loop) with a warm-up; its full record "
+    md.append(ramp ? "\nEach step is a fresh unthrottled engine run (closed loop) at one thread count with a warm-up; "
+        + "its full record is in the step's directory. A step passes when no operation failed and every operation "
+        + "meets every SLA.\n"
+        : "\nEach step is a fresh engine run at a fixed target rate (open loop) with a warm-up; its full record "
         + "is in the step's directory. A step passes when every operation meets every SLA, the achieved rate is "
-        + "within 1% of the target, no operation failed and the client was not the limit.\n");
+        + "within 1% of the target, no operation failed and the client was not the limit. Steps marked \"at N%\" "
+        + "are follow-up runs at that share of the maximum.\n");
     Files.write(out.resolve("findmax.md"), md.toString().getBytes(StandardCharsets.UTF_8));
     Files.write(out.resolve("findmax.csv"), csv.toString().getBytes(StandardCharsets.UTF_8));
+    writeJson(out, o, slas);
+  }
+
+  /** findmax.json (format ycsb-findmax/1): the outcome and every step, with its directory relative to OUT. */
+  static void writeJson(Path out, FindmaxSearch.Outcome o, List<FindmaxSla> slas) throws IOException {
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode root = mapper.createObjectNode();
+    root.put("format", "ycsb-findmax/1");
+    root.put("mode", o.mode);
+    ArrayNode bounds = root.putArray("slas");
+    for (FindmaxSla sla : slas) {
+      bounds.addObject().put("text", sla.toString()).put("statistic", sla.statistic).put("limitUs", sla.limitUs);
+    }
+    root.put("maximum", o.maximum);
+    root.put("lowerBound", o.lowerBound);
+    root.put("ending", o.ending);
+    ArrayNode steps = root.putArray("steps");
+    int index = 0;
+    for (FindmaxStep s : o.steps) {
+      ObjectNode n = steps.addObject();
+      n.put("index", ++index).put("kind", s.kind).put("target", s.target).put("threads", s.threads)
+          .put("achieved", s.achieved).put("passed", s.passed).put("reason", s.reason).put("dir", s.dir)
+          .put("clientLimited", s.clientLimited).put("failedOperations", s.failedOps);
+    }
+    Files.write(out.resolve("findmax.json"), (mapper.writeValueAsString(root) + "\n")
+        .getBytes(StandardCharsets.UTF_8));
   }
 
   private static String ms(Long us) {

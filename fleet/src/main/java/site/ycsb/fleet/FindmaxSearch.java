@@ -17,6 +17,14 @@ public final class FindmaxSearch {
   /** Runs one measured step at a target rate (a real engine run, or a model in tests). */
   public interface Stepper {
     FindmaxStep run(int index, double targetOpsPerSec) throws IOException, InterruptedException;
+
+    /** A step of another kind than the search (a follow-up "at 60%"); the kind names it in tables. */
+    default FindmaxStep run(int index, double targetOpsPerSec, String kind) throws IOException,
+        InterruptedException {
+      FindmaxStep s = run(index, targetOpsPerSec);
+      s.kind = kind;
+      return s;
+    }
   }
 
   /** Achieved below this share of the target fails a step. */
@@ -38,6 +46,8 @@ public final class FindmaxSearch {
 
   /** The outcome: every step in order, the highest passing rate (0 if none), and how the search ended. */
   public static final class Outcome {
+    /** "rate" (the search over the target rate) or "threads" (the thread ramp). */
+    String mode = "rate";
     final List<FindmaxStep> steps = new ArrayList<>();
     double maximum;
     String ending = "";
@@ -46,6 +56,7 @@ public final class FindmaxSearch {
 
   public Outcome search(double startRate, Stepper stepper) throws IOException, InterruptedException {
     Outcome o = new Outcome();
+    baselineServiceAvgUs = -1;
     double pass = 0;
     double fail = Double.POSITIVE_INFINITY;
     double rate = startRate;
@@ -62,9 +73,13 @@ public final class FindmaxSearch {
       o.steps.add(r);
       if (r.passed) {
         pass = Math.max(pass, rate);
+        long avg = FindmaxStep.worst(r.service, "avg");
+        if (avg > 0 && (baselineServiceAvgUs <= 0 || avg < baselineServiceAvgUs)) {
+          baselineServiceAvgUs = avg;
+        }
       } else {
         fail = Math.min(fail, rate);
-        if (r.clientLimited && serviceMeetsSlas(r)) {
+        if (clientWasTheLimit(r)) {
           o.maximum = pass;
           o.lowerBound = true;
           o.ending = String.format(Locale.ROOT, "the client limited the step at %.0f ops/s: the maximum found is a "
@@ -95,6 +110,53 @@ public final class FindmaxSearch {
   }
 
   /**
+   * Follow-up runs at shares of the found maximum (0.6 for "at 60%"), judged like search steps and appended to the
+   * outcome's steps; they do not change the maximum. Nothing runs when no maximum was found.
+   */
+  void followUps(Outcome o, List<Double> shares, Stepper stepper) throws IOException, InterruptedException {
+    if (o.maximum <= 0) {
+      return;
+    }
+    for (double share : shares) {
+      double rate = Math.max(1, Math.round(o.maximum * share));
+      FindmaxStep r = stepper.run(o.steps.size() + 1, rate, "at " + percent(share));
+      if (!(r.achieved == 0 && !r.reason.isEmpty())) {
+        judge(r);
+      }
+      o.steps.add(r);
+    }
+  }
+
+  /** 0.6 as "60%", 0.625 as "62.5%". */
+  static String percent(double share) {
+    double p = share * 100;
+    return (p == Math.rint(p) ? Long.toString((long) p) : String.format(Locale.ROOT, "%.1f", p)) + "%";
+  }
+
+  /**
+   * The lowest average service time (µs; of the slowest operation type) of the passing steps so far — the
+   * database's answer time while it is not queueing; -1 before a step passed.
+   */
+  private long baselineServiceAvgUs = -1;
+
+  /** How much the average service time may grow over the fastest passing step's before it counts as queueing. */
+  static final double SERVICE_GROWTH = 2.0;
+
+  /**
+   * Whether a step the engine flagged as client-limited was limited by the client rather than the database: the
+   * database's own answers met every SLA and did not slow down markedly (by {@link #SERVICE_GROWTH}) against the
+   * fastest passing step. A database at its capacity queues requests inside itself: every client thread then waits
+   * on it (the engine's flag) while the service time grows — that is the database's limit, not the client's.
+   */
+  boolean clientWasTheLimit(FindmaxStep r) {
+    if (!r.clientLimited || !serviceMeetsSlas(r)) {
+      return false;
+    }
+    long avg = FindmaxStep.worst(r.service, "avg");
+    return baselineServiceAvgUs <= 0 || avg < 0 || avg <= SERVICE_GROWTH * baselineServiceAvgUs;
+  }
+
+  /**
    * Whether the service time (the database's answer, without the wait behind the schedule) met every SLA: then a
    * late schedule was the client's doing (too few threads or too little CPU). When the service time itself misses
    * the SLA, the database was saturated and more client threads would only queue more requests in it.
@@ -109,14 +171,10 @@ public final class FindmaxSearch {
     return true;
   }
 
-  /** Decides whether a step passed, and why not. */
-  void judge(FindmaxStep r) {
-    List<String> why = new ArrayList<>();
+  /** Adds to {@code why} the failed operations of a step and every SLA its intended latency misses. */
+  static void failuresAndSlas(List<FindmaxSla> slas, FindmaxStep r, List<String> why) {
     if (r.failedOps > 0) {
       why.add(r.failedOps + " operations failed");
-    }
-    if (r.achieved < ACHIEVED_SHARE * r.target) {
-      why.add(String.format(Locale.ROOT, "achieved %.0f of %.0f ops/s", r.achieved, r.target));
     }
     for (FindmaxSla sla : slas) {
       long worst = r.worst(sla.statistic);
@@ -126,8 +184,17 @@ public final class FindmaxSearch {
         why.add(String.format(Locale.ROOT, "%s %.1f ms (bound %s)", sla.statistic, worst / 1000.0, sla));
       }
     }
+  }
+
+  /** Decides whether a step passed, and why not. */
+  void judge(FindmaxStep r) {
+    List<String> why = new ArrayList<>();
+    if (r.achieved < ACHIEVED_SHARE * r.target) {
+      why.add(String.format(Locale.ROOT, "achieved %.0f of %.0f ops/s", r.achieved, r.target));
+    }
+    failuresAndSlas(slas, r, why);
     if (r.clientLimited) {
-      why.add(serviceMeetsSlas(r) ? "client-limited (the database answered within the SLA; the wait was in the "
+      why.add(clientWasTheLimit(r) ? "client-limited (the database answered within the SLA; the wait was in the "
           + "client)" : "all client threads were waiting on the database");
     }
     r.passed = why.isEmpty();

@@ -17,6 +17,14 @@ public final class FindmaxStep {
   boolean passed;
   String reason = "";
   String dir = "";
+  /** "search" (the search over the rate), "at 60%" (a follow-up at a share of the maximum), "threads" (ramp). */
+  String kind = "search";
+  /** The engine's exit code (0 when it completed). */
+  int exitCode;
+  /** The engine's last error line when it failed, else "". */
+  String engineMessage = "";
+  /** The client threads of the step when findmax chose them (thread ramp), else 0 (as the client options say). */
+  int threads;
 
   FindmaxStep(double target, double achieved, boolean clientLimited, long failedOps) {
     this.target = target;

@@ -14,11 +14,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs one findmax step as a fresh engine process ({@code bin/ycsb run <binding>}) at a target rate, with a
- * warm-up, intended latency measured ({@code measurement.interval=both}) and its complete record in the step's
- * result directory, and reads the step back from that record.
+ * Runs one findmax step as a fresh engine run ({@code bin/ycsb run <binding>} here, or on every client of a fleet)
+ * at a target rate, with a warm-up, intended latency measured ({@code measurement.interval=both}) and its complete
+ * record in the step's result directory, and reads the step back from that record.
  */
 final class FindmaxStepRunner implements FindmaxSearch.Stepper {
+  /** Runs the engine of one step so that its (merged) result directory ends up in {@code dir}. */
+  interface Engine {
+    /**
+     * @param stepOptions the options findmax sets for the step (see {@link #stepOptions}), after the user's
+     * @param log where the engine's output goes
+     * @return the exit code (0: the result directory is complete)
+     */
+    int run(int index, List<String> stepOptions, Path dir, Path log) throws IOException, InterruptedException;
+  }
+
   private static final Pattern LINE = Pattern.compile("^\\[([^\\]]+)\\], ([^,]+), (.+)$");
 
   private final Path home;
@@ -28,9 +38,17 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
   private final double stepSeconds;
   private final double warmupSeconds;
   private final List<FindmaxSla> slas;
+  private final Engine engine;
 
-  FindmaxStepRunner(Path home, String binding, List<String> clientArgs, Path out, double stepSeconds, double warmupSeconds,
-             List<FindmaxSla> slas) {
+  /** Steps as local engine processes. */
+  FindmaxStepRunner(Path home, String binding, List<String> clientArgs, Path out, double stepSeconds,
+      double warmupSeconds, List<FindmaxSla> slas) {
+    this(home, binding, clientArgs, out, stepSeconds, warmupSeconds, slas, null);
+  }
+
+  /** Steps run by {@code engine} (a fleet); {@code null}: local engine processes. */
+  FindmaxStepRunner(Path home, String binding, List<String> clientArgs, Path out, double stepSeconds,
+      double warmupSeconds, List<FindmaxSla> slas, Engine engine) {
     this.home = home;
     this.binding = binding;
     this.clientArgs = clientArgs;
@@ -38,9 +56,30 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     this.stepSeconds = stepSeconds;
     this.warmupSeconds = warmupSeconds;
     this.slas = slas;
+    this.engine = engine != null ? engine : this::runLocally;
   }
 
-  List<String> command(double rate, Path dir) {
+  /** One local engine process, its output in {@code log}. */
+  private int runLocally(int index, List<String> stepOptions, Path dir, Path log) throws IOException,
+      InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(home.resolve("bin/ycsb").toString());
+    cmd.add("run");
+    cmd.add(binding);
+    cmd.addAll(clientArgs);
+    cmd.addAll(stepOptions);
+    cmd.add("-p");
+    cmd.add("results.dir=" + dir.toAbsolutePath());
+    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
+  }
+
+  /**
+   * The engine options findmax sets for a step, after the user's client options (the engine takes the last value
+   * of an option): the rate and the operations for the step time (or, rate 0, unthrottled for the step time), the
+   * thread count when findmax chooses it, intended latency with the percentiles the SLAs need, and the warm-up.
+   */
+  static List<String> stepOptions(double rate, int threads, double stepSeconds, double warmupSeconds,
+      List<FindmaxSla> slas) {
     Set<String> percentiles = new LinkedHashSet<>();
     percentiles.add("95");
     percentiles.add("99");
@@ -51,21 +90,22 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
       }
     }
     List<String> cmd = new ArrayList<>();
-    cmd.add(home.resolve("bin/ycsb").toString());
-    cmd.add("run");
-    cmd.add(binding);
-    cmd.addAll(clientArgs);
-    long ops = Math.max(1, Math.round(rate * (stepSeconds + warmupSeconds)));
-    String[] own = {"-target", format(rate), "-p", "operationcount=" + ops, "-p", "maxexecutiontime=0",
-        "-p", "measurement.interval=both", "-p", "hdrhistogram.percentiles=" + String.join(",", percentiles),
-        "-p", "results.dir=" + dir.toAbsolutePath()};
-    for (String a : own) {
-      cmd.add(a);
+    if (threads > 0) {
+      cmd.add("-threads");
+      cmd.add(Integer.toString(threads));
     }
-    if (warmupSeconds > 0) {
-      cmd.add("-p");
-      cmd.add("warmup=" + Math.round(warmupSeconds * 1000) + "ms");
+    if (rate > 0) {
+      long ops = Math.max(1, Math.round(rate * (stepSeconds + warmupSeconds)));
+      cmd.addAll(java.util.Arrays.asList("-target", format(rate), "-p", "operationcount=" + ops, "-p",
+          "maxexecutiontime=0"));
+    } else {
+      cmd.addAll(java.util.Arrays.asList("-p", "operationcount=0", "-p",
+          "maxexecutiontime=" + (long) Math.ceil(stepSeconds + warmupSeconds)));
     }
+    cmd.addAll(java.util.Arrays.asList("-p", "measurement.interval=both", "-p", "hdrhistogram.percentiles="
+        + String.join(",", percentiles)));
+    cmd.add("-p");
+    cmd.add(warmupSeconds > 0 ? "warmup=" + Math.round(warmupSeconds * 1000) + "ms" : "warmup=0");
     return cmd;
   }
 
@@ -75,18 +115,64 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
 
   @Override
   public FindmaxStep run(int index, double rate) throws IOException, InterruptedException {
-    Path dir = out.resolve(String.format(Locale.ROOT, "step-%02d-%s", index, format(rate)));
-    System.err.println(String.format(Locale.ROOT, "findmax: step %d: -target %s for %.0f s (+ %.0f s warm-up)",
-        index, format(rate), stepSeconds, warmupSeconds));
-    Process p = new ProcessBuilder(command(rate, dir)).redirectErrorStream(true)
-        .redirectOutput(Files.createDirectories(out).resolve(dir.getFileName() + ".log").toFile()).start();
-    int code = p.waitFor();
+    return run(index, rate, 0, "search");
+  }
+
+  @Override
+  public FindmaxStep run(int index, double rate, String kind) throws IOException, InterruptedException {
+    return run(index, rate, 0, kind);
+  }
+
+  /** A step at a thread count, unthrottled (the thread ramp). */
+  FindmaxStep runThreads(int index, int threads) throws IOException, InterruptedException {
+    return run(index, 0, threads, "threads");
+  }
+
+  /**
+   * Runs a step: at {@code rate} ops/s (0: unthrottled) with {@code threads} client threads (0: as the client
+   * options say); {@code kind} names it in the tables and in its directory.
+   */
+  FindmaxStep run(int index, double rate, int threads, String kind) throws IOException, InterruptedException {
+    String what = rate > 0 ? format(rate) : threads + "threads";
+    String tag = kind.equals("search") || kind.equals("threads") ? "" : kind.replaceAll("[^A-Za-z0-9]", "") + "-";
+    Path dir = out.resolve(String.format(Locale.ROOT, "step-%02d-%s%s", index, tag, what));
+    System.err.println(String.format(Locale.ROOT, "findmax: step %d (%s): %s for %.0f s (+ %.0f s warm-up)",
+        index, kind, rate > 0 ? "-target " + format(rate) : "-threads " + threads + ", unthrottled", stepSeconds,
+        warmupSeconds));
+    int code = engine.run(index, stepOptions(rate, threads, stepSeconds, warmupSeconds, slas), dir,
+        Files.createDirectories(out).resolve(dir.getFileName() + ".log"));
     FindmaxStep r = read(rate, dir);
     r.dir = out.relativize(dir).toString();
-    if (code != 0 && r.reason.isEmpty()) {
-      r.reason = "engine exit code " + code;
+    r.kind = kind;
+    r.threads = threads;
+    r.exitCode = code;
+    if (code != 0) {
+      r.engineMessage = lastErrorLine(dir.resolveSibling(dir.getFileName() + ".log"));
+      if (r.reason.isEmpty() || r.achieved == 0) {
+        r.reason = "engine exit code " + code + (r.engineMessage.isEmpty() ? "" : ": " + r.engineMessage);
+      }
     }
     return r;
+  }
+
+  /** The first line of an engine log that reads as an error ("Error: ...", "ycsb: ..."), else its last line, or "". */
+  static String lastErrorLine(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      String last = "";
+      for (String l : lines) {
+        if (l.trim().isEmpty()) {
+          continue;
+        }
+        if (l.startsWith("Error") || l.startsWith("ycsb:")) {
+          return l.trim();
+        }
+        last = l.trim();
+      }
+      return last;
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return "";
+    }
   }
 
   /** The step as its result directory records it (output.txt for the figures, summary.json for the verdict). */
@@ -124,7 +210,8 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     String summary = Files.isRegularFile(dir.resolve("summary.json"))
         ? new String(Files.readAllBytes(dir.resolve("summary.json")), StandardCharsets.UTF_8) : "";
     boolean clientLimited = Pattern.compile("\"clientLimited\"\\s*:\\s*true").matcher(summary).find();
-    FindmaxStep r = new FindmaxStep(rate, achieved, clientLimited, failed);
+    double clientsSum = clientsThroughput(dir);
+    FindmaxStep r = new FindmaxStep(rate, clientsSum > 0 ? clientsSum : achieved, clientLimited, failed);
     for (Map.Entry<String, java.util.Map<String, Long>> e : intended.entrySet()) {
       if (!e.getKey().equals("CLEANUP")) {
         r.intended.put(e.getKey(), e.getValue());
@@ -136,6 +223,25 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
       }
     }
     return r;
+  }
+
+  /**
+   * For a merged (fleet) step, the sum of the clients' own throughputs, else 0: the merged window runs from the
+   * first client's start to the last one's end, so the clients' start-up spread would lower the merged rate below
+   * what the clients together achieved.
+   */
+  static double clientsThroughput(Path dir) {
+    try {
+      com.fasterxml.jackson.databind.JsonNode sources = site.ycsb.results.ResultDir.load(dir).summary().path("merge")
+          .path("sources");
+      double sum = 0;
+      for (com.fasterxml.jackson.databind.JsonNode s : sources) {
+        sum += site.ycsb.results.ResultDir.load(java.nio.file.Paths.get(s.asText())).throughput();
+      }
+      return sum;
+    } catch (site.ycsb.results.UsageException e) {
+      return 0;
+    }
   }
 
   private static String statistic(String field) {

@@ -15,7 +15,9 @@ public final class Fleet {
   static final String USAGE = "usage: ycsb fleet <binding> (--hosts [user@]host[:port],... | --hosts-file FILE) "
       + "[--workloads load,a,b,c,f,d] [--load-workload W] [--repeat N] [--out DIR] [--start-delay SEC] "
       + "[--remote-home DIR] [--ssh-option OPT]... [--ssh-config FILE] [--hook-before CMD] [--hook-after CMD] "
-      + "[--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]";
+      + "[--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]"
+      + "; findmax over the fleet: add --workloads W --findmax --sla 'p99<10ms' [--start R] [--resolution 5%] "
+      + "[--max-steps N] [--at 60%,80%] [--step-time 30s] [--warmup 5s]";
 
   private Fleet() {
   }
@@ -29,6 +31,9 @@ public final class Fleet {
   }
 
   private static int body(String[] args) throws UsageException, IOException, InterruptedException {
+    if (FleetFindmax.wanted(args)) {
+      return FleetFindmax.run(args);
+    }
     SuiteOptions o = SuiteOptions.parse(args, true, USAGE);
     Path home = YcsbHome.find(o.ycsbHome);
     Bindings.check(home, o.binding);

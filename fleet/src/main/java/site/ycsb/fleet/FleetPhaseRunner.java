@@ -206,6 +206,10 @@ final class FleetPhaseRunner implements PhaseRunner {
           + "; left out of this phase: " + String.join(", ", names));
     }
     long start = System.currentTimeMillis() + startDelayMs;
+    if (warmup(phase, plan.shares.get(0)) != null) {
+      err.println("fleet: " + phase.name() + ": each client warms up first, not measured (" + PhaseWarmup.DESCRIPTION
+          + ")");
+    }
     err.println("fleet: " + phase.name() + " (repeat " + repeat + "): " + plan.shares.size() + " clients start at "
         + Instant.ofEpochMilli(start) + " (in " + startDelayMs + " ms)");
     List<ClientProcess> procs = new ArrayList<>();
@@ -223,8 +227,14 @@ final class FleetPhaseRunner implements PhaseRunner {
       engine.add(binding);
       engine.addAll(args.forClient(files, remoteFiles.get(phase.workloadFile()), s, plan.recordCount,
           remoteResults));
+      String warmup = warmup(phase, s);
+      if (warmup != null) {
+        engine.add("-p");
+        engine.add("warmup=" + warmup);
+      }
       String remote = RemoteCommand.build(h.home(), start, engine);
-      err.println("fleet: " + labels.get(s.client) + ": " + describe(s));
+      err.println("fleet: " + labels.get(s.client) + ": " + describe(s) + (warmup == null ? ""
+          : " warmup=" + warmup));
       ClientProcess cp = ClientProcess.start(labels.get(s.client), ssh.ssh(h, remote),
           clientsDir.resolve(dirName(s.client, labels.get(s.client)) + ".log"), err);
       procs.add(cp);
@@ -336,6 +346,17 @@ final class FleetPhaseRunner implements PhaseRunner {
     }
     return min > max ? "measurement start times unknown"
         : "the clients' measurements started within " + (max - min) + " ms of each other";
+  }
+
+  /** The default warm-up of one client's share of a phase (see {@link PhaseWarmup}), or null. */
+  private String warmup(Phase phase, ClientShare s) {
+    try {
+      Properties p = args.effective(home, phase.workloadFile());
+      long operations = s.operationCount >= 0 ? s.operationCount : Math.max(0, s.insertCount);
+      return PhaseWarmup.choose(p, operations, s.target, ClientArgs.longProperty(p, "maxexecutiontime", 0));
+    } catch (UsageException e) {
+      return null; // already reported by split(), which ran first
+    }
   }
 
   private static String describe(ClientShare s) {

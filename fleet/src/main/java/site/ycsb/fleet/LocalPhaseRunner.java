@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 /** Runs each phase as a fresh engine process through {@code <home>/bin/ycsb load|run <binding> ...}. */
 final class LocalPhaseRunner implements PhaseRunner {
@@ -96,9 +97,50 @@ final class LocalPhaseRunner implements PhaseRunner {
     cmd.addAll(PhaseProperties.workloadFirst(workload));
     cmd.addAll(clientArgs);
     cmd.addAll(PhaseProperties.runName(workload));
+    String warmup = defaultWarmup(phase);
+    if (warmup != null) {
+      cmd.add("-p");
+      cmd.add("warmup=" + warmup);
+    }
     cmd.add("-p");
     cmd.add("results.dir=" + dir.toAbsolutePath());
     return cmd;
+  }
+
+  /**
+   * The suite's default warm-up of the phase (see {@link PhaseWarmup}), or null when the user set one or the
+   * properties cannot be read here (a missing -P file: the engine then reports it, in its own words).
+   */
+  String defaultWarmup(Phase phase) {
+    try {
+      return defaultWarmup(ClientArgs.parse(clientArgs), phase);
+    } catch (UsageException e) {
+      return null;
+    }
+  }
+
+  private String defaultWarmup(ClientArgs args, Phase phase) throws UsageException {
+    Properties p = args.effective(home, phase.workloadFile());
+    long operations;
+    if (phase.isLoad()) {
+      long records = ClientArgs.longProperty(p, "recordcount", 0);
+      long start = ClientArgs.longProperty(p, "insertstart", 0);
+      operations = ClientArgs.longProperty(p, "insertcount", Math.max(0, records - start));
+    } else {
+      operations = ClientArgs.longProperty(p, "operationcount", 0);
+    }
+    double target = args.target > 0 ? args.target : targetProperty(p);
+    return PhaseWarmup.choose(p, operations, target, ClientArgs.longProperty(p, "maxexecutiontime", 0));
+  }
+
+  /** {@code target} from a -P file, 0 when absent or not a number (the engine reports a bad one). */
+  private static double targetProperty(Properties p) {
+    try {
+      double t = Double.parseDouble(p.getProperty("target", "0").trim());
+      return t > 0 && !Double.isInfinite(t) ? t : 0;
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   @Override
@@ -106,6 +148,10 @@ final class LocalPhaseRunner implements PhaseRunner {
     List<String> cmd;
     try {
       cmd = command(phase, dir);
+      String warmup = defaultWarmup(phase);
+      if (warmup != null) {
+        System.err.println(PhaseWarmup.describe("suite", phase.name(), warmup));
+      }
     } catch (UsageException e) {
       return PhaseOutcome.failed(2, e.getMessage());
     }

@@ -43,8 +43,11 @@ class FindmaxIT {
     List<String> a = new ArrayList<>(Arrays.asList("basic", "--ycsb-home", home.toString(), "--out", out.toString(),
         "-cp", Paths.get("target/test-classes").toAbsolutePath().toString(), "-db", CapacityDB.class.getName(),
         "-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", "recordcount=1000", "-p", "readproportion=1",
-        "-p", "updateproportion=0", "--step-time", "3s", "--warmup", "1s", "--resolution", "10%"));
+        "-p", "updateproportion=0", "--step-time", "3s", "--warmup", "1s"));
     a.addAll(Arrays.asList(more));
+    if (!a.contains("--threads")) {
+      a.addAll(Arrays.asList("--resolution", "10%"));
+    }
     return a;
   }
 
@@ -54,7 +57,7 @@ class FindmaxIT {
     assumeTrue(skip == null, skip);
     Path out = work.resolve("c" + capacity);
     ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-threads", "64", "-p",
-        "capacitydb.opspersec=" + capacity, "--sla", "p99<50ms", "--start", "250"), null);
+        "capacitydb.opspersec=" + capacity, "--sla", "p99<50ms", "--start", "250", "--at", "50%"), null);
     assertEquals(0, run.waitFor(600), run.errText());
     String last = run.out.get(run.out.size() - 1);
     double found = Double.parseDouble(last.replaceAll(".*highest passing rate ([0-9]+) ops/s.*", "$1"));
@@ -64,6 +67,46 @@ class FindmaxIT {
     assertTrue(table.contains("| 1 | 250 |"), table);
     assertTrue(Files.isRegularFile(out.resolve("findmax.csv")));
     assertTrue(Files.isDirectory(out.resolve("step-01-250")), "every step keeps its result directory");
+    // the follow-up at half the maximum: a measured step of its own, in the same table
+    String half = FindmaxStepRunner.format(Math.round(found * 0.5));
+    assertTrue(table.contains("(at 50%) | " + half + " |"), table);
+    try (java.util.stream.Stream<Path> dirs = Files.list(out)) {
+      assertTrue(dirs.anyMatch(d -> d.getFileName().toString().endsWith("-at50-" + half)), "follow-up directory");
+    }
+    // the HTML report of the run, with its step table and curve (drawn in Chromium by the results module's IT)
+    String html = new String(Files.readAllBytes(out.resolve("report/report.html")), StandardCharsets.UTF_8);
+    assertTrue(html.contains("id=\"findmax-c" + capacity + "\""), html);
+    assertTrue(html.contains("charts/findmax-c" + capacity + ".svg"), html);
+    assertTrue(Files.size(out.resolve("report/charts/findmax-c" + capacity + ".png")) > 1000);
+  }
+
+  @Test
+  void should_exit_2_with_the_engines_line_when_a_step_refuses_the_options() throws Exception {
+    assumeTrue(skip == null, skip);
+    Path out = work.resolve("refused");
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-p", "measurementtype=bogus", "--sla",
+        "p99<1s", "--start", "100", "--no-report"), null);
+    assertEquals(2, run.waitFor(120), run.errText());
+    assertTrue(run.errText().contains("findmax: step 1: the engine exited with code 2"), run.errText());
+    assertTrue(run.errText().contains("measurementtype"), "the engine's own line: " + run.errText());
+  }
+
+  @Test
+  void should_stop_the_thread_ramp_when_the_throughput_stops_rising() throws Exception {
+    assumeTrue(skip == null, skip);
+    Path out = work.resolve("ramp");
+    // 10 ms outside the queue: about 80 ops/s per thread, up to the 400 ops/s the database serves
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-p", "capacitydb.opspersec=400", "-p",
+        "capacitydb.latencyms=10", "--threads", "1,2,4,8,16,32,64", "--ramp-window", "1", "--no-report"), null);
+    assertEquals(0, run.waitFor(600), run.errText());
+    String last = run.out.get(run.out.size() - 1);
+    double found = Double.parseDouble(last.replaceAll(".*passing step ([0-9]+) ops/s.*", "$1"));
+    assertTrue(found >= 360 && found <= 420, last);
+    assertTrue(last.contains("rose less than 5% over the last 1 step"), last);
+    String table = new String(Files.readAllBytes(out.resolve("findmax.md")), StandardCharsets.UTF_8);
+    assertTrue(table.contains("| step | threads | achieved (ops/s) |"), table);
+    assertTrue(!table.contains("| 64 |"), "stopped before the last thread count: " + table);
+    assertTrue(Files.isDirectory(out.resolve("step-01-1threads")));
   }
 
   @Test

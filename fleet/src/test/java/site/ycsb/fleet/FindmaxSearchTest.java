@@ -86,6 +86,50 @@ class FindmaxSearchTest {
   }
 
   @Test
+  void should_not_call_a_database_at_its_capacity_client_limited_when_its_service_time_grew_within_the_sla()
+      throws Exception {
+    // At its capacity the database queues inside itself: every client thread waits on it (the engine's flag), the
+    // service time grows from 0.8 ms to 30 ms — still under the 50 ms bound — and the intended p99 passes the bound.
+    FindmaxSearch.Stepper queueing = (index, rate) -> {
+      boolean full = rate >= 2000;
+      FindmaxStep s = new FindmaxStep(rate, full ? rate * 0.98 : rate, full, 0);
+      s.intended.put("READ", Collections.singletonMap("p99", full ? 58_000L : 5_000L));
+      java.util.Map<String, Long> service = new java.util.HashMap<>();
+      service.put("p99", full ? 32_000L : 2_000L);
+      service.put("avg", full ? 31_000L : 800L);
+      s.service.put("READ", service);
+      return s;
+    };
+    FindmaxSearch.Outcome o = new FindmaxSearch(Collections.singletonList(FindmaxSla.parse("p99<50ms")), 0.05, 30)
+        .search(250, queueing);
+    assertFalse(o.lowerBound, o.ending);
+    assertTrue(o.maximum >= 1900 && o.maximum < 2000, o.maximum + ": " + o.ending);
+    assertTrue(o.steps.get(3).reason.contains("all client threads were waiting on the database"),
+        o.steps.get(3).reason);
+  }
+
+  @Test
+  void should_judge_queueing_against_the_fastest_passing_step_when_a_step_at_the_capacity_passed_slowly()
+      throws Exception {
+    // 2000 ops/s passes with the database already queueing (service 18 ms); above it the engine flags every step
+    // and the service time (31 ms) is still within the bound: against the unloaded 0.8 ms that is queueing
+    FindmaxSearch.Stepper stepper = (index, rate) -> {
+      boolean over = rate > 2000;
+      FindmaxStep s = new FindmaxStep(rate, over ? 1700 : rate, over, 0);
+      s.intended.put("READ", Collections.singletonMap("p99", over ? 4_000_000L : rate == 2000 ? 18_500L : 1_500L));
+      java.util.Map<String, Long> service = new java.util.HashMap<>();
+      service.put("p99", over ? 32_000L : rate == 2000 ? 18_500L : 1_500L);
+      service.put("avg", over ? 31_000L : rate == 2000 ? 18_000L : 800L);
+      s.service.put("READ", service);
+      return s;
+    };
+    FindmaxSearch.Outcome o = new FindmaxSearch(Collections.singletonList(FindmaxSla.parse("p99<50ms")), 0.05, 30)
+        .search(250, stepper);
+    assertFalse(o.lowerBound, o.ending);
+    assertEquals(2000, o.maximum, 0.1, o.ending);
+  }
+
+  @Test
   void should_fail_a_step_that_misses_its_target_or_has_errors_even_within_the_sla() {
     FindmaxSearch search = new FindmaxSearch(P99_10MS, 0.05, 30);
     FindmaxStep slow = new FindmaxStep(1000, 980, false, 0);

@@ -6,7 +6,6 @@ import site.ycsb.testserver.cassandra.CassandraTestServer;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,25 +34,11 @@ class FleetCassandraIT {
   void should_load_every_record_exactly_once_from_three_clients_when_run_against_cassandra() throws Exception {
     String reason = Sshd.unavailableReason();
     assumeTrue(reason == null, reason);
-    Path work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath()
-        .resolve("fleet-cassandra-it");
-    FleetIT.deleteTree(work);
-    Files.createDirectories(work);
-    TestTarball tarball;
-    try {
-      tarball = TestTarball.find(work);
-    } catch (IllegalStateException e) {
-      assumeTrue(false, e.getMessage());
-      return;
-    }
-    Path head = tarball.unpack(work.resolve("head"));
-    assumeTrue(Files.isDirectory(head.resolve("cassandra-binding/lib")),
-        "the tarball has no cassandra-binding yet (" + tarball.how + ")");
-    String unavailable = CassandraTestServer.unavailableReason();
-    assumeTrue(unavailable == null, unavailable);
-    CassandraTestServer server = CassandraTestServer.shared();
-    server.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-    server.createYcsbSchema(KEYSPACE, "usertable", 10, "field");
+    CassandraHome c = CassandraHome.prepare("fleet-cassandra-it", KEYSPACE);
+    Path work = c.work;
+    Path head = c.home;
+    TestTarball tarball = c.tarball;
+    CassandraTestServer server = c.server;
     String host = server.host();
     int port = server.port();
 
@@ -83,11 +68,11 @@ class FleetCassandraIT {
     assertEquals(0, run.waitFor(240), run.errText());
     assertEquals("status: complete", Files.readAllLines(out.resolve("FLEET-STATUS")).get(0));
     String load = new String(Files.readAllBytes(out.resolve("1/load/summary.json")), "UTF-8");
-    assertEquals(1501, FleetIT.number(load, "operations"));
+    assertEquals(1501, FleetIT.number(load, "operations") + FleetIT.warmupOperations(load));
     assertEquals(3, FleetIT.clients(load));
     long rows = server.countRows(KEYSPACE, "usertable");
     assertEquals(1501, rows, "the clients' key ranges must cover the key space exactly once");
     String a = new String(Files.readAllBytes(out.resolve("1/workloada/summary.json")), "UTF-8");
-    assertEquals(1500, FleetIT.number(a, "operations"));
+    assertEquals(1500, FleetIT.number(a, "operations") + FleetIT.warmupOperations(a));
   }
 }

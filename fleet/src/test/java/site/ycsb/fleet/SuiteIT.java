@@ -50,7 +50,8 @@ class SuiteIT {
     Path out = work.resolve("terminated");
     List<String> a = new ArrayList<>(Arrays.asList("basic", "--ycsb-home", home.toString(), "--out", out.toString(),
         "--workloads", "a", "--no-report", "-p", "basicdb.verbose=false", "-p", "recordcount=200", "-p",
-        "operationcount=10000000", "-threads", "2", "-target", "500", "-s", "-p", "status.interval=1"));
+        "operationcount=10000000", "-threads", "2", "-target", "500", "-s", "-p", "status.interval=1", "-p",
+        "warmup=0"));
     java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
     ToolRun run = new ToolRun("site.ycsb.fleet.Suite", a, line -> {
       if (line.contains(" sec: ")) {
@@ -93,6 +94,8 @@ class SuiteIT {
         "--hook-before", "echo \"$YCSB_PHASE $YCSB_REPEAT\" > hook-before.txt",
         "--hook-after", "ls > hook-after.txt"), null);
     assertEquals(0, run.waitFor(180), run.errText());
+    assertTrue(run.errText().contains("suite: workloada: warm-up 30 operations, not measured (default: the first 10%"),
+        run.errText());
     long previousEnd = 0;
     for (String rep : Arrays.asList("1", "2")) {
       for (String phase : Arrays.asList("load", "workloada", "workloadc")) {
@@ -101,7 +104,9 @@ class SuiteIT {
         assertTrue(s.matches("(?s).*\"phase\"\\s*:\\s*\"" + ("load".equals(phase) ? "load" : "run") + "\".*"), s);
         String name = "load".equals(phase) ? "workloada" : phase;
         assertTrue(s.matches("(?s).*\"workloadName\"\\s*:\\s*\"" + name + "\".*"), phase + ": " + s);
-        assertEquals("load".equals(phase) ? 200 : 300, FleetIT.number(s, "operations"));
+        // the suite's default warm-up: the first 10% of the operations (unthrottled: counted), not measured
+        assertEquals("load".equals(phase) ? 180 : 270, FleetIT.number(s, "operations"), phase);
+        assertEquals("load".equals(phase) ? 20 : 30, FleetIT.warmupOperations(s), phase);
         long start = FleetIT.number(s, "startEpochMs");
         assertTrue(start >= previousEnd, rep + "/" + phase + " started before the previous phase ended");
         previousEnd = FleetIT.number(s, "endEpochMs");
@@ -140,7 +145,8 @@ class SuiteIT {
       assertEquals("0.9", r.property("readproportion"), phase + ": the user's -P file beats workloada's");
       assertEquals("4", r.property("fieldcount"), phase + ": -p beats every file");
       assertEquals("workloada", r.workloadName(), phase + ": named after the phase's workload file");
-      assertEquals("load".equals(phase) ? 150 : 700, r.operations(), phase);
+      assertEquals("load".equals(phase) ? 150 : 700, r.operations() + r.summary().path("warmup").path("operations")
+          .asLong(), phase + ": measured + the default warm-up");
     }
   }
 

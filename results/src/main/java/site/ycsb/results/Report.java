@@ -34,33 +34,39 @@ public final class Report {
         out.println(ReportOptions.USAGE);
         return 0;
       }
-      RunCatalog catalog = RunCatalog.load(o.inputs);
-      List<String> configs = catalog.configurations();
-      String a = o.compareA;
-      String b = o.compareB;
-      if (a != null) {
-        catalog.select(java.util.Arrays.asList(a, b));
-      } else if (configs.size() == 2) {
-        a = configs.get(0);
-        b = configs.get(1);
-      }
       HdrTotals hdr = new HdrTotals();
-      ReportTables builder = new ReportTables(catalog, hdr);
       List<Table> tables = new ArrayList<>();
-      tables.add(builder.throughput());
-      tables.add(builder.latency(""));
-      if (builder.hasIntended()) {
-        tables.add(builder.latency(ReportTables.INTENDED));
+      List<String> warnings = new ArrayList<>();
+      List<NamedChart> charts = new ArrayList<>();
+      if (o.byThreads) {
+        List<ReportRun> all = new ArrayList<>();
+        for (Path d : RunCatalog.resultDirs(o.inputs)) {
+          all.add(new ReportRun(ResultDir.load(d)));
+        }
+        ThreadTable threads = new ThreadTable(all, hdr);
+        tables.add(threads.table());
+        warnings.addAll(threads.warnings());
+      } else {
+        List<Path> plain = new ArrayList<>();
+        for (Path input : o.inputs) {
+          if (FindmaxRun.isFindmax(input)) {
+            FindmaxSection f = new FindmaxSection(FindmaxRun.load(input), hdr, name(input));
+            tables.add(f.table());
+            NamedChart curve = f.curve();
+            if (curve != null) {
+              charts.add(curve);
+            }
+          } else {
+            plain.add(input);
+          }
+        }
+        if (!plain.isEmpty()) {
+          regular(o, plain, hdr, tables, warnings, charts);
+        }
       }
-      if (a != null) {
-        tables.add(builder.comparison(a, b));
-      }
-      tables.add(builder.runs());
-      List<String> warnings = warnings(catalog);
       for (String w : warnings) {
         err.println("report: WARNING: " + w);
       }
-      List<NamedChart> charts = new ReportCharts(catalog, builder, hdr).build();
       write(o, tables, warnings, charts, out);
       return 0;
     } catch (UsageException e) {
@@ -70,6 +76,39 @@ public final class Report {
       err.println("report: cannot write the report: " + e.getMessage());
       return 1;
     }
+  }
+
+  /** The tables and charts of plain result directories (not findmax records). */
+  private static void regular(ReportOptions o, List<Path> inputs, HdrTotals hdr, List<Table> tables,
+      List<String> warnings, List<NamedChart> charts) throws UsageException {
+    RunCatalog catalog = RunCatalog.load(inputs);
+    List<String> configs = catalog.configurations();
+    String a = o.compareA;
+    String b = o.compareB;
+    if (a != null) {
+      catalog.select(java.util.Arrays.asList(a, b));
+    } else if (configs.size() == 2) {
+      a = configs.get(0);
+      b = configs.get(1);
+    }
+    ReportTables builder = new ReportTables(catalog, hdr);
+    tables.add(builder.throughput());
+    tables.add(builder.latency(""));
+    if (builder.hasIntended()) {
+      tables.add(builder.latency(ReportTables.INTENDED));
+    }
+    if (a != null) {
+      tables.add(builder.comparison(a, b));
+    }
+    tables.add(builder.runs());
+    warnings.addAll(warnings(catalog));
+    charts.addAll(new ReportCharts(catalog, builder, hdr).build());
+  }
+
+  /** The name of a directory as given (its last element), for titles. */
+  private static String name(Path dir) {
+    Path n = dir.toAbsolutePath().normalize().getFileName();
+    return n == null ? dir.toString() : n.toString();
   }
 
   /** What a reader must know before trusting the figures: duplicates, client limits, failed runs, merge doubts. */

@@ -8,6 +8,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -70,11 +71,13 @@ final class ReportCharts {
 
   private NamedChart throughputOverTime(String workload) throws UsageException {
     XYSeriesCollection data = new XYSeriesCollection();
+    long warmupMs = 0;
     for (String c : catalog.configurations()) {
       ReportRun r = catalog.get(c, workload);
       if (r == null) {
         continue;
       }
+      warmupMs = Math.max(warmupMs, r.dir.summary().path("warmup").path("durationMs").asLong(0));
       XYSeries series = new XYSeries(c, true, true);
       for (TimeseriesRow row : TimeseriesCsv.read(r.dir.timeseries())) {
         if ("OVERALL".equals(row.metric) && row.throughput != null) {
@@ -94,6 +97,14 @@ final class ReportCharts {
     style(chart, false);
     ((NumberAxis) chart.getXYPlot().getRangeAxis()).setAutoRangeIncludesZero(true);
     ((NumberAxis) chart.getXYPlot().getDomainAxis()).setAutoRangeIncludesZero(true);
+    if (warmupMs > 0) {
+      // the time series counts from the start of the schedule; the warm-up before the measurement is shaded
+      IntervalMarker warmup = new IntervalMarker(0, warmupMs / 1000.0, new Color(0xeeeeee));
+      warmup.setLabel("warm-up (not measured)");
+      warmup.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
+      warmup.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+      chart.getXYPlot().addDomainMarker(warmup, org.jfree.chart.ui.Layer.BACKGROUND);
+    }
     return new NamedChart("throughput-" + fileSafe(workload), title, chart);
   }
 

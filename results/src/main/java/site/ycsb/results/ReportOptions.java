@@ -11,7 +11,7 @@ import java.util.Set;
 /** Command line of {@code ycsb report}. */
 final class ReportOptions {
   static final String USAGE = "usage: ycsb report [-o OUTDIR] [--format md,csv,html] [--compare A B] "
-      + "[--title TEXT] DIR...";
+      + "[--title TEXT] [--by-threads] DIR... (a DIR may be a findmax output directory: its table and curve)";
   static final List<String> FORMATS = Arrays.asList("md", "csv", "html");
 
   Path outDir = Paths.get("report");
@@ -21,6 +21,8 @@ final class ReportOptions {
   String title = "YCSB benchmark report";
   final List<Path> inputs = new ArrayList<>();
   boolean help;
+  /** Only the ApsaraDB-whitepaper table: runs by thread count, load beside run. */
+  boolean byThreads;
 
   static ReportOptions parse(String[] args) throws UsageException {
     ReportOptions o = new ReportOptions();
@@ -47,6 +49,9 @@ final class ReportOptions {
         break;
       case "--title":
         o.title = value(args, ++i, a);
+        break;
+      case "--by-threads":
+        o.byThreads = true;
         break;
       case "-h":
       case "--help":

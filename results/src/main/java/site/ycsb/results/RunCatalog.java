@@ -24,6 +24,15 @@ final class RunCatalog {
   /** Loads each DIR that is a result directory, or every result directory found below it. */
   static RunCatalog load(List<Path> inputs) throws UsageException {
     RunCatalog catalog = new RunCatalog();
+    for (Path dir : resultDirs(inputs)) {
+      catalog.add(new ReportRun(ResultDir.load(dir)));
+    }
+    return catalog;
+  }
+
+  /** Each DIR that is a result directory, or every result directory found below it; none found is an error. */
+  static List<Path> resultDirs(List<Path> inputs) throws UsageException {
+    List<Path> out = new ArrayList<>();
     for (Path input : inputs) {
       if (!Files.isDirectory(input)) {
         throw new UsageException("not a directory: " + input);
@@ -32,11 +41,9 @@ final class RunCatalog {
       if (found.isEmpty()) {
         throw new UsageException("no result directories (with " + ResultDir.SUMMARY + ") in " + input);
       }
-      for (Path dir : found) {
-        catalog.add(new ReportRun(ResultDir.load(dir)));
-      }
+      out.addAll(found);
     }
-    return catalog;
+    return out;
   }
 
   private static List<Path> find(Path input) throws UsageException {

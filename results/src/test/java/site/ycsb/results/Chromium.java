@@ -10,8 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs the real headless Chromium (Debian package "chromium") on a local file. */
-final class Chromium {
+/** Runs the real headless Chromium (Debian package "chromium") on a local file; shared with other modules' tests. */
+public final class Chromium {
   private static final long TIMEOUT_SEC = 90;
 
   private final String executable;
@@ -21,7 +21,7 @@ final class Chromium {
   }
 
   /** The browser on PATH, or null when none is installed. */
-  static Chromium find() {
+  public static Chromium find() {
     String path = System.getenv("PATH");
     for (String name : new String[] {"chromium", "chromium-browser", "google-chrome"}) {
       for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
@@ -35,8 +35,26 @@ final class Chromium {
   }
 
   /** The DOM after the page (and its images) loaded and its scripts ran. */
-  String dumpDom(Path html, Path work) throws IOException, InterruptedException {
+  public String dumpDom(Path html, Path work) throws IOException, InterruptedException {
     return run(html, work, "--dump-dom");
+  }
+
+  /** Reports each image's decoded size into the DOM, so the dumped DOM shows whether the browser drew it. */
+  public static final String IMAGE_PROBE = "<script>window.addEventListener('load', function () {"
+      + " var lines = []; document.querySelectorAll('img').forEach(function (i) {"
+      + " lines.push(i.getAttribute('src') + ' ' + i.naturalWidth + 'x' + i.naturalHeight); });"
+      + " var pre = document.createElement('pre'); pre.id = 'image-probe'; pre.textContent = lines.join('\\n');"
+      + " document.body.appendChild(pre); });</script>";
+
+  /**
+   * The DOM of the page with {@link #IMAGE_PROBE} added (as probe.html beside it): element {@code image-probe} lists
+   * "src WIDTHxHEIGHT" for every image as the browser decoded it (0x0 when not drawn).
+   */
+  public String dumpDomWithImageProbe(Path html, Path work) throws IOException, InterruptedException {
+    Path probe = html.resolveSibling("probe.html");
+    String page = new String(Files.readAllBytes(html), StandardCharsets.UTF_8);
+    Files.write(probe, page.replace("</body>", IMAGE_PROBE + "</body>").getBytes(StandardCharsets.UTF_8));
+    return dumpDom(probe, work);
   }
 
   void screenshot(Path html, Path png, Path work) throws IOException, InterruptedException {

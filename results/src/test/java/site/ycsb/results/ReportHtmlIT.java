@@ -28,13 +28,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Renders the HTML report in real headless Chromium and checks what a reader would see. */
 class ReportHtmlIT {
-  /** Reports each image's decoded size into the DOM, so the dumped DOM shows whether the browser drew it. */
-  private static final String PROBE = "<script>window.addEventListener('load', function () {"
-      + " var lines = []; document.querySelectorAll('img').forEach(function (i) {"
-      + " lines.push(i.getAttribute('src') + ' ' + i.naturalWidth + 'x' + i.naturalHeight); });"
-      + " var pre = document.createElement('pre'); pre.id = 'image-probe'; pre.textContent = lines.join('\\n');"
-      + " document.body.appendChild(pre); });</script>";
-
   @TempDir
   static Path tmp;
   static Chromium chromium;
@@ -64,11 +57,7 @@ class ReportHtmlIT {
   @Test
   void should_show_tables_and_drawn_charts_when_chromium_renders_the_report() throws Exception {
     requireChromium();
-    Path probe = report.resolve("probe.html");
-    String html = new String(Files.readAllBytes(report.resolve("report.html")), StandardCharsets.UTF_8);
-    Files.write(probe, html.replace("</body>", PROBE + "</body>").getBytes(StandardCharsets.UTF_8));
-
-    Document dom = Jsoup.parse(chromium.dumpDom(probe, tmp));
+    Document dom = Jsoup.parse(chromium.dumpDomWithImageProbe(report.resolve("report.html"), tmp));
 
     Element throughput = dom.getElementById("throughput");
     assertNotNull(throughput, "throughput table");

@@ -34,6 +34,9 @@ final class ResultDirFixture {
   Long scheduleLagMaxUs;
   /** Schedule lags (us) written as schedule-lag.hdr, as the engine does; null: no such log (older engine). */
   long[] scheduleLags;
+  /** The warm-up before the measurement, as summary.json records it. */
+  long warmupOps = 0;
+  long warmupMs = 0;
   int exitCode = 0;
   String exitReason = "completed";
   final Map<String, String> properties = new LinkedHashMap<>();
@@ -110,7 +113,7 @@ final class ResultDirFixture {
     s.put("statusIntervalSec", intervalSec);
     s.put("initMs", 5);
     s.put("cleanupMs", 7);
-    s.putObject("warmup").put("operations", 0).put("durationMs", 0);
+    s.putObject("warmup").put("operations", warmupOps).put("durationMs", warmupMs);
     s.put("exitCode", exitCode);
     s.put("exitReason", exitReason);
     s.put("insertStart", 0);

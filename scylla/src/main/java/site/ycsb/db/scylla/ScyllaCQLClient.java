@@ -32,6 +32,11 @@ public class ScyllaCQLClient extends CqlClient {
   }
 
   @Override
+  protected String keyspaceProperty() {
+    return ScyllaConfig.KEYSPACE;
+  }
+
+  @Override
   protected Logger logger() {
     return LOG;
   }

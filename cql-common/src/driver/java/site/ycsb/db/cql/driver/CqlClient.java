@@ -17,6 +17,8 @@ import site.ycsb.async.AsyncDB;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.SharedResource;
 import site.ycsb.db.cql.WorkloadStatements;
+import site.ycsb.db.cql.profile.ProfileRequest;
+import site.ycsb.named.NamedOperationDB;
 
 /**
  * What a CQL binding's {@link DB} does, whichever driver it is compiled against: parse the binding's settings,
@@ -28,9 +30,10 @@ import site.ycsb.db.cql.WorkloadStatements;
  * binding jar; the two bindings never share a classpath (their drivers clash).
  *
  * <p>It offers the asynchronous operations ({@link AsyncDB}, from the binding-support jar the binding ships) with
- * the same statements, statuses, retries and counters as the blocking ones.
+ * the same statements, statuses, retries and counters as the blocking ones, and the named operations of a
+ * cassandra-stress profile run ({@link site.ycsb.db.cql.profile.StressProfileWorkload}, see {@link ProfileSchema}).
  */
-public abstract class CqlClient extends DB implements AsyncDB {
+public abstract class CqlClient extends DB implements AsyncDB, NamedOperationDB {
   private static final SharedResource<CqlRuntime> SHARED = new SharedResource<>();
 
   private CqlRuntime runtime;
@@ -42,12 +45,17 @@ public abstract class CqlClient extends DB implements AsyncDB {
   /** The metric name of the retry summary printed at the last cleanup, e.g. {@code CASSANDRA-RETRIES}. */
   protected abstract String retryMetric();
 
+  /** The name of the binding's keyspace property, e.g. {@code cassandra.keyspace}. */
+  protected abstract String keyspaceProperty();
+
   /** The binding's logger (one concise, rate-limited line per error kind goes there). */
   protected abstract Logger logger();
 
   @Override
   public void init() throws DBException {
+    ProfileSchema.adoptKeyspace(getProperties(), keyspaceProperty());
     CqlSettings settings = parseSettings(getProperties());
+    ProfileSchema.prepareOnce(getProperties(), settings);
     WorkloadStatements plan = WorkloadStatements.plan(getProperties(), settings.lwt());
     // The plan is part of the identity: a failed prepare (a missing table) must not be remembered for another table.
     runtime = SHARED.acquire(settings.fingerprint() + "\n" + String.join("\n", plan.statements().keySet()),
@@ -93,6 +101,15 @@ public abstract class CqlClient extends DB implements AsyncDB {
   @Override
   public Status delete(String table, String key) {
     return operations.delete(table, key);
+  }
+
+  /** Executes a profile operation ({@link ProfileRequest}); anything else is a BAD_REQUEST. */
+  @Override
+  public Status executeNamed(String name, Object request) {
+    if (!(request instanceof ProfileRequest)) {
+      return Status.BAD_REQUEST;
+    }
+    return operations.profile((ProfileRequest) request);
   }
 
   @Override

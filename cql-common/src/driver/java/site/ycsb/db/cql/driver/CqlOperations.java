@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
+import com.datastax.driver.core.BatchStatement;
 import com.datastax.driver.core.BoundStatement;
 import com.datastax.driver.core.ColumnDefinitions;
 import com.datastax.driver.core.ConsistencyLevel;
@@ -21,6 +22,7 @@ import com.datastax.driver.core.ResultSet;
 import com.datastax.driver.core.ResultSetFuture;
 import com.datastax.driver.core.Row;
 import com.datastax.driver.core.Session;
+import com.datastax.driver.core.Statement;
 import com.datastax.driver.core.exceptions.DriverException;
 import com.datastax.driver.core.exceptions.InvalidQueryException;
 
@@ -40,6 +42,7 @@ import site.ycsb.db.cql.RetryingExecutor;
 import site.ycsb.db.cql.TracingSampler;
 import site.ycsb.db.cql.Values;
 import site.ycsb.db.cql.WorkloadStatements;
+import site.ycsb.db.cql.profile.ProfileRequest;
 
 /**
  * The five YCSB operations over one shared session, each blocking (through the {@link RetryingExecutor}) or
@@ -136,6 +139,46 @@ public final class CqlOperations {
   public CompletionStage<Status> deleteAsync(String table, String key) {
     Request<Boolean> request = deleteRequest(table, key);
     return request == null ? BAD_REQUEST : runAsync(request).thenApply(CqlOperations::writeStatus);
+  }
+
+  /**
+   * Executes a profile operation (see {@link ProfileRequest}): a batch of the given type with one bound statement per
+   * row (an insert: retried as idempotent, since it rewrites the same values), or one query whose empty result is
+   * NOT_FOUND. The statement is prepared on first use, inside the retry loop.
+   */
+  public Status profile(ProfileRequest request) {
+    boolean query = request.kind() == ProfileRequest.Kind.QUERY;
+    if (request.rows().isEmpty()) {
+      return Status.BAD_REQUEST;
+    }
+    Callable<Statement> statement = () -> {
+      if (query) {
+        return prepare(statements.get(request.cql(), readLevel, null, true).bind(request.rows().get(0)));
+      }
+      BatchStatement batch = new BatchStatement(request.kind() == ProfileRequest.Kind.LOGGED_BATCH
+          ? BatchStatement.Type.LOGGED : BatchStatement.Type.UNLOGGED);
+      com.datastax.driver.core.PreparedStatement prepared = statements.get(request.cql(), writeLevel, serialLevel, true);
+      for (Object[] row : request.rows()) {
+        batch.add(prepared.bind(row));
+      }
+      batch.setConsistencyLevel(writeLevel);
+      batch.setIdempotent(true);
+      if (requestTimeoutMillis != null) {
+        batch.setReadTimeoutMillis(requestTimeoutMillis);
+      }
+      if (tracing.shouldTrace()) {
+        batch.enableTracing();
+      }
+      return batch;
+    };
+    Outcome<Boolean> outcome = executor.execute(query ? OpType.READ : OpType.INSERT, true, () -> {
+      ResultSet rows = session.execute(statement.call());
+      return query ? rows.one() != null : Boolean.TRUE;
+    });
+    if (!outcome.isSuccess()) {
+      return outcome.failureStatus();
+    }
+    return outcome.value() ? Status.OK : Status.NOT_FOUND;
   }
 
   /**

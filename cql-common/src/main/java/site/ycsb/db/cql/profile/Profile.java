@@ -1,0 +1,409 @@
+package site.ycsb.db.cql.profile;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * A cassandra-stress user profile (YAML), parsed and validated in one place. Every problem is reported as an
+ * {@link IllegalArgumentException} whose message is one line: {@code profile <file>: <key>: <problem>}.
+ * Immutable once loaded.
+ */
+public final class Profile {
+  /** cassandra-stress defaults. */
+  static final String DEFAULT_SIZE = "uniform(4..8)";
+  static final String DEFAULT_POPULATION = "uniform(1..100b)";
+  static final String DEFAULT_CLUSTER = "fixed(1)";
+  static final String DEFAULT_PARTITIONS = "fixed(1)";
+
+  private static final Pattern CREATE_TABLE = Pattern.compile(
+      "(?is)\\s*create\\s+table\\s+(?:if\\s+not\\s+exists\\s+)?([\\w.\"]+)\\s*\\((.*)\\)\\s*(with\\s+.*)?;?\\s*");
+  private static final Pattern PRIMARY_KEY = Pattern.compile("(?is)primary\\s+key\\s*\\((.*)\\)");
+  private static final Pattern MARKER = Pattern.compile("(?i)([\\w\"]+)\\s*(=|<=|>=|<|>)\\s*\\?");
+
+  final String file;
+  final String keyspace;
+  final String keyspaceDefinition;
+  final String table;
+  final String tableDefinition;
+  /** All columns in table order. */
+  final List<Column> columns;
+  final List<Column> partitionKey;
+  final List<Column> clustering;
+  final Distribution partitions;
+  final boolean logged;
+  final Map<String, Query> queries;
+
+  /** One column and how its values are generated. */
+  static final class Column {
+    final String name;
+    final ColumnType type;
+    final Distribution size;
+    final Distribution population;
+    final Distribution cluster;
+    final int index;
+
+    Column(String name, ColumnType type, Distribution size, Distribution population, Distribution cluster,
+           int index) {
+      this.name = name;
+      this.type = type;
+      this.size = size;
+      this.population = population;
+      this.cluster = cluster;
+      this.index = index;
+    }
+  }
+
+  /** A named query: its CQL, which column each {@code ?} binds, and whether the values come from one row. */
+  static final class Query {
+    final String name;
+    final String cql;
+    final List<Column> bindings;
+    final boolean sameRow;
+
+    Query(String name, String cql, List<Column> bindings, boolean sameRow) {
+      this.name = name;
+      this.cql = cql;
+      this.bindings = bindings;
+      this.sameRow = sameRow;
+    }
+  }
+
+  private Profile(String file, Map<String, Object> yaml) {
+    this.file = file;
+    keyspace = text(yaml, "keyspace");
+    keyspaceDefinition = optionalText(yaml, "keyspace_definition");
+    table = text(yaml, "table");
+    tableDefinition = text(yaml, "table_definition");
+    Map<String, Map<String, Object>> specs = columnSpecs(yaml.get("columnspec"));
+    Matcher create = CREATE_TABLE.matcher(tableDefinition);
+    if (!create.matches()) {
+      throw problem("table_definition", "not a CREATE TABLE <name> (<columns>, PRIMARY KEY (...)) statement");
+    }
+    String defined = create.group(1).replace("\"", "");
+    String shortName = defined.contains(".") ? defined.substring(defined.indexOf('.') + 1) : defined;
+    if (!shortName.equalsIgnoreCase(table)) {
+      throw problem("table_definition", "creates table '" + defined + "' but table: is '" + table + "'");
+    }
+    List<String> keyNames = new ArrayList<>();
+    List<String> clusterNames = new ArrayList<>();
+    List<Column> cols = new ArrayList<>();
+    Map<String, Column> byName = new LinkedHashMap<>();
+    for (String part : splitTopLevel(create.group(2))) {
+      Matcher pk = PRIMARY_KEY.matcher(part.trim());
+      if (pk.matches()) {
+        primaryKey(pk.group(1), keyNames, clusterNames);
+        continue;
+      }
+      String[] words = part.trim().split("\\s+", 2);
+      if (words.length < 2) {
+        throw problem("table_definition", "column definition '" + part.trim() + "' has no type");
+      }
+      String name = words[0].replace("\"", "").toLowerCase(Locale.ROOT);
+      String typeText = words[1].trim();
+      boolean inlineKey = typeText.toLowerCase(Locale.ROOT).matches(".*\\s+primary\\s+key\\s*$");
+      if (inlineKey) {
+        typeText = typeText.replaceAll("(?i)\\s+primary\\s+key\\s*$", "");
+        keyNames.add(name);
+      }
+      ColumnType type = ColumnType.of(typeText);
+      if (type == null) {
+        throw problem("table_definition", "column '" + name + "' has type '" + typeText + "', which profiles cannot "
+            + "generate (supported: " + supportedTypes() + ")");
+      }
+      Map<String, Object> spec = specs.remove(name);
+      Column c = new Column(name, type, dist(spec, name, "size", DEFAULT_SIZE),
+          dist(spec, name, "population", DEFAULT_POPULATION), dist(spec, name, "cluster", DEFAULT_CLUSTER),
+          cols.size());
+      if (c.size.min() < 0 || c.size.max() > 1_000_000) {
+        throw problem("columnspec." + name + ".size", "must lie within 0..1000000, got " + c.size);
+      }
+      if (c.cluster.min() < 1 || c.cluster.max() > 1_000_000) {
+        throw problem("columnspec." + name + ".cluster", "must lie within 1..1000000, got " + c.cluster);
+      }
+      cols.add(c);
+      byName.put(name, c);
+    }
+    if (!specs.isEmpty()) {
+      throw problem("columnspec", "names column '" + specs.keySet().iterator().next() + "', which table '" + table
+          + "' does not have");
+    }
+    if (keyNames.isEmpty()) {
+      throw problem("table_definition", "has no PRIMARY KEY");
+    }
+    columns = Collections.unmodifiableList(cols);
+    partitionKey = lookup(keyNames, byName);
+    clustering = lookup(clusterNames, byName);
+    Map<String, Object> insert = map(yaml.get("insert"), "insert");
+    partitions = dist(insert, null, "partitions", DEFAULT_PARTITIONS);
+    if (partitions.min() < 1 || partitions.max() > 100_000) {
+      throw problem("insert.partitions", "must lie within 1..100000, got " + partitions);
+    }
+    Object batch = insert == null ? null : insert.get("batchtype");
+    String batchType = batch == null ? "LOGGED" : String.valueOf(batch).trim().toUpperCase(Locale.ROOT);
+    if (!batchType.equals("LOGGED") && !batchType.equals("UNLOGGED")) {
+      throw problem("insert.batchtype", "'" + batch + "' is not LOGGED or UNLOGGED");
+    }
+    logged = batchType.equals("LOGGED");
+    Object select = insert == null ? null : insert.get("select");
+    if (select != null && !String.valueOf(select).replace(" ", "").equalsIgnoreCase("fixed(1)/1")) {
+      throw problem("insert.select", "'" + select + "': only fixed(1)/1 (every row of each partition) is supported");
+    }
+    queries = queries(yaml.get("queries"), byName);
+  }
+
+  /**
+   * Loads and validates the profile at {@code path}.
+   *
+   * @throws IllegalArgumentException one line naming the file, the key and the problem
+   */
+  public static Profile load(String path) {
+    Path p = Paths.get(path);
+    Object root;
+    if (Files.isDirectory(p)) {
+      throw new IllegalArgumentException("profile " + path + ": cannot be read (it is a directory)");
+    }
+    try (InputStream in = Files.newInputStream(p)) {
+      LoaderOptions options = new LoaderOptions();
+      options.setAllowDuplicateKeys(false);
+      root = new Yaml(new SafeConstructor(options)).load(in);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("profile " + path + ": cannot be read (" + e.getClass().getSimpleName()
+          + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+    } catch (YAMLException e) {
+      throw new IllegalArgumentException("profile " + path + ": is not valid YAML: "
+          + e.getMessage().replaceAll("\\s+", " ").trim());
+    }
+    if (!(root instanceof Map)) {
+      throw new IllegalArgumentException("profile " + path + ": must be a YAML mapping of keys (keyspace:, table:, "
+          + "...)");
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> yaml = (Map<String, Object>) root;
+    return new Profile(path, yaml);
+  }
+
+  private IllegalArgumentException problem(String key, String what) {
+    return new IllegalArgumentException("profile " + file + ": " + key + ": " + what);
+  }
+
+  private String text(Map<String, Object> yaml, String key) {
+    String v = optionalText(yaml, key);
+    if (v == null || v.trim().isEmpty()) {
+      throw problem(key, "missing (required)");
+    }
+    return v.trim();
+  }
+
+  private String optionalText(Map<String, Object> yaml, String key) {
+    Object v = yaml.get(key);
+    if (v == null) {
+      return null;
+    }
+    if (v instanceof Map || v instanceof List) {
+      throw problem(key, "must be text, not a " + (v instanceof Map ? "mapping" : "list"));
+    }
+    return String.valueOf(v);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> map(Object v, String key) {
+    if (v == null) {
+      return null;
+    }
+    if (!(v instanceof Map)) {
+      throw problem(key, "must be a mapping");
+    }
+    return (Map<String, Object>) v;
+  }
+
+  private Map<String, Map<String, Object>> columnSpecs(Object v) {
+    Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+    if (v == null) {
+      return out;
+    }
+    if (!(v instanceof List)) {
+      throw problem("columnspec", "must be a list of entries (- name: ...)");
+    }
+    for (Object entry : (List<?>) v) {
+      Map<String, Object> spec = map(entry, "columnspec");
+      Object name = spec.get("name");
+      if (name == null) {
+        throw problem("columnspec", "an entry has no name:");
+      }
+      for (String k : spec.keySet()) {
+        if (!k.equals("name") && !k.equals("size") && !k.equals("population") && !k.equals("cluster")) {
+          throw problem("columnspec." + name + "." + k, "unknown key (known: name, size, population, cluster)");
+        }
+      }
+      out.put(String.valueOf(name).toLowerCase(Locale.ROOT), spec);
+    }
+    return out;
+  }
+
+  private Distribution dist(Map<String, Object> spec, String column, String key, String fallback) {
+    Object v = spec == null ? null : spec.get(key);
+    String where = column == null ? "insert." + key : "columnspec." + column + "." + key;
+    try {
+      return Distribution.parse(v == null ? fallback : String.valueOf(v));
+    } catch (IllegalArgumentException e) {
+      throw problem(where, e.getMessage());
+    }
+  }
+
+  private void primaryKey(String inside, List<String> keyNames, List<String> clusterNames) {
+    String s = inside.trim();
+    String rest;
+    if (s.startsWith("(")) {
+      int close = s.indexOf(')');
+      if (close < 0) {
+        throw problem("table_definition", "unbalanced parentheses in PRIMARY KEY");
+      }
+      for (String k : s.substring(1, close).split(",")) {
+        keyNames.add(k.trim().replace("\"", "").toLowerCase(Locale.ROOT));
+      }
+      rest = s.substring(close + 1);
+    } else {
+      int comma = s.indexOf(',');
+      keyNames.add((comma < 0 ? s : s.substring(0, comma)).trim().replace("\"", "").toLowerCase(Locale.ROOT));
+      rest = comma < 0 ? "" : s.substring(comma);
+    }
+    for (String c : rest.split(",")) {
+      if (!c.trim().isEmpty()) {
+        clusterNames.add(c.trim().replace("\"", "").toLowerCase(Locale.ROOT));
+      }
+    }
+  }
+
+  private List<Column> lookup(List<String> names, Map<String, Column> byName) {
+    List<Column> out = new ArrayList<>();
+    for (String n : names) {
+      Column c = byName.get(n);
+      if (c == null) {
+        throw problem("table_definition", "PRIMARY KEY names column '" + n + "', which is not defined");
+      }
+      out.add(c);
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  private Map<String, Query> queries(Object v, Map<String, Column> byName) {
+    Map<String, Query> out = new LinkedHashMap<>();
+    if (v == null) {
+      return out;
+    }
+    if (!(v instanceof Map)) {
+      throw problem("queries", "must be a mapping of query names");
+    }
+    for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+      String name = String.valueOf(e.getKey());
+      String key = "queries." + name;
+      if (!name.matches("[A-Za-z][A-Za-z0-9_]*") || name.equalsIgnoreCase("insert")) {
+        throw problem(key, "a query name must be a word (letters, digits, _) other than 'insert'");
+      }
+      Map<String, Object> q = map(e.getValue(), key);
+      if (q == null) {
+        throw problem(key, "is empty (needs cql:)");
+      }
+      for (String k : q.keySet()) {
+        if (!k.equals("cql") && !k.equals("fields")) {
+          throw problem(key + "." + k, "unknown key (known: cql, fields)");
+        }
+      }
+      Object cql = q.get("cql");
+      if (cql == null || String.valueOf(cql).trim().isEmpty()) {
+        throw problem(key + ".cql", "missing (required)");
+      }
+      String fields = q.get("fields") == null ? "samerow" : String.valueOf(q.get("fields")).trim();
+      if (!fields.equalsIgnoreCase("samerow") && !fields.equalsIgnoreCase("multirow")) {
+        throw problem(key + ".fields", "'" + fields + "' is not samerow or multirow");
+      }
+      String text = String.valueOf(cql).trim();
+      List<Column> bindings = new ArrayList<>();
+      Matcher m = MARKER.matcher(text);
+      int markers = 0;
+      while (m.find()) {
+        String col = m.group(1).replace("\"", "").toLowerCase(Locale.ROOT);
+        Column c = byName.get(col);
+        if (c == null) {
+          throw problem(key + ".cql", "binds '?' to '" + col + "', which is not a column of " + table);
+        }
+        bindings.add(c);
+        markers++;
+      }
+      if (markers != text.length() - text.replace("?", "").length()) {
+        throw problem(key + ".cql", "every ? must follow <column> =, <, >, <= or >=");
+      }
+      out.put(name, new Query(name, text, Collections.unmodifiableList(bindings),
+          fields.equalsIgnoreCase("samerow")));
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  private static List<String> splitTopLevel(String s) {
+    List<String> out = new ArrayList<>();
+    int depth = 0;
+    int start = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '(' || c == '<') {
+        depth++;
+      } else if (c == ')' || c == '>') {
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        out.add(s.substring(start, i));
+        start = i + 1;
+      }
+    }
+    if (!s.substring(start).trim().isEmpty()) {
+      out.add(s.substring(start));
+    }
+    return out;
+  }
+
+  private static String supportedTypes() {
+    StringBuilder b = new StringBuilder();
+    for (ColumnType t : ColumnType.values()) {
+      b.append(b.length() == 0 ? "" : ", ").append(t.name().toLowerCase(Locale.ROOT));
+    }
+    return b.toString();
+  }
+
+  /** The keyspace of the profile. */
+  public String keyspace() {
+    return keyspace;
+  }
+
+  /** The CREATE KEYSPACE statement, or null if the profile has none. */
+  public String keyspaceDefinition() {
+    return keyspaceDefinition;
+  }
+
+  public String table() {
+    return table;
+  }
+
+  public String tableDefinition() {
+    return tableDefinition;
+  }
+
+  /** The query names (in profile order). */
+  public java.util.Set<String> queryNames() {
+    return queries.keySet();
+  }
+}

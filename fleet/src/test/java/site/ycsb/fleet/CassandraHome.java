@@ -1,0 +1,50 @@
+package site.ycsb.fleet;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+import site.ycsb.testserver.cassandra.CassandraTestServer;
+
+/**
+ * What the Cassandra ITs of this module share: a fresh work directory, the tarball unpacked with its
+ * cassandra-binding, and the shared Cassandra test server with a new YCSB keyspace. Each step that cannot be had
+ * here skips the test with one line (JUnit assumption).
+ */
+final class CassandraHome {
+  final Path work;
+  final TestTarball tarball;
+  final Path home;
+  final CassandraTestServer server;
+
+  private CassandraHome(Path work, TestTarball tarball, Path home, CassandraTestServer server) {
+    this.work = work;
+    this.tarball = tarball;
+    this.home = home;
+    this.server = server;
+  }
+
+  /** Prepares {@code target/it-work/<workName>} and keyspace {@code keyspace} (dropped first, usertable). */
+  static CassandraHome prepare(String workName, String keyspace) throws Exception {
+    Path work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath().resolve(workName);
+    FleetIT.deleteTree(work);
+    Files.createDirectories(work);
+    TestTarball tarball = null;
+    try {
+      tarball = TestTarball.find(work);
+    } catch (IllegalStateException e) {
+      assumeTrue(false, e.getMessage());
+    }
+    Path home = tarball.unpack(work.resolve("head"));
+    assumeTrue(Files.isDirectory(home.resolve("cassandra-binding/lib")),
+        "the tarball has no cassandra-binding yet (" + tarball.how + ")");
+    String unavailable = CassandraTestServer.unavailableReason();
+    assumeTrue(unavailable == null, unavailable);
+    CassandraTestServer server = CassandraTestServer.shared();
+    server.execute("DROP KEYSPACE IF EXISTS " + keyspace);
+    server.createYcsbSchema(keyspace, "usertable", 10, "field");
+    return new CassandraHome(work, tarball, home, server);
+  }
+}

@@ -1,0 +1,117 @@
+package site.ycsb.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The record of one {@code bin/ycsb findmax} run: {@code findmax.json} (written by the fleet module's findmax) and
+ * the result directory of every step beside it. A step directory that is missing (the engine could not run) is
+ * kept as a step without figures.
+ */
+final class FindmaxRun {
+  static final String FILE = "findmax.json";
+  static final String FORMAT = "ycsb-findmax/1";
+
+  /** One step: a measured run at a target rate (search, follow-up at a fraction) or at a thread count (ramp). */
+  static final class Step {
+    final int index;
+    final String kind;
+    final double target;
+    final long threads;
+    final double achieved;
+    final boolean passed;
+    final String reason;
+    /** The step's result directory, or null when the step wrote none. */
+    final ResultDir dir;
+
+    Step(int index, String kind, double target, long threads, double achieved, boolean passed, String reason,
+         ResultDir dir) {
+      this.index = index;
+      this.kind = kind;
+      this.target = target;
+      this.threads = threads;
+      this.achieved = achieved;
+      this.passed = passed;
+      this.reason = reason;
+      this.dir = dir;
+    }
+  }
+
+  final Path dir;
+  final String mode;
+  final List<String> slas = new ArrayList<>();
+  /** The limit of each SLA in µs, in the order of {@link #slas}. */
+  final List<Long> slaLimitsUs = new ArrayList<>();
+  final double maximum;
+  final boolean lowerBound;
+  final String ending;
+  final List<Step> steps = new ArrayList<>();
+
+  private FindmaxRun(Path dir, JsonNode root) throws UsageException {
+    this.dir = dir;
+    this.mode = root.path("mode").asText("rate");
+    this.maximum = root.path("maximum").asDouble(0);
+    this.lowerBound = root.path("lowerBound").asBoolean(false);
+    this.ending = root.path("ending").asText("");
+    for (JsonNode s : root.path("slas")) {
+      slas.add(s.path("text").asText());
+      slaLimitsUs.add(s.path("limitUs").asLong());
+    }
+    for (JsonNode s : root.path("steps")) {
+      String sub = s.path("dir").asText("");
+      ResultDir rd = null;
+      if (!sub.isEmpty()) {
+        Path p = dir.resolve(sub).normalize();
+        if (!p.startsWith(dir.normalize())) {
+          throw new UsageException(dir.resolve(FILE) + ": step directory '" + sub + "' is outside " + dir);
+        }
+        if (Files.isRegularFile(p.resolve(ResultDir.SUMMARY))) {
+          rd = ResultDir.load(p);
+        }
+      }
+      steps.add(new Step(s.path("index").asInt(steps.size() + 1), s.path("kind").asText("search"),
+          s.path("target").asDouble(0), s.path("threads").asLong(0), s.path("achieved").asDouble(0),
+          s.path("passed").asBoolean(false), s.path("reason").asText(""), rd));
+    }
+  }
+
+  /** Whether DIR holds a findmax record. */
+  static boolean isFindmax(Path dir) {
+    return Files.isRegularFile(dir.resolve(FILE));
+  }
+
+  static FindmaxRun load(Path dir) throws UsageException {
+    Path file = dir.resolve(FILE);
+    JsonNode root;
+    try {
+      root = Json.read(file);
+    } catch (JsonProcessingException e) {
+      throw new UsageException("unreadable " + file + ": " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new UsageException("cannot read " + file + ": " + e.getMessage());
+    }
+    if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText(""))) {
+      throw new UsageException(file + " is not a findmax record (format '" + FORMAT + "')");
+    }
+    return new FindmaxRun(dir, root);
+  }
+
+  /** The passing step at the found maximum (the search step whose target is the maximum), or null. */
+  Step maximumStep() {
+    for (Step s : steps) {
+      if (s.passed && "search".equals(s.kind) && s.target == maximum && maximum > 0) {
+        return s;
+      }
+      if (s.passed && "threads".equals(s.kind) && s.achieved == maximum && maximum > 0) {
+        return s;
+      }
+    }
+    return null;
+  }
+}
