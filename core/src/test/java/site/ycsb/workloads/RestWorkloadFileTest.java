@@ -1,0 +1,65 @@
+package site.ycsb.workloads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+
+/** workloads/restworkload: it initialises RestWorkload and documents every property the workload reads. */
+class RestWorkloadFileTest {
+  private static final Path WORKLOADS = Paths.get("..", "workloads");
+
+  /** Properties that remember which names were asked for. */
+  static final class RecordingProperties extends Properties {
+    final Set<String> asked = new TreeSet<>();
+
+    @Override
+    public String getProperty(String key) {
+      asked.add(key);
+      return super.getProperty(key);
+    }
+
+    @Override
+    public String getProperty(String key, String defaultValue) {
+      asked.add(key);
+      return super.getProperty(key, defaultValue);
+    }
+  }
+
+  private static Properties read(String file) throws IOException {
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(WORKLOADS.resolve(file))) {
+      p.load(in);
+    }
+    return p;
+  }
+
+  @Test
+  void should_document_every_property_RestWorkload_reads_when_reading_restworkload() throws Exception {
+    RecordingProperties p = new RecordingProperties();
+    p.putAll(read("restworkload"));
+    assertEquals(RestWorkload.class.getName(), p.getProperty("workload"));
+    p.setProperty("deleteproportion", "0.1"); // so that every trace is asked for
+    for (String op : new String[] {"read", "insert", "update", "delete"}) {
+      p.setProperty("url.trace." + op, WORKLOADS.resolve("rest-traces").resolve(op + ".txt").toString());
+    }
+    new RestWorkload().init(p);
+    String file = new String(Files.readAllBytes(WORKLOADS.resolve("restworkload")), StandardCharsets.UTF_8);
+    p.asked.remove("dotransactions");
+    assertTrue(p.asked.size() > 15, "properties read: " + p.asked);
+    for (String name : p.asked) {
+      assertTrue(file.contains("\n" + name + "=") || file.contains("\n#" + name + "="),
+          "restworkload does not document " + name);
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package site.ycsb.workloads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.PropertyReader;
+import site.ycsb.Status;
+
+/** RestWorkload: trace files, URL selection and the calls it makes. */
+class RestWorkloadTest {
+  @TempDir
+  Path dir;
+
+  private Path trace(String name, String... lines) throws IOException {
+    Path f = dir.resolve(name);
+    Files.write(f, Arrays.asList(lines), StandardCharsets.UTF_8);
+    return f;
+  }
+
+  private Properties props(String... kv) throws IOException {
+    Properties p = new Properties();
+    p.setProperty("url.trace.read", trace("read.txt", "/a", "/b", "/c", "/d", "/e", "/f", "/g", "/h").toString());
+    p.setProperty("url.trace.update", trace("update.txt", "/u1", "/u2").toString());
+    p.setProperty("fieldlength", "10");
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  private static RestWorkload init(Properties p) throws Exception {
+    RestWorkload w = new RestWorkload();
+    w.init(p);
+    return w;
+  }
+
+  @Test
+  void should_keep_urls_in_file_order_and_skip_blanks_and_comments_when_reading_a_trace() throws Exception {
+    Path f = trace("t.txt", "# popular first", "  /x?id=1  ", "", "/y", "#/z");
+    Properties p = new Properties();
+    p.setProperty("url.trace.read", f.toString());
+    assertEquals(Arrays.asList("/x?id=1", "/y"), RestWorkload.readTrace(new PropertyReader(p), "url.trace.read",
+        "read"));
+  }
+
+  @Test
+  void should_favour_early_lines_when_requestdistribution_is_zipfian() throws Exception {
+    RestWorkload w = init(props());
+    Map<String, Integer> counts = count(w, 20000);
+    assertTrue(counts.get("/a") > 3 * counts.getOrDefault("/h", 0), counts.toString());
+    assertEquals(8, counts.size(), counts.toString());
+  }
+
+  @Test
+  void should_spread_evenly_when_requestdistribution_is_uniform() throws Exception {
+    RestWorkload w = init(props("requestdistribution", "uniform"));
+    Map<String, Integer> counts = count(w, 16000);
+    for (int c : counts.values()) {
+      assertTrue(c > 1500 && c < 2500, counts.toString());
+    }
+    assertEquals(8, counts.size());
+  }
+
+  private static Map<String, Integer> count(RestWorkload w, int n) {
+    Map<String, Integer> counts = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      counts.merge(w.nextUrl("read"), 1, Integer::sum);
+    }
+    return counts;
+  }
+
+  @Test
+  void should_call_the_binding_with_trace_urls_and_bodies_of_fieldcount_fields() throws Exception {
+    RestWorkload w = init(props("fieldcount", "3", "readproportion", "0.5", "updateproportion", "0.5"));
+    Recording db = new Recording();
+    for (int i = 0; i < 200; i++) {
+      w.doTransaction(db, null);
+    }
+    assertTrue(db.calls.containsKey("read") && db.calls.containsKey("update"), db.calls.toString());
+    for (String url : db.calls.get("update")) {
+      assertTrue(url.equals("/u1") || url.equals("/u2"), url);
+    }
+    assertEquals(3, db.lastBodySize);
+    assertEquals(10, db.lastFieldLength);
+  }
+
+  @Test
+  void should_insert_the_insert_trace_in_order_when_loading() throws Exception {
+    Properties p = props("dotransactions", "false", "url.trace.insert", trace("ins.txt", "/i1", "/i2").toString());
+    p.remove("url.trace.read"); // the load needs only the insert trace
+    RestWorkload w = init(p);
+    Recording db = new Recording();
+    for (int i = 0; i < 3; i++) {
+      assertTrue(w.doInsert(db, null));
+    }
+    assertEquals(Arrays.asList("/i1", "/i2", "/i1"), db.calls.get("insert"));
+  }
+
+  @Test
+  void should_refuse_with_one_line_naming_the_property_when_a_trace_is_missing_empty_or_unset() throws Exception {
+    String[][] cases = {{"url.trace.read", dir.resolve("nope.txt").toString()}, {"url.trace.read", dir.toString()},
+        {"url.trace.read", trace("empty.txt", "", "# nothing").toString()}, {"url.trace.delete", ""},
+        {"readzipfconstant", "1"}, {"requestdistribution", "latest"}, {"scanproportion", "0.1"},
+        {"fieldlengthdistfile", dir.resolve("hist.txt").toString()}, {"insertproportion", "1.5"}};
+    for (String[] c : cases) {
+      Properties p = props(c);
+      if (c[0].equals("url.trace.delete")) {
+        p.setProperty("deleteproportion", "0.1");
+      }
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> init(p), c[0]);
+      assertTrue(e.getMessage().contains(c[0]), e.getMessage());
+      assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+  }
+
+  /** Records the URLs per operation. */
+  static final class Recording extends DB {
+    final Map<String, List<String>> calls = new HashMap<>();
+    int lastBodySize;
+    long lastFieldLength;
+
+    private Status record(String op, String url) {
+      calls.computeIfAbsent(op, k -> new java.util.ArrayList<>()).add(url);
+      return Status.OK;
+    }
+
+    @Override
+    public Status read(String t, String k, Set<String> f, Map<String, ByteIterator> r) {
+      return record("read", k);
+    }
+
+    @Override
+    public Status scan(String t, String k, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
+      return record("scan", k);
+    }
+
+    @Override
+    public Status update(String t, String k, Map<String, ByteIterator> v) {
+      lastBodySize = v.size();
+      lastFieldLength = v.values().iterator().next().bytesLeft();
+      return record("update", k);
+    }
+
+    @Override
+    public Status insert(String t, String k, Map<String, ByteIterator> v) {
+      return record("insert", k);
+    }
+
+    @Override
+    public Status delete(String t, String k) {
+      return record("delete", k);
+    }
+  }
+}
