@@ -1,6 +1,5 @@
 package site.ycsb;
 
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -31,8 +30,8 @@ public class DBWrapper extends DB implements NamedOperationDB {
 
   private final DB db;
   private final Measurements measurements;
-  private boolean reportLatencyForEachError;
-  private Set<String> latencyTrackedErrors = Collections.emptySet();
+  /** Names and records failures and named operations; configured in {@link #init()}. */
+  private OperationRecorder recorder;
   private long consecutiveErrors;
   private static final String[] OPS = {"READ", "SCAN", "UPDATE", "INSERT", "DELETE"};
   // Per-thread caches of this thread's measurements, by index in OPS (a DBWrapper belongs to one thread).
@@ -50,6 +49,7 @@ public class DBWrapper extends DB implements NamedOperationDB {
   DBWrapper(DB db, Measurements measurements) {
     this.db = db;
     this.measurements = measurements;
+    this.recorder = new OperationRecorder(measurements, new Properties()); // 0.17.0's defaults until init()
   }
 
   @Override
@@ -72,11 +72,9 @@ public class DBWrapper extends DB implements NamedOperationDB {
   @Override
   public void init() throws DBException {
     Properties p = getProperties();
-    reportLatencyForEachError = Boolean.parseBoolean(p.getProperty(REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY, "false"));
-    latencyTrackedErrors = OperationRecorder.trackedErrors(p, reportLatencyForEachError);
+    recorder = new OperationRecorder(measurements, p);
     if (CONFIG_PRINTED.compareAndSet(false, true)) {
-      System.err.println("DBWrapper: report latency for each error is " + reportLatencyForEachError
-          + " and specific error codes to track for latency are: " + latencyTrackedErrors);
+      System.err.println("DBWrapper: " + recorder.describe());
     }
     db.init();
   }
@@ -92,7 +90,9 @@ public class DBWrapper extends DB implements NamedOperationDB {
     long st = System.nanoTime();
     db.cleanup();
     long en = System.nanoTime();
-    record("CLEANUP", Status.OK, ist, st, en);
+    if (measurements.threadState().isRecording()) {
+      recorder.recordLatency("CLEANUP", ist, st, en);
+    }
   }
 
   @Override
@@ -159,36 +159,19 @@ public class DBWrapper extends DB implements NamedOperationDB {
     Status res = db instanceof NamedOperationDB ? ((NamedOperationDB) db).executeNamed(name, request)
         : Status.NOT_IMPLEMENTED;
     long en = System.nanoTime();
-    if (res == null) {
-      res = Status.ERROR;
-    }
-    if (res.isOk() || res == Status.NOT_FOUND) {
-      consecutiveErrors = 0;
-    } else {
-      consecutiveErrors++;
-    }
+    res = settle(res, name);
     if (state.isRecording()) {
-      if (res.isOk()) {
-        measurements.measure(name, (en - st) / 1000);
-        measurements.measureIntended(name, (en - ist) / 1000);
-      } else {
-        record(name, res, ist, st, en);
-      }
-      measurements.statusMeasurement(name).reportStatus(res);
+      recorder.record(name, res, ist, st, en);
     }
     return res;
   }
 
-  /**
-   * Records one operation. Successful operations go through per-thread cached measurement references (the
-   * measurements are still created on first use, so only operations that happened appear in the results);
-   * failures take the general path, which builds the {@code OP-FAILED} or {@code OP-<STATUS>} name.
-   */
-  private Status finish(int op, Status result, Measurements.ThreadState state, long ist, long st, long en) {
+  /** A null status counted as ERROR (warned once), and the consecutive-error count kept. */
+  private Status settle(Status result, String op) {
     Status res = result;
     if (res == null) {
       if (NULL_STATUS_WARNED.compareAndSet(false, true)) {
-        System.err.println("WARNING: " + db.getClass().getName() + " returned null for " + OPS[op]
+        System.err.println("WARNING: " + db.getClass().getName() + " returned null for " + op
             + "; counted as ERROR (a binding must return a Status)");
       }
       res = Status.ERROR;
@@ -200,6 +183,16 @@ public class DBWrapper extends DB implements NamedOperationDB {
     } else {
       consecutiveErrors++;
     }
+    return res;
+  }
+
+  /**
+   * Records one operation. Successful operations go through per-thread cached measurement references (the
+   * measurements are still created on first use, so only operations that happened appear in the results);
+   * failures take the general path, which builds the {@code OP-FAILED} or {@code OP-<STATUS>} name.
+   */
+  private Status finish(int op, Status result, Measurements.ThreadState state, long ist, long st, long en) {
+    Status res = settle(result, OPS[op]);
     if (!state.isRecording()) {
       return res;
     }
@@ -221,7 +214,7 @@ public class DBWrapper extends DB implements NamedOperationDB {
         intended.measure((en - ist) / 1000);
       }
     } else {
-      record(OPS[op], res, ist, st, en);
+      recorder.recordLatency(recorder.nameOf(OPS[op], res), ist, st, en);
     }
     OneMeasurement status = statusCache[op];
     if (status == null) {
@@ -231,9 +224,4 @@ public class DBWrapper extends DB implements NamedOperationDB {
     return res;
   }
 
-  private void record(String op, Status res, long ist, long st, long en) {
-    String name = OperationRecorder.name(op, res, reportLatencyForEachError, latencyTrackedErrors);
-    measurements.measure(name, (en - st) / 1000);
-    measurements.measureIntended(name, (en - ist) / 1000);
-  }
 }

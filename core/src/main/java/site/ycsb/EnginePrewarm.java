@@ -52,17 +52,10 @@ final class EnginePrewarm {
   }
 
   /**
-   * Warms the path the run's threads will take.
+   * Warms the path the run's threads will take, for at most {@code budgetNanos} (and {@link #MAX_NANOS}): a run
+   * whose schedule opens at a given instant ({@code start.epochms}) must not start late because of it.
    *
    * @param runWorkload the run's workload (only its class is used)
-   */
-  static Result run(Workload runWorkload, Properties runProps, boolean doTransactions) {
-    return run(runWorkload, runProps, doTransactions, MAX_NANOS);
-  }
-
-  /**
-   * Warms the path for at most {@code budgetNanos} (and {@link #MAX_NANOS}): a run whose schedule opens at a given
-   * instant ({@code start.epochms}) must not start late because of it.
    */
   static Result run(Workload runWorkload, Properties runProps, boolean doTransactions, long budgetNanos) {
     if (budgetNanos <= 0) {

@@ -47,17 +47,20 @@ final class OperationRecorder {
         : op + "-FAILED";
   }
 
+  /** The measurement name of {@code op} ended with {@code status}, under this run's error-naming settings. */
+  String nameOf(String op, Status status) {
+    return name(op, status, reportEachError, trackedErrors);
+  }
+
+  /** The settings line the client prints once (0.17.0's wording). */
+  String describe() {
+    return "report latency for each error is " + reportEachError + " and specific error codes to track for latency"
+        + " are: " + trackedErrors;
+  }
+
   /** Records an operation that was intended to start at {@code intendedNs}, started at {@code startNs}. */
   void record(String op, Status status, long intendedNs, long startNs, long endNs) {
-    String name = name(op, status, reportEachError, trackedErrors);
-    OneMeasurement service = measurements.serviceMeasurement(name);
-    if (service != null) {
-      service.measure((endNs - startNs) / 1000);
-    }
-    OneMeasurement intended = measurements.intendedMeasurement(name);
-    if (intended != null) {
-      intended.measure((endNs - intendedNs) / 1000);
-    }
+    recordLatency(nameOf(op, status), intendedNs, startNs, endNs);
     measurements.statusMeasurement(op).reportStatus(status);
   }
 

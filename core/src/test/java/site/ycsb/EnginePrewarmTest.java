@@ -45,7 +45,7 @@ class EnginePrewarmTest {
     CoreWorkload workload = new CoreWorkload();
     workload.init(props);
 
-    EnginePrewarm.Result result = EnginePrewarm.run(workload, props, true);
+    EnginePrewarm.Result result = EnginePrewarm.run(workload, props, true, EnginePrewarm.MAX_NANOS);
 
     assertNull(result.skipped, result.describe());
     assertTrue(result.operations > 0, result.describe());
@@ -86,7 +86,7 @@ class EnginePrewarmTest {
         return true;
       }
     };
-    EnginePrewarm.Result result = EnginePrewarm.run(other, coreProps(), true);
+    EnginePrewarm.Result result = EnginePrewarm.run(other, coreProps(), true, EnginePrewarm.MAX_NANOS);
     assertEquals(0, result.operations);
     assertTrue(result.describe().startsWith("engine path not warmed (workload "), result.describe());
   }
