@@ -107,15 +107,6 @@ final class ClientHealth {
     maxPauseMs.set(0);
   }
 
-  /**
-   * Called when the run ends; judges the run and fills the warnings.
-   *
-   * @param busyFraction the share of the run's thread-time spent inside measured operations
-   */
-  void finish(double runtimeSec, double throughput, double target, long lagP99, long lagMax, double busyFraction) {
-    finish(runtimeSec, throughput, target, lagP99, lagMax, busyFraction, new Context());
-  }
-
   /** What the verdicts need beyond the overall figures: when the lag happened, how long operations took, errors. */
   static final class Context {
     /** Schedule lag of operations due in the first seconds (p99, max) and after them (p99), microseconds. */
@@ -136,7 +127,10 @@ final class ClientHealth {
   /**
    * Judges the run and fills the warnings: the most specific explanation wins — most operations failed (the
    * figures describe failures), a start-up backlog (lag only in the first seconds), a database stall (an operation
-   * took about as long as the worst lag), then the client's CPU, its threads, or the machine.
+   * took about as long as the worst lag), then the client's CPU, its threads, or the machine. Called when the run
+   * ends.
+   *
+   * @param busyFraction the share of the run's thread-time (or in-flight capacity) spent inside measured operations
    */
   void finish(double runtimeSec, double throughput, double target, long lagP99, long lagMax, double busyFraction,
               Context c) {
