@@ -79,23 +79,25 @@ class Ycsb017OutputFormatIT {
         .collect(Collectors.joining(File.pathSeparator));
   }
 
-  private List<String> run(String classpath, String phase, String workload) throws Exception {
-    JavaProcess p = JavaProcess.run(tmp.toFile(), classpath, "site.ycsb.Client", phase, "-db", "site.ycsb.BasicDB",
-        "-P", workload, "-threads", "2", "-p", "basicdb.verbose=false");
+  private List<String> run(String classpath, String db, String phase, String workload, String... extra)
+      throws Exception {
+    List<String> args = new ArrayList<>(Arrays.asList(phase, "-db", db, "-P", workload, "-threads", "2",
+        "-p", "basicdb.verbose=false"));
+    args.addAll(Arrays.asList(extra));
+    JavaProcess p = JavaProcess.run(tmp.toFile(), classpath, "site.ycsb.Client", args.toArray(new String[0]));
     assertEquals(0, p.exitCode, p.toString());
     return shapes(p.output);
   }
 
-  @Test
-  void should_print_the_result_lines_of_0_17_0_in_its_order_and_shapes_when_both_run_the_same_job()
-      throws Exception {
-    Path w = tmp.resolve("workload");
-    Files.write(w, ("workload=site.ycsb.workloads.CoreWorkload\nrecordcount=300\noperationcount=3000\n"
-        + "readproportion=0.4\nupdateproportion=0.2\nscanproportion=0.1\ninsertproportion=0.1\n"
-        + "readmodifywriteproportion=0.2\nrequestdistribution=zipfian\n").getBytes(StandardCharsets.UTF_8));
+  /**
+   * Runs the job's load and run phases on 0.17.0 and here (same database class name, same properties) and
+   * checks that every result line of 0.17.0 is printed here with the same name and shape, in the same order
+   * within its section, and that the sections come in 0.17.0's order (the run-wide ones) then sorted.
+   */
+  private void assertSameFormat(String db, String workload, String... extra) throws Exception {
     for (String phase : Arrays.asList("-load", "-t")) {
-      List<String> theirs = run(ycsb017(), phase, w.toString());
-      List<String> ours = run(thisCoreRuntime(), phase, w.toString());
+      List<String> theirs = run(ycsb017(), db, phase, workload, extra);
+      List<String> ours = run(thisCoreRuntime(), db, phase, workload, extra);
       String both = "\nthis engine:\n" + String.join("\n", ours) + "\n0.17.0:\n" + String.join("\n", theirs);
       assertTrue(theirs.size() > 10, "0.17.0 printed its results: " + both);
       Map<String, List<String>> theirSections = sections(theirs);
@@ -124,5 +126,25 @@ class Ycsb017OutputFormatIT {
       java.util.Collections.sort(sorted);
       assertEquals(sorted, measured, phase + ": measurements in sorted order" + both);
     }
+  }
+
+  @Test
+  void should_print_the_result_lines_of_0_17_0_in_its_order_and_shapes_when_both_run_the_same_job()
+      throws Exception {
+    Path w = tmp.resolve("workload");
+    Files.write(w, ("workload=site.ycsb.workloads.CoreWorkload\nrecordcount=300\noperationcount=3000\n"
+        + "readproportion=0.4\nupdateproportion=0.2\nscanproportion=0.1\ninsertproportion=0.1\n"
+        + "readmodifywriteproportion=0.2\nrequestdistribution=zipfian\n").getBytes(StandardCharsets.UTF_8));
+    assertSameFormat("site.ycsb.BasicDB", w.toString());
+  }
+
+  @Test
+  void should_print_the_result_lines_of_0_17_0_when_both_run_the_same_time_series_job_on_basicts()
+      throws Exception {
+    // the shipped time-series workload A, shrunk, plus scans (tsworkloada has none): 0.17.0's TimeSeriesWorkload
+    // on 0.17.0's BasicTSDB against this engine's on its BasicTSDB, under the same class names
+    assertSameFormat("site.ycsb.BasicTSDB", new File("../workloads/tsworkloada").getAbsolutePath(),
+        "-p", "recordcount=4096", "-p", "operationcount=3000", "-p", "insertstart=1500000000",
+        "-p", "readproportion=0.3", "-p", "insertproportion=0.5", "-p", "scanproportion=0.2");
   }
 }
