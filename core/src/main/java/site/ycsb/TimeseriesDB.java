@@ -17,12 +17,21 @@ import java.util.concurrent.TimeUnit;
  * holds {@code tagkey<delim>tagvalue} pairs plus {@code <timestampkey><delim><ts>} (a read) or
  * {@code <timestampkey><delim><start><spandelim><end>} (a scan); an insert's values hold the tags as
  * StringByteIterators plus the timestamp and the value as {@link NumericByteIterator}s.
+ *
+ * <p>The metric handed to the abstract methods is the record key, i.e. the metric the workload chose. YCSB 0.17.0
+ * hands them the table name instead, so all of a run's metrics arrive as one and the points of different metrics
+ * at the same tags and timestamp collide. A binding written to rely on that (for example one that uses the metric
+ * as the name of a table it created from the {@code table} property) can ask for 0.17.0's argument with
+ * {@value #METRIC_PROPERTY}{@code =table}; the default is {@code key}.
  */
 public abstract class TimeseriesDB extends DB {
   /** Aggregations a scan may ask for. */
   public enum AggregationOperation {
     NONE, SUM, AVERAGE, COUNT, MAX, MIN
   }
+
+  /** Which argument becomes the metric: {@code key} (default) or {@code table} (YCSB 0.17.0's behaviour). */
+  public static final String METRIC_PROPERTY = "timeseriesdb.metric";
 
   protected String timestampKey;
   protected String valueKey;
@@ -36,6 +45,7 @@ public abstract class TimeseriesDB extends DB {
   protected AggregationOperation downsamplingFunction;
   protected boolean debug;
   protected boolean test;
+  private boolean metricIsTable;
 
   @Override
   public void init() throws DBException {
@@ -57,6 +67,17 @@ public abstract class TimeseriesDB extends DB {
     downsamplingKey = p.getProperty("downsamplingkey", "YCSBDS");
     debug = Boolean.parseBoolean(p.getProperty("debug", "false"));
     test = Boolean.parseBoolean(p.getProperty("test", "false"));
+    String metric = p.getProperty(METRIC_PROPERTY, "key").trim();
+    if (!metric.equals("key") && !metric.equals("table")) {
+      throw configError(METRIC_PROPERTY + "=" + metric + " is not one of key (the workload's metric, default), "
+          + "table (YCSB 0.17.0: the table name)");
+    }
+    metricIsTable = metric.equals("table");
+  }
+
+  /** The metric of a call: the key, or the table under {@code timeseriesdb.metric=table}. */
+  private String metric(String table, String key) {
+    return metricIsTable ? table : key;
   }
 
   @Override
@@ -83,7 +104,7 @@ public abstract class TimeseriesDB extends DB {
     if (timestamp == null) {
       return Status.BAD_REQUEST;
     }
-    return read(key, timestamp, tags);
+    return read(metric(table, key), timestamp, tags);
   }
 
   private static <E extends Enum<E>> E enumProperty(Properties p, String name, String def, Class<E> type)
@@ -141,7 +162,7 @@ public abstract class TimeseriesDB extends DB {
     if (start == null) {
       return Status.BAD_REQUEST;
     }
-    return scan(startkey, start, end, tags, aggregation, timeValue, unit);
+    return scan(metric(table, startkey), start, end, tags, aggregation, timeValue, unit);
   }
 
   /** Reads the points of {@code metric} in [startTs, endTs] matching {@code tags}, optionally aggregated. */
@@ -166,7 +187,9 @@ public abstract class TimeseriesDB extends DB {
     tags.remove(valueKey);
     long timestamp = ((NumericByteIterator) ts).getLong();
     NumericByteIterator v = (NumericByteIterator) value;
-    return v.isFloatingPoint() ? insert(key, timestamp, v.getDouble(), tags) : insert(key, timestamp, v.getLong(), tags);
+    String metric = metric(table, key);
+    return v.isFloatingPoint() ? insert(metric, timestamp, v.getDouble(), tags)
+        : insert(metric, timestamp, v.getLong(), tags);
   }
 
   /** Writes one integer point. */

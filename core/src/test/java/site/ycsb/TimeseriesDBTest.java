@@ -148,6 +148,38 @@ class TimeseriesDBTest {
   }
 
   @Test
+  void should_hand_the_key_as_metric_by_default_and_the_table_when_asked_for_0_17_0s_argument() throws DBException {
+    Map<String, ByteIterator> v = new HashMap<>();
+    v.put("YCSBTS", new NumericByteIterator(1000L));
+    v.put("YCSBV", new NumericByteIterator(1L));
+    RecordingTSDB d = open("timeseriesdb.metric", "key");
+    for (RecordingTSDB one : new RecordingTSDB[] {db, d}) {
+      assertEquals(Status.OK, one.insert("usertable", "cpu", v));
+      assertEquals("cpu", one.metric);
+    }
+    RecordingTSDB legacy = open("timeseriesdb.metric", " table ");
+    assertEquals(Status.OK, legacy.insert("usertable", "cpu", v));
+    assertEquals("usertable", legacy.metric);
+    assertEquals(Status.OK, legacy.read("usertable", "mem", fields("YCSBTS=5"), null));
+    assertEquals("usertable", legacy.metric);
+    assertEquals(Status.OK, legacy.scan("usertable", "disk", 1, fields("YCSBTS=5,9"), new Vector<>()));
+    assertEquals("usertable", legacy.metric);
+    assertEquals(Status.OK, db.scan("usertable", "disk", 1, fields("YCSBTS=5,9"), new Vector<>()));
+    assertEquals("disk", db.metric);
+  }
+
+  @Test
+  void should_refuse_an_unknown_metric_argument_as_a_configuration_mistake() {
+    for (String bad : new String[] {"", "Table", "metric", "keys"}) {
+      DBException e = org.junit.jupiter.api.Assertions.assertThrows(DBException.class,
+          () -> open("timeseriesdb.metric", bad));
+      org.junit.jupiter.api.Assertions.assertTrue(e.getCause() instanceof IllegalArgumentException, bad);
+      org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("timeseriesdb.metric=" + bad.trim()
+          + " is not one of key"), e.getMessage());
+    }
+  }
+
+  @Test
   void should_not_implement_update_or_delete_when_the_binding_does_not() {
     assertEquals(Status.NOT_IMPLEMENTED, db.update("t", "cpu", new HashMap<>()));
     assertEquals(Status.NOT_IMPLEMENTED, db.delete("t", "cpu"));

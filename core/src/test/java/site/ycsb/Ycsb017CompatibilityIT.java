@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
@@ -126,6 +128,47 @@ class Ycsb017CompatibilityIT {
     assertEquals(0, run.exitCode, run.toString());
     assertTrue(run.output.contains("malformed=0"), run.toString());
     assertTrue(run.output.contains("[SCAN], Return=OK"), run.toString());
+  }
+
+  /** The probe's {@code [TS-RECEIVED]} line: distinct points and the digests of what it received. */
+  private static Matcher received(JavaProcess p) {
+    Matcher m = Pattern.compile("\\[TS-RECEIVED\\], points=(\\d+), received=(\\w+), tagged=(\\w+)")
+        .matcher(p.output);
+    assertTrue(m.find(), p.toString());
+    return m;
+  }
+
+  /**
+   * The same load on 0.17.0 (its client, workload and TimeseriesDB) and here, with one binding compiled against
+   * 0.17.0: every insert carries the same tags and timestamp. 0.17.0 hands the binding the table as the metric, so
+   * 16 metrics' points collide into 256 distinct ones; here the binding gets the workload's metric and all 4096
+   * stay distinct; with {@code timeseriesdb.metric=table} it receives exactly what 0.17.0 hands it.
+   */
+  @Test
+  void should_hand_a_0_17_0_binding_the_points_0_17_0_hands_it_with_the_metric_it_asks_for() throws Exception {
+    File probe = compile("ts-received", new File(YCSB_LIB, "core-0.17.0.jar").getPath());
+    String theirs = jars(YCSB_LIB) + File.pathSeparator + probe.getAbsolutePath();
+    String ours = thisCoreRuntime() + File.pathSeparator + probe.getAbsolutePath();
+    JavaProcess in017 = JavaProcess.run(tmp.toFile(), theirs, "site.ycsb.Client", "-load", "-db",
+        "compat.CompatTsProbeDB", "-P", tsWorkload, "-threads", "2");
+    assertTrue(in017.output.contains("YCSB Client 0.17.0"), in017.toString());
+    assertEquals(0, in017.exitCode, in017.toString());
+    JavaProcess asTable = JavaProcess.run(tmp.toFile(), ours, "site.ycsb.Client", "-load", "-db",
+        "compat.CompatTsProbeDB", "-P", tsWorkload, "-threads", "2", "-p", "timeseriesdb.metric=table");
+    assertEquals(0, asTable.exitCode, asTable.toString());
+    JavaProcess byKey = JavaProcess.run(tmp.toFile(), ours, "site.ycsb.Client", "-load", "-db",
+        "compat.CompatTsProbeDB", "-P", tsWorkload, "-threads", "2");
+    assertEquals(0, byKey.exitCode, byKey.toString());
+    Matcher a = received(in017);
+    Matcher b = received(asTable);
+    Matcher c = received(byKey);
+    String all = "\n0.17.0: " + a.group() + "\ntable: " + b.group() + "\nkey: " + c.group();
+    assertEquals("256", a.group(1), "0.17.0 collapses 16 metrics into one" + all);
+    assertEquals(a.group(2), b.group(2), "timeseriesdb.metric=table: what 0.17.0 hands the binding" + all);
+    assertEquals(a.group(3), c.group(3), "the same tags and timestamps for every insert" + all);
+    assertEquals("4096", c.group(1), "every point distinct when the metric is the key" + all);
+    assertTrue(byKey.output.contains("metrics=16, malformed=0"), byKey.toString());
+    assertTrue(asTable.output.contains("metrics=1, malformed=0"), asTable.toString());
   }
 
   @Test

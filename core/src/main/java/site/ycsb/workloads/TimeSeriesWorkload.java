@@ -38,13 +38,14 @@ import site.ycsb.measurements.Measurements;
  * marked in {@code groupbykeys} are then left out) and {@code downsamplingkey=FUNCTIONinterval}. A delete's key is
  * {@code metric:tagkey=tagvalue:...:timestampkey=ts} with {@code deletedelimiter} between the parts.
  *
- * <p>Load: the metrics are split between the client threads (so {@code threadcount} may not exceed
- * {@code fieldcount}); each thread writes every one of its series at one timestamp before moving on to the
- * next, in shuffled series order when {@code randomtimeseriesorder} is true, in shuffled timestamp order when
- * {@code randomwritetimestamporder} is true. {@code insertstart} is the first timestamp (in
- * {@code timestampunits}); without it, the current time. Reads, scans, updates and deletes pick a random series
- * and a random timestamp among the {@code recordcount / (number of series)} loaded intervals; run-phase inserts
- * continue after them.
+ * <p>Load: the points form one sequence shared by all client threads: interval after interval, every series
+ * once per interval, in shuffled series order when {@code randomtimeseriesorder} is true and in shuffled interval
+ * order when {@code randomwritetimestamporder} is true. Which points a load writes therefore depends only on
+ * {@code insertcount}, not on how this engine's shared schedule spreads operations over threads (YCSB 0.17.0
+ * gave each thread its own metrics and refused more threads than metrics; any thread count works here).
+ * {@code insertstart} is the first timestamp (in {@code timestampunits}); without it, the current time. Reads,
+ * scans, updates and deletes pick a random series and a random timestamp among the
+ * {@code recordcount / (number of series)} loaded intervals; run-phase inserts continue after them.
  *
  * <p>Every property is checked in {@link #init}; a bad value is an {@link IllegalArgumentException} with a
  * one-line message (the client exits 2). Thread-safe: state that changes is per thread.
@@ -84,6 +85,13 @@ public class TimeSeriesWorkload extends Workload {
   private boolean dataIntegrity;
   private long loadedIntervals;
   private long insertCount;
+  private long totalSeries;
+  private long loadRounds;
+  private long seriesSeed;
+  private long roundA = 1;
+  private long roundB;
+  private final java.util.concurrent.atomic.AtomicLong loadCursor = new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong runCursor = new java.util.concurrent.atomic.AtomicLong();
   private DiscreteGenerator operationChooser;
 
   @Override
@@ -167,12 +175,14 @@ public class TimeSeriesWorkload extends Workload {
     }
     long recordCount = r.longValue("recordcount", 0, 0);
     insertCount = p.getProperty("insertcount") != null ? r.longValue("insertcount", 0, 0) : recordCount;
-    long totalSeries = seriesPerMetric * metricCount;
+    totalSeries = seriesPerMetric * metricCount;
     loadedIntervals = Math.max(1, recordCount / totalSeries);
-    int threads = r.intValue("threadcount", 1, 1);
-    if (threads > metricCount) {
-      throw new IllegalArgumentException("threadcount=" + threads + " exceeds fieldcount=" + metricCount
-          + ": TimeSeriesWorkload gives each thread its own metrics; raise fieldcount or lower threadcount");
+    loadRounds = Math.max(1, (insertCount + totalSeries - 1) / totalSeries);
+    java.util.SplittableRandom seeds = new java.util.SplittableRandom(ThreadLocalRandom.current().nextLong());
+    seriesSeed = seeds.nextLong();
+    if (randomWriteTimestampOrder) {
+      roundA = coprime(loadRounds, seeds);
+      roundB = seeds.nextLong(loadRounds);
     }
     operationChooser = operations(r);
   }
@@ -318,87 +328,76 @@ public class TimeSeriesWorkload extends Workload {
 
   @Override
   public Object initThread(Properties p, int threadId, int threadCount) throws WorkloadException {
-    int from = (int) ((long) metrics.length * threadId / threadCount);
-    int to = (int) ((long) metrics.length * (threadId + 1) / threadCount);
-    long series = (to - from) * seriesPerMetric;
-    long share = insertCount / threadCount + (threadId < insertCount % threadCount ? 1 : 0);
-    long rounds = Math.max(1, (share + series - 1) / series);
-    return new ThreadState(from, series, rounds);
+    return new ThreadState();
   }
 
-  /** Per-thread write cursor over the thread's series (its own metrics) and timestamps. */
-  final class ThreadState {
-    private final int firstMetric;
-    private final long series;
-    private final long rounds;
-    private long round;
-    private long position;
+  /**
+   * The point at position {@code n} of the write sequence: round {@code n / totalSeries} (one interval), and
+   * within it the series at position {@code n % totalSeries}, shuffled per round when randomtimeseriesorder is
+   * true. The sequence depends only on {@code n}, so the points a load writes do not depend on which thread
+   * writes which (this engine's threads share one operation schedule and do unequal numbers of operations).
+   * Returns {series index, interval offset before delay}.
+   */
+  long[] pointAt(long n, boolean loadPhase, ThreadState cache) {
+    long round = n / totalSeries;
+    long position = n % totalSeries;
+    long seriesIndex = position;
+    if (randomTimeSeriesOrder && totalSeries > 1) {
+      if (cache.round != round) {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seriesSeed ^ (round * 0x9E3779B97F4A7C15L));
+        cache.round = round;
+        cache.shuffleA = coprime(totalSeries, rnd);
+        cache.shuffleB = rnd.nextLong(totalSeries);
+      }
+      seriesIndex = Math.floorMod(multiplyMod(cache.shuffleA, position, totalSeries) + cache.shuffleB, totalSeries);
+    }
+    long offset;
+    if (!loadPhase) {
+      offset = loadedIntervals + round;
+    } else {
+      long r = round % loadRounds;
+      offset = randomWriteTimestampOrder ? Math.floorMod(multiplyMod(roundA, r, loadRounds) + roundB, loadRounds) : r;
+      offset += (round / loadRounds) * loadRounds;
+    }
+    return new long[] {seriesIndex, offset};
+  }
+
+  /** Takes the next point of the load's (or the run's) shared sequence that is not skipped; see {@link #pointAt}. */
+  private long[] nextPoint(boolean loadPhase, ThreadState state) {
+    java.util.concurrent.atomic.AtomicLong cursor = loadPhase ? loadCursor : runCursor;
+    while (true) {
+      long[] point = pointAt(cursor.getAndIncrement(), loadPhase, state);
+      long delay = delayOf(point[0]);
+      if (point[1] < delay || (sparsity > 0 && ThreadLocalRandom.current().nextDouble() < sparsity)) {
+        continue; // a lagging series has no point yet; a sparse series skips this one
+      }
+      point[1] -= delay;
+      return point;
+    }
+  }
+
+  /** Per-thread cache of the current round's series shuffle. */
+  static final class ThreadState {
+    private long round = -1;
     private long shuffleA = 1;
     private long shuffleB;
-    private long roundA = 1;
-    private long roundB;
-    private boolean transactionPhase;
-
-    ThreadState(int firstMetric, long series, long rounds) {
-      this.firstMetric = firstMetric;
-      this.series = series;
-      this.rounds = rounds;
-      if (randomWriteTimestampOrder) {
-        roundA = coprime(rounds);
-        roundB = ThreadLocalRandom.current().nextLong(rounds);
-      }
-      reshuffle();
-    }
-
-    private void reshuffle() {
-      if (randomTimeSeriesOrder && series > 1) {
-        shuffleA = coprime(series);
-        shuffleB = ThreadLocalRandom.current().nextLong(series);
-      }
-    }
-
-    /** Moves to the next point to write; returns {series index in the thread, interval offset}. */
-    long[] next() {
-      while (true) {
-        long s = position;
-        long offset;
-        if (transactionPhase) {
-          offset = loadedIntervals + round;
-        } else {
-          long r = round % rounds;
-          offset = randomWriteTimestampOrder ? Math.floorMod(multiplyMod(roundA, r, rounds) + roundB, rounds) : r;
-          offset += (round / rounds) * rounds;
-        }
-        long seriesIndex = Math.floorMod(multiplyMod(shuffleA, s, series) + shuffleB, series);
-        position++;
-        if (position == series) {
-          position = 0;
-          round++;
-          reshuffle();
-        }
-        long delay = delayOf(seriesIndex);
-        if (offset < delay || (sparsity > 0 && ThreadLocalRandom.current().nextDouble() < sparsity)) {
-          continue; // a lagging series has no point yet; a sparse series skips this one
-        }
-        return new long[] {seriesIndex, offset - delay};
-      }
-    }
-
-    private long delayOf(long seriesIndex) {
-      if (delayedIntervals == 0 || delayedSeries == 0) {
-        return 0;
-      }
-      // The first delayedseries fraction of every 1000 series lag by 1..delayedintervals intervals.
-      long bucket = Math.floorMod(seriesIndex * 7919, 1000);
-      return bucket < delayedSeries * 1000 ? 1 + seriesIndex % delayedIntervals : 0;
-    }
   }
 
-  private static long coprime(long n) {
+  private long delayOf(long seriesIndex) {
+    if (delayedIntervals == 0 || delayedSeries == 0) {
+      return 0;
+    }
+    // The first delayedseries fraction of every 1000 series lag by 1..delayedintervals intervals.
+    long bucket = Math.floorMod(seriesIndex * 7919, 1000);
+    return bucket < delayedSeries * 1000 ? 1 + seriesIndex % delayedIntervals : 0;
+  }
+
+  /** A multiplier coprime to {@code n} drawn from {@code rnd}, so that {@code a*i+b mod n} is a permutation. */
+  private static long coprime(long n, java.util.SplittableRandom rnd) {
     if (n <= 2) {
       return 1;
     }
-    long a = 1 + ThreadLocalRandom.current().nextLong(n - 1);
+    long a = 1 + rnd.nextLong(n - 1);
     while (gcd(a, n) != 1) {
       a = a % (n - 1) + 1;
     }
@@ -429,8 +428,8 @@ public class TimeSeriesWorkload extends Workload {
   }
 
   /** Decodes a global series number (metric-major, the last tag varying fastest). */
-  Series series(int firstMetric, long seriesIndex) {
-    int metric = firstMetric + (int) (seriesIndex / seriesPerMetric);
+  Series series(long seriesIndex) {
+    int metric = (int) (seriesIndex / seriesPerMetric);
     long combo = seriesIndex % seriesPerMetric;
     int[] tags = new int[cardinalities.length];
     for (int i = cardinalities.length - 1; i >= 0; i--) {
@@ -459,9 +458,11 @@ public class TimeSeriesWorkload extends Workload {
 
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    ThreadState state = (ThreadState) threadstate;
-    long[] point = state.next();
-    Series s = series(state.firstMetric, point[0]);
+    return insert(db, nextPoint(true, (ThreadState) threadstate));
+  }
+
+  private boolean insert(DB db, long[] point) {
+    Series s = series(point[0]);
     Status status = db.insert(table, metrics[s.metric], pointValues(s, timestampAt(point[1])));
     return status != null && status.isOk();
   }
@@ -510,9 +511,7 @@ public class TimeSeriesWorkload extends Workload {
       update(db);
       break;
     case "INSERT":
-      ThreadState state = (ThreadState) threadstate;
-      state.transactionPhase = true;
-      doInsert(db, state);
+      insert(db, nextPoint(false, (ThreadState) threadstate));
       break;
     case "SCAN":
       scan(db);
@@ -614,10 +613,5 @@ public class TimeSeriesWorkload extends Workload {
   /** Number of loaded intervals the run-phase queries pick from. */
   long loadedIntervals() {
     return loadedIntervals;
-  }
-
-  /** Thread state's first metric, for tests. */
-  static int firstMetric(Object state) {
-    return ((ThreadState) state).firstMetric;
   }
 }

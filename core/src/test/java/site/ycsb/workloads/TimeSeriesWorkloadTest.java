@@ -133,21 +133,52 @@ class TimeSeriesWorkloadTest {
     }
   }
 
-  @Test
-  void should_give_each_thread_its_own_metrics_when_several_threads_load() throws Exception {
-    Properties p = props("fieldcount", "4", "tagcount", "1", "tagcardinality", "1", "recordcount", "8",
-        "threadcount", "2", "delayedseries", "0");
-    TimeSeriesWorkload w = workload(p);
-    RecordingDB a = new RecordingDB();
-    RecordingDB b = new RecordingDB();
-    Object sa = w.initThread(p, 0, 2);
-    Object sb = w.initThread(p, 1, 2);
-    for (int i = 0; i < 4; i++) {
-      w.doInsert(a, sa);
-      w.doInsert(b, sb);
+  /** The (series, timestamp) identities of the recorded inserts. */
+  private static Set<String> points(RecordingDB... dbs) {
+    Set<String> out = new HashSet<>();
+    for (RecordingDB db : dbs) {
+      for (int i = 0; i < db.inserts.size(); i++) {
+        Map<String, ByteIterator> v = db.inserts.get(i);
+        assertTrue(out.add(seriesId(db.keys.get(i), v) + "@" + ((NumericByteIterator) v.get("YCSBTS")).getLong()),
+            "point written twice");
+      }
     }
-    assertEquals(new HashSet<>(java.util.Arrays.asList("AAAAAAAA", "AAAAAAAB")), new HashSet<>(a.keys));
-    assertEquals(new HashSet<>(java.util.Arrays.asList("AAAAAAAC", "AAAAAAAD")), new HashSet<>(b.keys));
+    return out;
+  }
+
+  @Test
+  void should_write_the_same_points_whatever_the_split_between_threads_when_loading() throws Exception {
+    // this engine's threads share one schedule, so one thread may do 1 insert while another does 47
+    Properties p = props("fieldcount", "3", "tagcount", "2", "tagcardinality", "2,2", "recordcount", "48",
+        "threadcount", "5", "delayedseries", "0");
+    TimeSeriesWorkload one = workload(p);
+    RecordingDB alone = new RecordingDB();
+    Object state = one.initThread(p, 0, 1);
+    for (int i = 0; i < 48; i++) {
+      one.doInsert(alone, state);
+    }
+    Set<String> expected = points(alone);
+    assertEquals(48, expected.size());
+    TimeSeriesWorkload w = workload(p);
+    RecordingDB[] dbs = new RecordingDB[5];
+    Object[] states = new Object[5];
+    for (int t = 0; t < 5; t++) {
+      dbs[t] = new RecordingDB();
+      states[t] = w.initThread(p, t, 5);
+    }
+    int[] share = {1, 0, 30, 9, 8}; // more threads than metrics, and unequal shares
+    for (int t = 0; t < 5; t++) {
+      for (int i = 0; i < share[t]; i++) {
+        w.doInsert(dbs[t], states[t]);
+      }
+    }
+    assertEquals(expected, points(dbs));
+    // 12 series x 4 intervals: every series at every one of the first 4 timestamps
+    Set<Long> timestamps = new HashSet<>();
+    for (String point : expected) {
+      timestamps.add(Long.parseLong(point.substring(point.indexOf('@') + 1)));
+    }
+    assertEquals(new HashSet<>(java.util.Arrays.asList(1000L, 1060L, 1120L, 1180L)), timestamps);
   }
 
   @Test
@@ -313,7 +344,7 @@ class TimeSeriesWorkloadTest {
         {"downsamplingfunction", "P99"}, {"downsamplingfunction", "SUM"}, {"downsamplinginterval", "x"},
         {"tagpairdelimiter", ""}, {"tagpairdelimiter", "A"}, {"deletedelimiter", "1"},
         {"querytimespandelimiter", " "}, {"timestampkey", ""}, {"insertstart", "-1"},
-        {"threadcount", "17"}, {"readmodifywriteproportion", "0.5"}, {"fieldlengthdistribution", "zipfian"},
+        {"readmodifywriteproportion", "0.5"}, {"fieldlengthdistribution", "zipfian"},
         {"fieldcount", "53"}, {"randomtimeseriesorder", "yes"},
     };
     for (String[] kv : bad) {
