@@ -33,6 +33,7 @@ public class CompatTsProbeDB extends TimeseriesDB {
   private int tagCount;
   private long interval;
   private long start;
+  private java.util.Set<String> tagKeys;
 
   @Override
   public void init() throws DBException {
@@ -40,16 +41,18 @@ public class CompatTsProbeDB extends TimeseriesDB {
     tagCount = Integer.parseInt(getProperties().getProperty("tagcount", "4"));
     interval = Long.parseLong(getProperties().getProperty("timestampinterval", "60"));
     start = Long.parseLong(getProperties().getProperty("insertstart", "0"));
+    // the tag keys the base class says the workload uses: every tag received must be one of them
+    tagKeys = new java.util.HashSet<String>(java.util.Arrays.asList(getPossibleTagKeys(getProperties())));
     synchronized (CompatTsProbeDB.class) {
       instances++;
     }
   }
 
-  private void check(String metric, long timestamp, int tags) {
+  private void check(String metric, long timestamp, java.util.Set<String> tags) {
     METRICS.add(metric);
-    if (tags != tagCount || timestamp < start || (timestamp - start) % interval != 0) {
+    if (tags.size() != tagCount || !tagKeys.containsAll(tags) || timestamp < start || (timestamp - start) % interval != 0) {
       if (MALFORMED.getAndIncrement() == 0) {
-        firstMalformed = metric + "/" + timestamp + "/" + tags;
+        firstMalformed = metric + "/" + timestamp + "/" + tags + " (tag keys " + tagKeys + ")";
       }
     }
   }
@@ -57,7 +60,7 @@ public class CompatTsProbeDB extends TimeseriesDB {
   @Override
   protected Status read(String metric, long timestamp, Map<String, List<String>> tags) {
     READS.incrementAndGet();
-    check(metric, timestamp, tags.size());
+    check(metric, timestamp, tags.keySet());
     return Status.OK;
   }
 
@@ -65,7 +68,7 @@ public class CompatTsProbeDB extends TimeseriesDB {
   protected Status scan(String metric, long startTs, long endTs, Map<String, List<String>> tags,
                         AggregationOperation aggreg, int timeValue, TimeUnit timeUnit) {
     SCANS.incrementAndGet();
-    check(metric, startTs, tags.size());
+    check(metric, startTs, tags.keySet());
     if (endTs < startTs) {
       MALFORMED.incrementAndGet();
     }
@@ -96,7 +99,7 @@ public class CompatTsProbeDB extends TimeseriesDB {
   protected Status insert(String metric, long timestamp, long value, Map<String, ByteIterator> tags) {
     receive(metric, timestamp, tags);
     INSERTS.incrementAndGet();
-    check(metric, timestamp, tags.size());
+    check(metric, timestamp, tags.keySet());
     return Status.OK;
   }
 
@@ -104,7 +107,7 @@ public class CompatTsProbeDB extends TimeseriesDB {
   protected Status insert(String metric, long timestamp, double value, Map<String, ByteIterator> tags) {
     receive(metric, timestamp, tags);
     INSERTS.incrementAndGet();
-    check(metric, timestamp, tags.size());
+    check(metric, timestamp, tags.keySet());
     return Status.OK;
   }
 

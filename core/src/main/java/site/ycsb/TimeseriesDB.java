@@ -204,12 +204,20 @@ public abstract class TimeseriesDB extends DB {
     return Status.NOT_IMPLEMENTED;
   }
 
-  /** Names for the {@code tagcount} tag keys ({@code TAG0}, {@code TAG1}, ...). */
+  /**
+   * The tag keys the time-series workload uses for these properties: the first {@code tagcount} (default 4) names
+   * of {@code tagkeylength} (default 8) letters, AAAAAAAA, AAAAAAAB, ... (as in YCSB 0.17.0), e.g. for a binding
+   * that creates one column per tag.
+   */
   protected static String[] getPossibleTagKeys(Properties properties) {
-    int tagCount = Integer.parseInt(properties.getProperty("tagcount", "4"));
+    int tagCount = Integer.parseInt(properties.getProperty("tagcount", "4").trim());
+    int length = Integer.parseInt(properties.getProperty("tagkeylength", "8").trim());
+    site.ycsb.generator.IncrementingPrintableStringGenerator names =
+        new site.ycsb.generator.IncrementingPrintableStringGenerator(length,
+            site.ycsb.generator.IncrementingPrintableStringGenerator.printableBasicAlphaASCIISet());
     String[] keys = new String[tagCount];
     for (int i = 0; i < tagCount; i++) {
-      keys[i] = "TAG" + i;
+      keys[i] = names.nextValue();
     }
     return keys;
   }

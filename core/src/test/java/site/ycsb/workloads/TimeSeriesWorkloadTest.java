@@ -361,9 +361,29 @@ class TimeSeriesWorkloadTest {
     assertThrows(IllegalArgumentException.class, () -> workload(none));
   }
 
+  @Test
+  void should_name_the_workloads_tag_keys_when_a_binding_asks_TimeseriesDB_for_the_possible_tag_keys()
+      throws Exception {
+    // as YCSB 0.17.0's TimeseriesDB.getPossibleTagKeys answers (seen by calling it): AAAAAAAA.. by default
+    assertArrayEquals(new String[] {"AAAAAAAA", "AAAAAAAB", "AAAAAAAC", "AAAAAAAD"},
+        DecodingTSDB.possibleTagKeys(new Properties()));
+    String[][] cases = {{"tagcount", "2"}, {"tagcount", "3", "tagkeylength", "3"}, {"tagcount", "0"},
+        {"tagcount", "60", "tagkeylength", "2"}};
+    for (String[] kv : cases) {
+      Properties p = props(kv);
+      assertArrayEquals(workload(p).tagKeys(), DecodingTSDB.possibleTagKeys(p), String.join(",", kv));
+    }
+    assertArrayEquals(new String[] {"AAA", "AAB", "AAC"},
+        DecodingTSDB.possibleTagKeys(props("tagcount", "3", "tagkeylength", "3")));
+  }
+
   /** A TimeseriesDB that keeps what the base class decoded. */
   static final class DecodingTSDB extends site.ycsb.TimeseriesDB {
     final List<String> calls = new ArrayList<>();
+
+    static String[] possibleTagKeys(Properties p) {
+      return getPossibleTagKeys(p);
+    }
 
     @Override
     protected Status read(String metric, long timestamp, Map<String, List<String>> tags) {
