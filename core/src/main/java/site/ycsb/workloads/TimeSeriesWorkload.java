@@ -93,6 +93,7 @@ public class TimeSeriesWorkload extends Workload {
   private final java.util.concurrent.atomic.AtomicLong loadCursor = new java.util.concurrent.atomic.AtomicLong();
   private final java.util.concurrent.atomic.AtomicLong runCursor = new java.util.concurrent.atomic.AtomicLong();
   private DiscreteGenerator operationChooser;
+  private site.ycsb.generator.NumberGenerator metricChooser;
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -185,6 +186,30 @@ public class TimeSeriesWorkload extends Workload {
       roundB = seeds.nextLong(loadRounds);
     }
     operationChooser = operations(r);
+    metricChooser = metricChooser(r, metricCount);
+  }
+
+  /**
+   * Which metric reads, scans, updates and deletes address ({@code requestdistribution}, as in YCSB 0.17.0): uniform,
+   * zipfian (scrambled, so the popular metrics are spread over the names), sequential (round robin) or hotspot
+   * ({@code hotspotopnfraction} of the operations go to the first {@code hotspotdatafraction} of the metrics).
+   */
+  private site.ycsb.generator.NumberGenerator metricChooser(PropertyReader r, int metricCount) {
+    String distribution = r.string("requestdistribution", "uniform");
+    switch (distribution) {
+    case "uniform":
+      return new site.ycsb.generator.UniformLongGenerator(0, metricCount - 1);
+    case "zipfian":
+      return new site.ycsb.generator.ScrambledZipfianGenerator(0, metricCount - 1);
+    case "sequential":
+      return new site.ycsb.generator.SequentialGenerator(0, metricCount - 1);
+    case "hotspot":
+      return new site.ycsb.generator.HotspotIntegerGenerator(0, metricCount - 1,
+          fraction(r, "hotspotdatafraction", 0.2), fraction(r, "hotspotopnfraction", 0.8));
+    default:
+      throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of uniform, zipfian, "
+          + "sequential, hotspot (the metric choices of TimeSeriesWorkload, as in YCSB 0.17.0)");
+    }
   }
 
   /** The metric names (index = metric number), for tests and bindings' checks. */
@@ -445,7 +470,7 @@ public class TimeSeriesWorkload extends Workload {
     for (int i = 0; i < tags.length; i++) {
       tags[i] = rnd.nextInt(cardinalities[i]);
     }
-    return new Series(rnd.nextInt(metrics.length), tags);
+    return new Series((int) metricChooser.nextLong(), tags);
   }
 
   private long timestampAt(long offset) {

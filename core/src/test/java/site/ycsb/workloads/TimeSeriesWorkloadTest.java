@@ -344,6 +344,7 @@ class TimeSeriesWorkloadTest {
         {"downsamplingfunction", "P99"}, {"downsamplingfunction", "SUM"}, {"downsamplinginterval", "x"},
         {"tagpairdelimiter", ""}, {"tagpairdelimiter", "A"}, {"deletedelimiter", "1"},
         {"querytimespandelimiter", " "}, {"timestampkey", ""}, {"insertstart", "-1"},
+        {"requestdistribution", "latest"}, {"requestdistribution", "bogus"},
         {"readmodifywriteproportion", "0.5"}, {"fieldlengthdistribution", "zipfian"},
         {"fieldcount", "53"}, {"randomtimeseriesorder", "yes"},
     };
@@ -357,8 +358,47 @@ class TimeSeriesWorkloadTest {
       assertFalse(e.getMessage().contains("\n"), e.getMessage());
       assertTrue(e.getMessage().contains(kv[0]) || e.getMessage().contains("fieldlength"), e.getMessage());
     }
+    for (String[] kv : new String[][] {{"hotspotdatafraction", "2"}, {"hotspotopnfraction", "-1"}}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> workload(props("requestdistribution", "hotspot", kv[0], kv[1])));
+      assertTrue(e.getMessage().startsWith(kv[0] + "="), e.getMessage());
+    }
     Properties none = props("readproportion", "0", "updateproportion", "0");
     assertThrows(IllegalArgumentException.class, () -> workload(none));
+  }
+
+  /** The metric keys of {@code n} reads under {@code kv}. */
+  private static List<String> readKeys(int n, String... kv) throws Exception {
+    Properties p = props(kv);
+    p.setProperty("readproportion", "1");
+    p.setProperty("updateproportion", "0");
+    p.setProperty("recordcount", "100");
+    TimeSeriesWorkload w = workload(p);
+    Object state = w.initThread(p, 0, 1);
+    RecordingDB db = new RecordingDB();
+    for (int i = 0; i < n; i++) {
+      w.doTransaction(db, state);
+    }
+    return db.keys;
+  }
+
+  @Test
+  void should_choose_the_metric_of_queries_by_requestdistribution() throws Exception {
+    List<String> sequential = readKeys(6, "fieldcount", "3", "requestdistribution", "sequential");
+    assertEquals(java.util.Arrays.asList("AAAAAAAA", "AAAAAAAB", "AAAAAAAC", "AAAAAAAA", "AAAAAAAB", "AAAAAAAC"),
+        sequential);
+    List<String> hot = readKeys(4000, "fieldcount", "10", "requestdistribution", "hotspot",
+        "hotspotdatafraction", "0.2", "hotspotopnfraction", "0.8");
+    long inHotSet = hot.stream().filter(k -> k.equals("AAAAAAAA") || k.equals("AAAAAAAB")).count();
+    assertTrue(inHotSet > 3000 && inHotSet < 3500, "about 80% + 20% x 2/10 in the hot set: " + inHotSet);
+    for (String d : new String[] {"uniform", "zipfian"}) {
+      Set<String> seen = new HashSet<>(readKeys(2000, "fieldcount", "10", "requestdistribution", d));
+      assertEquals(10, seen.size(), d + " reaches every metric");
+    }
+    for (String d : new String[] {"uniform", "zipfian", "sequential", "hotspot"}) {
+      assertEquals(new HashSet<>(java.util.Arrays.asList("AAAAAAAA")),
+          new HashSet<>(readKeys(20, "fieldcount", "1", "requestdistribution", d)), d + " with one metric");
+    }
   }
 
   @Test

@@ -59,6 +59,7 @@ class WorkloadFilesDocumentTest {
     p.putAll(load("tsworkload_template"));
     p.setProperty("groupbyfunction", "SUM"); // so that the group-by and downsampling keys are all asked for
     p.setProperty("groupbykeys", "0,0,1,1");
+    p.setProperty("requestdistribution", "hotspot"); // so that its fractions are asked for
     new TimeSeriesWorkload().init(p);
     BasicTSDB db = new BasicTSDB();
     db.setProperties(p);
