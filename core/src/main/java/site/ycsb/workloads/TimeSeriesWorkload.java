@@ -94,6 +94,7 @@ public class TimeSeriesWorkload extends Workload {
   private final java.util.concurrent.atomic.AtomicLong runCursor = new java.util.concurrent.atomic.AtomicLong();
   private DiscreteGenerator operationChooser;
   private site.ycsb.generator.NumberGenerator metricChooser;
+  private site.ycsb.generator.NumberGenerator scanLength;
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -187,6 +188,22 @@ public class TimeSeriesWorkload extends Workload {
     }
     operationChooser = operations(r);
     metricChooser = metricChooser(r, metricCount);
+    scanLength = scanLength(r);
+  }
+
+  /**
+   * The record count a scan passes to the binding, 1 to {@code maxscanlength} ({@code scanlengthdistribution}
+   * uniform or zipfian), as 0.17.0 does; TimeseriesDB bindings do not receive it (their scans are time spans).
+   */
+  private static site.ycsb.generator.NumberGenerator scanLength(PropertyReader r) {
+    int max = r.intValue("maxscanlength", 1000, 1);
+    String distribution = r.string("scanlengthdistribution", "uniform");
+    if (distribution.equals("uniform")) {
+      return new site.ycsb.generator.UniformLongGenerator(1, max);
+    } else if (distribution.equals("zipfian")) {
+      return new site.ycsb.generator.ZipfianGenerator(1, max);
+    }
+    throw new IllegalArgumentException("scanlengthdistribution=" + distribution + " is not one of uniform, zipfian");
   }
 
   /**
@@ -607,7 +624,7 @@ public class TimeSeriesWorkload extends Workload {
   private void scan(DB db) {
     Series s = randomSeries();
     long start = randomLoadedTimestamp();
-    db.scan(table, metrics[s.metric], 1, scanFields(s, start, start + span()),
+    db.scan(table, metrics[s.metric], (int) scanLength.nextLong(), scanFields(s, start, start + span()),
         new Vector<HashMap<String, ByteIterator>>());
   }
 

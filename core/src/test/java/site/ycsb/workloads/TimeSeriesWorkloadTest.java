@@ -30,6 +30,7 @@ class TimeSeriesWorkloadTest {
     final List<Map<String, ByteIterator>> inserts = new ArrayList<>();
     final List<Set<String>> reads = new ArrayList<>();
     final List<Set<String>> scans = new ArrayList<>();
+    final List<Integer> scanCounts = new ArrayList<>();
     final List<String> deletes = new ArrayList<>();
 
     @Override
@@ -44,6 +45,7 @@ class TimeSeriesWorkloadTest {
                        Vector<HashMap<String, ByteIterator>> result) {
       keys.add(startkey);
       scans.add(fields);
+      scanCounts.add(recordcount);
       return Status.OK;
     }
 
@@ -344,7 +346,8 @@ class TimeSeriesWorkloadTest {
         {"downsamplingfunction", "P99"}, {"downsamplingfunction", "SUM"}, {"downsamplinginterval", "x"},
         {"tagpairdelimiter", ""}, {"tagpairdelimiter", "A"}, {"deletedelimiter", "1"},
         {"querytimespandelimiter", " "}, {"timestampkey", ""}, {"insertstart", "-1"},
-        {"requestdistribution", "latest"}, {"requestdistribution", "bogus"},
+        {"requestdistribution", "latest"}, {"requestdistribution", "bogus"}, {"maxscanlength", "0"},
+        {"scanlengthdistribution", "latest"},
         {"readmodifywriteproportion", "0.5"}, {"fieldlengthdistribution", "zipfian"},
         {"fieldcount", "53"}, {"randomtimeseriesorder", "yes"},
     };
@@ -398,6 +401,22 @@ class TimeSeriesWorkloadTest {
     for (String d : new String[] {"uniform", "zipfian", "sequential", "hotspot"}) {
       assertEquals(new HashSet<>(java.util.Arrays.asList("AAAAAAAA")),
           new HashSet<>(readKeys(20, "fieldcount", "1", "requestdistribution", d)), d + " with one metric");
+    }
+  }
+
+  @Test
+  void should_pass_a_scan_length_up_to_maxscanlength_when_scanning() throws Exception {
+    for (String d : new String[] {"uniform", "zipfian"}) {
+      Properties p = props("readproportion", "0", "updateproportion", "0", "scanproportion", "1", "maxscanlength",
+          "7", "scanlengthdistribution", d, "recordcount", "100");
+      TimeSeriesWorkload w = workload(p);
+      Object state = w.initThread(p, 0, 1);
+      RecordingDB db = new RecordingDB();
+      for (int i = 0; i < 500; i++) {
+        w.doTransaction(db, state);
+      }
+      assertEquals(1, (int) java.util.Collections.min(db.scanCounts), d);
+      assertEquals(7, (int) java.util.Collections.max(db.scanCounts), d);
     }
   }
 
