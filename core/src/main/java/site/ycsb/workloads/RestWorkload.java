@@ -30,9 +30,15 @@ import site.ycsb.generator.ZipfianGenerator;
  * one URL or path per line, blank lines and {@code #} comments skipped). The key of each call is the URL as written
  * in the trace; the rest binding puts its {@code url.prefix} in front. URLs are drawn with
  * {@code requestdistribution} (zipfian: earlier lines are more popular, skewed by {@code <op>zipfconstant};
- * uniform). Insert and update bodies are {@code fieldcount} fields of lengths from {@code fieldlengthdistribution}
- * ({@code fieldlengthdistfile} names a histogram file). The load phase inserts the insert trace's URLs in order.
- * Only the trace files of operations with a proportion above 0 are needed.
+ * uniform; exponential: earlier lines more popular, {@code exponential.percentile} of the draws in the first
+ * {@code exponential.frac} of the lines; hotspot: {@code hotspotopnfraction} of the draws go to the first
+ * {@code hotspotdatafraction} of the lines). Insert and update bodies are {@code fieldcount} fields of lengths
+ * from {@code fieldlengthdistribution} ({@code fieldlengthdistfile} names a histogram file).
+ *
+ * <p>The load phase inserts the insert trace's URLs in order from URL number {@code insertstart} (0-based, wrapping
+ * round at the end), {@code insertcount} of them, so clients that split a load with insertstart/insertcount insert
+ * different URLs. YCSB 0.17.0 has no REST load: its load inserts nothing. Only the trace files of operations with
+ * a proportion above 0 (and the insert trace for a load) are needed.
  */
 public class RestWorkload extends Workload {
   private static final String[] OPS = {"read", "insert", "update", "delete"};
@@ -44,6 +50,7 @@ public class RestWorkload extends Workload {
   private int fieldCount;
   private String table;
   private long loadIndex;
+  private long insertStart;
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -65,9 +72,11 @@ public class RestWorkload extends Workload {
           : e.getMessage().replace(CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY, "fieldlengthdistfile"));
     }
     String distribution = r.string("requestdistribution", "zipfian").toLowerCase(Locale.ROOT);
-    if (!distribution.equals("zipfian") && !distribution.equals("uniform")) {
-      throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of: zipfian, uniform");
+    if (!java.util.Arrays.asList("zipfian", "uniform", "exponential", "hotspot").contains(distribution)) {
+      throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of: zipfian, uniform, "
+          + "exponential, hotspot (RestWorkload draws from fixed trace files, so latest and sequential do not apply)");
     }
+    insertStart = r.longValue("insertstart", 0, 0);
     for (String unsupported : new String[] {"scanproportion", "readmodifywriteproportion"}) {
       if (r.doubleValue(unsupported, 0, 0) > 0) {
         throw new IllegalArgumentException(unsupported + ": RestWorkload has only read, insert, update and delete");
@@ -93,8 +102,7 @@ public class RestWorkload extends Workload {
       if (constant <= 0 || constant == 1) {
         throw new IllegalArgumentException(op + "zipfconstant=" + constant + " must be above 0 and not 1");
       }
-      choosers.put(op, distribution.equals("uniform") || urls.size() == 1
-          ? new UniformLongGenerator(0, urls.size() - 1) : new ZipfianGenerator(0, urls.size() - 1, constant));
+      choosers.put(op, chooser(r, distribution, urls.size(), constant));
       if (proportion > 0) {
         operations.addValue(proportion, op);
         total += proportion;
@@ -104,6 +112,49 @@ public class RestWorkload extends Workload {
       throw new IllegalArgumentException("every operation proportion is 0: set readproportion, insertproportion, "
           + "updateproportion or deleteproportion");
     }
+  }
+
+  /** Draws line numbers 0..size-1 of a trace. */
+  private static NumberGenerator chooser(PropertyReader r, String distribution, int size, double zipfConstant) {
+    if (size == 1 || distribution.equals("uniform")) {
+      return new UniformLongGenerator(0, size - 1);
+    } else if (distribution.equals("zipfian")) {
+      return new ZipfianGenerator(0, size - 1, zipfConstant);
+    } else if (distribution.equals("hotspot")) {
+      return new site.ycsb.generator.HotspotIntegerGenerator(0, size - 1,
+          fraction(r, "hotspotdatafraction", 0.2), fraction(r, "hotspotopnfraction", 0.8));
+    }
+    double percentile = r.doubleValue("exponential.percentile", 95, 0);
+    double frac = fraction(r, "exponential.frac", 0.8571428571);
+    if (!(percentile > 0 && percentile < 100) || frac == 0) {
+      throw new IllegalArgumentException("exponential.percentile=" + percentile + " and exponential.frac=" + frac
+          + " must be above 0 (the percentile below 100)");
+    }
+    site.ycsb.generator.ExponentialGenerator exponential =
+        new site.ycsb.generator.ExponentialGenerator(percentile, size * frac);
+    return new NumberGenerator() { // redraws past the last line (0.17.0 hands out null URLs there)
+      @Override
+      public Number nextValue() {
+        long v;
+        do {
+          v = exponential.nextLong();
+        } while (v >= size);
+        return v;
+      }
+
+      @Override
+      public double mean() {
+        return exponential.mean();
+      }
+    };
+  }
+
+  private static double fraction(PropertyReader r, String name, double def) {
+    double v = r.doubleValue(name, def, 0);
+    if (v > 1) {
+      throw new IllegalArgumentException(name + "=" + v + " must be a fraction between 0 and 1");
+    }
+    return v;
   }
 
   /** The URLs of one trace file, in file order. */
@@ -144,7 +195,7 @@ public class RestWorkload extends Workload {
     synchronized (this) {
       index = loadIndex++;
     }
-    return db.insert(table, urls.get((int) (index % urls.size())), body()).isOk();
+    return db.insert(table, urls.get((int) Math.floorMod(insertStart + index, (long) urls.size())), body()).isOk();
   }
 
   @Override

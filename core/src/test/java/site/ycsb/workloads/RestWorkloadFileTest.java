@@ -54,6 +54,10 @@ class RestWorkloadFileTest {
       p.setProperty("url.trace." + op, WORKLOADS.resolve("rest-traces").resolve(op + ".txt").toString());
     }
     new RestWorkload().init(p);
+    for (String distribution : new String[] {"exponential", "hotspot"}) { // their parameters are asked for too
+      p.setProperty("requestdistribution", distribution);
+      new RestWorkload().init(p);
+    }
     String file = new String(Files.readAllBytes(WORKLOADS.resolve("restworkload")), StandardCharsets.UTF_8);
     p.asked.remove("dotransactions");
     assertTrue(p.asked.size() > 15, "properties read: " + p.asked);

@@ -80,6 +80,25 @@ class RestWorkloadTest {
     assertEquals(8, counts.size());
   }
 
+  @Test
+  void should_favour_early_lines_and_stay_in_the_trace_when_requestdistribution_is_exponential() throws Exception {
+    RestWorkload w = init(props("requestdistribution", "exponential"));
+    Map<String, Integer> counts = count(w, 20000);
+    assertFalse(counts.containsKey(null), "every draw is a line of the trace: " + counts);
+    assertEquals(20000, counts.values().stream().mapToInt(Integer::intValue).sum());
+    assertTrue(counts.get("/a") > counts.get("/d") && counts.get("/d") > counts.getOrDefault("/h", 0),
+        counts.toString());
+  }
+
+  @Test
+  void should_send_most_draws_to_the_first_lines_when_requestdistribution_is_hotspot() throws Exception {
+    RestWorkload w = init(props("requestdistribution", "hotspot", "hotspotdatafraction", "0.25",
+        "hotspotopnfraction", "0.9"));
+    Map<String, Integer> counts = count(w, 20000);
+    int hot = counts.getOrDefault("/a", 0) + counts.getOrDefault("/b", 0);
+    assertTrue(hot > 17500 && hot < 18500, "90% to the first quarter: " + counts);
+  }
+
   private static Map<String, Integer> count(RestWorkload w, int n) {
     Map<String, Integer> counts = new HashMap<>();
     for (int i = 0; i < n; i++) {
@@ -116,15 +135,42 @@ class RestWorkloadTest {
   }
 
   @Test
+  void should_start_at_insertstart_so_that_clients_splitting_a_load_insert_different_urls() throws Exception {
+    Path trace = trace("ins.txt", "/i0", "/i1", "/i2", "/i3", "/i4", "/i5");
+    java.util.List<String> all = new java.util.ArrayList<>();
+    for (String[] split : new String[][] {{"0", "2"}, {"2", "2"}, {"4", "2"}}) {
+      Properties p = props("dotransactions", "false", "url.trace.insert", trace.toString(), "insertstart", split[0],
+          "insertcount", split[1]);
+      RestWorkload w = init(p);
+      Recording db = new Recording();
+      for (int i = 0; i < 2; i++) {
+        assertTrue(w.doInsert(db, null));
+      }
+      all.addAll(db.calls.get("insert"));
+    }
+    assertEquals(Arrays.asList("/i0", "/i1", "/i2", "/i3", "/i4", "/i5"), all);
+    RestWorkload wrap = init(props("dotransactions", "false", "url.trace.insert", trace.toString(), "insertstart",
+        "5"));
+    Recording db = new Recording();
+    wrap.doInsert(db, null);
+    wrap.doInsert(db, null);
+    assertEquals(Arrays.asList("/i5", "/i0"), db.calls.get("insert"));
+  }
+
+  @Test
   void should_refuse_with_one_line_naming_the_property_when_a_trace_is_missing_empty_or_unset() throws Exception {
     String[][] cases = {{"url.trace.read", dir.resolve("nope.txt").toString()}, {"url.trace.read", dir.toString()},
         {"url.trace.read", trace("empty.txt", "", "# nothing").toString()}, {"url.trace.delete", ""},
         {"readzipfconstant", "1"}, {"requestdistribution", "latest"}, {"scanproportion", "0.1"},
-        {"fieldlengthdistfile", dir.resolve("hist.txt").toString()}, {"insertproportion", "1.5"}};
+        {"fieldlengthdistfile", dir.resolve("hist.txt").toString()}, {"insertproportion", "1.5"},
+        {"requestdistribution", "sequential"}, {"insertstart", "-1"}, {"exponential.frac", "2"}};
     for (String[] c : cases) {
       Properties p = props(c);
       if (c[0].equals("url.trace.delete")) {
         p.setProperty("deleteproportion", "0.1");
+      }
+      if (c[0].startsWith("exponential.")) {
+        p.setProperty("requestdistribution", "exponential");
       }
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> init(p), c[0]);
       assertTrue(e.getMessage().contains(c[0]), e.getMessage());
