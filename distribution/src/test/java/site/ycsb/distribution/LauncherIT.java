@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and the null database.
  */
 class LauncherIT {
-  private static final Pattern OPERATIONS = Pattern.compile("^\\[(READ|UPDATE|INSERT)\\], Operations, (\\d+)$",
+  private static final Pattern OPERATIONS =
+      Pattern.compile("^\\[(READ|UPDATE|INSERT|SCAN|DELETE)\\], Operations, (\\d+)$",
       Pattern.MULTILINE);
 
   @TempDir
@@ -79,6 +80,44 @@ class LauncherIT {
         }
       }
     }
+  }
+
+  /** Runs {@code bin/ycsb phase db args...} with the null databases quiet; asserts exit 0 and a result. */
+  private static String ycsbOk(String phase, String db, String... args) throws Exception {
+    java.util.List<String> all = new java.util.ArrayList<>(java.util.Arrays.asList(phase, db));
+    all.addAll(java.util.Arrays.asList(args));
+    all.addAll(java.util.Arrays.asList("-p", "basicdb.verbose=false", "-threads", "2"));
+    CommandResult r = Processes.ycsb(home, all.toArray(new String[0]));
+    assertEquals(0, r.exitCode, String.join(" ", all) + "\n" + r.describe());
+    assertTrue(r.stdout.contains("[OVERALL], Throughput(ops/sec), "), r.describe());
+    return r.stdout;
+  }
+
+  @Test
+  void should_load_and_run_the_time_series_rest_and_constant_occupancy_workloads_through_bin_ycsb()
+      throws Exception {
+    // time series on basicts, with the shipped files (tsworkloada: inserts and reads; the template plus scans)
+    for (String file : new String[] {"workloads/tsworkloada", "workloads/tsworkload_template"}) {
+      String[] common = {"-P", file, "-p", "recordcount=2048", "-p", "operationcount=600", "-p",
+          "insertstart=1500000000", "-p", "scanproportion=0.2", "-p", "querytimespan=600"};
+      assertEquals(2048, operations(ycsbOk("load", "basicts", common), "INSERT"), file);
+      String run = ycsbOk("run", "basicts", common);
+      assertEquals(600, operations(run, "READ") + operations(run, "INSERT") + operations(run, "SCAN")
+          + operations(run, "UPDATE"), file + "\n" + run);
+      assertTrue(operations(run, "SCAN") > 0, run);
+    }
+    // the REST workload on basic: its trace paths are relative to the directory bin/ycsb is started from (home)
+    assertEquals(4, operations(ycsbOk("load", "basic", "-P", "workloads/restworkload"), "INSERT"));
+    String rest = ycsbOk("run", "basic", "-P", "workloads/restworkload", "-p", "operationcount=300", "-p",
+        "deleteproportion=0.1");
+    assertEquals(300, operations(rest, "READ") + operations(rest, "INSERT") + operations(rest, "UPDATE")
+        + operations(rest, "DELETE"), rest);
+    // constant occupancy: 100,000 bytes x 0.9 / (10 fields x 100 bytes) = 90 records, 10 storage ages = 900 ops
+    String[] occupancy = {"-P", "workloads/workloada", "-p", "workload=site.ycsb.workloads.ConstantOccupancyWorkload",
+        "-p", "disksize=100000"};
+    assertEquals(90, operations(ycsbOk("load", "basic", occupancy), "INSERT"));
+    String run = ycsbOk("run", "basic", occupancy);
+    assertEquals(900, operations(run, "READ") + operations(run, "UPDATE"), run);
   }
 
   @Test
