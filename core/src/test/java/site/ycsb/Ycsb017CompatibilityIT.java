@@ -130,6 +130,52 @@ class Ycsb017CompatibilityIT {
     assertTrue(run.output.contains("[SCAN], Return=OK"), run.toString());
   }
 
+  private static long operations(JavaProcess p, String... ops) {
+    long total = 0;
+    for (String op : ops) {
+      Matcher m = Pattern.compile("\\[" + op + "\\], Operations, (\\d+)").matcher(p.output);
+      total += m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+    return total;
+  }
+
+  /** ConstantOccupancyWorkload derives the same record and operation counts as 0.17.0's from the same properties. */
+  @Test
+  void should_size_constant_occupancy_like_0_17_0_when_both_run_the_same_properties() throws Exception {
+    String[][] cases = {{}, {"fieldlengthdistribution=uniform"}, {"fieldlengthdistribution=uniform",
+        "minfieldlength=50"}, {"occupancy=0.5", "fieldcount=3"}, {"disksize=1234567", "fieldlength=37",
+        "storageages=1"}, {"storageages=3", "occupancy=0.25"}};
+    for (String[] extra : cases) {
+      java.util.List<String> args = new java.util.ArrayList<>(Arrays.asList("-db", "site.ycsb.BasicDB", "-p",
+          "workload=site.ycsb.workloads.ConstantOccupancyWorkload", "-p", "disksize=100000", "-p",
+          "basicdb.verbose=false", "-threads", "2"));
+      for (String kv : extra) {
+        args.add("-p");
+        args.add(kv);
+      }
+      long[][] counts = new long[2][];
+      String[] classpaths = {jars(YCSB_LIB), thisCoreRuntime()};
+      for (int engine = 0; engine < 2; engine++) {
+        java.util.List<String> load = new java.util.ArrayList<>(args);
+        load.add(0, "-load");
+        JavaProcess l = JavaProcess.run(tmp.toFile(), classpaths[engine], "site.ycsb.Client",
+            load.toArray(new String[0]));
+        assertEquals(0, l.exitCode, l.toString());
+        java.util.List<String> run = new java.util.ArrayList<>(args);
+        run.add(0, "-t");
+        JavaProcess t = JavaProcess.run(tmp.toFile(), classpaths[engine], "site.ycsb.Client",
+            run.toArray(new String[0]));
+        assertEquals(0, t.exitCode, t.toString());
+        counts[engine] = new long[] {operations(l, "INSERT"), operations(t, "READ", "UPDATE")};
+      }
+      String what = String.join(" ", extra) + ": 0.17.0 " + Arrays.toString(counts[0]) + ", here "
+          + Arrays.toString(counts[1]);
+      assertTrue(counts[0][0] > 0, what);
+      assertEquals(counts[0][0], counts[1][0], "records: " + what);
+      assertEquals(counts[0][1], counts[1][1], "operations: " + what);
+    }
+  }
+
   /** The probe's {@code [TS-RECEIVED]} line: distinct points and the digests of what it received. */
   private static Matcher received(JavaProcess p) {
     Matcher m = Pattern.compile("\\[TS-RECEIVED\\], points=(\\d+), received=(\\w+), tagged=(\\w+)")

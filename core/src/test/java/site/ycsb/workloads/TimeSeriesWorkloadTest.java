@@ -184,6 +184,33 @@ class TimeSeriesWorkloadTest {
   }
 
   @Test
+  void should_write_the_points_of_one_load_when_two_clients_split_it_by_insertstart_and_insertcount()
+      throws Exception {
+    // 2 metrics x 3 tag values = 6 series; 60 points = 10 intervals, split 36 + 24 (multiples of 6)
+    String[] common = {"fieldcount", "2", "tagcount", "1", "tagcardinality", "3", "recordcount", "60",
+        "delayedseries", "0"};
+    Set<String> whole = points(load(60, props(common)));
+    Properties first = props(common);
+    first.setProperty("insertcount", "36");
+    Properties second = props(common);
+    second.setProperty("insertcount", "24");
+    second.setProperty("insertstart", String.valueOf(1000 + 6 * 60));
+    Set<String> split = points(load(36, first), load(24, second));
+    assertEquals(60, whole.size());
+    assertEquals(whole, split);
+  }
+
+  private static RecordingDB load(int inserts, Properties p) throws Exception {
+    TimeSeriesWorkload w = workload(p);
+    Object state = w.initThread(p, 0, 1);
+    RecordingDB db = new RecordingDB();
+    for (int i = 0; i < inserts; i++) {
+      assertTrue(w.doInsert(db, state));
+    }
+    return db;
+  }
+
+  @Test
   void should_shuffle_timestamps_when_randomwritetimestamporder_is_true() throws Exception {
     Properties p = props("fieldcount", "1", "tagcount", "0", "recordcount", "50", "delayedseries", "0",
         "randomwritetimestamporder", "true");
