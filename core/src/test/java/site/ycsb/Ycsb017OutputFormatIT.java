@@ -95,7 +95,11 @@ class Ycsb017OutputFormatIT {
    * within its section, and that the sections come in 0.17.0's order (the run-wide ones) then sorted.
    */
   private void assertSameFormat(String db, String workload, String... extra) throws Exception {
-    for (String phase : Arrays.asList("-load", "-t")) {
+    assertSameFormat(Arrays.asList("-load", "-t"), db, workload, extra);
+  }
+
+  private void assertSameFormat(List<String> phases, String db, String workload, String... extra) throws Exception {
+    for (String phase : phases) {
       List<String> theirs = run(ycsb017(), db, phase, workload, extra);
       List<String> ours = run(thisCoreRuntime(), db, phase, workload, extra);
       String both = "\nthis engine:\n" + String.join("\n", ours) + "\n0.17.0:\n" + String.join("\n", theirs);
@@ -146,5 +150,21 @@ class Ycsb017OutputFormatIT {
     assertSameFormat("site.ycsb.BasicTSDB", new File("../workloads/tsworkloada").getAbsolutePath(),
         "-p", "recordcount=4096", "-p", "operationcount=3000", "-p", "insertstart=1500000000",
         "-p", "readproportion=0.3", "-p", "insertproportion=0.5", "-p", "scanproportion=0.2");
+  }
+
+  @Test
+  void should_print_the_result_lines_of_0_17_0_when_both_run_the_same_constant_occupancy_job() throws Exception {
+    assertSameFormat("site.ycsb.BasicDB", new File("../workloads/workloada").getAbsolutePath(), "-p",
+        "workload=site.ycsb.workloads.ConstantOccupancyWorkload", "-p", "disksize=300000", "-p", "storageages=4");
+  }
+
+  @Test
+  void should_print_the_result_lines_of_0_17_0_when_both_run_the_same_rest_job() throws Exception {
+    // the run phase only: 0.17.0's RestWorkload has no load (its load inserts nothing, so it prints no INSERT)
+    String traces = new File("../workloads/rest-traces").getAbsolutePath() + "/";
+    assertSameFormat(Arrays.asList("-t"), "site.ycsb.BasicDB", new File("../workloads/restworkload").getAbsolutePath(),
+        "-p", "operationcount=2000", "-p", "deleteproportion=0.05", "-p", "url.trace.read=" + traces + "read.txt",
+        "-p", "url.trace.insert=" + traces + "insert.txt", "-p", "url.trace.update=" + traces + "update.txt",
+        "-p", "url.trace.delete=" + traces + "delete.txt");
   }
 }
