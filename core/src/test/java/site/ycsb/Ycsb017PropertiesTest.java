@@ -77,23 +77,6 @@ class Ycsb017PropertiesTest {
   @TempDir
   Path tmp;
 
-  /** Properties that remember which names were asked for. */
-  static final class RecordingProperties extends Properties {
-    final Set<String> asked = new TreeSet<>();
-
-    @Override
-    public String getProperty(String key) {
-      asked.add(key);
-      return super.getProperty(key);
-    }
-
-    @Override
-    public String getProperty(String key, String defaultValue) {
-      asked.add(key);
-      return super.getProperty(key, defaultValue);
-    }
-  }
-
   private RecordingProperties props(String... kv) {
     RecordingProperties p = new RecordingProperties();
     p.setProperty("recordcount", "100");

@@ -10,31 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Properties;
-import java.util.Set;
-import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 
 /** workloads/restworkload: it initialises RestWorkload and documents every property the workload reads. */
 class RestWorkloadFileTest {
   private static final Path WORKLOADS = Paths.get("..", "workloads");
-
-  /** Properties that remember which names were asked for. */
-  static final class RecordingProperties extends Properties {
-    final Set<String> asked = new TreeSet<>();
-
-    @Override
-    public String getProperty(String key) {
-      asked.add(key);
-      return super.getProperty(key);
-    }
-
-    @Override
-    public String getProperty(String key, String defaultValue) {
-      asked.add(key);
-      return super.getProperty(key, defaultValue);
-    }
-  }
 
   private static Properties read(String file) throws IOException {
     Properties p = new Properties();
@@ -46,7 +27,7 @@ class RestWorkloadFileTest {
 
   @Test
   void should_document_every_property_RestWorkload_reads_when_reading_restworkload() throws Exception {
-    RecordingProperties p = new RecordingProperties();
+    site.ycsb.RecordingProperties p = new site.ycsb.RecordingProperties();
     p.putAll(read("restworkload"));
     assertEquals(RestWorkload.class.getName(), p.getProperty("workload"));
     p.setProperty("deleteproportion", "0.1"); // so that every trace is asked for

@@ -55,7 +55,7 @@ class WorkloadFilesDocumentTest {
 
   @Test
   void should_document_every_time_series_property_when_reading_tsworkload_template() throws Exception {
-    RestWorkloadFileTest.RecordingProperties p = new RestWorkloadFileTest.RecordingProperties();
+    site.ycsb.RecordingProperties p = new site.ycsb.RecordingProperties();
     p.putAll(load("tsworkload_template"));
     p.setProperty("groupbyfunction", "SUM"); // so that the group-by and downsampling keys are all asked for
     p.setProperty("groupbykeys", "0,0,1,1");
@@ -82,7 +82,7 @@ class WorkloadFilesDocumentTest {
 
   @Test
   void should_document_every_constant_occupancy_property_when_reading_workload_template() throws Exception {
-    RestWorkloadFileTest.RecordingProperties p = new RestWorkloadFileTest.RecordingProperties();
+    site.ycsb.RecordingProperties p = new site.ycsb.RecordingProperties();
     p.putAll(load("workload_template"));
     p.setProperty("workload", ConstantOccupancyWorkload.class.getName());
     p.setProperty("disksize", "100000");
