@@ -101,7 +101,8 @@ public class TimeSeriesWorkload extends Workload {
     PropertyReader r = new PropertyReader(p);
     table = r.string(CoreWorkload.TABLENAME_PROPERTY, CoreWorkload.TABLENAME_PROPERTY_DEFAULT);
     int metricCount = r.intValue("fieldcount", 16, 1);
-    int metricLength = r.intValue("fieldlength", 8, 1);
+    // 0.17.0 takes the core workload's default for the metric name length, 100 (its shipped files set 8)
+    int metricLength = r.intValue("fieldlength", 100, 1);
     String lengthDistribution = r.string("fieldlengthdistribution", "constant");
     if (!lengthDistribution.equals("constant")) {
       throw new IllegalArgumentException("fieldlengthdistribution=" + lengthDistribution

@@ -71,6 +71,7 @@ class TimeSeriesWorkloadTest {
   private static Properties props(String... kv) {
     Properties p = new Properties();
     p.setProperty("insertstart", "1000");
+    p.setProperty("fieldlength", "8");
     for (int i = 0; i < kv.length; i += 2) {
       p.setProperty(kv[i], kv[i + 1]);
     }
@@ -91,6 +92,15 @@ class TimeSeriesWorkloadTest {
       }
     }
     return key + tags;
+  }
+
+  @Test
+  void should_name_metrics_with_100_characters_by_default_as_0_17_0_does() throws Exception {
+    Properties p = props();
+    p.remove("fieldlength");
+    String[] metrics = workload(p).metrics();
+    assertEquals(100, metrics[0].length());
+    assertTrue(metrics[1].endsWith("AB") && metrics[1].startsWith("AAAA"), metrics[1]);
   }
 
   @Test
