@@ -100,8 +100,8 @@ public class TimeSeriesWorkload extends Workload {
   public void init(Properties p) throws WorkloadException {
     PropertyReader r = new PropertyReader(p);
     table = r.string(CoreWorkload.TABLENAME_PROPERTY, CoreWorkload.TABLENAME_PROPERTY_DEFAULT);
-    int metricCount = r.intValue("fieldcount", 16, 1);
-    // 0.17.0 takes the core workload's default for the metric name length, 100 (its shipped files set 8)
+    // 0.17.0 takes the core workload's defaults for the number of metrics (10) and their name length (100)
+    int metricCount = r.intValue("fieldcount", 10, 1);
     int metricLength = r.intValue("fieldlength", 100, 1);
     String lengthDistribution = r.string("fieldlengthdistribution", "constant");
     if (!lengthDistribution.equals("constant")) {
