@@ -117,13 +117,15 @@ public final class Utils {
   }
 
   /**
-   * Per collector: {@code {count, time in ms}}. The name (with its typo) is YCSB's public API.
+   * Per collector, keyed by its name with spaces as underscores ({@code G1_Young_Generation}, as 0.17.0 keys
+   * it, which also fixes the map's iteration order that the results follow): {@code {count, time in ms}}. The
+   * method name (with its typo) is YCSB's public API.
    */
   public static Map<String, Long[]> getGCStatst() {
     List<GarbageCollectorMXBean> beans = ManagementFactory.getGarbageCollectorMXBeans();
     Map<String, Long[]> map = new HashMap<>(beans.size());
     for (GarbageCollectorMXBean bean : beans) {
-      map.put(bean.getName(), new Long[]{bean.getCollectionCount(), bean.getCollectionTime()});
+      map.put(bean.getName().replace(' ', '_'), new Long[]{bean.getCollectionCount(), bean.getCollectionTime()});
     }
     return map;
   }
