@@ -71,7 +71,8 @@ class Ycsb017PropertiesTest {
       {"rest", "url.trace.read", "url.trace.insert", "url.trace.update", "url.trace.delete", "readzipfconstant",
           "insertzipfconstant", "updatezipfconstant", "deletezipfconstant", "readproportion", "insertproportion",
           "updateproportion", "deleteproportion", "fieldlengthdistfile", "fieldcount", "requestdistribution",
-          "exponential.percentile", "exponential.frac", "hotspotdatafraction", "hotspotopnfraction", "table"},
+          "exponential.percentile", "exponential.frac", "hotspotdatafraction", "hotspotopnfraction", "table",
+          "insertsizezipfconstant"},
   };
 
   @TempDir
@@ -153,7 +154,8 @@ class Ycsb017PropertiesTest {
       asked = new TreeSet<>();
       for (String distribution : new String[] {"exponential", "hotspot"}) {
         RecordingProperties rest = props("deleteproportion", "0.1", "insertproportion", "0.1",
-            "fieldlengthdistfile", hist.toString(), "requestdistribution", distribution);
+            "fieldlengthdistfile", distribution.equals("hotspot") ? hist.toString() : "", "fieldlengthdistribution",
+            "zipfian", "requestdistribution", distribution);
         for (String op : new String[] {"read", "insert", "update", "delete"}) {
           rest.setProperty("url.trace." + op, file(op + ".txt", "/" + op + "1", "/" + op + "2").toString());
         }

@@ -33,7 +33,8 @@ import site.ycsb.generator.ZipfianGenerator;
  * uniform; exponential: earlier lines more popular, {@code exponential.percentile} of the draws in the first
  * {@code exponential.frac} of the lines; hotspot: {@code hotspotopnfraction} of the draws go to the first
  * {@code hotspotdatafraction} of the lines). Insert and update bodies are {@code fieldcount} fields of lengths
- * from {@code fieldlengthdistribution} ({@code fieldlengthdistfile} names a histogram file).
+ * from {@code fieldlengthdistribution} ({@code fieldlengthdistfile} names a histogram file; zipfian lengths are
+ * skewed by {@code insertsizezipfconstant}, as in 0.17.0).
  *
  * <p>The load phase inserts the insert trace's URLs in order from URL number {@code insertstart} (0-based, wrapping
  * round at the end), {@code insertcount} of them, so clients that split a load with insertstart/insertcount insert
@@ -71,6 +72,16 @@ public class RestWorkload extends Workload {
       throw new IllegalArgumentException(histogram.isEmpty() ? e.getMessage()
           : e.getMessage().replace(CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY, "fieldlengthdistfile"));
     }
+    String lengthDistribution = r.string(CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY, "constant");
+    if (histogram.isEmpty() && lengthDistribution.equals("zipfian")) {
+      // as in 0.17.0, zipfian body field lengths take their skew from insertsizezipfconstant
+      double skew = r.doubleValue("insertsizezipfconstant", 0.99, 0);
+      if (!(skew > 0 && skew < 1)) {
+        throw new IllegalArgumentException("insertsizezipfconstant=" + skew + " must be above 0 and below 1");
+      }
+      fieldLengths = new ZipfianGenerator(r.longValue("minfieldlength", 1, 0), r.longValue("fieldlength", 100, 1),
+          skew);
+    }
     String distribution = r.string("requestdistribution", "zipfian").toLowerCase(Locale.ROOT);
     if (!java.util.Arrays.asList("zipfian", "uniform", "exponential", "hotspot").contains(distribution)) {
       throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of: zipfian, uniform, "
@@ -99,8 +110,8 @@ public class RestWorkload extends Workload {
       List<String> urls = readTrace(r, "url.trace." + op, op);
       traces.put(op, urls);
       double constant = r.doubleValue(op + "zipfconstant", 0.99, 0);
-      if (constant <= 0 || constant == 1) {
-        throw new IllegalArgumentException(op + "zipfconstant=" + constant + " must be above 0 and not 1");
+      if (!(constant > 0 && constant < 1)) {
+        throw new IllegalArgumentException(op + "zipfconstant=" + constant + " must be above 0 and below 1");
       }
       choosers.put(op, chooser(r, distribution, urls.size(), constant));
       if (proportion > 0) {

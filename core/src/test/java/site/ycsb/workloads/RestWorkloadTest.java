@@ -99,6 +99,30 @@ class RestWorkloadTest {
     assertTrue(hot > 17500 && hot < 18500, "90% to the first quarter: " + counts);
   }
 
+  /** Mean body field length of {@code n} updates. */
+  private static double meanFieldLength(RestWorkload w, int n) {
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      Recording db = new Recording();
+      w.doTransaction(db, null);
+      total += db.lastFieldLength;
+    }
+    return (double) total / n;
+  }
+
+  @Test
+  void should_skew_zipfian_body_lengths_by_insertsizezipfconstant() throws Exception {
+    String[] common = {"readproportion", "0", "updateproportion", "1", "fieldlength", "1000",
+        "fieldlengthdistribution", "zipfian"};
+    Properties steep = props(common);
+    steep.setProperty("insertsizezipfconstant", "0.99");
+    Properties flat = props(common);
+    flat.setProperty("insertsizezipfconstant", "0.1");
+    double steepMean = meanFieldLength(init(steep), 3000);
+    double flatMean = meanFieldLength(init(flat), 3000);
+    assertTrue(steepMean < 200 && flatMean > 300, "0.99: " + steepMean + ", 0.1: " + flatMean);
+  }
+
   private static Map<String, Integer> count(RestWorkload w, int n) {
     Map<String, Integer> counts = new HashMap<>();
     for (int i = 0; i < n; i++) {
@@ -163,11 +187,15 @@ class RestWorkloadTest {
         {"url.trace.read", trace("empty.txt", "", "# nothing").toString()}, {"url.trace.delete", ""},
         {"readzipfconstant", "1"}, {"requestdistribution", "latest"}, {"scanproportion", "0.1"},
         {"fieldlengthdistfile", dir.resolve("hist.txt").toString()}, {"insertproportion", "1.5"},
-        {"requestdistribution", "sequential"}, {"insertstart", "-1"}, {"exponential.frac", "2"}};
+        {"requestdistribution", "sequential"}, {"insertstart", "-1"}, {"exponential.frac", "2"},
+        {"insertsizezipfconstant", "1"}, {"insertsizezipfconstant", "2.5"}, {"updatezipfconstant", "2"}};
     for (String[] c : cases) {
       Properties p = props(c);
       if (c[0].equals("url.trace.delete")) {
         p.setProperty("deleteproportion", "0.1");
+      }
+      if (c[0].equals("insertsizezipfconstant")) {
+        p.setProperty("fieldlengthdistribution", "zipfian");
       }
       if (c[0].startsWith("exponential.")) {
         p.setProperty("requestdistribution", "exponential");
