@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Start-up benchmark against the local Cassandra (issue 18): the suite a new user runs, with default options,
 # and per phase the schedule lag p99 and the intended versus service p99 read back from each summary.json.
-# Usage: bench/startup/run.sh [--port P] [--records N] [--ops N] [--threads N] [--target R] [--out DIR]
+# Usage: bench/startup/run.sh [--port P] [--records N] [--ops N] [--threads N] [--target R] [--workloads LIST] [--out DIR]
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 YCSB="$ROOT/bin/ycsb"
-PORT=19043 RECORDS=20000 OPS=20000 THREADS=16 TARGET=2000 OUT=""
+PORT=19043 RECORDS=20000 OPS=20000 THREADS=16 TARGET=2000 WORKLOADS="" OUT=""
 die() { echo "bench/startup: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --help|-h) sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    --port|--records|--ops|--threads|--target|--out)
+    --port|--records|--ops|--threads|--target|--workloads|--out)
       [ $# -ge 2 ] || die "$1 needs a value"
       case "$1" in
         --port) PORT=$2 ;; --records) RECORDS=$2 ;; --ops) OPS=$2 ;; --threads) THREADS=$2 ;;
-        --target) TARGET=$2 ;; --out) OUT=$2 ;;
+        --target) TARGET=$2 ;; --workloads) WORKLOADS=$2 ;; --out) OUT=$2 ;;
       esac
       shift 2 ;;
     *) die "unknown option '$1' (see --help)" ;;
@@ -37,7 +37,7 @@ trap stop_server EXIT
 
 LOAD_BEFORE="$(uptime)"
 "$YCSB" cassandra-server start --dir "$SERVER_DIR" --port "$PORT" >&2
-SUITE=("$YCSB" suite cassandra-cql -p hosts=127.0.0.1 -p port="$PORT" -p recordcount="$RECORDS"
+SUITE=("$YCSB" suite cassandra-cql ${WORKLOADS:+--workloads "$WORKLOADS"} -p hosts=127.0.0.1 -p port="$PORT" -p recordcount="$RECORDS"
   -p operationcount="$OPS" -threads "$THREADS" -target "$TARGET" -p measurement.interval=both --out "$OUT")
 set +e
 "${SUITE[@]}" > "$SERVER_DIR/suite.out" 2> "$SERVER_DIR/suite.err"
