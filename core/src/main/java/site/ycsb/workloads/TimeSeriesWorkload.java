@@ -48,7 +48,8 @@ import site.ycsb.measurements.Measurements;
  * {@code recordcount / (number of series)} loaded intervals; run-phase inserts continue after them.
  *
  * <p>Every property is checked in {@link #init}; a bad value is an {@link IllegalArgumentException} with a
- * one-line message (the client exits 2). Thread-safe: state that changes is per thread.
+ * one-line message (the client exits 2). Thread-safe: the point sequences are atomic counters shared by the
+ * threads; the rest of the state that changes is per thread.
  */
 public class TimeSeriesWorkload extends Workload {
   /** Letters A-Z, a-z: the alphabet of generated metric names, tag keys and tag values. */
