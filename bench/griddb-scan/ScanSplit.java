@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * one fetchAll, merged) and the row step (one multiGet of the n rows), and the row step split into P multiGets
  * sent in parallel on P sessions of the same client thread. n uniform in 1..100 (workload E), start keys random.
  * Usage: ScanSplit TXPORT MODE THREADS SECONDS   MODE: index | full | split2 | split4 | split8
+ * Env: CONTAINER_CACHE (the client's containerCacheSize; unset = the client's default).
  * Prints scans/s and the average ms of each step.
  */
 public final class ScanSplit {
@@ -34,6 +35,10 @@ public final class ScanSplit {
     p.setProperty("clusterName", "ycsbCluster");
     p.setProperty("user", "admin");
     p.setProperty("password", System.getenv().getOrDefault("GRIDDB_PASSWORD", "admin"));
+    String cache = System.getenv("CONTAINER_CACHE");
+    if (cache != null && !cache.isEmpty()) {
+      p.setProperty("containerCacheSize", cache);
+    }
     int parts = mode.startsWith("split") ? Integer.parseInt(mode.substring(5)) : 1;
     AtomicLong scans = new AtomicLong();
     AtomicLong rows = new AtomicLong();
@@ -45,7 +50,14 @@ public final class ScanSplit {
     for (int t = 0; t < threads; t++) {
       Thread th = new Thread(() -> {
         try {
-          GridStoreSession session = new GridStoreSession(GridStoreFactory.getInstance().getGridStore(p));
+          GridStore store = GridStoreFactory.getInstance().getGridStore(p);
+          if (System.getenv("BASE_STORE") != null) {
+            // Experiment: the store under the client's partitioned-table layer (PartStore), by reflection.
+            java.lang.reflect.Field f = store.getClass().getDeclaredField("base");
+            f.setAccessible(true);
+            store = (GridStore) f.get(store);
+          }
+          GridStoreSession session = new GridStoreSession(store);
           List<GridStoreSession> helpers = new ArrayList<>();
           for (int i = 1; i < parts; i++) {
             helpers.add(new GridStoreSession(GridStoreFactory.getInstance().getGridStore(p)));
