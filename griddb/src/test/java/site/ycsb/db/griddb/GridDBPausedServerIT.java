@@ -3,12 +3,7 @@ package site.ycsb.db.griddb;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
-import site.ycsb.testserver.griddb.GridDBInstallation;
-import site.ycsb.testserver.griddb.GridDBServer;
-import site.ycsb.testserver.griddb.NodePorts;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
@@ -18,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A node paused (SIGSTOP) for longer than {@code griddb.failoverTimeout} in the middle of a load, against a node of
@@ -34,14 +28,8 @@ class GridDBPausedServerIT {
   @Test
   void should_finish_with_every_acknowledged_insert_present_when_the_node_pauses_longer_than_the_failover_timeout()
       throws Exception {
-    GridDBInstallation installation = GridDBInstallation.fromEnvironment();
-    assumeTrue(installation != null, "GridDB paused-server test skipped: YCSB_GRIDDB_HOME is not set");
-    Path dir = Files.createTempDirectory("griddb-paused");
-    try (GridDBServer server = GridDBServer.startTiedToThisJvm(installation, dir, NodePorts.free())) {
-      Properties p = server.bindingProperties();
-      p.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
-      p.setProperty("recordcount", Integer.toString(RECORDS));
-      p.setProperty("fieldcount", "4");
+    try (OwnGridDBNode node = OwnGridDBNode.startOrSkip("paused-server")) {
+      Properties p = node.workload(RECORDS, 4);
       p.setProperty("insertorder", "ordered");
       p.setProperty("griddb.failoverTimeout", "5");
       String cp = YcsbRun.itClasspath();
@@ -51,13 +39,12 @@ class GridDBPausedServerIT {
       Future<YcsbRun> load = pool.submit(() -> YcsbRun.run(cp, p, "-load", "-db", GridDBClient.class.getName(),
           "-threads", "4", "-target", "300"));
       Thread.sleep(3_000);
-      long pid = GridDBServer.pid(dir);
-      assertTrue(pid > 0);
-      signal("STOP", pid);
+      assertTrue(node.pid() > 0);
+      assertTrue(node.signal("STOP"));
       try {
         Thread.sleep(PAUSE_S * 1000L);
       } finally {
-        signal("CONT", pid);
+        assertTrue(node.signal("CONT"));
       }
       YcsbRun r = load.get(5, TimeUnit.MINUTES);
       long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
@@ -83,20 +70,6 @@ class GridDBPausedServerIT {
         assertEquals(0, missing, "acknowledged inserts missing after the pause");
       } finally {
         reader.cleanup();
-      }
-    } finally {
-      deleteTree(dir);
-    }
-  }
-
-  private static void signal(String sig, long pid) throws Exception {
-    assertEquals(0, new ProcessBuilder("kill", "-" + sig, Long.toString(pid)).start().waitFor());
-  }
-
-  private static void deleteTree(Path dir) throws java.io.IOException {
-    if (Files.exists(dir)) {
-      try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
-        all.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
       }
     }
   }
