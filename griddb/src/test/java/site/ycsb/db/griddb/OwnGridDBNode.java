@@ -19,12 +19,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * the directory.
  */
 final class OwnGridDBNode implements AutoCloseable {
-  private final GridDBServer server;
+  private final GridDBInstallation installation;
   private final Path dir;
+  private final NodePorts ports;
+  private GridDBServer server;
 
-  private OwnGridDBNode(GridDBServer server, Path dir) {
-    this.server = server;
+  private OwnGridDBNode(GridDBInstallation installation, Path dir, NodePorts ports) throws IOException {
+    this.installation = installation;
     this.dir = dir;
+    this.ports = ports;
+    this.server = GridDBServer.startTiedToThisJvm(installation, dir, ports);
   }
 
   /** Starts a node, or skips the calling test (with one line naming it) when YCSB_GRIDDB_HOME is not set. */
@@ -33,7 +37,7 @@ final class OwnGridDBNode implements AutoCloseable {
     assumeTrue(installation != null, "GridDB " + test + " test skipped: YCSB_GRIDDB_HOME is not set");
     Path dir = Files.createTempDirectory("griddb-" + test);
     try {
-      return new OwnGridDBNode(GridDBServer.startTiedToThisJvm(installation, dir, NodePorts.free()), dir);
+      return new OwnGridDBNode(installation, dir, NodePorts.free());
     } catch (IOException | RuntimeException e) {
       deleteTree(dir);
       throw e;
@@ -57,6 +61,12 @@ final class OwnGridDBNode implements AutoCloseable {
   /** Sends a signal (STOP, CONT, KILL) to the node's process; true if {@code kill} succeeded. */
   boolean signal(String name) throws IOException, InterruptedException {
     return new ProcessBuilder("kill", "-" + name, Long.toString(pid())).start().waitFor() == 0;
+  }
+
+  /** Starts the node again on the same ports and data (after it was killed); waits until it serves. */
+  void restart() throws IOException {
+    server.close();
+    server = GridDBServer.startTiedToThisJvm(installation, dir, ports);
   }
 
   @Override
