@@ -48,8 +48,8 @@ class GridDBRestartedServerIT {
     for (int i = 0; i < 10; i++) {
       assertSame(Status.OK, client.insert("usertable", "user" + i, values("field0", "a" + i, "field1", "b" + i)));
     }
-    // GridDB flushes its transaction log once a second by default: a row acknowledged in the last second before a
-    // kill may be lost, which this test is not about.
+    // With /dataStore/logWriteMode 1 (GridDB's sample configuration) the transaction log is written about once a
+    // second: a row acknowledged in the last second before a kill may be lost, which this test is not about.
     Thread.sleep(2_000);
     assertTrue(node.signal("KILL"));
 
