@@ -46,8 +46,26 @@ public final class GridStoreSession implements StoreSession {
    *                   whole transaction, which is then repeated); not a commit
    */
   static StoreException convert(GSException e, boolean idempotent) {
-    ErrorKind kind = ErrorKind.classify(e.getErrorCode(), e.getClass());
-    return new StoreException(kind, e.getErrorCode(), String.valueOf(e.getMessage()), kind.retryable(idempotent), e);
+    String message = String.valueOf(e.getMessage());
+    int code = codeOf(e.getErrorCode(), message);
+    ErrorKind kind = ErrorKind.classify(code, e.getClass());
+    return new StoreException(kind, code, message, kind.retryable(idempotent), e);
+  }
+
+  private static final java.util.regex.Pattern NESTED_CODE = java.util.regex.Pattern.compile("\\[(\\d+):[A-Z_]+\\]");
+
+  /**
+   * The error code, or, when the client gave none, the first one its message names: a thread whose failover found
+   * another thread's failover already failed throws {@code GSTimeoutException} with code 0 and the message
+   * {@code ... Previously failed in the other thread (reason=[10053:TXN_CLUSTER_NAME_INVALID] ...)} (seen against
+   * a real node with a wrong cluster name and with a killed node).
+   */
+  static int codeOf(int code, String message) {
+    if (code != 0) {
+      return code;
+    }
+    java.util.regex.Matcher m = NESTED_CODE.matcher(message);
+    return m.find() ? Integer.parseInt(m.group(1)) : 0;
   }
 
   /**

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The classification of GridDB client failures, from the (code, exception class) pairs the 5.6 client threw against
@@ -58,6 +59,22 @@ class ErrorKindTest {
     assertEquals(retryCommit, commit.isRetryable(), "commit");
     assertEquals(kind == ErrorKind.UNREACHABLE, idempotent.isTimeout(), "unreachable marks the cluster down");
     assertEquals(code, idempotent.getCode());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      // recorded: two threads connecting with a wrong cluster name; a killed node
+      "Failover timed out (trialCount=2, reason=Previously failed in the other thread (reason=[10053:TXN_CLUSTER_NAME_"
+          + "INVALID] cluster name invalid (input=x, current=ycsbCluster)))| 10053 | WRONG_CLUSTER",
+      "Failover timed out (trialCount=5, reason=Previously failed in the other thread (reason=[145028:JC_BAD_CONNECTION]"
+          + " Failed to connect))| 145028 | UNREACHABLE",
+      "Failover timed out (no code anywhere) | 0 | UNREACHABLE",
+  })
+  void should_take_the_nested_code_when_a_timeout_has_none(String message, int code, ErrorKind kind) {
+    StoreException e = GridStoreSession.convert(new GSTimeoutException(0, message), true);
+    assertEquals(code, e.getCode());
+    assertSame(kind, e.kind());
+    assertTrue(code == 0 || e.oneLine().contains(Integer.toString(code)), e.oneLine());
   }
 
   @ParameterizedTest
