@@ -3,13 +3,14 @@
 # Cassandra, each alone on the machine, each run ROUNDS times for RUN_SECONDS; prints the figures and the load averages.
 # Needs YCSB_GRIDDB_HOME (a GridDB installation with bin/gsserver); Cassandra comes from bin/ycsb cassandra-server.
 #   bench/griddb-scan/e-vs-cassandra.sh > results.txt
-# Env: RECORDS (100000), THREADS (8), RUN_SECONDS (30), ROUNDS (2), PORT_BASE (10001), CQL_PORT (19044).
+# Env: RECORDS (100000), THREADS (8), RUN_SECONDS (30), ROUNDS (2), PORT_BASE (10001), CQL_PORT (19044),
+#      LAYOUTS ("default"; e.g. "default 32" also loads a table with griddb.containercount=32 and runs it in turn).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 : "${YCSB_GRIDDB_HOME:?set YCSB_GRIDDB_HOME to a GridDB installation (the directory holding bin/gsserver)}"
 records=${RECORDS:-100000}; threads=${THREADS:-8}; seconds=${RUN_SECONDS:-30}
-rounds=${ROUNDS:-2}; cql_port=${CQL_PORT:-19044}
+rounds=${ROUNDS:-2}; cql_port=${CQL_PORT:-19044}; layouts=${LAYOUTS:-default}
 ycsb=$root/bin/ycsb
 gdir=$(mktemp -d); cdir=$(mktemp -d)
 cleanup() {
@@ -28,11 +29,21 @@ run_e() { # binding, extra args...
 echo "# $(date -u +%FT%TZ) commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); load before: $(load)"
 echo "## GridDB: single node (griddb-server), default layout"
 "$ycsb" griddb-server start --dir "$gdir" --port-base "${PORT_BASE:-10001}" >/dev/null
-"$ycsb" load griddb -P "$root/workloads/workloade" -p recordcount="$records" -threads "$threads" \
-  -p griddb.insertbatchsize=100 | summary
+layout_args() { # layout -> table and container count arguments
+  if [ "$1" = default ]; then echo ""; else echo "-p table=usertable_c$1 -p griddb.containercount=$1"; fi
+}
+for layout in $layouts; do
+  echo "### GridDB load, layout $layout"
+  # shellcheck disable=SC2046
+  "$ycsb" load griddb -P "$root/workloads/workloade" -p recordcount="$records" -threads "$threads" \
+    -p griddb.insertbatchsize=100 $(layout_args "$layout") | summary
+done
 for round in $(seq "$rounds"); do
-  echo "### GridDB round $round, load: $(load)"
-  run_e griddb
+  for layout in $layouts; do
+    echo "### GridDB round $round, layout $layout, load: $(load)"
+    # shellcheck disable=SC2046
+    run_e griddb $(layout_args "$layout")
+  done
 done
 "$ycsb" griddb-server stop --dir "$gdir" >/dev/null
 echo "## Cassandra: single node (cassandra-server), consistency ONE"

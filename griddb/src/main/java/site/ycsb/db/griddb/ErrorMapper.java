@@ -4,23 +4,15 @@ import site.ycsb.Status;
 
 /** Maps a GridDB failure to the status a YCSB operation reports. */
 public final class ErrorMapper {
-  /** GridDB's code for a failed authentication. */
-  static final int AUTH_FAILED = 10005;
-
   private ErrorMapper() {
   }
 
   /**
-   * Timeouts and recoverable errors that outlived the retries mean the cluster is unavailable; an authentication
-   * failure is FORBIDDEN; anything else is ERROR.
+   * The status of the failure's {@link ErrorKind}: SERVICE_UNAVAILABLE when the cluster could not be reached or was
+   * not ready (after any retries), FORBIDDEN for an authentication failure, ERROR otherwise (a missing container, a
+   * transaction the node rolled back, any other error of the request).
    */
   public static Status toStatus(StoreException e) {
-    if (e.isTimeout() || e.isRetryable()) {
-      return Status.SERVICE_UNAVAILABLE;
-    }
-    if (e.getCode() == AUTH_FAILED) {
-      return Status.FORBIDDEN;
-    }
-    return Status.ERROR;
+    return e.kind().status();
   }
 }

@@ -297,12 +297,21 @@ public final class GridDBOperations {
       final String c = container;
       // The row first, then its index entry: a failure in between leaves an entry that scans skip, never a row
       // that scans cannot see.
-      boolean existed = retrier.call(() -> session.remove(c, key));
+      // A retried remove that finds no row may follow a first attempt that removed it: then the row existed.
+      boolean[] mayHaveRemoved = {false};
+      boolean existed = retrier.call(() -> {
+        try {
+          return session.remove(c, key);
+        } catch (StoreException e) {
+          mayHaveRemoved[0] |= !e.kind().certainlyNotApplied();
+          throw e;
+        }
+      });
       if (!router.scanIndex().isEmpty()) {
         String ic = router.indexContainerOf(key);
         retrier.call(() -> session.remove(ic, key));
       }
-      return existed ? Status.OK : Status.NOT_FOUND;
+      return existed || mayHaveRemoved[0] ? Status.OK : Status.NOT_FOUND;
     } catch (StoreException e) {
       return failed("delete", container, e);
     } catch (DBException e) {

@@ -5,8 +5,6 @@ import com.toshiba.mwcloud.gs.Container;
 import com.toshiba.mwcloud.gs.ContainerInfo;
 import com.toshiba.mwcloud.gs.ContainerType;
 import com.toshiba.mwcloud.gs.GSException;
-import com.toshiba.mwcloud.gs.GSRecoverableException;
-import com.toshiba.mwcloud.gs.GSTimeoutException;
 import com.toshiba.mwcloud.gs.GSType;
 import com.toshiba.mwcloud.gs.GridStore;
 import com.toshiba.mwcloud.gs.IndexType;
@@ -34,10 +32,40 @@ public final class GridStoreSession implements StoreSession {
     this.store = store;
   }
 
-  /** Converts a GridDB exception, keeping its code and whether GridDB marks it recoverable or a timeout. */
+  /** Converts a GridDB exception of an idempotent request (see {@link #convert(GSException, boolean)}). */
   static StoreException convert(GSException e) {
-    return new StoreException(e.getErrorCode(), String.valueOf(e.getMessage()),
-        e instanceof GSRecoverableException, e instanceof GSTimeoutException, e);
+    return convert(e, true);
+  }
+
+  /**
+   * Converts a GridDB exception, classified by its class and code ({@link ErrorKind}); it is marked retryable when
+   * the kind is transient and the request idempotent or certainly not applied.
+   *
+   * @param idempotent whether repeating the failed request is harmless even if it was applied: reads, full-row
+   *                   puts, removes, and the steps of a transaction before its commit (a failure there aborts the
+   *                   whole transaction, which is then repeated); not a commit
+   */
+  static StoreException convert(GSException e, boolean idempotent) {
+    String message = String.valueOf(e.getMessage());
+    int code = codeOf(e.getErrorCode(), message);
+    ErrorKind kind = ErrorKind.classify(code, e.getClass());
+    return new StoreException(kind, code, message, kind.retryable(idempotent), e);
+  }
+
+  private static final java.util.regex.Pattern NESTED_CODE = java.util.regex.Pattern.compile("\\[(\\d+):[A-Z_]+\\]");
+
+  /**
+   * The error code, or, when the client gave none, the first one its message names: a thread whose failover found
+   * another thread's failover already failed throws {@code GSTimeoutException} with code 0 and the message
+   * {@code ... Previously failed in the other thread (reason=[10053:TXN_CLUSTER_NAME_INVALID] ...)} (seen against
+   * a real node with a wrong cluster name and with a killed node).
+   */
+  static int codeOf(int code, String message) {
+    if (code != 0) {
+      return code;
+    }
+    java.util.regex.Matcher m = NESTED_CODE.matcher(message);
+    return m.find() ? Integer.parseInt(m.group(1)) : 0;
   }
 
   /**
@@ -47,6 +75,17 @@ public final class GridStoreSession implements StoreSession {
   private StoreException forget(String container, GSException e) {
     containers.remove(container);
     return convert(e);
+  }
+
+  /** After a failed multi-container request: drops every cached handle (any of them may be closed). */
+  private StoreException forgetAll(GSException e) {
+    containers.clear();
+    return convert(e);
+  }
+
+  private static StoreException missing(String container) {
+    return new StoreException(ErrorKind.CONTAINER_MISSING, 0, "container " + container + " does not exist", false,
+        null);
   }
 
   private PartitionController partitions() throws GSException {
@@ -61,7 +100,7 @@ public final class GridStoreSession implements StoreSession {
     if (c == null) {
       c = store.getContainer(name);
       if (c == null) {
-        throw new StoreException(0, "container " + name + " does not exist", false, false);
+        throw missing(name);
       }
       containers.put(name, c);
     }
@@ -154,7 +193,7 @@ public final class GridStoreSession implements StoreSession {
       }
       store.multiPut(rows);
     } catch (GSException e) {
-      throw convert(e);
+      throw forgetAll(e);
     }
   }
 
@@ -199,7 +238,7 @@ public final class GridStoreSession implements StoreSession {
       }
       store.multiPut(rows);
     } catch (GSException e) {
-      throw convert(e);
+      throw forgetAll(e);
     }
   }
 
@@ -219,7 +258,7 @@ public final class GridStoreSession implements StoreSession {
         q.close();
       }
     } catch (GSException e) {
-      throw convert(e);
+      throw forget(container, e);
     }
   }
 
@@ -244,7 +283,7 @@ public final class GridStoreSession implements StoreSession {
       }
       return out;
     } catch (GSException e) {
-      throw convert(e);
+      throw forgetAll(e);
     } finally {
       for (Query<Row> q : queries) {
         try {
@@ -278,7 +317,7 @@ public final class GridStoreSession implements StoreSession {
       }
       return out;
     } catch (GSException e) {
-      throw convert(e);
+      throw forgetAll(e);
     }
   }
 
@@ -290,24 +329,31 @@ public final class GridStoreSession implements StoreSession {
         // A separate handle in manual-commit mode, so plain reads and writes stay auto-commit.
         c = store.getContainer(container);
         if (c == null) {
-          throw new StoreException(0, "container " + container + " does not exist", false, false);
+          throw missing(container);
         }
         c.setAutoCommit(false);
         txContainers.put(container, c);
       }
-      return new Tx(c, widths);
+      return new Tx(container, c);
     } catch (GSException e) {
       throw convert(e);
     }
   }
 
-  private static final class Tx implements RowTransaction {
+  /** A transaction on one container's manual-commit handle; a failure drops the handle (it may be closed). */
+  private final class Tx implements RowTransaction {
+    private final String name;
     private final Container<String, Row> c;
-    private final Map<Object, Integer> widths;
 
-    Tx(Container<String, Row> c, Map<Object, Integer> widths) {
+    Tx(String name, Container<String, Row> c) {
+      this.name = name;
       this.c = c;
-      this.widths = widths;
+    }
+
+    /** Steps before the commit are idempotent: their failure aborts the transaction, which changed nothing. */
+    private StoreException failed(GSException e, boolean idempotent) {
+      txContainers.remove(name);
+      return convert(e, idempotent);
     }
 
     @Override
@@ -315,7 +361,7 @@ public final class GridStoreSession implements StoreSession {
       try {
         return toArray(c.get(key, true), widths, c);
       } catch (GSException e) {
-        throw convert(e);
+        throw failed(e, true);
       }
     }
 
@@ -324,7 +370,7 @@ public final class GridStoreSession implements StoreSession {
       try {
         c.put(toRow(c, row));
       } catch (GSException e) {
-        throw convert(e);
+        throw failed(e, true);
       }
     }
 
@@ -333,7 +379,8 @@ public final class GridStoreSession implements StoreSession {
       try {
         c.commit();
       } catch (GSException e) {
-        throw convert(e);
+        // The commit may have been applied (unless the kind proves otherwise): not idempotent.
+        throw failed(e, false);
       }
     }
 

@@ -1,8 +1,9 @@
 package site.ycsb.db.griddb;
 
 /**
- * A failure of the GridDB client, reduced to what the binding needs: the GridDB error code, whether GridDB marks
- * it retryable, and whether it is a timeout (the client has already retried for {@code failoverTimeout}).
+ * A failure of the GridDB client, reduced to what the binding needs: the GridDB error code, what it means
+ * ({@link ErrorKind}), whether retrying the failed request is safe and may succeed, and whether it is a timeout (the
+ * client has already retried for {@code failoverTimeout}).
  */
 public class StoreException extends Exception {
   private static final long serialVersionUID = 1L;
@@ -10,12 +11,42 @@ public class StoreException extends Exception {
   private final int code;
   private final boolean retryable;
   private final boolean timeout;
+  private final ErrorKind kind;
 
   public StoreException(int code, String message, boolean retryable, boolean timeout, Throwable cause) {
+    this(null, code, message, retryable, timeout, cause);
+  }
+
+  /**
+   * A failure classified by {@link ErrorKind}; {@code retryable} is the kind's decision for the request that failed
+   * ({@link ErrorKind#retryable(boolean)}).
+   */
+  public StoreException(ErrorKind kind, int code, String message, boolean retryable, Throwable cause) {
+    this(kind, code, message, retryable, kind == ErrorKind.UNREACHABLE, cause);
+  }
+
+  private StoreException(ErrorKind kind, int code, String message, boolean retryable, boolean timeout,
+                         Throwable cause) {
     super(message, cause);
     this.code = code;
     this.retryable = retryable;
     this.timeout = timeout;
+    this.kind = kind;
+  }
+
+  /**
+   * What the failure means (see {@link ErrorKind}); for an exception made without a kind, derived from its flags
+   * and code.
+   */
+  public ErrorKind kind() {
+    if (kind != null) {
+      return kind;
+    }
+    if (timeout) {
+      return ErrorKind.UNREACHABLE;
+    }
+    ErrorKind k = ErrorKind.classify(code, StoreException.class);
+    return retryable && k == ErrorKind.OTHER ? ErrorKind.RECOVERABLE : k;
   }
 
   public StoreException(int code, String message, boolean retryable, boolean timeout) {
@@ -27,12 +58,12 @@ public class StoreException extends Exception {
     return code;
   }
 
-  /** True for errors GridDB marks as recoverable (a retry may succeed). */
+  /** True when a retry is safe and may succeed (see {@link ErrorKind#retryable(boolean)}). */
   public boolean isRetryable() {
     return retryable;
   }
 
-  /** True when the client gave up after its own failover timeout. */
+  /** True when no member answered: the client gave up after its own failover timeout. */
   public boolean isTimeout() {
     return timeout;
   }

@@ -13,7 +13,25 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Test double of GridDB for unit tests: an in-memory cluster (containers of rows, a name-to-partition hash, row
  * locks held from getForUpdate to commit/abort) shared by the sessions it opens. Counts calls and can inject
- * failures.
+ * failures. It exists to test the binding's own logic (routing, projection, batching, retry decisions, status
+ * mapping, the scan merge) without a server; what GridDB itself does is proved by the integration tests against a
+ * real node, and this double does not model it:
+ * <ul>
+ *   <li>Row locks: like a real node (seen against GridDB 5.9), a plain put or remove waits while another
+ *       transaction holds the row's lock, and a multi-put does not; but a lock is held until commit/abort with no
+ *       transaction timeout (a real node rolls the holder back after {@code transactionTimeout} and its commit then
+ *       fails with 110005). Concurrent partial updates losing nothing: {@code GridDBBindingIT}.</li>
+ *   <li>Auto-commit: there is no auto-commit mode and no separate manual-commit handle; transactions are only the
+ *       locked read-modify-write of {@link RowTransaction}.</li>
+ *   <li>Failures: only the injected ones ({@link #failNext} for data calls, {@link #failCommit} for commits,
+ *       {@link #failAfterApplying} for a remove that is applied and then reported failed). Which exceptions a real
+ *       client throws, and when: {@code ErrorKindTest} (recorded pairs), {@code GridDBPausedServerIT},
+ *       {@code GridDBKilledServerIT}, {@code GridDBInitFailureIT}.</li>
+ *   <li>Atomicity: a multi-put applies container by container and cannot fail half-way (a real one may).</li>
+ *   <li>Ordering: the SQL range read and the index read order keys with {@link KeyOrder}, the same comparator as the
+ *       tests' brute-force oracle, so a scan test here proves the merge logic, not GridDB's ordering; scans against
+ *       a brute-force sort on a real node: {@code GridDBBindingIT}.</li>
+ * </ul>
  */
 final class FakeStore implements RangeReader {
   final int partitionCount;
@@ -33,6 +51,10 @@ final class FakeStore implements RangeReader {
   final AtomicInteger sessionsClosed = new AtomicInteger();
   /** Failures to throw from the next data calls (get/put/multiPut/remove/getForUpdate), in order. */
   final List<StoreException> failNext = new ArrayList<>();
+  /** Failures to throw from the next commits, in order (the transaction is then not applied). */
+  final List<StoreException> failCommit = new ArrayList<>();
+  /** Failures to throw from the next removes after removing the row (an outcome the caller cannot know). */
+  final List<StoreException> failAfterApplying = new ArrayList<>();
 
   FakeStore(int partitionCount) {
     this.partitionCount = partitionCount;
@@ -46,6 +68,19 @@ final class FakeStore implements RangeReader {
   private synchronized void maybeFail() throws StoreException {
     if (!failNext.isEmpty()) {
       throw failNext.remove(0);
+    }
+  }
+
+  private static synchronized StoreException next(List<StoreException> failures) {
+    return failures.isEmpty() ? null : failures.remove(0);
+  }
+
+  /** A plain write waits while another transaction holds the row's lock, as on a real node. */
+  private void awaitRowLock(String container, String key) {
+    ReentrantLock l = locks.get(container + "/" + key);
+    if (l != null && !l.isHeldByCurrentThread()) {
+      l.lock();
+      l.unlock();
     }
   }
 
@@ -107,6 +142,7 @@ final class FakeStore implements RangeReader {
       maybeFail();
       puts.incrementAndGet();
       TreeMap<String, String[]> t = table(container);
+      awaitRowLock(container, row[0]);
       synchronized (t) {
         t.put(row[0], row.clone());
       }
@@ -130,9 +166,16 @@ final class FakeStore implements RangeReader {
     public boolean remove(String container, String key) throws StoreException {
       maybeFail();
       TreeMap<String, String[]> t = table(container);
+      awaitRowLock(container, key);
+      boolean removed;
       synchronized (t) {
-        return t.remove(key) != null;
+        removed = t.remove(key) != null;
       }
+      StoreException after = next(failAfterApplying);
+      if (after != null) {
+        throw after;
+      }
+      return removed;
     }
 
     @Override
@@ -244,17 +287,42 @@ final class FakeStore implements RangeReader {
           }
           puts.incrementAndGet();
           synchronized (t) {
-            t.put(row[0], row.clone());
+            String[] old = t.put(row[0], row.clone());
+            if (!wrote) {
+              before = old;
+              wrote = old != null;
+            }
+          }
+        }
+
+        /** Changes are applied at put (a lock keeps others out); a failed commit undoes them. */
+        private String[] before;
+        private boolean wrote;
+
+        @Override
+        public void commit() throws StoreException {
+          StoreException failure = next(failCommit);
+          if (failure != null) {
+            undo();
+            release();
+            throw failure;
+          }
+          wrote = false;
+          release();
+        }
+
+        private void undo() {
+          if (wrote) {
+            synchronized (t) {
+              t.put(before[0], before);
+            }
+            wrote = false;
           }
         }
 
         @Override
-        public void commit() {
-          release();
-        }
-
-        @Override
         public void abort() {
+          undo();
           release();
         }
 

@@ -379,11 +379,21 @@ class GridDBClientTest {
     assertEquals(1, store.sessionsClosed.get(), "the connection is closed anyway");
   }
 
+  /** A failure as GridStoreSession converts the one a real client threw (see ErrorKindTest for the pairs). */
+  private static StoreException recorded(com.toshiba.mwcloud.gs.GSException e, boolean idempotent) {
+    return GridStoreSession.convert(e, idempotent);
+  }
+
+  private static StoreException closedHandle() {
+    return recorded(new com.toshiba.mwcloud.gs.GSException(145038, "[145038:JC_CONTAINER_CLOSED] Already closed"),
+        true);
+  }
+
   @Test
   void should_retry_and_succeed_when_an_error_is_recoverable() throws Exception {
     GridDBClient c = client(props());
-    store.failNext.add(new StoreException(145028, "connection reset", true, false));
-    store.failNext.add(new StoreException(145028, "connection reset", true, false));
+    store.failNext.add(closedHandle());
+    store.failNext.add(recorded(new com.toshiba.mwcloud.gs.GSRecoverableException(1234, "try again"), true));
     assertEquals(Status.OK, c.insert("usertable", "k", values("field0", "a")));
     assertEquals(1, store.allRows("usertable").size());
   }
@@ -394,7 +404,7 @@ class GridDBClientTest {
     p.setProperty("griddb.retries", "2");
     GridDBClient c = client(p);
     for (int i = 0; i < 3; i++) {
-      store.failNext.add(new StoreException(145028, "connection reset", true, false));
+      store.failNext.add(closedHandle());
     }
     assertEquals(Status.SERVICE_UNAVAILABLE, c.read("usertable", "k", null, new HashMap<>()));
     assertTrue(store.failNext.isEmpty(), "1 try + 2 retries");
@@ -410,10 +420,56 @@ class GridDBClientTest {
     store.failNext.clear();
     store.failNext.add(new StoreException(10005, "auth", false, false));
     assertEquals(Status.FORBIDDEN, c.delete("usertable", "k"));
-    store.failNext.add(new StoreException(145028, "timeout", true, true));
+    store.failNext.add(recorded(new com.toshiba.mwcloud.gs.GSTimeoutException(145028,
+        "[145028:JC_BAD_CONNECTION] Failover timed out"), true));
     store.failNext.add(new StoreException(0, "never thrown", false, false));
     assertEquals(Status.SERVICE_UNAVAILABLE, c.update("usertable", "k", values("field0", "x")));
     assertEquals(1, store.failNext.size(), "timeouts are not retried");
+  }
+
+  @Test
+  void should_not_retry_a_partial_update_when_its_commit_may_have_been_applied() throws Exception {
+    GridDBClient c = client(props());
+    c.insert("usertable", "k", values("field0", "a", "field1", "b"));
+    store.failCommit.add(recorded(new com.toshiba.mwcloud.gs.GSRecoverableException(1234, "try again"), false));
+    // Last: it marks the cluster unreachable, after which operations fail without calling it.
+    store.failCommit.add(recorded(new com.toshiba.mwcloud.gs.common.GSConnectionException(145029,
+        "[145029:JC_CONNECTION_TIMEOUT] Connection timed out on receiving"), false));
+    int before = store.lockedGets.get();
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.update("usertable", "k", values("field0", "x")));
+    assertEquals(before + 1, store.lockedGets.get(), "a recoverable commit failure may have been applied");
+    before = store.lockedGets.get();
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.update("usertable", "k", values("field0", "x")));
+    assertEquals(before + 1, store.lockedGets.get(), "a commit of unknown outcome is not repeated");
+    assertTrue(store.failCommit.isEmpty());
+  }
+
+  @Test
+  void should_retry_a_partial_update_when_the_node_rolled_its_transaction_back() throws Exception {
+    GridDBClient c = client(props());
+    c.insert("usertable", "k", values("field0", "a", "field1", "b"));
+    store.failCommit.add(recorded(new com.toshiba.mwcloud.gs.common.GSStatementException(110005,
+        "[110005:TM_TRANSACTION_NOT_FOUND]"), false));
+    int before = store.lockedGets.get();
+    assertEquals(Status.OK, c.update("usertable", "k", values("field0", "x")));
+    assertEquals(before + 2, store.lockedGets.get(), "repeated once");
+    Map<String, ByteIterator> row = new HashMap<>();
+    assertEquals(Status.OK, c.read("usertable", "k", null, row));
+    assertEquals("x", row.get("field0").toString());
+    assertEquals("b", row.get("field1").toString());
+  }
+
+  @Test
+  void should_report_ok_when_a_retried_delete_finds_the_row_gone_after_an_attempt_that_may_have_removed_it()
+      throws Exception {
+    GridDBClient c = client(props());
+    c.insert("usertable", "k", values("field0", "a"));
+    store.failAfterApplying.add(recorded(new com.toshiba.mwcloud.gs.GSRecoverableException(1234, "try again"), true));
+    assertEquals(Status.OK, c.delete("usertable", "k"));
+    assertTrue(store.allRows("usertable").isEmpty());
+    // A retry after a failure that certainly changed nothing keeps NOT_FOUND honest.
+    store.failNext.add(closedHandle());
+    assertEquals(Status.NOT_FOUND, c.delete("usertable", "k"));
   }
 
   @Test

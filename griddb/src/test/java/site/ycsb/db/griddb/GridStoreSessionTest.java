@@ -3,6 +3,9 @@ package site.ycsb.db.griddb;
 import com.toshiba.mwcloud.gs.Container;
 import com.toshiba.mwcloud.gs.ContainerInfo;
 import com.toshiba.mwcloud.gs.GSException;
+import com.toshiba.mwcloud.gs.GSRecoverableException;
+import com.toshiba.mwcloud.gs.common.GSConnectionException;
+import com.toshiba.mwcloud.gs.common.GSStatementException;
 import com.toshiba.mwcloud.gs.GridStore;
 import com.toshiba.mwcloud.gs.GridStoreFactory;
 import com.toshiba.mwcloud.gs.PartitionController;
@@ -28,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -41,6 +45,8 @@ class GridStoreSessionTest {
   private final Map<String, ContainerInfo> infos = new HashMap<>();
   private final Map<String, TreeMap<String, Row>> rows = new HashMap<>();
   private final List<String> calls = new ArrayList<>();
+  /** Thrown by the next call of that name on any container double, when set. */
+  private final Map<String, GSException> failNext = new HashMap<>();
   private GridStoreSession session;
 
   @BeforeAll
@@ -117,6 +123,10 @@ class GridStoreSessionTest {
       String name = m.getName();
       calls.add(container + "." + name + (a == null ? "" : Arrays.toString(a)));
       TreeMap<String, Row> t = rows.get(container);
+      GSException failure = failNext.remove(name);
+      if (failure != null) {
+        throw failure;
+      }
       switch (name) {
       case "createRow":
         return offline.createRow(infos.get(container));
@@ -243,5 +253,53 @@ class GridStoreSessionTest {
     StoreException e = org.junit.jupiter.api.Assertions.assertThrows(StoreException.class,
         () -> session.get("missing_1", "k"));
     assertTrue(e.getMessage().contains("missing_1"));
+  }
+
+  @Test
+  void should_not_retry_a_commit_whose_outcome_is_unknown_but_retry_the_steps_before_it() throws Exception {
+    session.createContainer("t_1", schema());
+    session.put("t_1", new String[] {"k", "a", "b"});
+    // Recorded against a real node: a connection that timed out (paused node) and a commit of a transaction the
+    // node had already rolled back (its transactionTimeout expired).
+    failNext.put("commit", new GSConnectionException(145029, "[145029:JC_CONNECTION_TIMEOUT] Connection timed out"));
+    StoreException unknown = assertThrows(StoreException.class, () -> updateInTransaction("t_1"));
+    assertEquals(ErrorKind.UNREACHABLE, unknown.kind());
+    assertFalse(unknown.isRetryable());
+    failNext.put("commit", new GSRecoverableException(1234, "recoverable"));
+    assertFalse(assertThrows(StoreException.class, () -> updateInTransaction("t_1")).isRetryable(),
+        "a commit that may have been applied is never retried");
+    failNext.put("commit", new GSStatementException(110005, "[110005:TM_TRANSACTION_NOT_FOUND]"));
+    StoreException rolledBack = assertThrows(StoreException.class, () -> updateInTransaction("t_1"));
+    assertEquals(ErrorKind.TRANSACTION_ABORTED, rolledBack.kind());
+    assertTrue(rolledBack.isRetryable(), "nothing of a rolled-back transaction was applied");
+    failNext.put("get", new GSRecoverableException(1234, "recoverable"));
+    assertTrue(assertThrows(StoreException.class, () -> updateInTransaction("t_1")).isRetryable(),
+        "a failure before the commit aborts the transaction, which is then safe to repeat");
+  }
+
+  @Test
+  void should_fetch_a_new_handle_after_a_failure_when_the_client_closed_the_old_one() throws Exception {
+    session.createContainer("t_1", schema());
+    session.beginTransaction("t_1");
+    failNext.put("get", new GSException(145038, "[145038:JC_CONTAINER_CLOSED] Already closed"));
+    StoreException closed = assertThrows(StoreException.class, () -> updateInTransaction("t_1"));
+    assertEquals(ErrorKind.STALE_HANDLE, closed.kind());
+    assertTrue(closed.isRetryable());
+    calls.clear();
+    session.beginTransaction("t_1");
+    assertTrue(calls.contains("store.getContainer"), "the closed manual-commit handle is not reused: " + calls);
+    session.get("t_1", "k");
+    failNext.put("get", new GSException(145038, "[145038:JC_CONTAINER_CLOSED] Already closed"));
+    assertTrue(assertThrows(StoreException.class, () -> session.get("t_1", "k")).isRetryable());
+    calls.clear();
+    session.get("t_1", "k");
+    assertTrue(calls.contains("store.getContainer"), "the closed handle is not reused: " + calls);
+  }
+
+  private void updateInTransaction(String container) throws StoreException {
+    RowTransaction tx = session.beginTransaction(container);
+    String[] row = tx.getForUpdate("k");
+    tx.put(row);
+    tx.commit();
   }
 }
