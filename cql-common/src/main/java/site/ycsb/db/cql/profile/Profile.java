@@ -406,4 +406,43 @@ public final class Profile {
   public java.util.Set<String> queryNames() {
     return queries.keySet();
   }
+
+  /** The profile file as it was given. */
+  public String file() {
+    return file;
+  }
+
+  /** The CQL of query {@code name} (one of {@link #queryNames()}). */
+  public String queryCql(String name) {
+    return queries.get(name).cql;
+  }
+
+  /** The column each {@code ?} of query {@code name} binds, in marker order (lower case). */
+  public List<String> queryColumns(String name) {
+    List<String> out = new ArrayList<>();
+    for (Column c : queries.get(name).bindings) {
+      out.add(c.name);
+    }
+    return out;
+  }
+
+  /** The INSERT of one generated row: every column in table order, one marker each. */
+  public String insertCql() {
+    StringBuilder cols = new StringBuilder();
+    StringBuilder marks = new StringBuilder();
+    for (Column c : columns) {
+      cols.append(cols.length() == 0 ? "" : ", ").append('"').append(c.name).append('"');
+      marks.append(marks.length() == 0 ? "?" : ", ?");
+    }
+    return "INSERT INTO " + table + " (" + cols + ") VALUES (" + marks + ")";
+  }
+
+  /** The table's column names in table order (lower case). */
+  public List<String> columnNames() {
+    List<String> out = new ArrayList<>();
+    for (Column c : columns) {
+      out.add(c.name);
+    }
+    return out;
+  }
 }
