@@ -13,6 +13,7 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
+import site.ycsb.generator.AcknowledgedCounterGenerator;
 import site.ycsb.named.NamedOperationDB;
 
 /**
@@ -21,14 +22,17 @@ import site.ycsb.named.NamedOperationDB;
  * as a named operation ({@link NamedOperationDB}) and recorded by the engine under its name ({@code insert},
  * {@code select1}, ...), with service and intended latency, like READ or UPDATE in the core workload.
  *
- * <p>Which partitions exist: an insert writes one "block" of partitions ({@link RowGenerator}). Client thread
- * {@code t} of {@code T} writes blocks {@code s+t, s+t+T, s+t+2T, ...} in order, where s is {@code insertstart}
- * (default 0 for {@code -load}, {@code profile.population} for a run). A query picks a block among the
- * {@code profile.population} blocks 0..N-1 an earlier load wrote and the blocks this thread has written
- * successfully, so every query targets rows that were inserted. A query while no block is known is run as an insert
- * instead. The loading phase ({@code -load}) only inserts. Properties: see {@link ProfileProperties}.
+ * <p>Which partitions exist: an insert writes one "block" of partitions ({@link RowGenerator}). Inserts take the
+ * next block number from one counter shared by the client threads, starting at {@code insertstart} (default 0 for
+ * {@code -load}, {@code profile.population} for a run), so a client's inserts write blocks s, s+1, s+2, ... however
+ * the engine spreads operations over its threads. A query picks a block among the {@code profile.population} blocks
+ * 0..N-1 an earlier load wrote and the blocks of this run up to the highest one below which every insert has
+ * completed, so every query targets rows whose insert was acknowledged by the database (or failed: then it finds
+ * nothing, which is what the table holds). A query while no block is known is run as an insert instead. The loading
+ * phase ({@code -load}) only inserts. Properties: see {@link ProfileProperties}.
  *
- * <p>Thread-safe: per-thread state lives in {@link ThreadState}; the counters are shared atomics.
+ * <p>Thread-safe: per-thread state lives in {@link ThreadState}; the block counter and the counts are shared
+ * atomics.
  */
 public class StressProfileWorkload extends Workload {
   private static final AtomicBoolean NOT_NAMED_WARNED = new AtomicBoolean();
@@ -42,28 +46,21 @@ public class StressProfileWorkload extends Workload {
   private long seed;
   private long population;
   private long insertStart;
-  private final AtomicLong highestAttempted = new AtomicLong(-1);
-  private final AtomicLong attempted = new AtomicLong();
+  private AcknowledgedCounterGenerator blocks;
+  private final AtomicLong failedInserts = new AtomicLong();
   private StressSummary summary;
   /** Every thread's state, for the summary's counts (read at cleanup, after the client threads have ended). */
   private final List<ThreadState> threadStates = new ArrayList<>();
 
-  /** Per client thread: its number, the thread count, its first block, inserts done and its random stream. */
+  /** Per client thread: its random stream and, for the summary, what its measured operations did. */
   static final class ThreadState {
-    final int thread;
-    final int threads;
-    final long start;
-    long inserted;
     final SplittableRandom random;
     /** For the summary: partitions and rows of measured OK operations, by operation name. */
     final Map<String, long[]> counts = new HashMap<>();
     long firstMeasuredNs = Long.MAX_VALUE;
     long lastMeasuredNs = Long.MIN_VALUE;
 
-    ThreadState(int thread, int threads, long start, long seed) {
-      this.thread = thread;
-      this.threads = threads;
-      this.start = start;
+    ThreadState(int thread, long seed) {
       this.random = new SplittableRandom(Seeds.mix(seed, thread, 7));
     }
 
@@ -86,6 +83,7 @@ public class StressProfileWorkload extends Workload {
     seed = props.seed();
     population = props.population();
     insertStart = props.insertStart();
+    blocks = new AcknowledgedCounterGenerator(insertStart);
     generator = new RowGenerator(profile, seed);
     Map<String, Double> ops = props.ops();
     opNames = new String[ops.size()];
@@ -108,7 +106,7 @@ public class StressProfileWorkload extends Workload {
 
   @Override
   public Object initThread(Properties p, int mythreadid, int threadcount) {
-    ThreadState state = new ThreadState(mythreadid, threadcount, insertStart, seed);
+    ThreadState state = new ThreadState(mythreadid, seed);
     synchronized (threadStates) {
       threadStates.add(state);
     }
@@ -133,7 +131,7 @@ public class StressProfileWorkload extends Workload {
     }
     ThreadState state = (ThreadState) threadstate;
     String op = choose(state.random.nextDouble() * cumulative[cumulative.length - 1]);
-    if (op.equals("insert") || population + state.inserted == 0) {
+    if (op.equals("insert") || knownBlocks() == 0) {
       return insert(named, state) != null;
     }
     ProfileRequest request = query(generator.profile().queries.get(op), state);
@@ -158,7 +156,7 @@ public class StressProfileWorkload extends Workload {
     if (db == null) {
       return null;
     }
-    long block = blockOf(state, state.inserted);
+    long block = blocks.nextValue();
     int partitions = generator.partitionsInBlock(block);
     List<Object[]> rows = new ArrayList<>();
     for (int i = 0; i < partitions; i++) {
@@ -168,28 +166,34 @@ public class StressProfileWorkload extends Workload {
         rows.add(generator.row(partition, r));
       }
     }
-    attempted.incrementAndGet();
-    highestAttempted.accumulateAndGet(block, Math::max);
     long startNs = summary == null ? 0 : System.nanoTime();
-    Status status = db.executeNamed("insert", new ProfileRequest(insertCql, rows, batchKind));
+    Status status;
+    try {
+      status = db.executeNamed("insert", new ProfileRequest(insertCql, rows, batchKind));
+    } finally {
+      // Acknowledged even when it failed, so that queries keep moving forward; a query of a failed block then
+      // finds nothing, which is what the table holds.
+      blocks.acknowledge(block);
+    }
     if (status != null && status.isOk()) {
-      state.inserted++;
       if (summary != null) {
         state.count("insert", partitions, rows.size(), startNs);
       }
+    } else {
+      failedInserts.incrementAndGet();
     }
     return status;
   }
 
-  /** The block number of this thread's {@code n}-th insert. */
-  static long blockOf(ThreadState state, long n) {
-    return state.start + state.thread + (long) state.threads * n;
+  /** Blocks a query may choose: the loaded population and this run's blocks whose inserts have all completed. */
+  private long knownBlocks() {
+    return population + Math.max(0, blocks.lastValue() - insertStart + 1);
   }
 
-  /** A block that exists: one of the loaded population or one this thread wrote. */
+  /** A block that exists: one of the loaded population or one this run inserted. */
   long queryBlock(ThreadState state) {
-    long pick = state.random.nextLong(population + state.inserted);
-    return pick < population ? pick : blockOf(state, pick - population);
+    long pick = state.random.nextLong(knownBlocks());
+    return pick < population ? pick : insertStart + (pick - population);
   }
 
   private ProfileRequest query(Profile.Query q, ThreadState state) {
@@ -229,12 +233,12 @@ public class StressProfileWorkload extends Workload {
     if (generator == null) {
       return;
     }
-    long highest = highestAttempted.get();
+    long next = blocks.lastValue() + 1; // every claimed block has been acknowledged once the threads have ended
+    long attempted = next - insertStart;
     System.err.println(getClass().getSimpleName() + ": profile " + profile.file() + ", seed " + seed + ": "
-        + attempted.get() + " inserts attempted" + (highest < 0 ? "" : ", in insert blocks " + insertStart + ".."
-        + highest + " (thread t of T: blocks " + insertStart + "+t+k*T; partition numbers block*"
-        + RowGenerator.STRIDE + "+0..n-1)")
-        + (population > 0 ? "; queries also chose among loaded blocks 0.." + (population - 1) : ""));
+        + attempted + " inserts attempted" + (attempted == 0 ? "" : ", insert blocks " + insertStart + ".."
+        + (next - 1) + " (partition numbers block*" + RowGenerator.STRIDE + "+0..n-1)") + ", " + failedInserts.get()
+        + " failed" + (population > 0 ? "; queries also chose among loaded blocks 0.." + (population - 1) : ""));
     if (summary != null) {
       Map<String, Long> partitions = new HashMap<>();
       Map<String, Long> rows = new HashMap<>();
@@ -254,8 +258,4 @@ public class StressProfileWorkload extends Workload {
     }
   }
 
-  /** Insert operations attempted (successful or not). */
-  long attempted() {
-    return attempted.get();
-  }
 }
