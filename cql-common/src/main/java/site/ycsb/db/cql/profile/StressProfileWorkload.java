@@ -64,8 +64,8 @@ public class StressProfileWorkload extends Workload {
       this.random = new SplittableRandom(Seeds.mix(seed, thread, 7));
     }
 
-    void count(String op, long partitions, long rows, long startNs) {
-      if (!StressSummary.recording()) {
+    void count(StressSummary summary, String op, long partitions, long rows, long startNs) {
+      if (!summary.recording()) {
         return;
       }
       long[] c = counts.computeIfAbsent(op, k -> new long[2]);
@@ -138,7 +138,7 @@ public class StressProfileWorkload extends Workload {
     long startNs = summary == null ? 0 : System.nanoTime();
     Status status = named.executeNamed(op, request);
     if (summary != null && status != null && status.isOk()) {
-      state.count(op, 1, request.resultRows(), startNs);
+      state.count(summary, op, 1, request.resultRows(), startNs);
     }
     return status != null;
   }
@@ -177,7 +177,7 @@ public class StressProfileWorkload extends Workload {
     }
     if (status != null && status.isOk()) {
       if (summary != null) {
-        state.count("insert", partitions, rows.size(), startNs);
+        state.count(summary, "insert", partitions, rows.size(), startNs);
       }
     } else {
       failedInserts.incrementAndGet();

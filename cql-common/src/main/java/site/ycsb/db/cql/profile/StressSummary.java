@@ -42,6 +42,8 @@ final class StressSummary {
   }
 
   private final List<String> ops;
+  /** The engine's measurements of this run (created before the workload; kept: the accessor is synchronized). */
+  private final Measurements measurements = Measurements.getMeasurements();
   private final long gcCountAtStart;
   private final long gcMillisAtStart;
 
@@ -69,8 +71,8 @@ final class StressSummary {
   }
 
   /** Whether the calling client thread's current operation is measured (false during warm-up). */
-  static boolean recording() {
-    return Measurements.getMeasurements().threadState().isRecording();
+  boolean recording() {
+    return measurements.threadState().isRecording();
   }
 
   private static long[] gc() {
@@ -91,7 +93,7 @@ final class StressSummary {
    * @param seconds from the first measured operation's start to the last one's end
    */
   void print(PrintStream out, Map<String, Long> partitions, Map<String, Long> rows, double seconds) {
-    Measurements m = Measurements.getMeasurements();
+    Measurements m = measurements;
     Map<String, Map<String, Long>> statuses = m.getStatusCounts();
     Map<String, OpFigures> figures = new LinkedHashMap<>();
     for (String op : ops) {

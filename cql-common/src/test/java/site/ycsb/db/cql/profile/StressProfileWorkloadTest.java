@@ -206,5 +206,12 @@ class StressProfileWorkloadTest {
       assertTrue(e.getMessage().startsWith(bad.substring(0, bad.indexOf('='))) && !e.getMessage().contains("\n"),
           e.getMessage());
     }
+    for (String measurement : new String[] {"measurementtype=histogram", "measurementtype=raw",
+        "measurement.interval=intended"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> new StressProfileWorkload().init(props("profile.summary=true", measurement)), measurement);
+      assertTrue(e.getMessage().startsWith("profile.summary=true reads the service-time HDR histograms")
+          && e.getMessage().contains(measurement) && !e.getMessage().contains("\n"), e.getMessage());
+    }
   }
 }
