@@ -96,7 +96,11 @@ final class StressSummary {
     Measurements m = measurements;
     Map<String, Map<String, Long>> statuses = m.getStatusCounts();
     Map<String, OpFigures> figures = new LinkedHashMap<>();
-    for (String op : ops) {
+    List<String> names = new ArrayList<>(ops);
+    if (!names.contains("insert") && statuses.containsKey("insert")) {
+      names.add(0, "insert"); // queries that ran as inserts before any block was known
+    }
+    for (String op : names) {
       OpFigures f = new OpFigures();
       Map<String, Long> counts = statuses.get(op);
       if (counts != null) {
