@@ -53,16 +53,8 @@ final class ProfileSchema {
 
   /** Creates the schema and/or truncates, once per process and profile, when asked. */
   static void prepareOnce(Properties p, CqlSettings settings) throws DBException {
-    if (p.getProperty(ProfileProperties.PROFILE) == null) {
-      return;
-    }
-    ProfileProperties props;
-    try {
-      props = ProfileProperties.parse(p);
-    } catch (IllegalArgumentException e) {
-      throw config(e.getMessage());
-    }
-    if (!props.schema() && !props.truncate()) {
+    ProfileProperties props = parse(p);
+    if (props == null || !props.schema() && !props.truncate()) {
       return;
     }
     synchronized (DONE) {
@@ -95,18 +87,15 @@ final class ProfileSchema {
    * another column than the profile assumes is a configuration mistake (one line naming file and key, exit 2).
    */
   static void checkStatements(Properties p, CqlOperations operations, String bindingName) throws DBException {
-    if (p.getProperty(ProfileProperties.PROFILE) == null) {
+    ProfileProperties props = parse(p);
+    if (props == null) {
       return;
     }
-    ProfileProperties props;
-    try {
-      props = ProfileProperties.parse(p);
-    } catch (IllegalArgumentException e) {
-      throw config(e.getMessage());
-    }
     Profile profile = load(p);
+    // Per session (the statement cache belongs to it), profile and operation mix.
+    String key = System.identityHashCode(operations) + "\n" + props.profile() + "\n" + props.ops().keySet();
     synchronized (CHECKED) {
-      if (CHECKED.contains(props.profile() + "\n" + props.ops().keySet())) {
+      if (CHECKED.contains(key)) {
         return;
       }
       check(profile, "table_definition", "the insert of generated rows", profile.insertCql(), false,
@@ -117,7 +106,7 @@ final class ProfileSchema {
               operations, bindingName);
         }
       }
-      CHECKED.add(props.profile() + "\n" + props.ops().keySet());
+      CHECKED.add(key);
     }
   }
 
@@ -155,6 +144,18 @@ final class ProfileSchema {
       session.execute(cql);
     } catch (AlreadyExistsException e) {
       // Kept as it is: a profile run may be repeated against the same schema.
+    }
+  }
+
+  /** The profile run's properties, or null when {@code profile} is not set (not a profile run). */
+  private static ProfileProperties parse(Properties p) throws DBException {
+    if (p.getProperty(ProfileProperties.PROFILE) == null) {
+      return null;
+    }
+    try {
+      return ProfileProperties.parse(p);
+    } catch (IllegalArgumentException e) {
+      throw config(e.getMessage());
     }
   }
 
