@@ -67,9 +67,10 @@ public abstract class AbstractStressProfileIT {
     CassandraTestServer server = CassandraTestServer.shared();
     Path dir = ItSupport.workDir(getClass().getSimpleName());
     String cp = System.getProperty("java.class.path");
+    Path results = Files.createTempDirectory(dir, "results"); // a fresh one: the engine refuses to overwrite a result
     ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
         "ops=insert=1,select1=1", "profile.schema=true", "profile.truncate=true", "profile.seed=7",
-        "operationcount=" + OPERATIONS, "profile.summary=true"), dir, 300);
+        "operationcount=" + OPERATIONS, "profile.summary=true", "results.dir=" + results), dir, 300);
 
     assertEquals(0, run.exitCode, run.toString());
     assertFalse(run.stdout.contains("-FAILED]"), run.toString());
@@ -119,6 +120,10 @@ public abstract class AbstractStressProfileIT {
         "Total GC count", "Total GC time", "Total operation time"}) {
       assertTrue(run.stderr.contains(String.format(Locale.ROOT, "%-26s: ", label)), label + ": " + run.stderr);
     }
+    // The same summary is kept in results.dir with the run's record.
+    String kept = new String(Files.readAllBytes(results.resolve("stress-summary.txt")), "UTF-8");
+    assertTrue(kept.startsWith("Results (cassandra-stress summary of this run):"), kept);
+    assertTrue(run.stderr.contains(kept.trim()), kept);
   }
 
   @Test

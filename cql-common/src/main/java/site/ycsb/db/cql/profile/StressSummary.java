@@ -1,6 +1,11 @@
 package site.ycsb.db.cql.profile;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -19,7 +24,8 @@ import site.ycsb.measurements.OneMeasurementHdrHistogram;
 /**
  * cassandra-stress's end-of-run summary ({@code profile.summary=true}): op rate, partition rate, row rate, latency
  * mean, median, 95th, 99th, 99.9th percentile and max, partitions, errors and GC, per operation and in total,
- * printed by {@link StressProfileWorkload#cleanup()} on stderr (stdout keeps the engine's results format).
+ * printed by {@link StressProfileWorkload#cleanup()} on stderr (stdout keeps the engine's results format) and,
+ * with {@code results.dir}, written to {@value #FILE} there, beside the run's other records.
  *
  * <p>Where the figures come from: latencies are the engine's own service-time histograms of the operations that
  * returned OK ({@code [insert]}, {@code [select1]}, warm-up excluded; the total merges them); operation and error
@@ -31,6 +37,9 @@ import site.ycsb.measurements.OneMeasurementHdrHistogram;
  * measurements beyond YCSB 0.17.0's API, which is why it is an option: the profile workload needs this engine anyway.
  */
 final class StressSummary {
+  /** The summary's file in results.dir. */
+  static final String FILE = "stress-summary.txt";
+
   /** What one operation did. */
   static final class OpFigures {
     long ok;
@@ -42,13 +51,15 @@ final class StressSummary {
   }
 
   private final List<String> ops;
+  private final String resultsDir;
   /** The engine's measurements of this run (created before the workload; kept: the accessor is synchronized). */
   private final Measurements measurements = Measurements.getMeasurements();
   private final long gcCountAtStart;
   private final long gcMillisAtStart;
 
-  private StressSummary(List<String> ops) {
+  private StressSummary(List<String> ops, String resultsDir) {
     this.ops = ops;
+    this.resultsDir = resultsDir;
     long[] gc = gc();
     gcCountAtStart = gc[0];
     gcMillisAtStart = gc[1];
@@ -67,7 +78,8 @@ final class StressSummary {
           + "it needs measurementtype=hdrhistogram (the default) and measurement.interval op or both, not "
           + "measurementtype=" + type + ", measurement.interval=" + interval);
     }
-    return new StressSummary(new ArrayList<>(ops));
+    String dir = p.getProperty("results.dir", "").trim();
+    return new StressSummary(new ArrayList<>(ops), dir.isEmpty() ? null : dir);
   }
 
   /** Whether the calling client thread's current operation is measured (false during warm-up). */
@@ -123,10 +135,20 @@ final class StressSummary {
       figures.put(op, f);
     }
     long[] gc = gc();
-    for (String line : format(figures, seconds, gc[0] - gcCountAtStart, gc[1] - gcMillisAtStart)) {
+    List<String> lines = format(figures, seconds, gc[0] - gcCountAtStart, gc[1] - gcMillisAtStart);
+    for (String line : lines) {
       out.println(line);
     }
     out.flush();
+    if (resultsDir != null) {
+      Path file = Paths.get(resultsDir, FILE);
+      try {
+        Files.write(file, lines, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        // The summary is on stderr already; the engine's own record of the run does not depend on this file.
+        out.println("WARNING: cannot write " + file + ": " + e.getMessage());
+      }
+    }
   }
 
   /** The summary's lines for these figures (pure: unit-tested). */
