@@ -120,6 +120,12 @@ public abstract class AbstractStressProfileIT {
         "Total GC count", "Total GC time", "Total operation time"}) {
       assertTrue(run.stderr.contains(String.format(Locale.ROOT, "%-26s: ", label)), label + ": " + run.stderr);
     }
+    // Its op rate is the engine's throughput (both over the span of the measured operations; the text is rounded).
+    java.util.regex.Matcher rate = java.util.regex.Pattern.compile("Op rate +: ([0-9,]+) op/s").matcher(run.stderr);
+    assertTrue(rate.find(), run.stderr);
+    double engine = ItSupport.metric(run.stdout, "OVERALL", "Throughput(ops/sec)");
+    assertEquals(engine, Double.parseDouble(rate.group(1).replace(",", "")), Math.max(2, engine * 0.05),
+        run.stderr + run.stdout);
     // The same summary is kept in results.dir with the run's record.
     String kept = new String(Files.readAllBytes(results.resolve("stress-summary.txt")), "UTF-8");
     assertTrue(kept.startsWith("Results (cassandra-stress summary of this run):"), kept);
