@@ -334,8 +334,10 @@ public final class Profile {
         throw problem(key + ".fields", "'" + fields + "' is not samerow or multirow");
       }
       String text = String.valueOf(cql).trim();
+      // A ? inside a string literal ('a?b', with '' for a quote) is text, not a marker.
+      String bare = text.replaceAll("'(?:[^']|'')*'", "''");
       List<Column> bindings = new ArrayList<>();
-      Matcher m = MARKER.matcher(text);
+      Matcher m = MARKER.matcher(bare);
       int markers = 0;
       while (m.find()) {
         String col = m.group(1).replace("\"", "").toLowerCase(Locale.ROOT);
@@ -346,7 +348,7 @@ public final class Profile {
         bindings.add(c);
         markers++;
       }
-      if (markers != text.length() - text.replace("?", "").length()) {
+      if (markers != bare.length() - bare.replace("?", "").length()) {
         throw problem(key + ".cql", "every ? must follow <column> =, <, >, <= or >=");
       }
       out.put(name, new Query(name, text, Collections.unmodifiableList(bindings),
