@@ -117,7 +117,7 @@ public abstract class AbstractStressProfileIT {
     assertTrue(run.stderr.contains("Total errors              : 0 [insert: 0, select1: 0]"), run.stderr);
     for (String label : new String[] {"Op rate", "Partition rate", "Row rate", "Latency mean", "Latency median",
         "Latency 95th percentile", "Latency 99th percentile", "Latency 99.9th percentile", "Latency max",
-        "Total GC count", "Total GC time", "Total operation time"}) {
+        "Total GC count", "Total GC time", "Total operation time", "Intended mean", "Intended 99.9th"}) {
       assertTrue(run.stderr.contains(String.format(Locale.ROOT, "%-26s: ", label)), label + ": " + run.stderr);
     }
     // Its op rate is the engine's throughput (both over the span of the measured operations; the text is rounded).

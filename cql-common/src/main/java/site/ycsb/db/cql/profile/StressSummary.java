@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 
 import org.HdrHistogram.Histogram;
 
@@ -23,7 +24,8 @@ import site.ycsb.measurements.OneMeasurementHdrHistogram;
 
 /**
  * cassandra-stress's end-of-run summary ({@code profile.summary=true}): op rate, partition rate, row rate, latency
- * mean, median, 95th, 99th, 99.9th percentile and max, partitions, errors and GC, per operation and in total,
+ * mean, median, 95th, 99th, 99.9th percentile and max, partitions, errors and GC, per operation and in total, and,
+ * where the run measures it ({@code measurement.interval=both}), the same latency figures from the intended start,
  * printed by {@link StressProfileWorkload#cleanup()} on stderr (stdout keeps the engine's results format) and,
  * with {@code results.dir}, written to {@value #FILE} there, beside the run's other records.
  *
@@ -48,6 +50,8 @@ final class StressSummary {
     long partitions;
     long rows;
     Histogram latencyUs;
+    /** From the intended start ({@code [Intended-<op>]}); null when the run does not measure it. */
+    Histogram intendedUs;
   }
 
   private final List<String> ops;
@@ -129,6 +133,11 @@ final class StressSummary {
         if (service instanceof OneMeasurementHdrHistogram) {
           f.latencyUs = ((OneMeasurementHdrHistogram) service).totalHistogram();
         }
+        // null unless measurement.interval=both (intended alone is refused at start); recorded with the service time
+        OneMeasurement intended = m.intendedMeasurement(op);
+        if (intended instanceof OneMeasurementHdrHistogram) {
+          f.intendedUs = ((OneMeasurementHdrHistogram) intended).totalHistogram();
+        }
       }
       f.partitions = partitions.getOrDefault(op, 0L);
       f.rows = rows.getOrDefault(op, 0L);
@@ -155,6 +164,11 @@ final class StressSummary {
   static List<String> format(Map<String, OpFigures> ops, double seconds, long gcCount, long gcMillis) {
     OpFigures total = new OpFigures();
     total.latencyUs = new Histogram(3);
+    boolean intended = false;
+    for (OpFigures f : ops.values()) {
+      intended |= f.intendedUs != null;
+    }
+    total.intendedUs = intended ? new Histogram(3) : null;
     for (OpFigures f : ops.values()) {
       total.ok += f.ok;
       total.notFound += f.notFound;
@@ -164,18 +178,20 @@ final class StressSummary {
       if (f.latencyUs != null) {
         total.latencyUs.add(f.latencyUs);
       }
+      if (f.intendedUs != null) {
+        total.intendedUs.add(f.intendedUs);
+      }
     }
     List<String> out = new ArrayList<>();
     out.add("Results (cassandra-stress summary of this run):");
     out.add(rate("Op rate", "op/s", total.ok + total.notFound, ops, f -> f.ok + f.notFound, seconds));
     out.add(rate("Partition rate", "pk/s", total.partitions, ops, f -> f.partitions, seconds));
     out.add(rate("Row rate", "row/s", total.rows, ops, f -> f.rows, seconds));
-    out.add(latency("Latency mean", total, ops, h -> h.getMean()));
-    out.add(latency("Latency median", total, ops, h -> (double) h.getValueAtPercentile(50)));
-    out.add(latency("Latency 95th percentile", total, ops, h -> (double) h.getValueAtPercentile(95)));
-    out.add(latency("Latency 99th percentile", total, ops, h -> (double) h.getValueAtPercentile(99)));
-    out.add(latency("Latency 99.9th percentile", total, ops, h -> (double) h.getValueAtPercentile(99.9)));
-    out.add(latency("Latency max", total, ops, h -> (double) h.getMaxValue()));
+    latencies(out, "Latency ", " percentile", total, ops, f -> f.latencyUs);
+    if (intended) {
+      // Not in cassandra-stress: latency from the intended start (coordinated omission corrected).
+      latencies(out, "Intended ", "", total, ops, f -> f.intendedUs);
+    }
     out.add(count("Total partitions", total.partitions, ops, f -> f.partitions));
     out.add(count("Total errors", total.errors, ops, f -> f.errors));
     out.add(count("Total not found", total.notFound, ops, f -> f.notFound));
@@ -216,11 +232,22 @@ final class StressSummary {
     return seconds > 0 ? String.format(Locale.ROOT, "%,.0f", n / seconds) : "-";
   }
 
-  private static String latency(String name, OpFigures total, Map<String, OpFigures> ops, Stat s) {
-    StringBuilder b = new StringBuilder(label(name)).append(ms(total.latencyUs, s)).append(" [");
+  private static void latencies(List<String> out, String prefix, String suffix, OpFigures total,
+                                Map<String, OpFigures> ops, Function<OpFigures, Histogram> which) {
+    out.add(latency(prefix + "mean", total, ops, which, h -> h.getMean()));
+    out.add(latency(prefix + "median", total, ops, which, h -> (double) h.getValueAtPercentile(50)));
+    out.add(latency(prefix + "95th" + suffix, total, ops, which, h -> (double) h.getValueAtPercentile(95)));
+    out.add(latency(prefix + "99th" + suffix, total, ops, which, h -> (double) h.getValueAtPercentile(99)));
+    out.add(latency(prefix + "99.9th" + suffix, total, ops, which, h -> (double) h.getValueAtPercentile(99.9)));
+    out.add(latency(prefix + "max", total, ops, which, h -> (double) h.getMaxValue()));
+  }
+
+  private static String latency(String name, OpFigures total, Map<String, OpFigures> ops,
+                                Function<OpFigures, Histogram> which, Stat s) {
+    StringBuilder b = new StringBuilder(label(name)).append(ms(which.apply(total), s)).append(" [");
     int i = 0;
     for (Map.Entry<String, OpFigures> e : ops.entrySet()) {
-      b.append(i++ == 0 ? "" : ", ").append(e.getKey()).append(": ").append(ms(e.getValue().latencyUs, s));
+      b.append(i++ == 0 ? "" : ", ").append(e.getKey()).append(": ").append(ms(which.apply(e.getValue()), s));
     }
     return b.append(']').toString();
   }

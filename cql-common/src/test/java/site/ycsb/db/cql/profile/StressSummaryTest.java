@@ -72,6 +72,21 @@ class StressSummaryTest {
   }
 
   @Test
+  void should_add_intended_latency_lines_only_when_it_was_measured() {
+    Map<String, StressSummary.OpFigures> ops = new LinkedHashMap<>();
+    ops.put("insert", op(2, 0, 0, 2, 2, 1000, 1000));
+    List<String> without = StressSummary.format(ops, 1.0, 0, 0);
+    assertTrue(without.stream().noneMatch(l -> l.startsWith("Intended")), without.toString());
+    ops.get("insert").intendedUs = new Histogram(3);
+    ops.get("insert").intendedUs.recordValue(4000);
+    ops.get("insert").intendedUs.recordValue(6000);
+    List<String> with = StressSummary.format(ops, 1.0, 0, 0);
+    assertEquals("Intended mean             : 5.0 ms [insert: 5.0 ms]", line(with, "Intended mean"));
+    assertEquals("Intended 99th             : 6.0 ms [insert: 6.0 ms]", line(with, "Intended 99th"));
+    assertEquals("Latency 99th percentile   : 1.0 ms [insert: 1.0 ms]", line(with, "Latency 99th percentile"));
+  }
+
+  @Test
   void should_print_dashes_when_nothing_was_measured() {
     Map<String, StressSummary.OpFigures> ops = new LinkedHashMap<>();
     StressSummary.OpFigures none = new StressSummary.OpFigures();
