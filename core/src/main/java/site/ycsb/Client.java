@@ -474,7 +474,9 @@ public final class Client {
         }
         for (Map.Entry<String, Long> st : op.getValue().entrySet()) {
           c.allOps += st.getValue();
-          if (!st.getKey().equals("OK") && !st.getKey().equals("NOT_FOUND")) {
+          // BATCHED_OK is a success (Status.isOk); NOT_FOUND is an answer, not a failure of the database.
+          if (!st.getKey().equals(Status.OK.getName()) && !st.getKey().equals(Status.BATCHED_OK.getName())
+              && !st.getKey().equals(Status.NOT_FOUND.getName())) {
             c.failedOps += st.getValue();
             failures.append(failures.length() == 0 ? "" : ", ").append(op.getKey()).append(' ')
                 .append(st.getKey()).append('=').append(st.getValue());
