@@ -1,6 +1,7 @@
 package site.ycsb.fleet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -65,5 +66,50 @@ class FindmaxCassandraIT {
     assertTrue(dom.contains("id=\"findmax-fm\""), "step table in the page");
     assertTrue(dom.contains("charts/findmax-fm.svg 960x480"), "curve drawn by the browser: "
         + dom.replaceAll("(?s).*<pre id=\"image-probe\">", "").replaceAll("(?s)</pre>.*", ""));
+  }
+
+  /**
+   * cassandra-stress's {@code -rate threads<=N} for a user profile: findmax's thread ramp over the profile workload
+   * (the memo profile, loaded first), each step a run of insert and select1 that finds every row it selects and
+   * prints the cassandra-stress summary.
+   */
+  @Test
+  void should_ramp_threads_over_a_cassandra_stress_profile() throws Exception {
+    CassandraHome c = CassandraHome.prepare("findmax-profile-it", "stresstest");
+    Path home = c.home;
+    CassandraTestServer server = c.server;
+    List<String> common = Arrays.asList("-p", "hosts=" + server.host(), "-p", "port=" + server.port(), "-p",
+        "workload=site.ycsb.db.cql.profile.StressProfileWorkload", "-p",
+        "profile=" + home.resolve("workloads/cassandra-stress/test01.yaml"));
+    List<String> load = new ArrayList<>(Arrays.asList(home.resolve("bin/ycsb").toString(), "load", "cassandra-cql"));
+    load.addAll(common);
+    load.addAll(Arrays.asList("-p", "profile.schema=true", "-p", "profile.truncate=true", "-p", "recordcount=200",
+        "-threads", "2"));
+    Process p = new ProcessBuilder(load).redirectErrorStream(true).redirectOutput(c.work.resolve("load.log").toFile())
+        .start();
+    assertTrue(p.waitFor(180, TimeUnit.SECONDS), "load did not finish");
+    String loadLog = new String(Files.readAllBytes(c.work.resolve("load.log")), StandardCharsets.UTF_8);
+    assertEquals(0, p.exitValue(), loadLog);
+    assertTrue(loadLog.contains("200 inserts attempted, insert blocks 0..199"), loadLog);
+
+    Path out = c.work.resolve("fm");
+    List<String> args = new ArrayList<>(Arrays.asList("cassandra-cql", "--ycsb-home", home.toString(), "--out",
+        out.toString(), "--threads", "1,2,4", "--step-time", "2s", "--warmup", "1s", "--no-report"));
+    args.addAll(common);
+    args.addAll(Arrays.asList("-p", "profile.population=200", "-p", "ops=insert=1,select1=1", "-p",
+        "profile.summary=true"));
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args, null);
+    int code = run.waitFor(300);
+    assertTrue(code == 0 || code == 1, "exit " + code + ": " + run.errText());
+    String table = new String(Files.readAllBytes(out.resolve("findmax.md")), StandardCharsets.UTF_8);
+    assertTrue(table.contains("insert avg") && table.contains("select1 avg"), table);
+    for (String step : new String[] {"step-01-1threads", "step-02-2threads"}) {
+      String log = new String(Files.readAllBytes(out.resolve(step + ".log")), StandardCharsets.UTF_8);
+      String output = new String(Files.readAllBytes(out.resolve(step).resolve("output.txt")),
+          StandardCharsets.UTF_8);
+      assertTrue(log.contains("Results (cassandra-stress summary of this run):"), log);
+      assertTrue(output.contains("[select1], Return=OK, "), output);
+      assertFalse(output.contains("NOT_FOUND"), output);
+    }
   }
 }

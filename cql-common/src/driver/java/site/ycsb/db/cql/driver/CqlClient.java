@@ -61,6 +61,12 @@ public abstract class CqlClient extends DB implements AsyncDB, NamedOperationDB 
     runtime = SHARED.acquire(settings.fingerprint() + "\n" + String.join("\n", plan.statements().keySet()),
         () -> CqlRuntime.open(settings, plan, retryMetric(), logger()));
     operations = runtime.operations();
+    try {
+      ProfileSchema.checkStatements(getProperties(), operations, settings.bindingName());
+    } catch (DBException e) {
+      cleanup(); // the engine does not clean up a client whose init failed
+      throw e;
+    }
   }
 
   /** Statements prepared so far by the shared runtime (integration tests: nothing is prepared on the measured path). */

@@ -3,6 +3,7 @@ package site.ycsb.db.cql.driver;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -144,7 +145,7 @@ public final class CqlOperations {
   /**
    * Executes a profile operation (see {@link ProfileRequest}): a batch of the given type with one bound statement per
    * row (an insert: retried as idempotent, since it rewrites the same values), or one query whose empty result is
-   * NOT_FOUND. The statement is prepared on first use, inside the retry loop.
+   * NOT_FOUND (all its rows are read, and their number reported to the request). The statement is prepared on first use, inside the retry loop.
    */
   public Status profile(ProfileRequest request) {
     boolean query = request.kind() == ProfileRequest.Kind.QUERY;
@@ -171,14 +172,40 @@ public final class CqlOperations {
       }
       return batch;
     };
-    Outcome<Boolean> outcome = executor.execute(query ? OpType.READ : OpType.INSERT, true, () -> {
+    Outcome<Long> outcome = executor.execute(query ? OpType.READ : OpType.INSERT, true, () -> {
       ResultSet rows = session.execute(statement.call());
-      return query ? rows.one() != null : Boolean.TRUE;
+      if (!query) {
+        return 1L;
+      }
+      long n = 0;
+      for (Iterator<Row> it = rows.iterator(); it.hasNext(); it.next()) {
+        n++; // every page is read, as cassandra-stress consumes a query's result
+      }
+      return n;
     });
     if (!outcome.isSuccess()) {
       return outcome.failureStatus();
     }
-    return outcome.value() ? Status.OK : Status.NOT_FOUND;
+    if (query) {
+      request.resultRows(outcome.value());
+    }
+    return outcome.value() > 0 ? Status.OK : Status.NOT_FOUND;
+  }
+
+  /**
+   * Prepares a profile statement now (as {@link #profile} will use it, so nothing is prepared on the measured path)
+   * and returns the columns its markers bind, as the server names them.
+   *
+   * @throws DriverException as the driver reports a refused or failed prepare
+   */
+  public List<String> prepareProfile(String cql, boolean query) {
+    com.datastax.driver.core.PreparedStatement prepared = query ? statements.get(cql, readLevel, null, true)
+        : statements.get(cql, writeLevel, serialLevel, true);
+    List<String> names = new ArrayList<>();
+    for (ColumnDefinitions.Definition d : prepared.getVariables()) {
+      names.add(d.getName());
+    }
+    return names;
   }
 
   /**

@@ -12,34 +12,49 @@ import org.apache.commons.math3.distribution.WeibullDistribution;
 /**
  * A cassandra-stress value distribution over whole numbers, sampled deterministically: {@link #sample(double)}
  * maps a uniform number in [0,1) to a value by the inverse cumulative distribution, so the same seed always gives
- * the same value. Definitions (min, max inclusive; every value is clamped into [min..max]):
+ * the same value. The definitions are cassandra-stress's (its distribution option help and set-up; min, max
+ * inclusive, width = max-min):
  * <ul>
  *   <li>{@code FIXED(v)}: always v.</li>
  *   <li>{@code UNIFORM(min..max)}: every whole number of the range equally likely.</li>
- *   <li>{@code EXP(min..max)}: min + an exponential whose mean puts 99.9% of its mass below max-min.</li>
- *   <li>{@code EXTREME(min..max,shape)}: min + a Weibull of that shape whose 99.9th percentile is max-min.</li>
- *   <li>{@code GAUSSIAN(min..max,stdvrng)}: normal, mean (min+max)/2, standard deviation (mean-min)/stdvrng;
- *       {@code GAUSSIAN(min..max,mean,stdev)}: normal with that mean and standard deviation.</li>
+ *   <li>{@code EXP(min..max)}: min + an exponential variate truncated to a whole number and capped at width; its mean
+ *       is width / (ln(width)/2), so the exponential's quantile 1-sqrt(1/width) falls on max and max itself keeps
+ *       the remaining sqrt(1/width) of the mass. With width 1 that mean is infinite and every value is max (as in
+ *       cassandra-stress).</li>
+ *   <li>{@code EXTREME(min..max,shape)}: the same with a Weibull of that shape, scaled so that its quantile
+ *       1-sqrt(1/width) falls on max.</li>
+ *   <li>{@code GAUSSIAN(min..max[,stdvrng])}: normal, mean (min+max)/2, standard deviation (width/2)/stdvrng, with
+ *       stdvrng 3 when omitted; {@code GAUSSIAN(min..max,mean,stdev)}: normal with that mean and standard deviation.
+ *       The variate is truncated to a whole number (toward zero) and clamped into [min..max].</li>
  * </ul>
- * Names are case-insensitive; {@code GAUSS} and {@code NORMAL} are accepted for GAUSSIAN. Immutable.
+ * A leading {@code ~} inverts a distribution ({@code ~exp(1..10)} gives 10 most often): the value v becomes
+ * max - (v - min). Names are case-insensitive; aliases {@code GAUSS}, {@code NORMAL}, {@code NORM}, {@code EXTR},
+ * {@code WEIBULL}. Immutable.
  */
 public final class Distribution {
-  /** Quantile of EXP and EXTREME that falls at max. */
-  static final double TAIL = 0.999;
   private static final String NUM = "[-+]?[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?";
   private static final Pattern FORM = Pattern.compile(
-      "\\s*([a-zA-Z]+)\\s*\\(\\s*(" + NUM + "[bBmMkK]?)\\s*(?:\\.\\.\\s*(" + NUM + "[bBmMkK]?)\\s*)?"
+      "\\s*(~?)\\s*([a-zA-Z]+)\\s*\\(\\s*(" + NUM + "[bBmMkK]?)\\s*(?:\\.\\.\\s*(" + NUM + "[bBmMkK]?)\\s*)?"
           + "((?:,\\s*[^,()]+)*)\\)\\s*");
 
+  /** How a variate of {@link #real} becomes a value. */
+  private enum Kind {
+    FIXED, UNIFORM, OFFSET, BOUNDED
+  }
+
   private final String text;
+  private final Kind kind;
   private final long min;
   private final long max;
+  private final boolean inverted;
   private final RealDistribution real;
 
-  private Distribution(String text, long min, long max, RealDistribution real) {
+  private Distribution(String text, Kind kind, long min, long max, boolean inverted, RealDistribution real) {
     this.text = text;
+    this.kind = kind;
     this.min = min;
     this.max = max;
+    this.inverted = inverted;
     this.real = real;
   }
 
@@ -54,9 +69,10 @@ public final class Distribution {
       throw new IllegalArgumentException("'" + definition + "' is not a distribution (expected e.g. fixed(1), "
           + "uniform(1..10), exp(1..10), extreme(1..10,1.5), gaussian(1..10,3))");
     }
-    String name = m.group(1).toUpperCase(Locale.ROOT);
-    long a = number(m.group(2), definition);
-    String[] extra = m.group(4).trim().isEmpty() ? new String[0] : m.group(4).trim().substring(1).split(",");
+    boolean inverted = !m.group(1).isEmpty();
+    String name = m.group(2).toUpperCase(Locale.ROOT);
+    long a = number(m.group(3), definition);
+    String[] extra = m.group(5).trim().isEmpty() ? new String[0] : m.group(5).trim().substring(1).split(",");
     double[] params = new double[extra.length];
     for (int i = 0; i < extra.length; i++) {
       try {
@@ -65,56 +81,70 @@ public final class Distribution {
         throw new IllegalArgumentException("'" + definition + "': '" + extra[i].trim() + "' is not a number");
       }
     }
+    String text = definition.trim();
     if (name.equals("FIXED")) {
-      if (m.group(3) != null || params.length != 0) {
+      if (m.group(4) != null || params.length != 0) {
         throw new IllegalArgumentException("'" + definition + "': FIXED takes one value, e.g. fixed(1)");
       }
-      return new Distribution(definition.trim(), a, a, null);
+      return new Distribution(text, Kind.FIXED, a, a, false, null);
     }
-    if (m.group(3) == null) {
+    if (m.group(4) == null) {
       throw new IllegalArgumentException("'" + definition + "': " + name + " needs a range min..max");
     }
-    long b = number(m.group(3), definition);
+    long b = number(m.group(4), definition);
     if (b < a) {
       throw new IllegalArgumentException("'" + definition + "': the range " + a + ".." + b + " is empty (max < min)");
     }
     double width = (double) b - a;
-    RealDistribution real;
     switch (name) {
       case "UNIFORM":
         params(definition, name, params, 0);
-        real = null;
-        break;
+        return new Distribution(text, Kind.UNIFORM, a, b, inverted, null);
       case "EXP":
         params(definition, name, params, 0);
-        real = width == 0 ? null : new ExponentialDistribution(null, width / -Math.log(1 - TAIL));
-        break;
+        return new Distribution(text, Kind.OFFSET, a, b, inverted,
+            width <= 1 ? null : new ExponentialDistribution(null, width / edgeQuantile(width)));
       case "EXTREME":
+      case "EXTR":
+      case "WEIBULL":
         params(definition, name, params, 1);
         positive(definition, "shape", params[0]);
-        real = width == 0 ? null : new WeibullDistribution(null, params[0],
-            width / Math.pow(-Math.log(1 - TAIL), 1 / params[0]));
-        break;
+        return new Distribution(text, Kind.OFFSET, a, b, inverted, width <= 1 ? null
+            : new WeibullDistribution(null, params[0], width / Math.pow(edgeQuantile(width), 1 / params[0])));
       case "GAUSSIAN":
       case "GAUSS":
       case "NORMAL":
-        if (params.length == 1) {
-          positive(definition, "stdvrng", params[0]);
-          double mean = (a + (double) b) / 2;
-          real = new NormalDistribution(null, mean, Math.max((mean - a) / params[0], Double.MIN_NORMAL));
+      case "NORM": {
+        double mean;
+        double stdev;
+        if (params.length <= 1) {
+          double stdvrng = params.length == 1 ? params[0] : 3;
+          positive(definition, "stdvrng", stdvrng);
+          mean = (a + (double) b) / 2;
+          stdev = width / 2 / stdvrng;
         } else if (params.length == 2) {
           positive(definition, "stdev", params[1]);
-          real = new NormalDistribution(null, params[0], params[1]);
+          mean = params[0];
+          stdev = params[1];
         } else {
-          throw new IllegalArgumentException("'" + definition + "': GAUSSIAN takes (min..max,stdvrng) or "
+          throw new IllegalArgumentException("'" + definition + "': GAUSSIAN takes (min..max[,stdvrng]) or "
               + "(min..max,mean,stdev)");
         }
-        break;
+        return new Distribution(text, Kind.BOUNDED, a, b, inverted,
+            stdev > 0 ? new NormalDistribution(null, mean, stdev, 1e-9) : null);
+      }
       default:
-        throw new IllegalArgumentException("'" + definition + "': unknown distribution '" + m.group(1)
+        throw new IllegalArgumentException("'" + definition + "': unknown distribution '" + m.group(2)
             + "' (known: FIXED, UNIFORM, EXP, EXTREME, GAUSSIAN)");
     }
-    return new Distribution(definition.trim(), a, b, real);
+  }
+
+  /**
+   * The unit-rate exponential's quantile at 1-sqrt(1/width), i.e. ln(width)/2: the point cassandra-stress maps to
+   * the top of the range (it takes the square root of 1/width so that the tail is not too thin).
+   */
+  static double edgeQuantile(double width) {
+    return Math.log(width) / 2;
   }
 
   private static void params(String definition, String name, double[] params, int expected) {
@@ -150,23 +180,36 @@ public final class Distribution {
     return (long) v;
   }
 
-  /** The value for uniform number {@code u} in [0,1). */
+  /** The value for uniform number {@code u} in [0,1); always within [min..max]. */
   public long sample(double u) {
     if (min == max) {
       return min;
     }
-    double v;
-    if (real == null) {
-      v = min + Math.floor(u * ((double) max - min + 1));
-    } else if (real instanceof NormalDistribution) {
-      v = Math.rint(real.inverseCumulativeProbability(clampU(u)));
-    } else {
-      v = min + Math.floor(real.inverseCumulativeProbability(clampU(u)));
+    long v = inverted ? max - (draw(u) - min) : draw(u);
+    return v < min ? min : v > max ? max : v;
+  }
+
+  private long draw(double u) {
+    switch (kind) {
+      case UNIFORM:
+        return min + (long) Math.floor(u * ((double) max - min + 1));
+      case OFFSET:
+        if (real == null) { // width 1: the defining mean is infinite, every variate lies beyond the range
+          return max;
+        }
+        return min + clamp((long) real.inverseCumulativeProbability(clampU(u)), 0, max - min);
+      case BOUNDED:
+        if (real == null) {
+          return min;
+        }
+        return clamp((long) real.inverseCumulativeProbability(clampU(u)), min, max);
+      default:
+        return min;
     }
-    if (v < min) {
-      return min;
-    }
-    return v > max ? max : (long) v;
+  }
+
+  private static long clamp(long v, long lo, long hi) {
+    return v < lo ? lo : v > hi ? hi : v;
   }
 
   private static double clampU(double u) {

@@ -334,8 +334,10 @@ public final class Profile {
         throw problem(key + ".fields", "'" + fields + "' is not samerow or multirow");
       }
       String text = String.valueOf(cql).trim();
+      // A ? inside a string literal ('a?b', with '' for a quote) is text, not a marker.
+      String bare = text.replaceAll("'(?:[^']|'')*'", "''");
       List<Column> bindings = new ArrayList<>();
-      Matcher m = MARKER.matcher(text);
+      Matcher m = MARKER.matcher(bare);
       int markers = 0;
       while (m.find()) {
         String col = m.group(1).replace("\"", "").toLowerCase(Locale.ROOT);
@@ -346,7 +348,7 @@ public final class Profile {
         bindings.add(c);
         markers++;
       }
-      if (markers != text.length() - text.replace("?", "").length()) {
+      if (markers != bare.length() - bare.replace("?", "").length()) {
         throw problem(key + ".cql", "every ? must follow <column> =, <, >, <= or >=");
       }
       out.put(name, new Query(name, text, Collections.unmodifiableList(bindings),
@@ -405,5 +407,44 @@ public final class Profile {
   /** The query names (in profile order). */
   public java.util.Set<String> queryNames() {
     return queries.keySet();
+  }
+
+  /** The profile file as it was given. */
+  public String file() {
+    return file;
+  }
+
+  /** The CQL of query {@code name} (one of {@link #queryNames()}). */
+  public String queryCql(String name) {
+    return queries.get(name).cql;
+  }
+
+  /** The column each {@code ?} of query {@code name} binds, in marker order (lower case). */
+  public List<String> queryColumns(String name) {
+    List<String> out = new ArrayList<>();
+    for (Column c : queries.get(name).bindings) {
+      out.add(c.name);
+    }
+    return out;
+  }
+
+  /** The INSERT of one generated row: every column in table order, one marker each. */
+  public String insertCql() {
+    StringBuilder cols = new StringBuilder();
+    StringBuilder marks = new StringBuilder();
+    for (Column c : columns) {
+      cols.append(cols.length() == 0 ? "" : ", ").append('"').append(c.name).append('"');
+      marks.append(marks.length() == 0 ? "?" : ", ?");
+    }
+    return "INSERT INTO " + table + " (" + cols + ") VALUES (" + marks + ")";
+  }
+
+  /** The table's column names in table order (lower case). */
+  public List<String> columnNames() {
+    List<String> out = new ArrayList<>();
+    for (Column c : columns) {
+      out.add(c.name);
+    }
+    return out;
   }
 }

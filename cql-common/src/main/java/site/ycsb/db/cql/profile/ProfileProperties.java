@@ -15,6 +15,13 @@ import java.util.Properties;
  *   <li>{@code profile.schema} (default false, read by the binding): run keyspace_definition and
  *       table_definition before the run (existing keyspace/table are kept).</li>
  *   <li>{@code profile.truncate} (default false, read by the binding): truncate the table before the run.</li>
+ *   <li>{@code profile.population} (default 0): how many inserts an earlier {@code -load} with the same seed made
+ *       (insert blocks 0..N-1): a run's queries choose among them as well as among the run's own inserts, and the
+ *       run's inserts start at block N.</li>
+ *   <li>{@code insertstart} (default 0 for {@code -load}, {@code profile.population} for a run): the first insert
+ *       block of this client (split a load across client machines as for the core workload).</li>
+ *   <li>{@code profile.summary} (default false): print cassandra-stress's summary shape at the end
+ *       ({@link StressSummary}).</li>
  * </ul>
  */
 public final class ProfileProperties {
@@ -23,19 +30,29 @@ public final class ProfileProperties {
   public static final String SEED = "profile.seed";
   public static final String SCHEMA = "profile.schema";
   public static final String TRUNCATE = "profile.truncate";
+  public static final String POPULATION = "profile.population";
+  public static final String INSERT_START = "insertstart";
+  public static final String SUMMARY = "profile.summary";
 
   private final String profile;
   private final Map<String, Double> ops;
   private final long seed;
   private final boolean schema;
   private final boolean truncate;
+  private final long population;
+  private final long insertStart;
+  private final boolean summary;
 
-  private ProfileProperties(String profile, Map<String, Double> ops, long seed, boolean schema, boolean truncate) {
+  private ProfileProperties(String profile, Map<String, Double> ops, long seed, boolean schema, boolean truncate,
+                            long population, long insertStart, boolean summary) {
     this.profile = profile;
     this.ops = ops;
     this.seed = seed;
     this.schema = schema;
     this.truncate = truncate;
+    this.population = population;
+    this.insertStart = insertStart;
+    this.summary = summary;
   }
 
   /** Parses; {@code profile} must be set. */
@@ -52,8 +69,29 @@ public final class ProfileProperties {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(SEED + "=" + seedText + " is not a whole number");
     }
+    long population = count(p, POPULATION, 0);
+    boolean load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true").trim());
+    long insertStart = count(p, INSERT_START, load ? 0 : population);
     return new ProfileProperties(profile.trim(), ops(p.getProperty(OPS, "insert=1")), seed,
-        bool(p, SCHEMA), bool(p, TRUNCATE));
+        bool(p, SCHEMA), bool(p, TRUNCATE), population, insertStart, bool(p, SUMMARY));
+  }
+
+  private static long count(Properties p, String name, long fallback) {
+    String v = p.getProperty(name);
+    if (v == null || v.trim().isEmpty()) {
+      return fallback;
+    }
+    long n;
+    try {
+      n = Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + "=" + v.trim() + " is not a whole number");
+    }
+    if (n < 0 || n > Long.MAX_VALUE / RowGenerator.STRIDE / 2) {
+      throw new IllegalArgumentException(name + "=" + n + " must lie within 0.." + Long.MAX_VALUE
+          / RowGenerator.STRIDE / 2);
+    }
+    return n;
   }
 
   private static boolean bool(Properties p, String name) {
@@ -117,5 +155,19 @@ public final class ProfileProperties {
 
   public boolean truncate() {
     return truncate;
+  }
+
+  /** Insert blocks 0..population-1 an earlier load wrote with the same seed. */
+  public long population() {
+    return population;
+  }
+
+  /** The first insert block of this client. */
+  public long insertStart() {
+    return insertStart;
+  }
+
+  public boolean summary() {
+    return summary;
   }
 }

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * What a profile operation asks the CQL binding to execute: one CQL text and its rows of bound values, run as a
  * batch (insert) or as one query whose empty result means NOT_FOUND. Driver-independent (plain Java values of
- * the types the DataStax 3.x driver binds). Immutable.
+ * the types the DataStax 3.x driver binds). Immutable, except for the row count of a query's result, which the
+ * binding reports back ({@link #resultRows(long)}) from the executing thread before it returns.
  */
 public final class ProfileRequest {
   /** How the binding runs the rows. */
@@ -22,6 +23,7 @@ public final class ProfileRequest {
   private final String cql;
   private final List<Object[]> rows;
   private final Kind kind;
+  private long resultRows;
 
   public ProfileRequest(String cql, List<Object[]> rows, Kind kind) {
     this.cql = cql;
@@ -39,5 +41,15 @@ public final class ProfileRequest {
 
   public Kind kind() {
     return kind;
+  }
+
+  /** Rows the query returned (0 until the binding reports them; a batch reports none). */
+  public long resultRows() {
+    return resultRows;
+  }
+
+  /** Called by the binding: the query returned {@code rows} rows. */
+  public void resultRows(long rows) {
+    this.resultRows = rows;
   }
 }

@@ -1,16 +1,19 @@
 package site.ycsb.db.cql.profile;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
+import site.ycsb.generator.AcknowledgedCounterGenerator;
 import site.ycsb.named.NamedOperationDB;
 
 /**
@@ -19,40 +22,68 @@ import site.ycsb.named.NamedOperationDB;
  * as a named operation ({@link NamedOperationDB}) and recorded by the engine under its name ({@code insert},
  * {@code select1}, ...), with service and intended latency, like READ or UPDATE in the core workload.
  *
- * <p>Which partitions exist: client thread {@code t} of {@code T} writes insert blocks {@code t, t+T, t+2T, ...}
- * in order; a query of that thread picks one of the blocks this thread has already written (successfully), so
- * every query targets rows that were inserted. A query on a thread that has inserted nothing yet is run as an
- * insert instead. The loading phase ({@code -load}) only inserts. Properties: see {@link ProfileProperties}.
+ * <p>Which partitions exist: an insert writes one "block" of partitions ({@link RowGenerator}). Inserts take the
+ * next block number from one counter shared by the client threads, starting at {@code insertstart} (default 0 for
+ * {@code -load}, {@code profile.population} for a run), so a client's inserts write blocks s, s+1, s+2, ... however
+ * the engine spreads operations over its threads. A query picks a block among the {@code profile.population} blocks
+ * 0..N-1 an earlier load wrote and the blocks of this run up to the highest one below which every insert has
+ * completed, so every query targets rows whose insert was acknowledged by the database (or failed: then it finds
+ * nothing, which is what the table holds). A query while no block is known is run as an insert instead. The loading
+ * phase ({@code -load}) only inserts. Properties: see {@link ProfileProperties}.
+ *
+ * <p>Thread-safe: per-thread state lives in {@link ThreadState}; the block counter and the counts are shared
+ * atomics.
  */
 public class StressProfileWorkload extends Workload {
   private static final AtomicBoolean NOT_NAMED_WARNED = new AtomicBoolean();
 
+  private Profile profile;
   private RowGenerator generator;
   private String insertCql;
   private String[] opNames;
   private double[] cumulative;
   private ProfileRequest.Kind batchKind;
   private long seed;
+  private long population;
+  private long insertStart;
+  private AcknowledgedCounterGenerator blocks;
+  private final AtomicLong failedInserts = new AtomicLong();
+  private StressSummary summary;
+  /** Every thread's state, for the summary's counts (read at cleanup, after the client threads have ended). */
+  private final List<ThreadState> threadStates = new ArrayList<>();
 
-  /** Per client thread: its number, the thread count, inserts done and its random stream. */
+  /** Per client thread: its random stream and, for the summary, what its measured operations did. */
   static final class ThreadState {
-    final int thread;
-    final int threads;
-    long inserted;
     final SplittableRandom random;
+    /** For the summary: partitions and rows of measured OK operations, by operation name. */
+    final Map<String, long[]> counts = new HashMap<>();
+    long firstMeasuredNs = Long.MAX_VALUE;
+    long lastMeasuredNs = Long.MIN_VALUE;
 
-    ThreadState(int thread, int threads, long seed) {
-      this.thread = thread;
-      this.threads = threads;
+    ThreadState(int thread, long seed) {
       this.random = new SplittableRandom(Seeds.mix(seed, thread, 7));
+    }
+
+    void count(StressSummary summary, String op, long partitions, long rows, long startNs) {
+      if (!summary.recording()) {
+        return;
+      }
+      long[] c = counts.computeIfAbsent(op, k -> new long[2]);
+      c[0] += partitions;
+      c[1] += rows;
+      firstMeasuredNs = Math.min(firstMeasuredNs, startNs);
+      lastMeasuredNs = Math.max(lastMeasuredNs, System.nanoTime());
     }
   }
 
   @Override
   public void init(Properties p) throws WorkloadException {
     ProfileProperties props = ProfileProperties.parse(p);
-    Profile profile = Profile.load(props.profile());
+    profile = Profile.load(props.profile());
     seed = props.seed();
+    population = props.population();
+    insertStart = props.insertStart();
+    blocks = new AcknowledgedCounterGenerator(insertStart);
     generator = new RowGenerator(profile, seed);
     Map<String, Double> ops = props.ops();
     opNames = new String[ops.size()];
@@ -68,19 +99,18 @@ public class StressProfileWorkload extends Workload {
       opNames[i] = e.getKey();
       cumulative[i++] = total;
     }
-    StringBuilder cols = new StringBuilder();
-    StringBuilder marks = new StringBuilder();
-    for (Profile.Column c : profile.columns) {
-      cols.append(cols.length() == 0 ? "" : ", ").append('"').append(c.name).append('"');
-      marks.append(marks.length() == 0 ? "?" : ", ?");
-    }
-    insertCql = "INSERT INTO " + profile.table + " (" + cols + ") VALUES (" + marks + ")";
+    insertCql = profile.insertCql();
     batchKind = profile.logged ? ProfileRequest.Kind.LOGGED_BATCH : ProfileRequest.Kind.UNLOGGED_BATCH;
+    summary = props.summary() ? StressSummary.start(p, ops.keySet()) : null;
   }
 
   @Override
   public Object initThread(Properties p, int mythreadid, int threadcount) {
-    return new ThreadState(mythreadid, threadcount, seed);
+    ThreadState state = new ThreadState(mythreadid, seed);
+    synchronized (threadStates) {
+      threadStates.add(state);
+    }
+    return state;
   }
 
   /** The generator (for checks that recompute what was written). */
@@ -101,10 +131,16 @@ public class StressProfileWorkload extends Workload {
     }
     ThreadState state = (ThreadState) threadstate;
     String op = choose(state.random.nextDouble() * cumulative[cumulative.length - 1]);
-    if (op.equals("insert") || state.inserted == 0) {
+    if (op.equals("insert") || knownBlocks() == 0) {
       return insert(named, state) != null;
     }
-    return named.executeNamed(op, query(generator.profile().queries.get(op), state)) != null;
+    ProfileRequest request = query(generator.profile().queries.get(op), state);
+    long startNs = summary == null ? 0 : System.nanoTime();
+    Status status = named.executeNamed(op, request);
+    if (summary != null && status != null && status.isOk()) {
+      state.count(summary, op, 1, request.resultRows(), startNs);
+    }
+    return status != null;
   }
 
   private String choose(double x) {
@@ -120,7 +156,7 @@ public class StressProfileWorkload extends Workload {
     if (db == null) {
       return null;
     }
-    long block = blockOf(state, state.inserted);
+    long block = blocks.nextValue();
     int partitions = generator.partitionsInBlock(block);
     List<Object[]> rows = new ArrayList<>();
     for (int i = 0; i < partitions; i++) {
@@ -130,20 +166,38 @@ public class StressProfileWorkload extends Workload {
         rows.add(generator.row(partition, r));
       }
     }
-    Status status = db.executeNamed("insert", new ProfileRequest(insertCql, rows, batchKind));
+    long startNs = summary == null ? 0 : System.nanoTime();
+    Status status;
+    try {
+      status = db.executeNamed("insert", new ProfileRequest(insertCql, rows, batchKind));
+    } finally {
+      // Acknowledged even when it failed, so that queries keep moving forward; a query of a failed block then
+      // finds nothing, which is what the table holds.
+      blocks.acknowledge(block);
+    }
     if (status != null && status.isOk()) {
-      state.inserted++;
+      if (summary != null) {
+        state.count(summary, "insert", partitions, rows.size(), startNs);
+      }
+    } else {
+      failedInserts.incrementAndGet();
     }
     return status;
   }
 
-  /** The block number of this thread's {@code n}-th insert. */
-  static long blockOf(ThreadState state, long n) {
-    return state.thread + (long) state.threads * n;
+  /** Blocks a query may choose: the loaded population and this run's blocks whose inserts have all completed. */
+  private long knownBlocks() {
+    return population + Math.max(0, blocks.lastValue() - insertStart + 1);
+  }
+
+  /** A block that exists: one of the loaded population or one this run inserted. */
+  long queryBlock(ThreadState state) {
+    long pick = state.random.nextLong(knownBlocks());
+    return pick < population ? pick : insertStart + (pick - population);
   }
 
   private ProfileRequest query(Profile.Query q, ThreadState state) {
-    long block = blockOf(state, state.random.nextLong(state.inserted));
+    long block = queryBlock(state);
     long partition = RowGenerator.partition(block, state.random.nextInt(generator.partitionsInBlock(block)));
     long rows = generator.rows(partition);
     long row = state.random.nextLong(rows);
@@ -168,4 +222,40 @@ public class StressProfileWorkload extends Workload {
     }
     return null;
   }
+
+  /**
+   * The closing line (stderr): which insert blocks were attempted, so a later run can set
+   * {@code profile.population} and a check can recompute the partitions; with {@code profile.summary=true}, the
+   * cassandra-stress summary (also stderr).
+   */
+  @Override
+  public void cleanup() throws WorkloadException {
+    if (generator == null) {
+      return;
+    }
+    long next = blocks.lastValue() + 1; // every claimed block has been acknowledged once the threads have ended
+    long attempted = next - insertStart;
+    System.err.println(getClass().getSimpleName() + ": profile " + profile.file() + ", seed " + seed + ": "
+        + attempted + " inserts attempted" + (attempted == 0 ? "" : ", insert blocks " + insertStart + ".."
+        + (next - 1) + " (partition numbers block*" + RowGenerator.STRIDE + "+0..n-1)") + ", " + failedInserts.get()
+        + " failed" + (population > 0 ? "; queries also chose among loaded blocks 0.." + (population - 1) : ""));
+    if (summary != null) {
+      Map<String, Long> partitions = new HashMap<>();
+      Map<String, Long> rows = new HashMap<>();
+      long first = Long.MAX_VALUE;
+      long last = Long.MIN_VALUE;
+      synchronized (threadStates) {
+        for (ThreadState t : threadStates) {
+          for (Map.Entry<String, long[]> e : t.counts.entrySet()) {
+            partitions.merge(e.getKey(), e.getValue()[0], Long::sum);
+            rows.merge(e.getKey(), e.getValue()[1], Long::sum);
+          }
+          first = Math.min(first, t.firstMeasuredNs);
+          last = Math.max(last, t.lastMeasuredNs);
+        }
+      }
+      summary.print(System.err, partitions, rows, last > first ? (last - first) / 1e9 : 0);
+    }
+  }
+
 }

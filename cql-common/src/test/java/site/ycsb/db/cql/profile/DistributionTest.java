@@ -10,8 +10,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Each distribution, sampled the way the generator samples it (seeded uniforms through {@link Seeds}), matches
- * its definition: the empirical CDF at many points within 0.01 of the defined CDF (100,000 draws: the standard
- * error is at most 0.0016), moments for GAUSSIAN, and never a value outside [min..max].
+ * its definition as cassandra-stress sets it up: the empirical CDF at many points within 0.01 of the defined CDF
+ * (100,000 draws: the standard error is at most 0.0016), the mass the definition puts on the range's edges, and
+ * never a value outside [min..max].
  */
 class DistributionTest {
   private static final int N = 100_000;
@@ -60,33 +61,71 @@ class DistributionTest {
     assertTrue(counts[1] > 0 && counts[20] > 0);
   }
 
+  /** cassandra-stress's exponential mean for a range of this width: width / (ln(width)/2). */
+  private static double expMean(double width) {
+    return width / (Math.log(width) / 2);
+  }
+
   @Test
-  void should_follow_the_exponential_cdf_when_exp() {
+  void should_follow_the_exponential_cdf_truncated_and_capped_at_max_when_exp() {
     Distribution d = Distribution.parse("exp(1..1000)");
     long[] values = draw(d);
-    double mean = 999 / -Math.log(1 - Distribution.TAIL);
+    double mean = expMean(999);
     for (long x = 1; x < 1000; x += 37) {
+      // V <= x exactly when the variate, truncated to a whole number, is <= x - min, i.e. the variate < x - min + 1.
       double defined = 1 - Math.exp(-(x - 1 + 1) / mean);
       assertEquals(defined, cdf(values, x), 0.01, "P(X <= " + x + ")");
     }
-    assertEquals(1.0, cdf(values, 999), 0.002);
+    // The quantile 1-sqrt(1/width) is at max: max keeps the remaining sqrt(1/999) = 0.0316 of the mass.
+    assertEquals(Math.sqrt(1 / 999.0), 1 - cdf(values, 999), 0.004, "P(X = max)");
   }
 
   @Test
-  void should_concentrate_on_the_low_end_when_exp_has_a_small_range() {
+  void should_put_the_largest_share_on_max_when_exp_has_the_memo_range() {
+    // address population exp(1..4) of the memo profile: width 3, mean 3/(ln 3/2) = 5.46; max keeps sqrt(1/3).
     long[] values = draw(Distribution.parse("exp(1..4)"));
-    double mean = 3 / -Math.log(1 - Distribution.TAIL);
+    double mean = expMean(3);
     assertEquals(1 - Math.exp(-1 / mean), cdf(values, 1), 0.01);
     assertEquals(1 - Math.exp(-2 / mean), cdf(values, 2), 0.01);
+    assertEquals(1 - Math.exp(-3 / mean), cdf(values, 3), 0.01);
+    assertEquals(Math.sqrt(1 / 3.0), 1 - cdf(values, 3), 0.01, "P(X = max)");
   }
 
   @Test
-  void should_follow_the_weibull_cdf_when_extreme() {
+  void should_always_give_max_when_exp_or_extreme_has_a_range_of_width_one() {
+    for (String def : new String[] {"exp(5..6)", "extreme(5..6,2)"}) {
+      for (long v : draw(Distribution.parse(def))) {
+        assertEquals(6, v, def);
+      }
+    }
+  }
+
+  @Test
+  void should_follow_the_weibull_cdf_scaled_to_the_same_edge_quantile_when_extreme() {
     double shape = 1.5;
     long[] values = draw(Distribution.parse("extreme(1..1000,1.5)"));
-    double scale = 999 / Math.pow(-Math.log(1 - Distribution.TAIL), 1 / shape);
+    double scale = 999 / Math.pow(Math.log(999) / 2, 1 / shape);
     for (long x = 1; x < 1000; x += 41) {
       double defined = 1 - Math.exp(-Math.pow((x - 1 + 1) / scale, shape));
+      assertEquals(defined, cdf(values, x), 0.01, "P(X <= " + x + ")");
+    }
+    assertEquals(Math.sqrt(1 / 999.0), 1 - cdf(values, 999), 0.004, "P(X = max)");
+  }
+
+  /** Standard normal CDF (Abramowitz-Stegun 7.1.26 via erf; error below 1.5e-7). */
+  private static double phi(double z) {
+    double x = Math.abs(z) / Math.sqrt(2);
+    double t = 1 / (1 + 0.3275911 * x);
+    double erf = 1 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592)
+        * t * Math.exp(-x * x);
+    return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+  }
+
+  private static void assertNormalCdf(long[] values, long min, long max, double mean, double stdev) {
+    for (long x = min; x < max; x += Math.max(1, (max - min) / 25)) {
+      // Truncated toward zero (all values here are positive): V <= x exactly when the variate < x + 1; below min
+      // it is clamped to min.
+      double defined = phi((x + 1 - mean) / stdev);
       assertEquals(defined, cdf(values, x), 0.01, "P(X <= " + x + ")");
     }
   }
@@ -94,17 +133,41 @@ class DistributionTest {
   @Test
   void should_center_on_the_middle_with_stdev_from_stdvrng_when_gaussian() {
     long[] values = draw(Distribution.parse("gaussian(1..1001,5)"));
+    assertNormalCdf(values, 1, 1001, 501, 100);
     double[] m = moments(values);
-    assertEquals(501, m[0], 2);
+    assertEquals(500.5, m[0], 2); // truncation lowers the mean by half a unit
     assertEquals(100, m[1], 2);
+  }
+
+  @Test
+  void should_default_to_three_stdevs_to_each_edge_when_gaussian_has_only_a_range() {
+    long[] values = draw(Distribution.parse("gaussian(1..1001)"));
+    double stdev = 500 / 3.0;
+    assertNormalCdf(values, 1, 1001, 501, stdev);
+    // Beyond 3 stdevs the variate is clamped: min holds P(variate < 2) = phi(-2.994) = 0.0014.
+    assertEquals(phi((2 - 501) / stdev), cdf(values, 1), 0.001, "P(X = min)");
+    assertEquals(phi((2 - 501) / stdev) * 2, cdf(values, 1) + 1 - cdf(values, 1000), 0.0015, "P(X at an edge)");
   }
 
   @Test
   void should_use_the_given_mean_and_stdev_when_gaussian_has_three_parameters() {
     long[] values = draw(Distribution.parse("GAUSSIAN(0..10000,3000,500)"));
+    assertNormalCdf(values, 1000, 5000, 3000, 500);
     double[] m = moments(values);
-    assertEquals(3000, m[0], 8);
+    assertEquals(2999.5, m[0], 8);
     assertEquals(500, m[1], 8);
+  }
+
+  @Test
+  void should_mirror_the_values_when_the_distribution_is_inverted() {
+    Distribution plain = Distribution.parse("exp(1..10)");
+    Distribution inverted = Distribution.parse("~exp(1..10)");
+    for (int i = 0; i < 1000; i++) {
+      double u = Seeds.unit(Seeds.mix(3, i));
+      assertEquals(10 - (plain.sample(u) - 1), inverted.sample(u));
+    }
+    long[] values = draw(inverted);
+    assertEquals(Math.sqrt(1 / 9.0), cdf(values, 1), 0.01, "P(X = min) of the inverted is P(X = max) of exp");
   }
 
   private static double[] moments(long[] values) {
@@ -129,7 +192,7 @@ class DistributionTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"", "fixed", "zipf(1..10)", "uniform(10..1)", "uniform(1)", "exp(1..10,2)",
-      "extreme(1..10)", "extreme(1..10,0)", "extreme(1..10,-1)", "gaussian(1..10)", "gaussian(1..10,0)",
+      "extreme(1..10)", "extreme(1..10,0)", "extreme(1..10,-1)", "gaussian(1..10,-3)", "gaussian(1..10,0)",
       "gaussian(1..10,1,2,3)", "fixed(1..2)", "fixed(1.5)", "uniform(a..b)", "uniform(1..10", "fixed(1e30)",
       "gaussian(1..10,x)"})
   void should_reject_with_one_line_when_the_definition_is_bad(String text) {

@@ -105,6 +105,16 @@ class ProfileTest {
     assertNotEquals(g.row(5, 0)[3], g.row(5, 1)[3]);
   }
 
+  @Test
+  void should_bind_only_the_markers_outside_string_literals() throws IOException {
+    Profile p = Profile.load(write(GOOD + "queries:\n  q:\n    cql: \"select * from t where a = ? and b > ? and c = 3 "
+        + "and a != 'it''s ? = x'\"\n").toString());
+    assertEquals(Arrays.asList("a", "b"), p.queryColumns("q"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profile.load(write(GOOD
+        + "queries:\n  q:\n    cql: \"select * from t where a = 'x' and ? = c\"\n").toString()));
+    assertTrue(e.getMessage().contains("queries.q.cql: every ? must follow"), e.getMessage());
+  }
+
   private static final String GOOD = "keyspace: k\ntable: t\n"
       + "table_definition: CREATE TABLE t (a text, b timestamp, c int, PRIMARY KEY (a, b))\n";
 

@@ -1,0 +1,196 @@
+package site.ycsb.db.cql.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import site.ycsb.db.cql.profile.Profile;
+import site.ycsb.db.cql.profile.RowGenerator;
+import site.ycsb.testserver.cassandra.CassandraTestServer;
+
+/**
+ * The memo's cassandra-stress profile (workloads/cassandra-stress/test01.yaml) run by the engine's client in a
+ * forked JVM against the project's real local Cassandra, through one CQL binding: the schema is created from the
+ * profile, inserts are UNLOGGED batches of 10 partitions, every select1 finds its row, the server holds exactly the
+ * partitions and rows the generator promised (recomputed here from the seed and the number of successful inserts),
+ * the cassandra-stress summary counts what was done, a run after a load queries the loaded partitions, and bad
+ * profiles or queries stop before the run with exit 2 and one line naming file and key.
+ */
+public abstract class AbstractStressProfileIT {
+  private static final Path PROFILE = Paths.get("..", "workloads", "cassandra-stress", "test01.yaml");
+  private static final int OPERATIONS = 400;
+
+  protected abstract BindingUnderTest binding();
+
+  private List<String> args(CassandraTestServer server, String phase, String... extra) {
+    return args(server, phase, 1, extra);
+  }
+
+  private List<String> args(CassandraTestServer server, String phase, int threads, String... extra) {
+    List<String> args = new ArrayList<>(Arrays.asList(phase, "-db", binding().dbClassName(),
+        "-threads", Integer.toString(threads), "-target", "200", "-s", "-p", "workload=site.ycsb.db.cql.profile.StressProfileWorkload",
+        "-p", "measurement.interval=both", "-p", "measurementtype=hdrhistogram"));
+    // The profile's keyspace: the binding accepts a keyspace property that names the same keyspace.
+    Properties connection = binding().connection(server, "stresstest");
+    for (Map.Entry<Object, Object> e : connection.entrySet()) {
+      args.add("-p");
+      args.add(e.getKey() + "=" + e.getValue());
+    }
+    for (String x : extra) {
+      args.add("-p");
+      args.add(x);
+    }
+    return args;
+  }
+
+  private static String number(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
+  }
+
+  @Test
+  void should_find_every_selected_row_and_write_exactly_the_promised_rows_when_running_the_memo_profile()
+      throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path dir = ItSupport.workDir(getClass().getSimpleName());
+    String cp = System.getProperty("java.class.path");
+    Path results = Files.createTempDirectory(dir, "results"); // a fresh one: the engine refuses to overwrite a result
+    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
+        "ops=insert=1,select1=1", "profile.schema=true", "profile.truncate=true", "profile.seed=7",
+        "operationcount=" + OPERATIONS, "profile.summary=true", "results.dir=" + results), dir, 300);
+
+    assertEquals(0, run.exitCode, run.toString());
+    assertFalse(run.stdout.contains("-FAILED]"), run.toString());
+    assertFalse(run.stderr.contains("\tat "), run.toString());
+    long inserts = ItSupport.metric(run.stdout, "insert", "Return=OK");
+    long selects = ItSupport.metric(run.stdout, "select1", "Return=OK");
+    assertTrue(inserts > 0 && selects > 0, run.toString());
+    assertEquals(OPERATIONS, inserts + selects, run.toString());
+    assertEquals(-1, ItSupport.metric(run.stdout, "select1", "Return=NOT_FOUND"), run.toString());
+    // Each operation is its own measurement, with service and intended latency.
+    assertEquals(inserts, ItSupport.metric(run.stdout, "insert", "Operations"), run.toString());
+    assertEquals(inserts, ItSupport.metric(run.stdout, "Intended-insert", "Operations"), run.toString());
+    assertEquals(selects, ItSupport.metric(run.stdout, "Intended-select1", "Operations"), run.toString());
+
+    // The client's inserts write insert blocks 0, 1, 2, ... in order.
+    RowGenerator generator = new RowGenerator(Profile.load(PROFILE.toString()), 7);
+    Set<Object> partitions = new HashSet<>();
+    Set<List<Object>> rows = new HashSet<>();
+    long generatedPartitions = 0;
+    for (long block = 0; block < inserts; block++) {
+      int n = generator.partitionsInBlock(block);
+      assertEquals(10, n);
+      for (int i = 0; i < n; i++) {
+        long p = RowGenerator.partition(block, i);
+        generatedPartitions++;
+        for (long r = 0; r < generator.rows(p); r++) {
+          Object[] row = generator.row(p, r);
+          partitions.add(row[0]);
+          rows.add(Arrays.asList(row[0], row[1]));
+        }
+      }
+    }
+    assertEquals(10 * inserts, generatedPartitions);
+    assertEquals(rows.size(), server.countRows("stresstest", "test01"), "rows on the server");
+    assertEquals(partitions.size(), server.query("SELECT DISTINCT name FROM stresstest.test01").rowCount(),
+        "partitions on the server");
+
+    // The closing line and the cassandra-stress summary count what the run did: 10 partitions (of one row) per
+    // insert, one partition and the one row it returned per select.
+    assertTrue(run.stderr.contains("seed 7: " + inserts + " inserts attempted, insert blocks 0.." + (inserts - 1)
+        + " (partition numbers block*100000+0..n-1), 0 failed"), run.stderr);
+    assertTrue(run.stderr.contains("Total partitions          : " + number(10 * inserts + selects) + " [insert: "
+        + number(10 * inserts) + ", select1: " + number(selects) + "]"), run.stderr);
+    assertTrue(run.stderr.contains("Total errors              : 0 [insert: 0, select1: 0]"), run.stderr);
+    for (String label : new String[] {"Op rate", "Partition rate", "Row rate", "Latency mean", "Latency median",
+        "Latency 95th percentile", "Latency 99th percentile", "Latency 99.9th percentile", "Latency max",
+        "Total GC count", "Total GC time", "Total operation time", "Intended mean", "Intended 99.9th"}) {
+      assertTrue(run.stderr.contains(String.format(Locale.ROOT, "%-26s: ", label)), label + ": " + run.stderr);
+    }
+    // Its op rate is the engine's throughput (both over the span of the measured operations; the text is rounded).
+    java.util.regex.Matcher rate = java.util.regex.Pattern.compile("Op rate +: ([0-9,]+) op/s").matcher(run.stderr);
+    assertTrue(rate.find(), run.stderr);
+    double engine = ItSupport.metric(run.stdout, "OVERALL", "Throughput(ops/sec)");
+    assertEquals(engine, Double.parseDouble(rate.group(1).replace(",", "")), Math.max(2, engine * 0.05),
+        run.stderr + run.stdout);
+    // The same summary is kept in results.dir with the run's record.
+    String kept = new String(Files.readAllBytes(results.resolve("stress-summary.txt")), "UTF-8");
+    assertTrue(kept.startsWith("Results (cassandra-stress summary of this run):"), kept);
+    assertTrue(run.stderr.contains(kept.trim()), kept);
+  }
+
+  @Test
+  void should_query_the_loaded_partitions_when_a_run_follows_a_load_with_its_population() throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-population");
+    String cp = System.getProperty("java.class.path");
+    String profile = "profile=" + PROFILE.toAbsolutePath();
+    ItSupport.Run load = ItSupport.java(cp, "site.ycsb.Client", args(server, "-load", 2, profile,
+        "profile.schema=true", "profile.truncate=true", "profile.seed=11", "recordcount=30"), dir, 300);
+    assertEquals(0, load.exitCode, load.toString());
+    assertEquals(30, ItSupport.metric(load.stdout, "insert", "Return=OK"), load.toString());
+    assertEquals(300, server.countRows("stresstest", "test01") + duplicates(11, 30), "ten partitions per insert");
+
+    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", profile, "profile.seed=11",
+        "profile.population=30", "ops=select1=1", "operationcount=100"), dir, 300);
+    assertEquals(0, run.exitCode, run.toString());
+    // Every operation is a query of a loaded row: none runs as an insert, none finds nothing.
+    assertEquals(100, ItSupport.metric(run.stdout, "select1", "Return=OK"), run.toString());
+    assertEquals(-1, ItSupport.metric(run.stdout, "insert", "Operations"), run.toString());
+  }
+
+  /** Generated rows of blocks 0..blocks-1 whose (name, date) coincide with an earlier one (short random names). */
+  private static long duplicates(long seed, long blocks) {
+    RowGenerator g = new RowGenerator(Profile.load(PROFILE.toString()), seed);
+    Set<List<Object>> keys = new HashSet<>();
+    long generated = 0;
+    for (long b = 0; b < blocks; b++) {
+      for (int i = 0; i < g.partitionsInBlock(b); i++) {
+        Object[] row = g.row(RowGenerator.partition(b, i), 0);
+        keys.add(Arrays.asList(row[0], row[1]));
+        generated++;
+      }
+    }
+    return generated - keys.size();
+  }
+
+  @Test
+  void should_exit_2_with_one_line_naming_the_file_and_key_when_the_profile_or_a_query_is_bad() throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-bad");
+    Path bad = dir.resolve("bad.yaml");
+    Files.write(bad, ("keyspace: stresstest\ntable: t\ntable_definition: CREATE TABLE t (a int PRIMARY KEY)\n"
+        + "columnspec:\n  - name: a\n    population: zipf(1..9)\n").getBytes("UTF-8"));
+    // A query the server refuses (a table that does not exist), found when it is prepared at init.
+    Path refused = dir.resolve("refused.yaml");
+    Files.write(refused, (new String(Files.readAllBytes(PROFILE), "UTF-8")
+        + "  missing:\n    cql: select address from nosuchtable where name = ?\n    fields: samerow\n")
+        .getBytes("UTF-8"));
+    String cp = System.getProperty("java.class.path");
+    String[][] cases = {
+        {dir.resolve("absent.yaml").toString(), "insert=1", ": cannot be read"},
+        {bad.toString(), "insert=1", ": columnspec.a.population: "},
+        {refused.toString(), "insert=1,missing=1", ": queries.missing.cql: the query "},
+    };
+    for (String[] c : cases) {
+      ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + c[0],
+          "ops=" + c[1], "profile.schema=true", "operationcount=10"), dir, 120);
+      assertEquals(2, run.exitCode, run.toString());
+      assertTrue(run.stderr.contains("profile " + c[0] + c[2]), run.toString());
+      assertFalse(run.stderr.contains("\tat "), run.toString());
+    }
+  }
+}

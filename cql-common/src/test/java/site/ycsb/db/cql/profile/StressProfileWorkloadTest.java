@@ -1,0 +1,217 @@
+package site.ycsb.db.cql.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+
+import org.junit.jupiter.api.Test;
+
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.named.NamedOperationDB;
+
+/**
+ * What the workload asks the binding to do (recorded by an in-memory table standing in for the binding; the
+ * real binding is covered by CassandraStressProfileIT): which blocks inserts write with insertstart and
+ * profile.population, that queries bind rows of loaded or inserted blocks only, and the closing line.
+ */
+class StressProfileWorkloadTest {
+  /** Keeps the rows inserted (by name and date, the memo's key) and answers queries from them. */
+  static final class MemoryTable extends DB implements NamedOperationDB {
+    final Map<List<Object>, Object[]> rows = new HashMap<>();
+    final List<String> names = new ArrayList<>();
+    int batches;
+    int notFound;
+
+    @Override
+    public Status executeNamed(String name, Object request) {
+      names.add(name);
+      ProfileRequest r = (ProfileRequest) request;
+      if (r.kind() != ProfileRequest.Kind.QUERY) {
+        batches++;
+        assertEquals(ProfileRequest.Kind.UNLOGGED_BATCH, r.kind());
+        for (Object[] row : r.rows()) {
+          rows.put(Arrays.asList(row[0], row[1]), row);
+        }
+        return Status.OK;
+      }
+      Object[] v = r.rows().get(0);
+      boolean found = rows.containsKey(Arrays.asList(v[0], v[1]));
+      r.resultRows(found ? 1 : 0);
+      notFound += found ? 0 : 1;
+      return found ? Status.OK : Status.NOT_FOUND;
+    }
+
+    @Override
+    public Status read(String t, String k, Set<String> f, Map<String, ByteIterator> r) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Status scan(String t, String s, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Status update(String t, String k, Map<String, ByteIterator> v) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Status insert(String t, String k, Map<String, ByteIterator> v) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Status delete(String t, String k) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
+  private static Properties props(String... kv) {
+    Properties p = new Properties();
+    p.setProperty("profile", ProfileTest.MEMO.toString());
+    p.setProperty("profile.seed", "3");
+    for (String s : kv) {
+      p.setProperty(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1));
+    }
+    return p;
+  }
+
+  /** The memo's (name, date) keys of blocks {@code from..to-1}. */
+  private static Set<List<Object>> keys(RowGenerator g, long from, long to) {
+    Set<List<Object>> out = new HashSet<>();
+    for (long b = from; b < to; b++) {
+      for (int i = 0; i < g.partitionsInBlock(b); i++) {
+        Object[] row = g.row(RowGenerator.partition(b, i), 0);
+        out.add(Arrays.asList(row[0], row[1]));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void should_write_consecutive_blocks_from_insertstart_however_threads_share_the_inserts() throws Exception {
+    StressProfileWorkload w = new StressProfileWorkload();
+    w.init(props("dotransactions=false", "insertstart=20"));
+    MemoryTable db = new MemoryTable();
+    Object t0 = w.initThread(new Properties(), 0, 2);
+    Object t1 = w.initThread(new Properties(), 1, 2);
+    // The engine hands operations to whichever thread is free: here thread 0 does five, thread 1 one.
+    for (int i = 0; i < 5; i++) {
+      assertTrue(w.doInsert(db, t0));
+    }
+    assertTrue(w.doInsert(db, t1));
+    // Blocks 20..25, ten partitions each (insert.partitions fixed(10)), nothing else.
+    assertEquals(keys(w.generator(), 20, 26), db.rows.keySet());
+    assertEquals(6, db.batches);
+  }
+
+  @Test
+  void should_query_loaded_blocks_from_the_start_and_insert_after_them_when_population_is_set() throws Exception {
+    StressProfileWorkload load = new StressProfileWorkload();
+    load.init(props("dotransactions=false"));
+    MemoryTable db = new MemoryTable();
+    Object l = load.initThread(new Properties(), 0, 1);
+    for (int i = 0; i < 5; i++) {
+      load.doInsert(db, l);
+    }
+    Set<List<Object>> loaded = new HashSet<>(db.rows.keySet());
+    StressProfileWorkload run = new StressProfileWorkload();
+    run.init(props("profile.population=5", "ops=select1=1"));
+    db.names.clear();
+    Object t = run.initThread(new Properties(), 0, 1);
+    for (int i = 0; i < 200; i++) {
+      assertTrue(run.doTransaction(db, t));
+    }
+    // Every operation was a query (none fell back to an insert) and found its row.
+    assertEquals(200, db.names.stream().filter("select1"::equals).count());
+    assertEquals(0, db.notFound);
+    assertEquals(loaded, db.rows.keySet());
+
+    StressProfileWorkload mixed = new StressProfileWorkload();
+    mixed.init(props("profile.population=5", "ops=insert=1"));
+    mixed.doTransaction(db, mixed.initThread(new Properties(), 0, 1));
+    Set<List<Object>> added = new HashSet<>(db.rows.keySet());
+    added.removeAll(loaded);
+    assertEquals(keys(mixed.generator(), 5, 6), added, "a run's first insert writes block 5");
+  }
+
+  @Test
+  void should_find_every_queried_row_when_queries_follow_inserts_without_a_population() throws Exception {
+    StressProfileWorkload w = new StressProfileWorkload();
+    w.init(props("ops=insert=1,select1=3"));
+    MemoryTable db = new MemoryTable();
+    Object t0 = w.initThread(new Properties(), 0, 2);
+    Object t1 = w.initThread(new Properties(), 1, 2);
+    for (int i = 0; i < 300; i++) {
+      w.doTransaction(db, i % 2 == 0 ? t0 : t1);
+    }
+    long selects = db.names.stream().filter("select1"::equals).count();
+    assertTrue(selects > 150, "selects " + selects);
+    assertEquals(0, db.notFound, "every select bound a row that was inserted");
+    long inserts = db.batches;
+    StressProfileWorkload.ThreadState s = (StressProfileWorkload.ThreadState) t0;
+    Set<Long> chosen = new HashSet<>();
+    for (int i = 0; i < 1000; i++) {
+      long block = w.queryBlock(s);
+      assertTrue(block >= 0 && block < inserts, "block " + block + " of " + inserts);
+      chosen.add(block);
+    }
+    assertEquals(inserts, chosen.size(), "every inserted block is chosen now and then");
+  }
+
+  @Test
+  void should_name_the_attempted_blocks_in_the_closing_line() throws Exception {
+    StressProfileWorkload w = new StressProfileWorkload();
+    w.init(props("dotransactions=false", "insertstart=7"));
+    MemoryTable db = new MemoryTable();
+    Object t0 = w.initThread(new Properties(), 0, 1);
+    for (int i = 0; i < 4; i++) {
+      w.doInsert(db, t0);
+    }
+    PrintStream err = System.err;
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(buf, true, "UTF-8"));
+    try {
+      w.cleanup();
+    } finally {
+      System.setErr(err);
+    }
+    String line = new String(buf.toByteArray(), StandardCharsets.UTF_8).trim();
+    assertTrue(line.contains("seed 3: 4 inserts attempted, insert blocks 7..10 (partition numbers block*100000+0..n-1), 0 failed"), line);
+    assertEquals(1, line.split("\n").length, line);
+  }
+
+  @Test
+  void should_refuse_bad_population_and_insertstart_with_one_line() {
+    for (String bad : new String[] {"profile.population=-1", "profile.population=x", "insertstart=1.5",
+        "insertstart=99999999999999999", "profile.summary=maybe"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> new StressProfileWorkload().init(props(bad)), bad);
+      assertTrue(e.getMessage().startsWith(bad.substring(0, bad.indexOf('='))) && !e.getMessage().contains("\n"),
+          e.getMessage());
+    }
+    for (String measurement : new String[] {"measurementtype=histogram", "measurementtype=raw",
+        "measurement.interval=intended"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> new StressProfileWorkload().init(props("profile.summary=true", measurement)), measurement);
+      assertTrue(e.getMessage().startsWith("profile.summary=true reads the service-time HDR histograms")
+          && e.getMessage().contains(measurement) && !e.getMessage().contains("\n"), e.getMessage());
+    }
+  }
+}
