@@ -22,6 +22,8 @@ import site.ycsb.PropertyReader;
 import site.ycsb.DB;
 import site.ycsb.RandomByteIterator;
 import site.ycsb.Status;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
 import site.ycsb.StringByteIterator;
 import site.ycsb.Utils;
 import site.ycsb.Workload;
@@ -346,7 +348,7 @@ public class CoreWorkload extends Workload {
         return false;
       }
       retryLog.retrying(attempts, status);
-      sleepJittered(insertionRetryInterval);
+      sleepBeforeRetry();
       values = rewound(dbkey, values);
     }
   }
@@ -363,8 +365,14 @@ public class CoreWorkload extends Workload {
     }
   }
 
-  private void sleepJittered(int seconds) {
-    long ns = (long) (TimeUnit.SECONDS.toNanos(seconds) * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble()));
+  /** The pause before an insertion retry: the interval (seconds), give or take 20%, so threads do not retry together. */
+  private long insertionRetryPauseNanos() {
+    return TimeUnit.MILLISECONDS.toNanos(Backoff.fixed(TimeUnit.SECONDS.toMillis(insertionRetryInterval), 0.2)
+        .delayMillis(1, ThreadLocalRandom.current().nextDouble()));
+  }
+
+  private void sleepBeforeRetry() {
+    long ns = insertionRetryPauseNanos();
     long deadline = System.nanoTime() + ns;
     long left;
     while ((left = deadline - System.nanoTime()) > 0 && !isStopRequested()) {
@@ -539,8 +547,7 @@ public class CoreWorkload extends Workload {
         return;
       }
       retryLog.retrying(attempt, status);
-      long delayNs = (long) (TimeUnit.SECONDS.toNanos(insertionRetryInterval)
-          * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble()));
+      long delayNs = insertionRetryPauseNanos();
       RetryTimer.INSTANCE.schedule(() -> insertAttempt(db, dbkey, rewound(dbkey, values), attempt + 1, done),
           delayNs, TimeUnit.NANOSECONDS);
     });
@@ -724,31 +731,21 @@ public class CoreWorkload extends Workload {
   }
 
   /** Logs insert retries without flooding: the first few, then at most one line per 10 seconds. */
+  /**
+   * The insertion retry's log lines: the first five one by one, then at most one every ten seconds (with the count
+   * of those held back), on stderr — the retry and give-up lines of all threads share one window.
+   */
   private static final class RetryLog {
-    private static final long QUIET_NS = TimeUnit.SECONDS.toNanos(10);
-    private long lastNs;
-    private long suppressed;
-    private int printed;
+    private final RateLimitedLog log = new RateLimitedLog(System.err::println, 10, TimeUnit.SECONDS, System::nanoTime,
+        5);
 
-    synchronized void retrying(int attempt, Status status) {
-      print("Retrying insertion, retry count: " + attempt + " (last status " + name(status) + ")");
+    void retrying(int attempt, Status status) {
+      log.log("insert", "Retrying insertion, retry count: " + attempt + " (last status " + name(status) + ")");
     }
 
-    synchronized void gaveUp(int attempts, int limit, Status status) {
-      print("Error inserting, not retrying any more. number of attempts: " + attempts + " Insertion Retry Limit: "
-          + limit + " (last status " + name(status) + ")");
-    }
-
-    private void print(String line) {
-      long now = System.nanoTime();
-      if (printed < 5 || now - lastNs > QUIET_NS) {
-        System.err.println(suppressed > 0 ? line + " [" + suppressed + " similar lines suppressed]" : line);
-        printed++;
-        suppressed = 0;
-        lastNs = now;
-      } else {
-        suppressed++;
-      }
+    void gaveUp(int attempts, int limit, Status status) {
+      log.log("insert", "Error inserting, not retrying any more. number of attempts: " + attempts
+          + " Insertion Retry Limit: " + limit + " (last status " + name(status) + ")");
     }
 
     private static String name(Status s) {

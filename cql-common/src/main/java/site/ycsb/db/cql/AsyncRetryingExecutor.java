@@ -1,5 +1,6 @@
 package site.ycsb.db.cql;
 
+import site.ycsb.support.RetryCounters;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -95,7 +96,7 @@ public final class AsyncRetryingExecutor {
     return e;
   }
 
-  public RetryStats stats() {
+  public RetryCounters stats() {
     return rules.stats();
   }
 }

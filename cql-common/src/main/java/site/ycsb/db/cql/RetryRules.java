@@ -1,5 +1,8 @@
 package site.ycsb.db.cql;
 
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.Backoff;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
@@ -34,16 +37,16 @@ public final class RetryRules {
   private final int maxRetries;
   private final Backoff backoff;
   private final ErrorClassifier classifier;
-  private final RetryStats stats;
+  private final RetryCounters stats;
   private final RateLimitedLog log;
   private final DoubleSupplier random;
 
-  public RetryRules(int maxRetries, Backoff backoff, ErrorClassifier classifier, RetryStats stats,
+  public RetryRules(int maxRetries, Backoff backoff, ErrorClassifier classifier, RetryCounters stats,
                     RateLimitedLog log) {
     this(maxRetries, backoff, classifier, stats, log, () -> ThreadLocalRandom.current().nextDouble());
   }
 
-  public RetryRules(int maxRetries, Backoff backoff, ErrorClassifier classifier, RetryStats stats, RateLimitedLog log,
+  public RetryRules(int maxRetries, Backoff backoff, ErrorClassifier classifier, RetryCounters stats, RateLimitedLog log,
                     DoubleSupplier random) {
     if (maxRetries < 0) {
       throw new IllegalArgumentException("maxRetries must be >= 0, got " + maxRetries);
@@ -66,7 +69,7 @@ public final class RetryRules {
     boolean safe = idempotent || kind.certainlyNotExecuted();
     if (!kind.isTransient() || !safe || retries >= maxRetries) {
       if (kind.isTransient()) {
-        stats.recordGaveUp(op);
+        stats.recordGaveUp(op.name());
       }
       String why = !kind.isTransient() ? "" : !safe ? " (not retried: conditional write may have been applied)"
           : " after " + retries + " retr" + (retries == 1 ? "y" : "ies");
@@ -74,7 +77,7 @@ public final class RetryRules {
       return new Decision(kind, -1);
     }
     int retry = retries + 1;
-    stats.recordRetry(op);
+    stats.recordRetry(op.name());
     long pause = backoff.delayMillis(retry, random.getAsDouble());
     log.log(kind + "-RETRY:" + e.getClass().getName(), op + " attempt " + retry + " failed with " + kind
         + ", retrying in " + pause + " ms (limit " + maxRetries + "): " + RateLimitedLog.describe(e));
@@ -90,7 +93,7 @@ public final class RetryRules {
     return maxRetries;
   }
 
-  public RetryStats stats() {
+  public RetryCounters stats() {
     return stats;
   }
 }

@@ -1,5 +1,9 @@
 package site.ycsb.db.cql;
 
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.Sleeper;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
@@ -14,12 +18,12 @@ public final class RetryingExecutor {
   private final Sleeper sleeper;
 
   public RetryingExecutor(int maxRetries, Backoff backoff, ErrorClassifier classifier, Sleeper sleeper,
-                          RetryStats stats, RateLimitedLog log) {
+                          RetryCounters stats, RateLimitedLog log) {
     this(maxRetries, backoff, classifier, sleeper, stats, log, () -> ThreadLocalRandom.current().nextDouble());
   }
 
   public RetryingExecutor(int maxRetries, Backoff backoff, ErrorClassifier classifier, Sleeper sleeper,
-                          RetryStats stats, RateLimitedLog log, DoubleSupplier random) {
+                          RetryCounters stats, RateLimitedLog log, DoubleSupplier random) {
     this(new RetryRules(maxRetries, backoff, classifier, stats, log, random), sleeper);
   }
 
@@ -65,7 +69,7 @@ public final class RetryingExecutor {
     return rules.maxRetries();
   }
 
-  public RetryStats stats() {
+  public RetryCounters stats() {
     return rules.stats();
   }
 }

@@ -1,5 +1,6 @@
 package site.ycsb.db.cql;
 
+import site.ycsb.support.RateLimitedLog;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;

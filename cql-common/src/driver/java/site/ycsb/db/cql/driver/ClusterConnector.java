@@ -30,7 +30,7 @@ import io.netty.channel.EventLoopGroup;
 
 import site.ycsb.DBException;
 import site.ycsb.db.cql.CqlSettings;
-import site.ycsb.db.cql.RateLimitedLog;
+import site.ycsb.support.RateLimitedLog;
 import site.ycsb.db.cql.SslContexts;
 
 /** Builds the driver {@link Cluster} from {@link CqlSettings} and opens the session on the keyspace. */

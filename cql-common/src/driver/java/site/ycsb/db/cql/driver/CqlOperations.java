@@ -37,7 +37,7 @@ import site.ycsb.db.cql.CqlText;
 import site.ycsb.db.cql.Identifiers;
 import site.ycsb.db.cql.OpType;
 import site.ycsb.db.cql.Outcome;
-import site.ycsb.db.cql.RateLimitedLog;
+import site.ycsb.support.RateLimitedLog;
 import site.ycsb.db.cql.RetryingExecutor;
 import site.ycsb.db.cql.TracingSampler;
 import site.ycsb.db.cql.Values;

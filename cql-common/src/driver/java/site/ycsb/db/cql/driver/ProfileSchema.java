@@ -11,7 +11,7 @@ import com.datastax.driver.core.exceptions.DriverException;
 
 import site.ycsb.DBException;
 import site.ycsb.db.cql.CqlSettings;
-import site.ycsb.db.cql.RateLimitedLog;
+import site.ycsb.support.RateLimitedLog;
 import site.ycsb.db.cql.profile.Profile;
 import site.ycsb.db.cql.profile.ProfileProperties;
 
