@@ -1,6 +1,7 @@
 package site.ycsb.db.griddb;
 
 import site.ycsb.DBException;
+import site.ycsb.support.TypedProperties;
 
 import java.io.UnsupportedEncodingException;
 import java.net.URLEncoder;
@@ -113,10 +114,8 @@ public final class GridDBConfig {
     sqlNotificationPort = sqlPort == null ? DEFAULT_SQL_NOTIFICATION_PORT : port("griddb.sqlNotificationPort", sqlPort);
 
     containerCount = intValue(p, "griddb.containercount", 0, 0);
-    scanIndexCount = intValue(p, "griddb.scanindexcount", -1, 0);
-    if (scanIndexCount > 4096) {
-      throw mistake("GridDB: griddb.scanindexcount must be at most 4096, got " + scanIndexCount);
-    }
+    Integer indexes = optionalInt(p, "griddb.scanindexcount", 0, 4096);
+    scanIndexCount = indexes == null ? -1 : indexes;
     insertBatchSize = intValue(p, "griddb.insertbatchsize", 1, 1);
     maxRetries = intValue(p, "griddb.retries", 3, 0);
     retryBackoffMillis = intValue(p, "griddb.retrybackoffms", 100, 0);
@@ -210,38 +209,33 @@ public final class GridDBConfig {
   }
 
   private static int intValue(Properties p, String name, int dflt, int min) throws DBException {
-    Integer v = optionalInt(p, name, min);
+    Integer v = optionalInt(p, name, min, Integer.MAX_VALUE);
     return v == null ? dflt : v;
   }
 
   private static Integer optionalInt(Properties p, String name, int min) throws DBException {
+    return optionalInt(p, name, min, Integer.MAX_VALUE);
+  }
+
+  /** The whole number in {@code [min, max]}, or null when unset; parsed and worded by {@link TypedProperties}. */
+  private static Integer optionalInt(Properties p, String name, int min, int max) throws DBException {
     String s = value(p, name, null);
     if (s == null) {
       return null;
     }
-    int v;
     try {
-      v = Integer.parseInt(s);
-    } catch (NumberFormatException e) {
-      throw mistake("GridDB: " + name + " must be an integer, got '" + s + "'");
+      return (int) TypedProperties.parseLong(name, s, min, max);
+    } catch (IllegalArgumentException e) {
+      throw mistake("GridDB: " + e.getMessage());
     }
-    if (v < min) {
-      throw mistake("GridDB: " + name + " must be >= " + min + ", got " + v);
-    }
-    return v;
   }
 
   private static int port(String name, String s) throws DBException {
-    int v;
     try {
-      v = Integer.parseInt(s);
-    } catch (NumberFormatException e) {
-      throw mistake("GridDB: " + name + " must be a port number, got '" + s + "'");
+      return (int) TypedProperties.parseLong(name, s, 1, 65535);
+    } catch (IllegalArgumentException e) {
+      throw mistake("GridDB: " + e.getMessage());
     }
-    if (v < 1 || v > 65535) {
-      throw mistake("GridDB: " + name + " must be a port in 1..65535, got " + v);
-    }
-    return v;
   }
 
   private static List<String> parseMembers(String name, String list) throws DBException {
@@ -252,7 +246,11 @@ public final class GridDBConfig {
       if (m.isEmpty() || colon <= 0 || colon == m.length() - 1) {
         throw mistake("GridDB: " + name + " must be host:port[,host:port...], got '" + list + "'");
       }
-      port(name, m.substring(colon + 1));
+      try {
+        TypedProperties.parseLong("port", m.substring(colon + 1), 1, 65535);
+      } catch (IllegalArgumentException e) {
+        throw mistake("GridDB: " + name + "=" + list + ": " + e.getMessage());
+      }
       out.add(m);
     }
     return Collections.unmodifiableList(out);
