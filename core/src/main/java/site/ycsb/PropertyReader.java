@@ -37,6 +37,11 @@ public final class PropertyReader {
     return typed.doubleValue(name, def, min);
   }
 
+  /** A number between 0 and 1 (a proportion). */
+  public double fraction(String name, double def) {
+    return typed.fraction(name, def);
+  }
+
   public boolean bool(String name, boolean def) {
     return typed.bool(name, def);
   }

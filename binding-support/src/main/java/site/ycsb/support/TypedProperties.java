@@ -2,6 +2,8 @@ package site.ycsb.support;
 
 import java.util.Properties;
 
+import site.ycsb.DBException;
+
 /**
  * Typed, validated reads of properties with one set of messages, for the engine and every binding. A missing or
  * blank value gives the default; a bad one throws an {@link IllegalArgumentException} whose one-line message names
@@ -78,6 +80,15 @@ public final class TypedProperties {
   /** Only "true" or "false" (any case): a typo must not silently mean false. */
   public boolean bool(String name, boolean def) {
     return isSet(name) ? parseBoolean(name, props.getProperty(name)) : def;
+  }
+
+  /**
+   * A binding's configuration mistake, in the form the engine recognises: a {@link DBException} whose direct cause is
+   * an {@link IllegalArgumentException} with the same one-line message. This project's engine reports it as a usage
+   * error (exit 2, nothing ran) instead of a failed connection (exit 3); YCSB 0.17.0 sees a plain DBException.
+   */
+  public static DBException configurationError(String message) {
+    return new DBException(message, new IllegalArgumentException(message));
   }
 
   /**

@@ -110,6 +110,14 @@ class TypedPropertiesTest {
   }
 
   @Test
+  void should_carry_the_message_as_an_illegal_argument_cause_when_a_configuration_error_is_made() {
+    site.ycsb.DBException e = TypedProperties.configurationError("x=1 must be at least 2");
+    assertEquals("x=1 must be at least 2", e.getMessage());
+    assertTrue(e.getCause() instanceof IllegalArgumentException);
+    assertEquals(e.getMessage(), e.getCause().getMessage());
+  }
+
+  @Test
   void should_parse_values_that_come_from_elsewhere_with_the_same_messages() {
     assertEquals(5, TypedProperties.parseLong("-threads", "5", 1, Integer.MAX_VALUE));
     assertEquals("-threads=0 must be at least 1",

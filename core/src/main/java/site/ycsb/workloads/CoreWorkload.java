@@ -18,16 +18,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import site.ycsb.ByteIterator;
-import site.ycsb.PropertyReader;
 import site.ycsb.DB;
+import site.ycsb.PropertyReader;
 import site.ycsb.RandomByteIterator;
 import site.ycsb.Status;
-import site.ycsb.support.Backoff;
-import site.ycsb.support.RateLimitedLog;
 import site.ycsb.StringByteIterator;
 import site.ycsb.Utils;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
+import site.ycsb.async.AsyncDB;
 import site.ycsb.generator.AcknowledgedCounterGenerator;
 import site.ycsb.generator.ConstantIntegerGenerator;
 import site.ycsb.generator.CounterGenerator;
@@ -43,7 +42,8 @@ import site.ycsb.generator.UniformLongGenerator;
 import site.ycsb.generator.ZipfianGenerator;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
-import site.ycsb.async.AsyncDB;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
 
 /**
  * YCSB's core workload: a table of {@code recordcount} records of {@code fieldcount} fields, loaded with
@@ -690,11 +690,7 @@ public class CoreWorkload extends Workload {
         {READMODIFYWRITE_PROPORTION_PROPERTY, READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT, "READMODIFYWRITE"}};
     double total = 0;
     for (String[] op : ops) {
-      double proportion = doubleProp(p, op[0], op[1]);
-      if (!(proportion >= 0 && proportion <= 1)) {
-        throw new IllegalArgumentException(op[0] + "=" + p.getProperty(op[0]).trim() + " is not a proportion "
-            + "between 0 and 1");
-      }
+      double proportion = new PropertyReader(p).fraction(op[0], Double.parseDouble(op[1]));
       if (proportion > 0) {
         chooser.addValue(proportion, op[2]);
         total += proportion;

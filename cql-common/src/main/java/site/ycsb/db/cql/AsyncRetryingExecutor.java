@@ -1,10 +1,11 @@
 package site.ycsb.db.cql;
 
-import site.ycsb.support.RetryCounters;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+
+import site.ycsb.support.RetryCounters;
 
 /**
  * The non-blocking form of {@link RetryingExecutor}: starts a request, and when an attempt fails with a failure

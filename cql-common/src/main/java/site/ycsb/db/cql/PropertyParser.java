@@ -32,7 +32,7 @@ public final class PropertyParser {
    * error (exit 2, nothing ran) instead of a failed connection (exit 3); YCSB 0.17.0 sees a plain DBException.
    */
   public static DBException configurationError(String message) {
-    return new DBException(message, new IllegalArgumentException(message));
+    return TypedProperties.configurationError(message);
   }
 
   /** True if the property is present with a non-blank value. */

@@ -1,10 +1,11 @@
 package site.ycsb.db.cql;
 
-import site.ycsb.support.RetryCounters;
-import site.ycsb.support.RateLimitedLog;
-import site.ycsb.support.Backoff;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
+
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
 
 /**
  * The retry decision shared by the blocking {@link RetryingExecutor} and the non-blocking

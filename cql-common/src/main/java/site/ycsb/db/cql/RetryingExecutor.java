@@ -1,11 +1,12 @@
 package site.ycsb.db.cql;
 
-import site.ycsb.support.RetryCounters;
-import site.ycsb.support.RateLimitedLog;
-import site.ycsb.support.Backoff;
-import site.ycsb.support.Sleeper;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
+
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.Sleeper;
 
 /**
  * Runs a request, retrying transient failures up to a limit with back-off. It runs inside the binding's DB call, so

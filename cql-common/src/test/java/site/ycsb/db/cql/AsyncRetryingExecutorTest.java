@@ -1,8 +1,5 @@
 package site.ycsb.db.cql;
 
-import site.ycsb.support.RetryCounters;
-import site.ycsb.support.RateLimitedLog;
-import site.ycsb.support.Backoff;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,6 +22,9 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.db.cql.RetryingExecutorTest.FakeSyntaxError;
 import site.ycsb.db.cql.RetryingExecutorTest.FakeTimeout;
 import site.ycsb.db.cql.RetryingExecutorTest.FakeUnavailable;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
 
 /**
  * The non-blocking executor against injected failures: attempts are futures the test completes, the back-off

@@ -1,9 +1,5 @@
 package site.ycsb.db.cql;
 
-import site.ycsb.support.RetryCounters;
-import site.ycsb.support.RateLimitedLog;
-import site.ycsb.support.Backoff;
-import site.ycsb.support.Sleeper;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -13,6 +9,10 @@ import java.util.concurrent.TimeUnit;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.Sleeper;
 
 /**
  * Unit-test double of a CQL binding: every read fails twice with a (fake) timeout and succeeds on the third

@@ -1,9 +1,5 @@
 package site.ycsb.db.cql;
 
-import site.ycsb.support.RetryCounters;
-import site.ycsb.support.RateLimitedLog;
-import site.ycsb.support.Backoff;
-import site.ycsb.support.Sleeper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +12,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 import site.ycsb.Status;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.Sleeper;
 
 /**
  * Retry behaviour against injected failures. The "driver" here is a unit-test double: an {@link Attempt} that

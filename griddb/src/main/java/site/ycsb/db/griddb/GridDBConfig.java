@@ -199,13 +199,9 @@ public final class GridDBConfig {
     return v;
   }
 
-  /**
-   * A configuration mistake: a DBException whose direct cause is an IllegalArgumentException with the same
-   * one-line message, which this project's engine reports as a usage error (exit 2) rather than a failed
-   * connection (exit 3); YCSB 0.17.0 sees a plain DBException.
-   */
+  /** A configuration mistake (exit 2 in this project's engine): {@link TypedProperties#configurationError}. */
   static DBException mistake(String message) {
-    return new DBException(message, new IllegalArgumentException(message));
+    return TypedProperties.configurationError(message);
   }
 
   private static int intValue(Properties p, String name, int dflt, int min) throws DBException {

@@ -8,17 +8,17 @@ import org.slf4j.Logger;
 
 import site.ycsb.DBException;
 import site.ycsb.db.cql.AsyncRetryingExecutor;
-import site.ycsb.support.Backoff;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.OpType;
-import site.ycsb.support.RateLimitedLog;
 import site.ycsb.db.cql.RetryRules;
-import site.ycsb.support.RetryCounters;
 import site.ycsb.db.cql.RetryingExecutor;
 import site.ycsb.db.cql.SharedResource;
-import site.ycsb.support.Sleeper;
 import site.ycsb.db.cql.TracingSampler;
 import site.ycsb.db.cql.WorkloadStatements;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.Sleeper;
 
 /**
  * Everything the client threads of one binding share: the driver connection, the operations with their statement
