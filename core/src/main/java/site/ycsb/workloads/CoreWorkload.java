@@ -44,6 +44,7 @@ import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
 import site.ycsb.support.Backoff;
 import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryTimer;
 
 /**
  * YCSB's core workload: a table of {@code recordcount} records of {@code fieldcount} fields, loaded with
@@ -548,19 +549,14 @@ public class CoreWorkload extends Workload {
       }
       retryLog.retrying(attempt, status);
       long delayNs = insertionRetryPauseNanos();
-      RetryTimer.INSTANCE.schedule(() -> insertAttempt(db, dbkey, rewound(dbkey, values), attempt + 1, done),
+      InsertRetryTimer.INSTANCE.schedule(() -> insertAttempt(db, dbkey, rewound(dbkey, values), attempt + 1, done),
           delayNs, TimeUnit.NANOSECONDS);
     });
   }
 
   /** One daemon timer for the asynchronous insertion retries of the process (idle unless retrying). */
-  private static final class RetryTimer {
-    static final java.util.concurrent.ScheduledExecutorService INSTANCE =
-        java.util.concurrent.Executors.newSingleThreadScheduledExecutor(task -> {
-          Thread t = new Thread(task, "ycsb-insert-retry-timer");
-          t.setDaemon(true);
-          return t;
-        });
+  private static final class InsertRetryTimer {
+    static final java.util.concurrent.ScheduledExecutorService INSTANCE = RetryTimer.start("ycsb-insert-retry-timer");
   }
 
   /**

@@ -1,6 +1,5 @@
 package site.ycsb.db.cql.driver;
 
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -18,6 +17,7 @@ import site.ycsb.db.cql.WorkloadStatements;
 import site.ycsb.support.Backoff;
 import site.ycsb.support.RateLimitedLog;
 import site.ycsb.support.RetryCounters;
+import site.ycsb.support.RetryTimer;
 import site.ycsb.support.Sleeper;
 
 /**
@@ -60,11 +60,7 @@ public final class CqlRuntime {
     RetryRules rules = new RetryRules(settings.maxRetries(),
         Backoff.exponential(settings.backoffBaseMillis(), settings.backoffMaxMillis()), new DriverErrorClassifier(),
         stats, log);
-    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, settings.bindingName() + "-retry-timer");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ScheduledExecutorService timer = RetryTimer.start(settings.bindingName() + "-retry-timer");
     CqlOperations operations = new CqlOperations(connection.session(), settings,
         new RetryingExecutor(rules, Sleeper.THREAD_SLEEP),
         new AsyncRetryingExecutor(rules, (millis, task) -> timer.schedule(task, millis, TimeUnit.MILLISECONDS)),
