@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 public final class Secrets {
   /** A secret-looking word and the rest of its name (letters, digits, '.', '_', '-'). */
   private static final Pattern SECRET_NAME =
-      Pattern.compile("(?i)(password|passwd|secret|token|credential)[A-Za-z0-9._-]*");
+      Pattern.compile("(?i)(" + site.ycsb.support.SecretNames.WORDS + ")[A-Za-z0-9._-]*");
   /** Characters that separate a name from its value in what users type (a path's '/' is not one). */
   private static final String VALUE_SEPARATORS = "= :\t,;";
   /** What a secret value is shown as. */

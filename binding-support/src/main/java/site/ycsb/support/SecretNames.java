@@ -7,7 +7,9 @@ import java.util.regex.Pattern;
  * never reach any output or log. One rule for the engine and the bindings.
  */
 public final class SecretNames {
-  private static final Pattern SECRET = Pattern.compile("(?i).*(password|passwd|secret|token|credential).*");
+  /** The words that make a name secret, as a regular-expression alternation (for finding them inside text). */
+  public static final String WORDS = "password|passwd|secret|token|credential";
+  private static final Pattern SECRET = Pattern.compile("(?i).*(" + WORDS + ").*");
   /** What a secret value is shown as. */
   public static final String MASK = "***";
 

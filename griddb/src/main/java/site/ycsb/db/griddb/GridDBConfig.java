@@ -1,6 +1,7 @@
 package site.ycsb.db.griddb;
 
 import site.ycsb.DBException;
+import site.ycsb.support.SecretNames;
 import site.ycsb.support.TypedProperties;
 
 import java.io.UnsupportedEncodingException;
@@ -176,7 +177,7 @@ public final class GridDBConfig {
     String v = trimmed(p.getProperty(name));
     String a = alias == null ? null : trimmed(p.getProperty(alias));
     if (v != null && a != null && !v.equals(a)) {
-      boolean secret = name.endsWith("password");
+      boolean secret = SecretNames.isSecret(name);
       throw mistake("GridDB: " + name + (secret ? "" : "=" + v) + " and its alias " + alias
           + (secret ? "" : "=" + a) + " disagree; set only one");
     }
