@@ -85,9 +85,9 @@ RESULTS="$OUT/RESULTS.md"
   echo "# findmax against the local Cassandra ($STAMP UTC)"
   echo
   echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; Cassandra (cassandra-server, 1 node) and the"
-  echo "client on the same machine. **The machine was shared** with other work (build and test runs of other"
-  echo "developers) while this ran: the figures show that findmax works and how its output reads, not this"
-  echo "database's capacity on a quiet machine."
+  echo "client on the same machine, so the maximum is that of a database sharing its CPUs with its client. The load"
+  echo "averages below say whether anything else ran: a load before the run well below the core count means a quiet"
+  echo "machine; a higher one means the figures show how findmax works, not this database's capacity."
   echo
   echo "- load before: \`$LOAD_BEFORE\`"
   echo "- load after:  \`$LOAD_AFTER\`"

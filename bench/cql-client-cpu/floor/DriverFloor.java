@@ -64,7 +64,8 @@ public final class DriverFloor {
     double rate = Double.parseDouble(args[4]);
     int concurrency = Integer.parseInt(args[5]);
     long records = Long.parseLong(args[6]);
-    try (Cluster cluster = Cluster.builder().addContactPoint(args[1]).withPort(Integer.parseInt(args[2])).build();
+    try (Cluster cluster = Cluster.builder().addContactPoint(args[1]).withPort(Integer.parseInt(args[2]))
+        .withoutJMXReporting().withoutMetrics().build();
          Session session = cluster.connect("ycsb")) {
       DriverFloor floor = new DriverFloor(session, ops, rate, records);
       floor.startNs = System.nanoTime();

@@ -245,13 +245,14 @@ public final class Client {
       int dispatchers = async ? Math.min(config.asyncDispatchers, config.threads) : 0;
       RunState state = new RunState(async ? dispatchers : config.threads);
       OperationSchedule schedule = new OperationSchedule(config.operationLimit, config.target, config.spinSleep);
+      Warmup warmup = config.warmup.inSlotsOf(schedule);
       List<Thread> threads = new ArrayList<>(config.threads);
       if (async) {
         // -threads is the bound on operations in flight, shared out over the dispatchers.
         for (int i = 0; i < dispatchers; i++) {
           int share = config.threads / dispatchers + (i < config.threads % dispatchers ? 1 : 0);
           threads.add(new AsyncClientThread(i, dispatchers, config.dbClass, (CoreWorkload) workload, config.props,
-              config.doTransactions, schedule, config.warmup, state, config.maxConsecutiveErrors,
+              config.doTransactions, schedule, warmup, state, config.maxConsecutiveErrors,
               config.keepGoingOnInsertFailure, share, config.asyncWindowNs));
         }
         System.err.println("Asynchronous operations: " + dispatchers + " dispatcher thread(s), at most "
@@ -262,7 +263,7 @@ public final class Client {
       } else {
         for (int i = 0; i < config.threads; i++) {
           threads.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props,
-              config.doTransactions, schedule, config.warmup, state, config.maxConsecutiveErrors,
+              config.doTransactions, schedule, warmup, state, config.maxConsecutiveErrors,
               config.keepGoingOnInsertFailure));
         }
       }
@@ -313,6 +314,10 @@ public final class Client {
         schedule.setDeadline(startNs + TimeUnit.SECONDS.toNanos(config.maxExecutionSec));
       }
       measurements.setLogStartTime(startEpochMs + TimeUnit.NANOSECONDS.toMillis(config.warmup.durationNs()));
+      if (schedule.isThrottled() && warmup.operations() > 0) {
+        schedule.measureFrom(warmup.operations(), measuredStartNs -> measurements.setLogStartTime(
+            startEpochMs + TimeUnit.NANOSECONDS.toMillis(measuredStartNs - startNs)));
+      }
       state.startGate.countDown();
       reporter.start();
       boolean timedOut = awaitOperations(state, startNs);
@@ -321,6 +326,11 @@ public final class Client {
       health.stop();
       reporter.finish(endNs);
       reporter.close();
+      long warmupBacklogMs = TimeUnit.NANOSECONDS.toMillis(schedule.measuredStartDelayNs());
+      if (warmupBacklogMs > 0) {
+        System.err.println("Warm-up: its operations fell " + warmupBacklogMs + " ms behind the schedule; the measured "
+            + "operations' schedule started when the last of them had been issued, so that backlog is not measured.");
+      }
 
       long cleanupStart = System.nanoTime();
       state.cleanupGate.countDown();
@@ -464,7 +474,9 @@ public final class Client {
         }
         for (Map.Entry<String, Long> st : op.getValue().entrySet()) {
           c.allOps += st.getValue();
-          if (!st.getKey().equals("OK") && !st.getKey().equals("NOT_FOUND")) {
+          // BATCHED_OK is a success (Status.isOk); NOT_FOUND is an answer, not a failure of the database.
+          if (!st.getKey().equals(Status.OK.getName()) && !st.getKey().equals(Status.BATCHED_OK.getName())
+              && !st.getKey().equals(Status.NOT_FOUND.getName())) {
             c.failedOps += st.getValue();
             failures.append(failures.length() == 0 ? "" : ", ").append(op.getKey()).append(' ')
                 .append(st.getKey()).append('=').append(st.getValue());

@@ -2,12 +2,19 @@ package site.ycsb;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
 
 /**
  * The shared, open-loop schedule of operations: slot {@code n} is intended to start at
  * {@code start + n / target} seconds, whichever thread takes it. Threads claim the next free slot, wait for its
  * time, and run it, so a thread that is slow or descheduled never holds back the others' schedule (YCSB 0.17.0
  * kept a separate schedule per thread, whose backlog could not be absorbed by idle threads).
+ *
+ * <p>With a warm-up ({@link #measureFrom}) the measured slots form a schedule of their own: it starts when the first
+ * measured slot is claimed, or at its planned time if that is later. A cold client or driver falls behind in its
+ * first seconds; without this, the first measured operations would wait behind the warm-up's backlog and report
+ * it, a start-up artefact, as intended latency. No operation is skipped, and every backlog that builds up after
+ * the warm-up is measured.
  *
  * <p>Without a target, slots have no time and are only counted. Thread-safe: one atomic increment per claim.
  */
@@ -22,6 +29,11 @@ final class OperationSchedule {
   private final boolean spin;
   private volatile long startNs;
   private volatile long deadlineNs = Long.MAX_VALUE;
+  private long measuredFromSlot = Long.MAX_VALUE;
+  /** When the measured slots' schedule starts; {@link #UNSET} until the first of them is claimed. */
+  private volatile long measuredStartNs = UNSET;
+  private LongConsumer onMeasuredStart = t -> { };
+  private static final long UNSET = Long.MIN_VALUE;
 
   /**
    * @param limit the number of slots (operations), or {@link Long#MAX_VALUE} for no limit
@@ -40,6 +52,39 @@ final class OperationSchedule {
   }
 
   /**
+   * Makes slots from {@code slot} on (the measured ones, after a warm-up) a schedule of their own that starts when
+   * {@code slot} is claimed, or at its planned time if that is later. Call before any slot is claimed; no effect
+   * when unthrottled.
+   *
+   * @param onStart told, once, when the measured slots' schedule starts (nanoTime), on the claiming thread
+   */
+  public void measureFrom(long slot, LongConsumer onStart) {
+    measuredFromSlot = slot;
+    this.onMeasuredStart = onStart;
+  }
+
+  /** The first slot planned at or after {@code offsetNs} from the start (throttled schedules). */
+  public long firstSlotAtOrAfter(long offsetNs) {
+    long slot = (long) Math.ceil(offsetNs / nsPerOp);
+    while (slot > 0 && plannedStartNs(slot - 1) - startNs >= offsetNs) {
+      slot--;
+    }
+    while (plannedStartNs(slot) - startNs < offsetNs) {
+      slot++;
+    }
+    return slot;
+  }
+
+  /**
+   * How much later than planned the measured slots' schedule started (the warm-up's backlog), in ns; 0 when it
+   * started on time, when there is no warm-up, or before the first measured slot was claimed.
+   */
+  public long measuredStartDelayNs() {
+    long measured = measuredStartNs;
+    return measured == UNSET ? 0 : measured - plannedStartNs(measuredFromSlot);
+  }
+
+  /**
    * Ends the schedule at {@code nanoTime} ({@code maxexecutiontime}): no slot intended to start after it is handed
    * out, so a time-limited run never runs late slots, however late the thread that enforces the limit wakes up.
    */
@@ -49,6 +94,11 @@ final class OperationSchedule {
 
   public long startNs() {
     return startNs;
+  }
+
+  /** The deadline set by {@link #setDeadline}, or {@link Long#MAX_VALUE}. */
+  public long deadlineNs() {
+    return deadlineNs;
   }
 
   public boolean isThrottled() {
@@ -64,6 +114,11 @@ final class OperationSchedule {
     long slot = nextSlot.getAndIncrement();
     if (slot >= limit) {
       return NONE;
+    }
+    if (slot == measuredFromSlot && nsPerOp > 0) {
+      long measuredStart = Math.max(plannedStartNs(slot), System.nanoTime());
+      measuredStartNs = measuredStart;
+      onMeasuredStart.accept(measuredStart);
     }
     if (deadlineNs != Long.MAX_VALUE && (nsPerOp > 0 ? intendedStartNs(slot) : System.nanoTime()) > deadlineNs) {
       return NONE;
@@ -92,6 +147,18 @@ final class OperationSchedule {
 
   /** The intended start of {@code slot} in {@link System#nanoTime()} terms (only when throttled). */
   public long intendedStartNs(long slot) {
+    if (slot < measuredFromSlot) {
+      return plannedStartNs(slot);
+    }
+    long measured;
+    // Slots are claimed in order, so the thread that claimed measuredFromSlot is setting it at this moment.
+    while ((measured = measuredStartNs) == UNSET) {
+      Thread.yield();
+    }
+    return measured + (long) ((slot - measuredFromSlot) * nsPerOp);
+  }
+
+  private long plannedStartNs(long slot) {
     return startNs + (long) (slot * nsPerOp);
   }
 

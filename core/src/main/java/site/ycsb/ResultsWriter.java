@@ -54,7 +54,7 @@ final class ResultsWriter {
     long totalCount = 0;
     long totalTime = 0;
     // 0.17.0's order: the iteration order of Utils.getGCStatst()'s HashMap (Ycsb017OutputFormatIT compares)
-    for (Map.Entry<String, Long[]> gc : Utils.getGCStatst().entrySet()) {
+    for (Map.Entry<String, Long[]> gc : r.gcStats.entrySet()) {
       String name = gc.getKey().replace(' ', '_');
       long count = gc.getValue()[0];
       long time = gc.getValue()[1];

@@ -19,6 +19,11 @@ final class RunResult {
   /** The signal that stopped the run early (e.g. SIGINT), or null. */
   String interruptedBy;
   ClientHealth health;
+  /**
+   * The JVM's garbage-collection counts and times (ms) per collector when the run ended, read once so that the
+   * printed results, output.txt and any export file agree (a collection between two reads would make them differ).
+   */
+  java.util.Map<String, Long[]> gcStats = Utils.getGCStatst();
   /** How late operations started against their schedule (us), whole run; written as schedule-lag.hdr. */
   org.HdrHistogram.Histogram scheduleLag;
 }

@@ -60,6 +60,17 @@ final class Warmup {
     return v;
   }
 
+  /**
+   * This warm-up as a number of slots of {@code schedule} (anchored, throttled): on a schedule a warm-up ends at a
+   * slot, whose own start may come later than planned ({@link OperationSchedule#measureFrom}).
+   */
+  Warmup inSlotsOf(OperationSchedule schedule) {
+    if (durationNs == 0 || !schedule.isThrottled()) {
+      return this;
+    }
+    return new Warmup(0, schedule.firstSlotAtOrAfter(durationNs));
+  }
+
   public boolean isNone() {
     return durationNs == 0 && operations == 0;
   }

@@ -29,6 +29,54 @@ class ScheduleTest {
   }
 
   @Test
+  void should_start_the_measured_slots_when_the_first_is_claimed_when_the_warmup_fell_behind() {
+    OperationSchedule s = new OperationSchedule(1000, 1000, false);
+    AtomicLong told = new AtomicLong();
+    long planned = System.nanoTime() - 50_000_000L;
+    s.start(planned - 10_000_000L); // slot 10, the first measured, was due 50 ms ago
+    s.measureFrom(10, told::set);
+    for (int i = 0; i < 10; i++) {
+      assertEquals(i, s.claim());
+      assertEquals(s.startNs() + i * 1_000_000L, s.intendedStartNs(i), "warm-up slots keep their planned times");
+    }
+    long before = System.nanoTime();
+    assertEquals(10, s.claim());
+    long measuredStart = s.intendedStartNs(10);
+    assertTrue(measuredStart >= before, "the measured schedule starts when its first slot is claimed");
+    assertEquals(measuredStart, told.get());
+    assertEquals(measuredStart + 5_000_000L, s.intendedStartNs(15), "and keeps the rate from there");
+    assertEquals(measuredStart - planned, s.measuredStartDelayNs());
+    assertTrue(s.measuredStartDelayNs() >= 50_000_000L, "the backlog: " + s.measuredStartDelayNs());
+  }
+
+  @Test
+  void should_keep_the_planned_times_when_the_warmup_kept_the_schedule() {
+    OperationSchedule s = new OperationSchedule(1000, 1000, false);
+    s.start(System.nanoTime() + 60_000_000_000L);
+    s.measureFrom(10, t -> { });
+    for (int i = 0; i <= 20; i++) {
+      s.claim();
+    }
+    assertEquals(s.startNs() + 10_000_000L, s.intendedStartNs(10));
+    assertEquals(s.startNs() + 20_000_000L, s.intendedStartNs(20));
+    assertEquals(0, s.measuredStartDelayNs());
+  }
+
+  @Test
+  void should_convert_a_warmup_duration_to_the_first_slot_planned_at_or_after_it_when_throttled()
+      throws UsageException {
+    OperationSchedule thirds = new OperationSchedule(Long.MAX_VALUE, 3, false);
+    assertEquals(3, thirds.firstSlotAtOrAfter(1_000_000_000L));
+    assertEquals(4, thirds.firstSlotAtOrAfter(1_000_000_001L));
+    assertEquals(0, thirds.firstSlotAtOrAfter(0));
+    OperationSchedule fast = new OperationSchedule(Long.MAX_VALUE, 2000, false);
+    assertEquals(2000, Warmup.parse("1s").inSlotsOf(fast).operations());
+    assertEquals(500, Warmup.parse("500ops").inSlotsOf(fast).operations());
+    OperationSchedule unthrottled = new OperationSchedule(Long.MAX_VALUE, 0, false);
+    assertEquals(1_000_000_000L, Warmup.parse("1s").inSlotsOf(unthrottled).durationNs());
+  }
+
+  @Test
   void should_hand_out_no_slot_past_the_deadline_when_time_limited() {
     OperationSchedule s = new OperationSchedule(Long.MAX_VALUE, 1000, false);
     s.start(0);

@@ -12,6 +12,10 @@ import java.util.Locale;
  * operation failed, and the client was not the limit. A client-limited step — the engine's verdict says so and the
  * service time still met the SLAs, so the lateness was the client's — ends the search: the highest pass is then only
  * a lower bound of what the database sustains (more client threads or machines are needed).
+ *
+ * <p>The first step runs on the coldest system (a server that has only served the load: its JIT, caches and
+ * connections are cold), so a first step that failed is repeated once before the search settles on a maximum just
+ * below it; if the repeat passes, the search goes on upwards from there.
  */
 public final class FindmaxSearch {
   /** Runs one measured step at a target rate (a real engine run, or a model in tests). */
@@ -60,8 +64,11 @@ public final class FindmaxSearch {
     double pass = 0;
     double fail = Double.POSITIVE_INFINITY;
     double rate = startRate;
+    double coldFailure = Double.NaN;
+    boolean repeating = false;
     while (o.steps.size() < maxSteps) {
-      FindmaxStep r = stepper.run(o.steps.size() + 1, rate);
+      FindmaxStep r = repeating ? stepper.run(o.steps.size() + 1, rate, "repeat of step 1")
+          : stepper.run(o.steps.size() + 1, rate);
       if (r.achieved == 0 && !r.reason.isEmpty()) {
         // The engine did not run (bad options, no database): halving the rate would not help.
         o.steps.add(r);
@@ -71,6 +78,14 @@ public final class FindmaxSearch {
       }
       judge(r);
       o.steps.add(r);
+      if (repeating && r.passed) {
+        // Only the cold first step had failed at this rate, and no step ran above it.
+        fail = Double.POSITIVE_INFINITY;
+      }
+      repeating = false;
+      if (o.steps.size() == 1 && !r.passed && !clientWasTheLimit(r)) {
+        coldFailure = rate;
+      }
       if (r.passed) {
         pass = Math.max(pass, rate);
         long avg = FindmaxStep.worst(r.service, "avg");
@@ -95,6 +110,10 @@ public final class FindmaxSearch {
           o.ending = "even 1 ops/s does not pass";
           return o;
         }
+      } else if ((fail - pass) / pass <= resolution && fail == coldFailure) {
+        coldFailure = Double.NaN;
+        repeating = true;
+        rate = fail;
       } else if ((fail - pass) / pass <= resolution) {
         o.maximum = pass;
         o.ending = String.format(Locale.ROOT, "resolved: %.0f passes, %.0f fails (within %.0f%%)", pass, fail,

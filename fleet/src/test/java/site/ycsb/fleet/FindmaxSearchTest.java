@@ -48,6 +48,35 @@ class FindmaxSearchTest {
     }
   }
 
+  /** As {@link #capacity}, but the first step fails whatever its rate: a cold server after the load. */
+  private static FindmaxSearch.Stepper coldFirstStep(double capacity) {
+    FindmaxSearch.Stepper warm = capacity(capacity, 1e12);
+    FindmaxSearch.Stepper saturated = capacity(0.5, 1e12);
+    return (index, rate) -> (index == 1 ? saturated : warm).run(index, rate);
+  }
+
+  @Test
+  void should_repeat_a_failed_first_step_and_search_on_upwards_when_the_repeat_passes() throws Exception {
+    FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 30).search(1000, coldFirstStep(2000));
+    assertFalse(o.steps.get(0).passed);
+    long repeats = o.steps.stream().filter(s -> s.kind.equals("repeat of step 1")).count();
+    assertEquals(1, repeats, "one repeat");
+    assertTrue(o.maximum <= 2000 && o.maximum >= 2000 * 0.95 / 1.05, "found " + o.maximum + ": " + o.ending);
+    assertTrue(o.ending.startsWith("resolved"), o.ending);
+  }
+
+  @Test
+  void should_repeat_a_failed_first_step_once_and_keep_the_maximum_below_it_when_the_repeat_fails()
+      throws Exception {
+    FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 30).search(1000, capacity(980, 1e12));
+    List<String> kinds = new java.util.ArrayList<>();
+    o.steps.forEach(s -> kinds.add(s.kind + "@" + Math.round(s.target)));
+    assertEquals("repeat of step 1@1000", kinds.get(kinds.size() - 1), kinds.toString());
+    assertEquals(1, kinds.stream().filter(k -> k.startsWith("repeat")).count(), kinds.toString());
+    assertTrue(o.maximum < 1000 && o.maximum >= 950, "found " + o.maximum + ": " + o.ending);
+    assertTrue(o.ending.startsWith("resolved"), o.ending);
+  }
+
   @Test
   void should_stop_and_call_the_result_a_lower_bound_when_the_client_limits_a_step() throws Exception {
     FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 30).search(1000, capacity(50_000, 3000));

@@ -136,6 +136,8 @@ public final class ClusterConnector {
         .addContactPoints(s.hosts().toArray(new String[0]))
         .withPort(s.port())
         .withoutJMXReporting()
+        // The engine measures every operation itself; the driver's own metrics cost a histogram update per request.
+        .withoutMetrics()
         .withNettyOptions(FAST_CLOSE)
         // The binding retries itself (counted, with back-off, latency included); a driver retry would be invisible.
         .withRetryPolicy(FallthroughRetryPolicy.INSTANCE)
