@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
-import site.ycsb.support.TypedProperties;
-
 /**
  * The client options of a fleet run as the head node sees them: the {@code -P} files (read here, to split the work,
  * and copied to every client), the {@code -p} properties, {@code -target}, and everything else passed on unchanged.
@@ -60,13 +58,16 @@ final class ClientArgs {
     return c;
   }
 
-  /** Operations per second, at least 0; parsed and worded as every number of the engine is. */
   private static double parseTarget(String v) throws UsageException {
     try {
-      return TypedProperties.parseDouble("-target", v, 0);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+      double t = Double.parseDouble(v);
+      if (t >= 0 && !Double.isInfinite(t)) {
+        return t;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
     }
+    throw new UsageException("-target needs a number of operations per second >= 0, got '" + v + "'");
   }
 
   /** A -P file on the head node: as given, else relative to the YCSB directory. */
@@ -99,11 +100,19 @@ final class ClientArgs {
   }
 
   static long longProperty(Properties p, String name, long dflt) throws UsageException {
-    try {
-      return new TypedProperties(p).longValue(name, dflt, 0);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+    String v = p.getProperty(name);
+    if (v == null || v.trim().isEmpty()) {
+      return dflt;
     }
+    try {
+      long l = Long.parseLong(v.trim());
+      if (l >= 0) {
+        return l;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException("property " + name + "=" + v + ": expected a whole number >= 0");
   }
 
   /**

@@ -315,7 +315,15 @@ public final class Findmax {
 
     /** A positive whole number. */
     private static int count(String name, String value) {
-      return (int) site.ycsb.support.TypedProperties.parseLong(name, value, 1, Integer.MAX_VALUE);
+      try {
+        int n = Integer.parseInt(value.trim());
+        if (n > 0) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new IllegalArgumentException(name + " needs a positive whole number, got '" + value + "'");
     }
 
     private static double seconds(String name, String value) {

@@ -120,10 +120,14 @@ public final class HostsParser {
 
   private static int parsePort(String text, String spec, String where) throws UsageException {
     try {
-      return (int) site.ycsb.support.TypedProperties.parseLong("port", text, 1, 65535);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(where + ": " + e.getMessage() + " (in '" + spec + "')");
+      int port = Integer.parseInt(text);
+      if (port >= 1 && port <= 65535) {
+        return port;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
     }
+    throw new UsageException(where + ": bad port '" + text + "' in '" + spec + "' (1-65535)");
   }
 
   /** Whether a remote directory name is safe to use in commands (same rule as the hosts file's ycsb-home). */

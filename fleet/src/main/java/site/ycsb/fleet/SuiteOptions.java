@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import site.ycsb.support.TypedProperties;
-
 /**
  * The command line of {@code suite} and {@code fleet}: the binding, the suite's own {@code --options}, and the
  * client options given to every phase unchanged (e.g. {@code -P file -p k=v -threads 16 -target 1000 -s}).
@@ -164,20 +162,27 @@ public final class SuiteOptions {
     }
   }
 
-  // Options are parsed and worded as every number of the engine is (binding-support's TypedProperties).
   private static int positiveInt(String name, String value) throws UsageException {
     try {
-      return (int) TypedProperties.parseLong(name, value, 1, Integer.MAX_VALUE);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+      int v = Integer.parseInt(value);
+      if (v >= 1) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
     }
+    throw new UsageException(name + " needs a whole number >= 1, got '" + value + "'");
   }
 
   private static double nonNegativeDouble(String name, String value) throws UsageException {
     try {
-      return TypedProperties.parseDouble(name, value, 0);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+      double v = Double.parseDouble(value);
+      if (v >= 0 && !Double.isInfinite(v)) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
     }
+    throw new UsageException(name + " needs a number of seconds >= 0, got '" + value + "'");
   }
 }
