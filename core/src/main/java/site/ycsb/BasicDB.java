@@ -63,28 +63,23 @@ public class BasicDB extends DB {
 
   /** A configuration mistake, in the form the engine maps to exit 2 (a DBException caused by IllegalArgumentException). */
   private static DBException configMistake(String message) {
-    return new DBException(message, new IllegalArgumentException(message));
+    return site.ycsb.support.TypedProperties.configurationError(message);
   }
 
   private static boolean flag(Properties p, String name, String dflt) throws DBException {
-    String v = p.getProperty(name, dflt).trim();
-    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
-      throw configMistake(name + "=" + v + " must be true or false");
+    try {
+      return new PropertyReader(p).bool(name, Boolean.parseBoolean(dflt));
+    } catch (IllegalArgumentException e) {
+      throw configMistake(e.getMessage());
     }
-    return Boolean.parseBoolean(v);
   }
 
   private static int delay(Properties p) throws DBException {
-    String v = p.getProperty(SIMULATE_DELAY, SIMULATE_DELAY_DEFAULT).trim();
     try {
-      int ms = Integer.parseInt(v);
-      if (ms >= 0) {
-        return ms;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+      return new PropertyReader(p).intValue(SIMULATE_DELAY, Integer.parseInt(SIMULATE_DELAY_DEFAULT), 0);
+    } catch (IllegalArgumentException e) {
+      throw configMistake(e.getMessage());
     }
-    throw configMistake(SIMULATE_DELAY + "=" + v + " must be a whole number of milliseconds, at least 0");
   }
 
   @Override

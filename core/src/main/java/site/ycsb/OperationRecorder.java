@@ -24,8 +24,8 @@ final class OperationRecorder {
 
   OperationRecorder(Measurements measurements, Properties p) {
     this.measurements = measurements;
-    this.reportEachError = Boolean.parseBoolean(p.getProperty(DBWrapper.REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY,
-        "false"));
+    // validated before the run (RunConfig); parsed by the same reader, so the two can never disagree
+    this.reportEachError = new PropertyReader(p).bool(DBWrapper.REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY, false);
     this.trackedErrors = trackedErrors(p, reportEachError);
   }
 

@@ -9,20 +9,19 @@ import java.util.regex.Pattern;
  * engine and the tools that write what the user typed (fleet keeps masked copies of the -P files it sends).
  */
 public final class Secrets {
-  private static final Pattern SECRET = Pattern.compile("(?i).*(password|passwd|secret|token|credential).*");
   /** A secret-looking word and the rest of its name (letters, digits, '.', '_', '-'). */
   private static final Pattern SECRET_NAME =
-      Pattern.compile("(?i)(password|passwd|secret|token|credential)[A-Za-z0-9._-]*");
+      Pattern.compile("(?i)(" + site.ycsb.support.SecretNames.WORDS + ")[A-Za-z0-9._-]*");
   /** Characters that separate a name from its value in what users type (a path's '/' is not one). */
   private static final String VALUE_SEPARATORS = "= :\t,;";
   /** What a secret value is shown as. */
-  public static final String MASK = "***";
+  public static final String MASK = site.ycsb.support.SecretNames.MASK;
 
   private Secrets() {
   }
 
   public static boolean isSecret(String propertyName) {
-    return SECRET.matcher(propertyName).matches();
+    return site.ycsb.support.SecretNames.isSecret(propertyName);
   }
 
   /** A sorted copy of the properties with secret values replaced by {@link #MASK}. */

@@ -68,8 +68,8 @@ class BadInputTest {
         row(2, "not a regular file", "-P", "{T}"),
         row(2, "no such file", "-P", "{T}/nope"),
         // Values outside their domain.
-        row(2, "readproportion=2 is not a proportion between 0 and 1", "-P", "{W}", "-p", "readproportion=2"),
-        row(2, "updateproportion=-0.1 is not a proportion", "-P", "{W}", "-p", "updateproportion=-0.1"),
+        row(2, "readproportion=2 must be a number between 0 and 1", "-P", "{W}", "-p", "readproportion=2"),
+        row(2, "updateproportion=-0.1 must be a number between 0 and 1", "-P", "{W}", "-p", "updateproportion=-0.1"),
         row(2, "readproportion=NaN is not a number", "-P", "{W}", "-p", "readproportion=NaN"),
         row(2, "insertorder=weird is not one of: hashed, ordered", "-P", "{W}", "-p", "insertorder=weird"),
         row(2, "insertorder=Hashed is not one of: hashed, ordered", "-P", "{W}", "-p", "insertorder=Hashed"),
@@ -127,10 +127,10 @@ class BadInputTest {
         // The basic binding refuses values it cannot use instead of reading them as false or crashing: exit 2.
         row(2, "basicdb.verbose=maybe must be true or false", "-P", "{W}", "-p", "basicdb.verbose=maybe"),
         row(2, "basicdb.count=1 must be true or false", "-P", "{W}", "-p", "basicdb.count=1"),
-        row(2, "basicdb.simulatedelay=abc must be a whole number", "-P", "{W}", "-p", "basicdb.simulatedelay=abc"),
-        row(2, "basicdb.simulatedelay=-5 must be a whole number", "-P", "{W}", "-p", "basicdb.simulatedelay=-5"),
+        row(2, "basicdb.simulatedelay=abc is not a whole number", "-P", "{W}", "-p", "basicdb.simulatedelay=abc"),
+        row(2, "basicdb.simulatedelay=-5 must be at least 0", "-P", "{W}", "-p", "basicdb.simulatedelay=-5"),
         // A secret in a file is never echoed, even when the file is otherwise fine and the run is refused.
-        row(2, "readproportion=3 is not a proportion", "-P", "{T}/secret-in-file", "-p", "readproportion=3"));
+        row(2, "readproportion=3 must be a number between 0 and 1", "-P", "{T}/secret-in-file", "-p", "readproportion=3"));
   }
 
   private static Arguments row(int exitCode, String line, String... args) {

@@ -174,6 +174,19 @@ class ClientTest {
   }
 
   @Test
+  void should_print_the_first_five_insertion_retries_and_hold_back_the_rest_when_retries_repeat() {
+    ClientRunner r = ClientRunner.run("-load", "-P", workload, "-db", FaultyDB.class.getName(), "-p",
+        "recordcount=1", "-p", "faulty.insertfailures=8", "-p", "core_workload_insertion_retry_limit=10",
+        "-p", "core_workload_insertion_retry_interval=0");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertEquals(8, r.longValue("INSERT-FAILED", "Operations"));
+    int printed = r.err.split("Retrying insertion, retry count: ", -1).length - 1;
+    assertEquals(5, printed, r.err);
+    assertTrue(r.err.contains("Retrying insertion, retry count: 5 (last status"), r.err);
+    assertFalse(r.err.contains("retry count: 6"), "within ten seconds of the fifth line: " + r.err);
+  }
+
+  @Test
   void should_exit_1_when_inserts_fail_after_all_retries() {
     ClientRunner r = ClientRunner.run("-load", "-P", workload, "-db", FaultyDB.class.getName(), "-p",
         "recordcount=5", "-p", "faulty.insertfailures=100");

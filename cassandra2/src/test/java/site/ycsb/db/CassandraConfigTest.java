@@ -87,7 +87,7 @@ class CassandraConfigTest {
 
   @Test
   void should_fail_with_one_line_when_a_value_is_bad() {
-    assertEquals("Missing required property 'hosts' (comma-separated Cassandra contact points).", error());
+    assertEquals("missing required property hosts (comma-separated Cassandra contact points)", error());
     props.setProperty("hosts", "h");
     props.setProperty("cassandra.readconsistencylevel", "QUORAM");
     assertTrue(error().startsWith("Property 'cassandra.readconsistencylevel' must be one of"));
@@ -97,10 +97,10 @@ class CassandraConfigTest {
     assertTrue(error().contains("must not exceed"));
     props.remove("cassandra.coreconnections");
     props.setProperty("cassandra.maxretries", "-1");
-    assertTrue(error().contains("'cassandra.maxretries' must be between 0 and 1000"));
+    assertTrue(error().contains("cassandra.maxretries=-1 must be between 0 and 1000"));
     props.remove("cassandra.maxretries");
     props.setProperty("cassandra.useSSL", "on");
-    assertTrue(error().contains("'cassandra.useSSL' must be true or false"));
+    assertTrue(error().contains("cassandra.useSSL=on must be true or false"));
     props.setProperty("cassandra.useSSL", "false");
     props.setProperty("cassandra.tracing.fraction", "0.5");
     assertTrue(error().contains("'cassandra.tracing' is not true"));

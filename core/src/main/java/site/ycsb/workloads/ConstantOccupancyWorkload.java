@@ -85,15 +85,10 @@ public class ConstantOccupancyWorkload extends CoreWorkload {
   }
 
   private static double doubleProp(Properties p, String name, String def) {
-    String raw = p.getProperty(name, def).trim();
-    double v;
-    try {
-      v = Double.parseDouble(raw);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + "=" + raw + " is not a number");
-    }
-    if (!(v > 0) || Double.isInfinite(v)) {
-      throw new IllegalArgumentException(name + "=" + raw + " must be a positive fraction of disksize (e.g. 0.9)");
+    double v = new PropertyReader(p).doubleValue(name, Double.parseDouble(def), -Double.MAX_VALUE);
+    if (!(v > 0)) {
+      throw new IllegalArgumentException(name + "=" + p.getProperty(name, def).trim()
+          + " must be a positive fraction of disksize (e.g. 0.9)");
     }
     return v;
   }

@@ -18,14 +18,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import site.ycsb.ByteIterator;
-import site.ycsb.PropertyReader;
 import site.ycsb.DB;
+import site.ycsb.PropertyReader;
 import site.ycsb.RandomByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsb.Utils;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
+import site.ycsb.async.AsyncDB;
 import site.ycsb.generator.AcknowledgedCounterGenerator;
 import site.ycsb.generator.ConstantIntegerGenerator;
 import site.ycsb.generator.CounterGenerator;
@@ -41,7 +42,9 @@ import site.ycsb.generator.UniformLongGenerator;
 import site.ycsb.generator.ZipfianGenerator;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
-import site.ycsb.async.AsyncDB;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryTimer;
 
 /**
  * YCSB's core workload: a table of {@code recordcount} records of {@code fieldcount} fields, loaded with
@@ -346,7 +349,7 @@ public class CoreWorkload extends Workload {
         return false;
       }
       retryLog.retrying(attempts, status);
-      sleepJittered(insertionRetryInterval);
+      sleepBeforeRetry();
       values = rewound(dbkey, values);
     }
   }
@@ -363,8 +366,14 @@ public class CoreWorkload extends Workload {
     }
   }
 
-  private void sleepJittered(int seconds) {
-    long ns = (long) (TimeUnit.SECONDS.toNanos(seconds) * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble()));
+  /** The pause before an insertion retry: the interval (seconds), give or take 20%, so threads do not retry together. */
+  private long insertionRetryPauseNanos() {
+    return TimeUnit.MILLISECONDS.toNanos(Backoff.fixed(TimeUnit.SECONDS.toMillis(insertionRetryInterval), 0.2)
+        .delayMillis(1, ThreadLocalRandom.current().nextDouble()));
+  }
+
+  private void sleepBeforeRetry() {
+    long ns = insertionRetryPauseNanos();
     long deadline = System.nanoTime() + ns;
     long left;
     while ((left = deadline - System.nanoTime()) > 0 && !isStopRequested()) {
@@ -539,21 +548,15 @@ public class CoreWorkload extends Workload {
         return;
       }
       retryLog.retrying(attempt, status);
-      long delayNs = (long) (TimeUnit.SECONDS.toNanos(insertionRetryInterval)
-          * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble()));
-      RetryTimer.INSTANCE.schedule(() -> insertAttempt(db, dbkey, rewound(dbkey, values), attempt + 1, done),
+      long delayNs = insertionRetryPauseNanos();
+      InsertRetryTimer.INSTANCE.schedule(() -> insertAttempt(db, dbkey, rewound(dbkey, values), attempt + 1, done),
           delayNs, TimeUnit.NANOSECONDS);
     });
   }
 
   /** One daemon timer for the asynchronous insertion retries of the process (idle unless retrying). */
-  private static final class RetryTimer {
-    static final java.util.concurrent.ScheduledExecutorService INSTANCE =
-        java.util.concurrent.Executors.newSingleThreadScheduledExecutor(task -> {
-          Thread t = new Thread(task, "ycsb-insert-retry-timer");
-          t.setDaemon(true);
-          return t;
-        });
+  private static final class InsertRetryTimer {
+    static final java.util.concurrent.ScheduledExecutorService INSTANCE = RetryTimer.start("ycsb-insert-retry-timer");
   }
 
   /**
@@ -683,11 +686,7 @@ public class CoreWorkload extends Workload {
         {READMODIFYWRITE_PROPORTION_PROPERTY, READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT, "READMODIFYWRITE"}};
     double total = 0;
     for (String[] op : ops) {
-      double proportion = doubleProp(p, op[0], op[1]);
-      if (!(proportion >= 0 && proportion <= 1)) {
-        throw new IllegalArgumentException(op[0] + "=" + p.getProperty(op[0]).trim() + " is not a proportion "
-            + "between 0 and 1");
-      }
+      double proportion = new PropertyReader(p).fraction(op[0], Double.parseDouble(op[1]));
       if (proportion > 0) {
         chooser.addValue(proportion, op[2]);
         total += proportion;
@@ -724,31 +723,21 @@ public class CoreWorkload extends Workload {
   }
 
   /** Logs insert retries without flooding: the first few, then at most one line per 10 seconds. */
+  /**
+   * The insertion retry's log lines: the first five one by one, then at most one every ten seconds (with the count
+   * of those held back), on stderr — the retry and give-up lines of all threads share one window.
+   */
   private static final class RetryLog {
-    private static final long QUIET_NS = TimeUnit.SECONDS.toNanos(10);
-    private long lastNs;
-    private long suppressed;
-    private int printed;
+    private final RateLimitedLog log = new RateLimitedLog(System.err::println, 10, TimeUnit.SECONDS, System::nanoTime,
+        5);
 
-    synchronized void retrying(int attempt, Status status) {
-      print("Retrying insertion, retry count: " + attempt + " (last status " + name(status) + ")");
+    void retrying(int attempt, Status status) {
+      log.log("insert", "Retrying insertion, retry count: " + attempt + " (last status " + name(status) + ")");
     }
 
-    synchronized void gaveUp(int attempts, int limit, Status status) {
-      print("Error inserting, not retrying any more. number of attempts: " + attempts + " Insertion Retry Limit: "
-          + limit + " (last status " + name(status) + ")");
-    }
-
-    private void print(String line) {
-      long now = System.nanoTime();
-      if (printed < 5 || now - lastNs > QUIET_NS) {
-        System.err.println(suppressed > 0 ? line + " [" + suppressed + " similar lines suppressed]" : line);
-        printed++;
-        suppressed = 0;
-        lastNs = now;
-      } else {
-        suppressed++;
-      }
+    void gaveUp(int attempts, int limit, Status status) {
+      log.log("insert", "Error inserting, not retrying any more. number of attempts: " + attempts
+          + " Insertion Retry Limit: " + limit + " (last status " + name(status) + ")");
     }
 
     private static String name(Status s) {

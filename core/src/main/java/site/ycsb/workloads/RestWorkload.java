@@ -99,10 +99,7 @@ public class RestWorkload extends Workload {
     double total = 0;
     for (int i = 0; i < OPS.length; i++) {
       String op = OPS[i];
-      double proportion = r.doubleValue(op + "proportion", defaults[i], 0);
-      if (proportion > 1) {
-        throw new IllegalArgumentException(op + "proportion=" + proportion + " is not a proportion between 0 and 1");
-      }
+      double proportion = r.fraction(op + "proportion", defaults[i]);
       boolean needed = load ? op.equals("insert") : proportion > 0;
       if (!needed) {
         continue;

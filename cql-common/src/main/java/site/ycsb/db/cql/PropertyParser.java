@@ -9,16 +9,21 @@ import java.util.Properties;
 import java.util.Set;
 
 import site.ycsb.DBException;
+import site.ycsb.support.TypedProperties;
 
 /**
- * Typed, validated access to YCSB properties. Every method throws a {@link DBException} with one line naming the
- * property, the bad value and what is expected — never a NumberFormatException stack trace.
+ * Typed, validated access to YCSB properties for the CQL bindings. Every method throws a {@link DBException} with one
+ * line naming the property, the bad value and what is expected — never a NumberFormatException stack trace. Numbers,
+ * booleans, fractions and required values are parsed by binding-support's {@link TypedProperties} (one wording for
+ * the engine and every binding); what is CQL's own (lists of hosts, consistency levels, identifiers) is here.
  */
 public final class PropertyParser {
   private final Properties properties;
+  private final TypedProperties typed;
 
   public PropertyParser(Properties properties) {
     this.properties = properties;
+    this.typed = new TypedProperties(properties);
   }
 
   /**
@@ -27,18 +32,17 @@ public final class PropertyParser {
    * error (exit 2, nothing ran) instead of a failed connection (exit 3); YCSB 0.17.0 sees a plain DBException.
    */
   public static DBException configurationError(String message) {
-    return new DBException(message, new IllegalArgumentException(message));
+    return TypedProperties.configurationError(message);
   }
 
   /** True if the property is present with a non-blank value. */
   public boolean isSet(String name) {
-    String value = properties.getProperty(name);
-    return value != null && !value.trim().isEmpty();
+    return typed.isSet(name);
   }
 
   /** The trimmed value, or {@code defaultValue} when absent or blank. */
   public String string(String name, String defaultValue) {
-    return isSet(name) ? properties.getProperty(name).trim() : defaultValue;
+    return typed.string(name, defaultValue);
   }
 
   /** The raw value (secrets are not trimmed), or null when absent or empty. */
@@ -48,10 +52,11 @@ public final class PropertyParser {
   }
 
   public String required(String name, String meaning) throws DBException {
-    if (!isSet(name)) {
-      throw configurationError("Missing required property '" + name + "' (" + meaning + ").");
+    try {
+      return typed.required(name, meaning);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
     }
-    return properties.getProperty(name).trim();
   }
 
   /** A comma-separated list without empty entries. */
@@ -69,56 +74,36 @@ public final class PropertyParser {
   }
 
   public int intInRange(String name, int defaultValue, int min, int max) throws DBException {
-    return (int) longInRange(name, defaultValue, min, max);
+    try {
+      return typed.intValue(name, defaultValue, min, max);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
+    }
   }
 
   public long longInRange(String name, long defaultValue, long min, long max) throws DBException {
-    if (!isSet(name)) {
-      return defaultValue;
-    }
-    String raw = properties.getProperty(name).trim();
-    long value;
     try {
-      value = Long.parseLong(raw);
-    } catch (NumberFormatException e) {
-      throw configurationError("Property '" + name + "' must be an integer, got '" + raw + "'.");
+      return typed.longValue(name, defaultValue, min, max);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
     }
-    if (value < min || value > max) {
-      throw configurationError("Property '" + name + "' must be between " + min + " and " + max + ", got " + value + ".");
-    }
-    return value;
   }
 
   public double fraction(String name, double defaultValue) throws DBException {
-    if (!isSet(name)) {
-      return defaultValue;
-    }
-    String raw = properties.getProperty(name).trim();
-    double value;
     try {
-      value = Double.parseDouble(raw);
-    } catch (NumberFormatException e) {
-      throw configurationError("Property '" + name + "' must be a number between 0 and 1, got '" + raw + "'.");
+      return typed.fraction(name, defaultValue);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
     }
-    if (!(value >= 0.0 && value <= 1.0)) {
-      throw configurationError("Property '" + name + "' must be between 0 and 1, got " + raw + ".");
-    }
-    return value;
   }
 
   /** Only "true" or "false" (any case): a typo must not silently mean false. */
   public boolean bool(String name, boolean defaultValue) throws DBException {
-    if (!isSet(name)) {
-      return defaultValue;
+    try {
+      return typed.bool(name, defaultValue);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
     }
-    String raw = properties.getProperty(name).trim();
-    if ("true".equalsIgnoreCase(raw)) {
-      return true;
-    }
-    if ("false".equalsIgnoreCase(raw)) {
-      return false;
-    }
-    throw configurationError("Property '" + name + "' must be true or false, got '" + raw + "'.");
   }
 
   /** A consistency level name from {@code allowed} (case-insensitive), upper-cased; null if absent. */

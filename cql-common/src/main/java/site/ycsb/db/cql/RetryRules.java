@@ -3,6 +3,10 @@ package site.ycsb.db.cql;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
+
 /**
  * The retry decision shared by the blocking {@link RetryingExecutor} and the non-blocking
  * {@link AsyncRetryingExecutor}: after a failed attempt, retry (after how long) or give up (with which kind) —
@@ -34,16 +38,16 @@ public final class RetryRules {
   private final int maxRetries;
   private final Backoff backoff;
   private final ErrorClassifier classifier;
-  private final RetryStats stats;
+  private final RetryCounters stats;
   private final RateLimitedLog log;
   private final DoubleSupplier random;
 
-  public RetryRules(int maxRetries, Backoff backoff, ErrorClassifier classifier, RetryStats stats,
+  public RetryRules(int maxRetries, Backoff backoff, ErrorClassifier classifier, RetryCounters stats,
                     RateLimitedLog log) {
     this(maxRetries, backoff, classifier, stats, log, () -> ThreadLocalRandom.current().nextDouble());
   }
 
-  public RetryRules(int maxRetries, Backoff backoff, ErrorClassifier classifier, RetryStats stats, RateLimitedLog log,
+  public RetryRules(int maxRetries, Backoff backoff, ErrorClassifier classifier, RetryCounters stats, RateLimitedLog log,
                     DoubleSupplier random) {
     if (maxRetries < 0) {
       throw new IllegalArgumentException("maxRetries must be >= 0, got " + maxRetries);
@@ -66,7 +70,7 @@ public final class RetryRules {
     boolean safe = idempotent || kind.certainlyNotExecuted();
     if (!kind.isTransient() || !safe || retries >= maxRetries) {
       if (kind.isTransient()) {
-        stats.recordGaveUp(op);
+        stats.recordGaveUp(op.name());
       }
       String why = !kind.isTransient() ? "" : !safe ? " (not retried: conditional write may have been applied)"
           : " after " + retries + " retr" + (retries == 1 ? "y" : "ies");
@@ -74,7 +78,7 @@ public final class RetryRules {
       return new Decision(kind, -1);
     }
     int retry = retries + 1;
-    stats.recordRetry(op);
+    stats.recordRetry(op.name());
     long pause = backoff.delayMillis(retry, random.getAsDouble());
     log.log(kind + "-RETRY:" + e.getClass().getName(), op + " attempt " + retry + " failed with " + kind
         + ", retrying in " + pause + " ms (limit " + maxRetries + "): " + RateLimitedLog.describe(e));
@@ -90,7 +94,7 @@ public final class RetryRules {
     return maxRetries;
   }
 
-  public RetryStats stats() {
+  public RetryCounters stats() {
     return stats;
   }
 }

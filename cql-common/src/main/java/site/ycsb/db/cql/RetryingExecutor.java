@@ -3,6 +3,11 @@ package site.ycsb.db.cql;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.Sleeper;
+
 /**
  * Runs a request, retrying transient failures up to a limit with back-off. It runs inside the binding's DB call, so
  * the latency YCSB measures (service time and intended time alike) includes every attempt and every pause.
@@ -14,12 +19,12 @@ public final class RetryingExecutor {
   private final Sleeper sleeper;
 
   public RetryingExecutor(int maxRetries, Backoff backoff, ErrorClassifier classifier, Sleeper sleeper,
-                          RetryStats stats, RateLimitedLog log) {
+                          RetryCounters stats, RateLimitedLog log) {
     this(maxRetries, backoff, classifier, sleeper, stats, log, () -> ThreadLocalRandom.current().nextDouble());
   }
 
   public RetryingExecutor(int maxRetries, Backoff backoff, ErrorClassifier classifier, Sleeper sleeper,
-                          RetryStats stats, RateLimitedLog log, DoubleSupplier random) {
+                          RetryCounters stats, RateLimitedLog log, DoubleSupplier random) {
     this(new RetryRules(maxRetries, backoff, classifier, stats, log, random), sleeper);
   }
 
@@ -65,7 +70,7 @@ public final class RetryingExecutor {
     return rules.maxRetries();
   }
 
-  public RetryStats stats() {
+  public RetryCounters stats() {
     return rules.stats();
   }
 }

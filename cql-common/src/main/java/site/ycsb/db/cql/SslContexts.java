@@ -11,6 +11,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 import site.ycsb.DBException;
+import site.ycsb.support.RateLimitedLog;
 
 /**
  * Builds the SSL context for the driver from the binding's trust/key store properties. Without stores, the JVM's

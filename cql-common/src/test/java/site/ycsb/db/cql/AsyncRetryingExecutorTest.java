@@ -22,6 +22,9 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.db.cql.RetryingExecutorTest.FakeSyntaxError;
 import site.ycsb.db.cql.RetryingExecutorTest.FakeTimeout;
 import site.ycsb.db.cql.RetryingExecutorTest.FakeUnavailable;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
 
 /**
  * The non-blocking executor against injected failures: attempts are futures the test completes, the back-off
@@ -53,13 +56,13 @@ class AsyncRetryingExecutorTest {
     }
   }
 
-  private final RetryStats stats = new RetryStats();
+  private final RetryCounters stats = OpType.retryCounters();
   private final List<String> logLines = new ArrayList<>();
   private final QueuedTimer timer = new QueuedTimer();
 
   private RetryRules rules(int maxRetries) {
     RateLimitedLog log = new RateLimitedLog(logLines::add, 0, TimeUnit.SECONDS, System::nanoTime);
-    return new RetryRules(maxRetries, new Backoff(100, 1000), CLASSIFIER, stats, log, () -> 0.5);
+    return new RetryRules(maxRetries, Backoff.exponential(100, 1000), CLASSIFIER, stats, log, () -> 0.5);
   }
 
   /** Attempts that fail with {@code failures[i]} (completed exceptionally, not thrown), then succeed. */
@@ -94,7 +97,7 @@ class AsyncRetryingExecutorTest {
     assertTrue(outcome.isSuccess());
     assertEquals("ok", outcome.value());
     assertEquals(2, outcome.retries());
-    assertEquals(2, stats.retries(OpType.READ));
+    assertEquals(2, stats.retries(OpType.READ.name()));
   }
 
   @Test
@@ -105,7 +108,7 @@ class AsyncRetryingExecutorTest {
     assertEquals(CqlStatus.TIMEOUT, outcome.failureStatus());
     assertEquals(1, calls.get());
     assertTrue(timer.delays.isEmpty());
-    assertEquals(1, stats.gaveUp(OpType.INSERT));
+    assertEquals(1, stats.gaveUp(OpType.INSERT.name()));
     assertTrue(logLines.get(0).contains("not retried"), logLines.toString());
   }
 
@@ -129,7 +132,7 @@ class AsyncRetryingExecutorTest {
         .execute(OpType.SCAN, true, attempt).toCompletableFuture();
     timer.fireAll();
     assertTrue(f.join().isSuccess());
-    assertEquals(2, stats.retries(OpType.SCAN));
+    assertEquals(2, stats.retries(OpType.SCAN.name()));
     assertTrue(logLines.stream().anyMatch(l -> l.contains("failed with TIMEOUT")), logLines.toString());
   }
 
@@ -160,9 +163,9 @@ class AsyncRetryingExecutorTest {
   void should_decide_exactly_like_the_blocking_executor_when_given_the_same_failures(
       boolean idempotent, int maxRetries, List<RuntimeException> failures) {
     List<Long> sleeps = new ArrayList<>();
-    RetryStats blockingStats = new RetryStats();
+    RetryCounters blockingStats = OpType.retryCounters();
     RateLimitedLog log = new RateLimitedLog(l -> { }, 0, TimeUnit.SECONDS, System::nanoTime);
-    RetryingExecutor blocking = new RetryingExecutor(maxRetries, new Backoff(100, 1000), CLASSIFIER, sleeps::add,
+    RetryingExecutor blocking = new RetryingExecutor(maxRetries, Backoff.exponential(100, 1000), CLASSIFIER, sleeps::add,
         blockingStats, log, () -> 0.5);
     AtomicInteger blockingCalls = new AtomicInteger();
     Outcome<String> expected = blocking.execute(OpType.INSERT, idempotent, () -> {
@@ -183,7 +186,7 @@ class AsyncRetryingExecutorTest {
     assertEquals(expected.retries(), actual.retries());
     assertEquals(blockingCalls.get(), calls.get());
     assertEquals(sleeps, timer.delays);
-    assertEquals(blockingStats.retries(OpType.INSERT), stats.retries(OpType.INSERT));
-    assertEquals(blockingStats.gaveUp(OpType.INSERT), stats.gaveUp(OpType.INSERT));
+    assertEquals(blockingStats.retries(OpType.INSERT.name()), stats.retries(OpType.INSERT.name()));
+    assertEquals(blockingStats.gaveUp(OpType.INSERT.name()), stats.gaveUp(OpType.INSERT.name()));
   }
 }

@@ -9,6 +9,10 @@ import java.util.concurrent.TimeUnit;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.Sleeper;
 
 /**
  * Unit-test double of a CQL binding: every read fails twice with a (fake) timeout and succeeds on the third
@@ -19,8 +23,8 @@ public class RetriedTwiceDB extends DB {
   /** Back-off of the two retries with the random factor fixed at 0.999: 49 ms + 99 ms. */
   public static final long BACKOFF_MILLIS = 148;
 
-  private final RetryingExecutor executor = new RetryingExecutor(2, new Backoff(50, 1000),
-      failure -> ErrorKind.TIMEOUT, Sleeper.THREAD_SLEEP, new RetryStats(),
+  private final RetryingExecutor executor = new RetryingExecutor(2, Backoff.exponential(50, 1000),
+      failure -> ErrorKind.TIMEOUT, Sleeper.THREAD_SLEEP, OpType.retryCounters(),
       new RateLimitedLog(line -> { }, 1, TimeUnit.SECONDS, System::nanoTime), () -> 0.999);
 
   @Override

@@ -12,6 +12,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 import site.ycsb.Status;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.Sleeper;
 
 /**
  * Retry behaviour against injected failures. The "driver" here is a unit-test double: an {@link Attempt} that
@@ -38,11 +42,11 @@ class RetryingExecutorTest {
 
   private final List<Long> sleeps = new ArrayList<>();
   private final List<String> logLines = new ArrayList<>();
-  private final RetryStats stats = new RetryStats();
+  private final RetryCounters stats = OpType.retryCounters();
 
   private RetryingExecutor executor(int maxRetries, Sleeper sleeper) {
     RateLimitedLog log = new RateLimitedLog(logLines::add, 0, TimeUnit.SECONDS, System::nanoTime);
-    return new RetryingExecutor(maxRetries, new Backoff(100, 1000), CLASSIFIER, sleeper, stats, log, () -> 0.5);
+    return new RetryingExecutor(maxRetries, Backoff.exponential(100, 1000), CLASSIFIER, sleeper, stats, log, () -> 0.5);
   }
 
   private Sleeper recording() {
@@ -67,8 +71,8 @@ class RetryingExecutorTest {
     assertEquals("ok", outcome.value());
     assertEquals(2, outcome.retries());
     assertEquals(3, calls.get());
-    assertEquals(2, stats.retries(OpType.READ));
-    assertEquals(0, stats.retries(OpType.UPDATE));
+    assertEquals(2, stats.retries(OpType.READ.name()));
+    assertEquals(0, stats.retries(OpType.UPDATE.name()));
     assertEquals(java.util.Arrays.asList(75L, 150L), sleeps);
   }
 
@@ -80,8 +84,8 @@ class RetryingExecutorTest {
     assertFalse(outcome.isSuccess());
     assertEquals(CqlStatus.TIMEOUT, outcome.failureStatus());
     assertEquals(3, calls.get());
-    assertEquals(2, stats.retries(OpType.INSERT));
-    assertEquals(1, stats.gaveUp(OpType.INSERT));
+    assertEquals(2, stats.retries(OpType.INSERT.name()));
+    assertEquals(1, stats.gaveUp(OpType.INSERT.name()));
   }
 
   @Test
@@ -111,7 +115,7 @@ class RetryingExecutorTest {
     Outcome<String> outcome = executor(5, recording()).execute(OpType.INSERT, false,
         failing(1, new FakeUnavailable(), calls));
     assertTrue(outcome.isSuccess());
-    assertEquals(1, stats.retries(OpType.INSERT));
+    assertEquals(1, stats.retries(OpType.INSERT.name()));
   }
 
   @Test

@@ -6,7 +6,10 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
 
+import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +23,14 @@ import java.util.concurrent.TimeUnit;
  */
 public class GridDBClient extends DB {
   private static final Logger LOG = LoggerFactory.getLogger(GridDBClient.class);
-  private static final RateLimitedLog ERRORS = new RateLimitedLog(LOG, 10, TimeUnit.SECONDS);
+  private static final RateLimitedLog ERRORS = new RateLimitedLog(LOG::warn, 10, TimeUnit.SECONDS);
+  /** The metric of the retry summary printed at the last cleanup: {@code [GRIDDB-RETRIES], READ, n} ... */
+  public static final String RETRY_METRIC = "GRIDDB-RETRIES";
+  /** Guards {@link #runCounters} and {@link #openClients}. */
+  private static final Object RUN_LOCK = new Object();
+  /** The retry counters of the clients open in this JVM (one run); null when none is open. */
+  private static RetryCounters runCounters;
+  private static int openClients;
   /** slf4j-simple level of the GridDB client's own loggers, unless the user set one. */
   private static final String CLIENT_LOG_LEVEL = "org.slf4j.simpleLogger.log.com.toshiba.mwcloud.gs";
 
@@ -54,7 +64,7 @@ public class GridDBClient extends DB {
     config = GridDBConfig.from(getProperties());
     schema = new TableSchema(config.getFieldCount(), config.getFieldNamePrefix());
     session = connector.open(config);
-    Retrier retrier = new Retrier(config.getMaxRetries(), config.getRetryBackoffMillis());
+    Retrier retrier = new Retrier(config.getMaxRetries(), config.getRetryBackoffMillis(), joinRun());
     GridDBOperations.ReaderSource readers = new GridDBOperations.ReaderSource() {
       @Override
       public RangeReader get() throws StoreException {
@@ -166,8 +176,47 @@ public class GridDBClient extends DB {
         : TimeUnit.SECONDS.toMillis(config.getFailoverTimeoutSeconds()) + 1000);
     failure = failure != null ? failure : closeFailure;
     session = null;
+    leaveRun(System.out);
     if (failure != null) {
       throw new DBException(failure);
+    }
+  }
+
+  /**
+   * Counts this client in, and gives the retry counters shared by every client of the run: the first client of a
+   * run starts them at zero, as the CQL bindings' shared runtime does.
+   */
+  private static RetryCounters joinRun() {
+    synchronized (RUN_LOCK) {
+      if (openClients++ == 0) {
+        runCounters = Retrier.newCounters();
+      }
+      return runCounters;
+    }
+  }
+
+  /** For tests that leave clients open: the next client starts a new run. */
+  static void forgetRun() {
+    synchronized (RUN_LOCK) {
+      openClients = 0;
+      runCounters = null;
+    }
+  }
+
+  /**
+   * Counts this client out; the last one prints the run's retry summary to {@code out} (as the CQL bindings print
+   * theirs at their last cleanup), unless {@code out} is null (an init that failed).
+   */
+  private static void leaveRun(PrintStream out) {
+    RetryCounters finished = null;
+    synchronized (RUN_LOCK) {
+      if (openClients > 0 && --openClients == 0) {
+        finished = runCounters;
+        runCounters = null;
+      }
+    }
+    if (finished != null && out != null) {
+      finished.print(out, RETRY_METRIC);
     }
   }
 
@@ -210,5 +259,6 @@ public class GridDBClient extends DB {
       // init already failed; that is the error to report.
     }
     session = null;
+    leaveRun(null);
   }
 }

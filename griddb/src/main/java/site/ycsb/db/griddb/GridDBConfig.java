@@ -1,6 +1,8 @@
 package site.ycsb.db.griddb;
 
 import site.ycsb.DBException;
+import site.ycsb.support.SecretNames;
+import site.ycsb.support.TypedProperties;
 
 import java.io.UnsupportedEncodingException;
 import java.net.URLEncoder;
@@ -113,10 +115,8 @@ public final class GridDBConfig {
     sqlNotificationPort = sqlPort == null ? DEFAULT_SQL_NOTIFICATION_PORT : port("griddb.sqlNotificationPort", sqlPort);
 
     containerCount = intValue(p, "griddb.containercount", 0, 0);
-    scanIndexCount = intValue(p, "griddb.scanindexcount", -1, 0);
-    if (scanIndexCount > 4096) {
-      throw mistake("GridDB: griddb.scanindexcount must be at most 4096, got " + scanIndexCount);
-    }
+    Integer indexes = optionalInt(p, "griddb.scanindexcount", 0, 4096);
+    scanIndexCount = indexes == null ? -1 : indexes;
     insertBatchSize = intValue(p, "griddb.insertbatchsize", 1, 1);
     maxRetries = intValue(p, "griddb.retries", 3, 0);
     retryBackoffMillis = intValue(p, "griddb.retrybackoffms", 100, 0);
@@ -177,7 +177,7 @@ public final class GridDBConfig {
     String v = trimmed(p.getProperty(name));
     String a = alias == null ? null : trimmed(p.getProperty(alias));
     if (v != null && a != null && !v.equals(a)) {
-      boolean secret = name.endsWith("password");
+      boolean secret = SecretNames.isSecret(name);
       throw mistake("GridDB: " + name + (secret ? "" : "=" + v) + " and its alias " + alias
           + (secret ? "" : "=" + a) + " disagree; set only one");
     }
@@ -200,48 +200,39 @@ public final class GridDBConfig {
     return v;
   }
 
-  /**
-   * A configuration mistake: a DBException whose direct cause is an IllegalArgumentException with the same
-   * one-line message, which this project's engine reports as a usage error (exit 2) rather than a failed
-   * connection (exit 3); YCSB 0.17.0 sees a plain DBException.
-   */
+  /** A configuration mistake (exit 2 in this project's engine): {@link TypedProperties#configurationError}. */
   static DBException mistake(String message) {
-    return new DBException(message, new IllegalArgumentException(message));
+    return TypedProperties.configurationError(message);
   }
 
   private static int intValue(Properties p, String name, int dflt, int min) throws DBException {
-    Integer v = optionalInt(p, name, min);
+    Integer v = optionalInt(p, name, min, Integer.MAX_VALUE);
     return v == null ? dflt : v;
   }
 
   private static Integer optionalInt(Properties p, String name, int min) throws DBException {
+    return optionalInt(p, name, min, Integer.MAX_VALUE);
+  }
+
+  /** The whole number in {@code [min, max]}, or null when unset; parsed and worded by {@link TypedProperties}. */
+  private static Integer optionalInt(Properties p, String name, int min, int max) throws DBException {
     String s = value(p, name, null);
     if (s == null) {
       return null;
     }
-    int v;
     try {
-      v = Integer.parseInt(s);
-    } catch (NumberFormatException e) {
-      throw mistake("GridDB: " + name + " must be an integer, got '" + s + "'");
+      return (int) TypedProperties.parseLong(name, s, min, max);
+    } catch (IllegalArgumentException e) {
+      throw mistake("GridDB: " + e.getMessage());
     }
-    if (v < min) {
-      throw mistake("GridDB: " + name + " must be >= " + min + ", got " + v);
-    }
-    return v;
   }
 
   private static int port(String name, String s) throws DBException {
-    int v;
     try {
-      v = Integer.parseInt(s);
-    } catch (NumberFormatException e) {
-      throw mistake("GridDB: " + name + " must be a port number, got '" + s + "'");
+      return (int) TypedProperties.parseLong(name, s, 1, 65535);
+    } catch (IllegalArgumentException e) {
+      throw mistake("GridDB: " + e.getMessage());
     }
-    if (v < 1 || v > 65535) {
-      throw mistake("GridDB: " + name + " must be a port in 1..65535, got " + v);
-    }
-    return v;
   }
 
   private static List<String> parseMembers(String name, String list) throws DBException {
@@ -252,7 +243,11 @@ public final class GridDBConfig {
       if (m.isEmpty() || colon <= 0 || colon == m.length() - 1) {
         throw mistake("GridDB: " + name + " must be host:port[,host:port...], got '" + list + "'");
       }
-      port(name, m.substring(colon + 1));
+      try {
+        TypedProperties.parseLong("port", m.substring(colon + 1), 1, 65535);
+      } catch (IllegalArgumentException e) {
+        throw mistake("GridDB: " + name + "=" + list + ": " + e.getMessage());
+      }
       out.add(m);
     }
     return Collections.unmodifiableList(out);

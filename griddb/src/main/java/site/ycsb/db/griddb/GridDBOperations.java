@@ -4,6 +4,7 @@ import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsb.support.RateLimitedLog;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -74,7 +75,7 @@ public final class GridDBOperations {
     try {
       container = routers.routerFor(table).containerOf(key);
       final String c = container;
-      String[] row = retrier.call(() -> session.get(c, key));
+      String[] row = retrier.call("READ", () -> session.get(c, key));
       if (row == null) {
         return Status.NOT_FOUND;
       }
@@ -112,9 +113,9 @@ public final class GridDBOperations {
       if (router.scanIndex().isEmpty()) {
         List<String> containers = router.names();
         RangeReader reader = readers.get();
-        rows = retrier.call(() -> new ScanMerger(reader).scan(containers, startKey, count, columns));
+        rows = retrier.call("SCAN", () -> new ScanMerger(reader).scan(containers, startKey, count, columns));
       } else {
-        rows = retrier.call(() -> indexedScan(router, startKey, count, columns));
+        rows = retrier.call("SCAN", () -> indexedScan(router, startKey, count, columns));
       }
       for (String[] row : rows) {
         HashMap<String, ByteIterator> values = new HashMap<>();
@@ -199,7 +200,7 @@ public final class GridDBOperations {
       final String c = container;
       if (values.size() == schema.columnCount() - 1) {
         ContainerRouter router = routers.routerFor(table);
-        retrier.call(() -> {
+        retrier.call("UPDATE", () -> {
           // A whole-row put creates a missing row: its index entry goes first, as for an insert.
           putIndexEntry(router, key);
           session.put(c, changes);
@@ -207,7 +208,7 @@ public final class GridDBOperations {
         });
         return Status.OK;
       }
-      boolean found = retrier.call(() -> lockedUpdate(c, key, changes));
+      boolean found = retrier.call("UPDATE", () -> lockedUpdate(c, key, changes));
       return found ? Status.OK : Status.NOT_FOUND;
     } catch (StoreException e) {
       return failed("update", container, e);
@@ -257,7 +258,7 @@ public final class GridDBOperations {
       container = router.containerOf(key);
       final String c = container;
       if (batchSize <= 1) {
-        retrier.call(() -> {
+        retrier.call("INSERT", () -> {
           putIndexEntry(router, key);
           session.put(c, row);
           return null;
@@ -299,7 +300,7 @@ public final class GridDBOperations {
       // that scans cannot see.
       // A retried remove that finds no row may follow a first attempt that removed it: then the row existed.
       boolean[] mayHaveRemoved = {false};
-      boolean existed = retrier.call(() -> {
+      boolean existed = retrier.call("DELETE", () -> {
         try {
           return session.remove(c, key);
         } catch (StoreException e) {
@@ -309,7 +310,7 @@ public final class GridDBOperations {
       });
       if (!router.scanIndex().isEmpty()) {
         String ic = router.indexContainerOf(key);
-        retrier.call(() -> session.remove(ic, key));
+        retrier.call("DELETE", () -> session.remove(ic, key));
       }
       return existed || mayHaveRemoved[0] ? Status.OK : Status.NOT_FOUND;
     } catch (StoreException e) {
@@ -351,7 +352,7 @@ public final class GridDBOperations {
           + health.reason() + ")", false, true);
     }
     try {
-      retrier.call(() -> {
+      retrier.call("INSERT", () -> {
         // Index entries first (see delete): a batch that fails between the two leaves entries scans skip.
         if (!index.isEmpty()) {
           session.putIndex(index);
@@ -410,7 +411,7 @@ public final class GridDBOperations {
         unknown.add(f);
       }
     }
-    log.warn(op + ":badfield", "GridDB " + op + " rejected (BAD_REQUEST): unknown field(s) " + unknown
+    log.log(op + ":badfield", "GridDB " + op + " rejected (BAD_REQUEST): unknown field(s) " + unknown
         + "; the table has " + schema.columns().subList(1, schema.columnCount()).size() + " fields named "
         + schema.columns().get(1) + ".. (check fieldcount/fieldnameprefix)");
     return Status.BAD_REQUEST;
@@ -425,24 +426,24 @@ public final class GridDBOperations {
   }
 
   private Status unavailable(String op) {
-    log.warn(op + ":down", "GridDB " + op + " failed (SERVICE_UNAVAILABLE) without calling the cluster: it has been"
+    log.log(op + ":down", "GridDB " + op + " failed (SERVICE_UNAVAILABLE) without calling the cluster: it has been"
         + " unreachable since a failure (" + health.reason() + "); one operation per second probes it");
     return Status.SERVICE_UNAVAILABLE;
   }
 
   private Status failed(String op, String where, StoreException e) {
     if (health.failed(e)) {
-      log.warn("cluster:down", "GridDB cluster unreachable (" + e.oneLine() + "): operations now fail at once with"
+      log.log("cluster:down", "GridDB cluster unreachable (" + e.oneLine() + "): operations now fail at once with"
           + " SERVICE_UNAVAILABLE instead of each waiting griddb.failoverTimeout; one per second probes it");
     }
     Status status = ErrorMapper.toStatus(e);
-    log.warn(op + ":" + e.getCode(), "GridDB " + op + " failed (" + status.getName() + ")"
+    log.log(op + ":" + e.getCode(), "GridDB " + op + " failed (" + status.getName() + ")"
         + (where == null ? "" : " on " + where) + ": " + e.oneLine());
     return status;
   }
 
   private Status failedLayout(String op, DBException e) {
-    log.warn(op + ":layout", "GridDB " + op + " failed (ERROR): " + e.getMessage());
+    log.log(op + ":layout", "GridDB " + op + " failed (ERROR): " + e.getMessage());
     return Status.ERROR;
   }
 }

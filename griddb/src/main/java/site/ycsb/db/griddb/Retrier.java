@@ -1,55 +1,86 @@
 package site.ycsb.db.griddb;
 
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.Sleeper;
+
 /**
- * Runs a GridDB call, retrying errors GridDB marks as recoverable ({@code GSRecoverableException}) up to a limit
- * with exponential back-off (base, 2x base, 4x base, ..., capped at 5 s). Timeouts are not retried: the client has
- * already retried internally for {@code failoverTimeout}.
+ * Runs a GridDB call, retrying errors GridDB marks as recoverable ({@code GSRecoverableException}) up to a limit,
+ * after binding-support's exponential back-off with jitter (ceilings base, 2x base, 4x base, ..., capped at 5 s; each
+ * pause between half and all of its ceiling). Timeouts are not retried: the client has already retried internally for
+ * {@code failoverTimeout}. Which error is retryable is {@link StoreException}'s to say; this class only loops, waits
+ * and counts: every retry, and every operation that ended on a retryable error or a timeout, per operation name, in
+ * the {@link RetryCounters} the binding prints at its last cleanup ({@code [GRIDDB-RETRIES], READ, n}).
+ *
+ * <p>Thread-safe if its sleeper is: it holds no per-call state; the counters are shared by all client threads.
  */
 public final class Retrier {
-  private static final long MAX_BACKOFF_MS = 5000;
+  /** The cap of the pause between two attempts. */
+  static final long MAX_BACKOFF_MS = 5000;
 
   /** A call that may fail with a {@link StoreException}. */
   public interface Call<T> {
     T run() throws StoreException;
   }
 
-  /** Sleeps; replaceable in unit tests. */
-  public interface Sleeper {
-    void sleep(long millis) throws InterruptedException;
-  }
-
   private final int maxRetries;
-  private final long backoffMillis;
+  private final Backoff backoff;
   private final Sleeper sleeper;
+  private final RetryCounters counters;
+  private final DoubleSupplier random;
 
-  public Retrier(int maxRetries, long backoffMillis, Sleeper sleeper) {
+  public Retrier(int maxRetries, long backoffMillis, RetryCounters counters) {
+    this(maxRetries, backoffMillis, Sleeper.THREAD_SLEEP, counters, () -> ThreadLocalRandom.current().nextDouble());
+  }
+
+  /** For tests: a recording sleeper and a fixed random number. */
+  Retrier(int maxRetries, long backoffMillis, Sleeper sleeper, RetryCounters counters, DoubleSupplier random) {
     this.maxRetries = maxRetries;
-    this.backoffMillis = backoffMillis;
+    this.backoff = Backoff.exponential(Math.min(backoffMillis, MAX_BACKOFF_MS), MAX_BACKOFF_MS);
     this.sleeper = sleeper;
+    this.counters = counters;
+    this.random = random;
   }
 
-  public Retrier(int maxRetries, long backoffMillis) {
-    this(maxRetries, backoffMillis, Thread::sleep);
+  /** The operation names the counters of a GridDB binding know, in print order. */
+  static RetryCounters newCounters() {
+    return new RetryCounters("READ", "SCAN", "UPDATE", "INSERT", "DELETE");
   }
 
-  public <T> T call(Call<T> call) throws StoreException {
-    int attempt = 0;
+  /**
+   * Runs {@code call} until it succeeds, fails with an error that is not retryable (or a timeout), or the retry
+   * limit is reached; then throws that error.
+   *
+   * @param op the operation name it is counted under (READ, SCAN, UPDATE, INSERT, DELETE)
+   */
+  public <T> T call(String op, Call<T> call) throws StoreException {
+    int retries = 0;
     while (true) {
       try {
         return call.run();
       } catch (StoreException e) {
-        if (!e.isRetryable() || e.isTimeout() || attempt >= maxRetries) {
+        if (!e.isRetryable() || e.isTimeout() || retries >= maxRetries) {
+          if (e.isRetryable() || e.isTimeout()) {
+            counters.recordGaveUp(op);
+          }
           throw e;
         }
-        long wait = Math.min(MAX_BACKOFF_MS, backoffMillis << Math.min(attempt, 20));
-        attempt++;
+        retries++;
+        counters.recordRetry(op);
         try {
-          sleeper.sleep(wait);
+          sleeper.sleep(backoff.delayMillis(retries, random.getAsDouble()));
         } catch (InterruptedException ie) {
           Thread.currentThread().interrupt();
           throw e;
         }
       }
     }
+  }
+
+  public RetryCounters counters() {
+    return counters;
   }
 }

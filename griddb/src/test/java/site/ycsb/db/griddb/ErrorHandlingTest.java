@@ -4,13 +4,11 @@ import com.toshiba.mwcloud.gs.GSException;
 import com.toshiba.mwcloud.gs.GSRecoverableException;
 import com.toshiba.mwcloud.gs.GSTimeoutException;
 import org.junit.jupiter.api.Test;
-import org.slf4j.Logger;
 import site.ycsb.Status;
+import site.ycsb.support.RetryCounters;
 
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Unit tests of retries, error conversion, status mapping and rate-limited logging. */
+/** Unit tests of retries, error conversion and status mapping (the rate-limited log is binding-support's). */
 class ErrorHandlingTest {
 
   @Test
@@ -49,65 +47,89 @@ class ErrorHandlingTest {
     assertSame(Status.ERROR, ErrorMapper.toStatus(new StoreException(150018, "x", false, false)));
   }
 
+  private final RetryCounters counters = Retrier.newCounters();
+
   @Test
-  void should_back_off_exponentially_when_retrying() throws Exception {
+  void should_back_off_exponentially_with_jitter_and_count_the_retries_when_retrying() throws Exception {
     List<Long> sleeps = new ArrayList<>();
-    Retrier r = new Retrier(3, 100, sleeps::add);
+    Retrier r = new Retrier(3, 100, sleeps::add, counters, () -> 0.0);
     AtomicInteger calls = new AtomicInteger();
-    StoreException e = assertThrows(StoreException.class, () -> r.call(() -> {
+    StoreException e = assertThrows(StoreException.class, () -> r.call("UPDATE", () -> {
       calls.incrementAndGet();
       throw new StoreException(1, "again", true, false);
     }));
     assertEquals("again", e.getMessage());
     assertEquals(4, calls.get());
-    assertEquals(java.util.Arrays.asList(100L, 200L, 400L), sleeps);
+    // the shortest pauses the jitter allows: half of 100, 200, 400 ms
+    assertEquals(java.util.Arrays.asList(50L, 100L, 200L), sleeps);
+    assertEquals(3, counters.retries("UPDATE"));
+    assertEquals(1, counters.gaveUp("UPDATE"));
+    assertEquals(0, counters.retries("READ"));
+  }
+
+  @Test
+  void should_wait_at_most_the_ceiling_when_the_jitter_is_at_its_top() throws Exception {
+    List<Long> sleeps = new ArrayList<>();
+    Retrier r = new Retrier(3, 100, sleeps::add, counters, () -> 0.99999);
+    assertThrows(StoreException.class, () -> r.call("READ", () -> {
+      throw new StoreException(1, "again", true, false);
+    }));
+    assertEquals(java.util.Arrays.asList(99L, 199L, 399L), sleeps);
   }
 
   @Test
   void should_cap_the_back_off_when_many_retries_are_allowed() throws Exception {
     List<Long> sleeps = new ArrayList<>();
-    Retrier r = new Retrier(10, 1000, sleeps::add);
-    assertThrows(StoreException.class, () -> r.call(() -> {
+    Retrier r = new Retrier(10, 1000, sleeps::add, counters, () -> 0.99999);
+    assertThrows(StoreException.class, () -> r.call("INSERT", () -> {
       throw new StoreException(1, "again", true, false);
     }));
-    assertEquals(5000L, (long) sleeps.get(9));
+    assertEquals(4999L, (long) sleeps.get(9));
+    List<Long> longBase = new ArrayList<>();
+    new Retrier(1, 60_000, longBase::add, counters, () -> 0.0).call("INSERT", new Retrier.Call<Object>() {
+      private boolean failed;
+
+      @Override
+      public Object run() throws StoreException {
+        if (!failed) {
+          failed = true;
+          throw new StoreException(1, "again", true, false);
+        }
+        return null;
+      }
+    });
+    assertEquals(java.util.Collections.singletonList(2500L), longBase, "a base above the cap is the cap");
+  }
+
+  @Test
+  void should_return_the_value_and_count_one_retry_when_the_second_attempt_succeeds() throws Exception {
+    AtomicInteger calls = new AtomicInteger();
+    Retrier r = new Retrier(3, 0, millis -> { }, counters, () -> 0.5);
+    String value = r.call("READ", () -> {
+      if (calls.incrementAndGet() == 1) {
+        throw new StoreException(1, "once", true, false);
+      }
+      return "row";
+    });
+    assertEquals("row", value);
+    assertEquals(1, counters.retries("READ"));
+    assertEquals(0, counters.gaveUp("READ"));
   }
 
   @Test
   void should_not_retry_when_the_error_is_not_recoverable_or_a_timeout() {
     List<Long> sleeps = new ArrayList<>();
-    Retrier r = new Retrier(5, 1, sleeps::add);
-    assertThrows(StoreException.class, () -> r.call(() -> {
+    Retrier r = new Retrier(5, 1, sleeps::add, counters, () -> 0.5);
+    assertThrows(StoreException.class, () -> r.call("DELETE", () -> {
       throw new StoreException(1, "no", false, false);
     }));
-    assertThrows(StoreException.class, () -> r.call(() -> {
+    assertEquals(0, counters.gaveUp("DELETE"), "a permanent error is not a transient failure given up on");
+    assertThrows(StoreException.class, () -> r.call("DELETE", () -> {
       throw new StoreException(1, "late", true, true);
     }));
     assertTrue(sleeps.isEmpty());
-  }
-
-  private static Logger capturing(List<String> lines) {
-    return (Logger) Proxy.newProxyInstance(Logger.class.getClassLoader(), new Class<?>[] {Logger.class},
-        (proxy, method, args) -> {
-          if (method.getName().equals("warn") && args.length == 1) {
-            lines.add((String) args[0]);
-          }
-          return method.getReturnType() == boolean.class ? Boolean.TRUE : null;
-        });
-  }
-
-  @Test
-  void should_log_one_line_per_kind_and_count_the_suppressed_ones_when_errors_repeat() throws Exception {
-    List<String> lines = new ArrayList<>();
-    RateLimitedLog log = new RateLimitedLog(capturing(lines), 200, TimeUnit.MILLISECONDS);
-    for (int i = 0; i < 100; i++) {
-      log.warn("read:1", "read failed");
-    }
-    log.warn("insert:2", "insert failed");
-    assertEquals(java.util.Arrays.asList("read failed", "insert failed"), lines);
-    Thread.sleep(250);
-    log.warn("read:1", "read failed");
-    assertEquals("read failed (99 more like this since the last report)", lines.get(2));
+    assertEquals(0, counters.totalRetries());
+    assertEquals(1, counters.gaveUp("DELETE"), "a timeout ends the operation on a transient failure");
   }
 
   /** The message of GridDB 5.6's client for a refused connection after failover (as seen against port 1). */

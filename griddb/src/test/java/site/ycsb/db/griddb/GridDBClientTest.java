@@ -42,6 +42,7 @@ class GridDBClientTest {
   void setUp() {
     TableLayouts.reset();
     ClusterHealth.reset();
+    GridDBClient.forgetRun();
     store = new FakeStore(16);
     connector = new FakeConnector(store);
   }
@@ -408,6 +409,32 @@ class GridDBClientTest {
     }
     assertEquals(Status.SERVICE_UNAVAILABLE, c.read("usertable", "k", null, new HashMap<>()));
     assertTrue(store.failNext.isEmpty(), "1 try + 2 retries");
+  }
+
+  @Test
+  void should_print_the_retries_per_operation_once_when_the_last_client_cleans_up() throws Exception {
+    Properties p = props();
+    p.setProperty("griddb.retries", "1");
+    GridDBClient first = client(p);
+    GridDBClient second = client(p);
+    store.failNext.add(new StoreException(145028, "connection reset", true, false));
+    assertEquals(Status.OK, first.insert("usertable", "k", values("field0", "a")));
+    store.failNext.add(new StoreException(145028, "connection reset", true, false));
+    store.failNext.add(new StoreException(145028, "connection reset", true, false));
+    assertEquals(Status.SERVICE_UNAVAILABLE, second.read("usertable", "k", null, new HashMap<>()));
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream stdout = System.out;
+    System.setOut(new java.io.PrintStream(out, true));
+    try {
+      first.cleanup();
+      assertEquals("", out.toString(), "printed at the last cleanup only");
+      second.cleanup();
+    } finally {
+      System.setOut(stdout);
+    }
+    assertEquals("[GRIDDB-RETRIES], READ, 1\n[GRIDDB-RETRIES], SCAN, 0\n[GRIDDB-RETRIES], UPDATE, 0\n"
+        + "[GRIDDB-RETRIES], INSERT, 1\n[GRIDDB-RETRIES], DELETE, 0\n[GRIDDB-RETRIES], TOTAL, 2\n"
+        + "[GRIDDB-RETRIES], READ-GAVE-UP, 1\n", out.toString().replace(System.lineSeparator(), "\n"));
   }
 
   @Test

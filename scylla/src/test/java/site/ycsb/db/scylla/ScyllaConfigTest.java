@@ -45,7 +45,7 @@ class ScyllaConfigTest {
   @Test
   void should_require_scylla_hosts_and_ignore_the_unprefixed_cassandra_names() {
     props.setProperty("hosts", "node1");
-    assertEquals("Missing required property 'scylla.hosts' (comma-separated ScyllaDB contact points).", error());
+    assertEquals("missing required property scylla.hosts (comma-separated ScyllaDB contact points)", error());
   }
 
   @Test
@@ -85,10 +85,10 @@ class ScyllaConfigTest {
   void should_fail_with_one_line_when_a_value_is_bad() {
     props.setProperty("scylla.hosts", "node1");
     props.setProperty("scylla.port", "nine");
-    assertEquals("Property 'scylla.port' must be an integer, got 'nine'.", error());
+    assertEquals("scylla.port=nine is not a whole number", error());
     props.remove("scylla.port");
     props.setProperty("scylla.lwt", "yes");
-    assertTrue(error().contains("'scylla.lwt' must be true or false"));
+    assertTrue(error().contains("scylla.lwt=yes must be true or false"));
     props.remove("scylla.lwt");
     props.setProperty("scylla.username", "u");
     assertTrue(error().contains("'scylla.password' is not"));

@@ -30,8 +30,8 @@ import io.netty.channel.EventLoopGroup;
 
 import site.ycsb.DBException;
 import site.ycsb.db.cql.CqlSettings;
-import site.ycsb.db.cql.RateLimitedLog;
 import site.ycsb.db.cql.SslContexts;
+import site.ycsb.support.RateLimitedLog;
 
 /** Builds the driver {@link Cluster} from {@link CqlSettings} and opens the session on the keyspace. */
 public final class ClusterConnector {

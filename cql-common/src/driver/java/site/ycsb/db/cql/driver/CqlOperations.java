@@ -38,12 +38,12 @@ import site.ycsb.db.cql.CqlText;
 import site.ycsb.db.cql.Identifiers;
 import site.ycsb.db.cql.OpType;
 import site.ycsb.db.cql.Outcome;
-import site.ycsb.db.cql.RateLimitedLog;
 import site.ycsb.db.cql.RetryingExecutor;
 import site.ycsb.db.cql.TracingSampler;
 import site.ycsb.db.cql.Values;
 import site.ycsb.db.cql.WorkloadStatements;
 import site.ycsb.db.cql.profile.ProfileRequest;
+import site.ycsb.support.RateLimitedLog;
 
 /**
  * The five YCSB operations over one shared session, each blocking (through the {@link RetryingExecutor}) or

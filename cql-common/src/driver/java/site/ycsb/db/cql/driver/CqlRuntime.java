@@ -1,6 +1,5 @@
 package site.ycsb.db.cql.driver;
 
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -8,16 +7,18 @@ import org.slf4j.Logger;
 
 import site.ycsb.DBException;
 import site.ycsb.db.cql.AsyncRetryingExecutor;
-import site.ycsb.db.cql.Backoff;
 import site.ycsb.db.cql.CqlSettings;
-import site.ycsb.db.cql.RateLimitedLog;
+import site.ycsb.db.cql.OpType;
 import site.ycsb.db.cql.RetryRules;
-import site.ycsb.db.cql.RetryStats;
 import site.ycsb.db.cql.RetryingExecutor;
 import site.ycsb.db.cql.SharedResource;
-import site.ycsb.db.cql.Sleeper;
 import site.ycsb.db.cql.TracingSampler;
 import site.ycsb.db.cql.WorkloadStatements;
+import site.ycsb.support.Backoff;
+import site.ycsb.support.RateLimitedLog;
+import site.ycsb.support.RetryCounters;
+import site.ycsb.support.RetryTimer;
+import site.ycsb.support.Sleeper;
 
 /**
  * Everything the client threads of one binding share: the driver connection, the operations with their statement
@@ -30,12 +31,12 @@ public final class CqlRuntime {
 
   private final ClusterConnector.Connection connection;
   private final CqlOperations operations;
-  private final RetryStats stats;
+  private final RetryCounters stats;
   private final String retryMetric;
   /** Runs the asynchronous path's retries after their back-off (one daemon thread, idle unless retrying). */
   private final ScheduledExecutorService retryTimer;
 
-  private CqlRuntime(ClusterConnector.Connection connection, CqlOperations operations, RetryStats stats,
+  private CqlRuntime(ClusterConnector.Connection connection, CqlOperations operations, RetryCounters stats,
                      String retryMetric, ScheduledExecutorService retryTimer) {
     this.connection = connection;
     this.operations = operations;
@@ -55,15 +56,11 @@ public final class CqlRuntime {
     ClusterConnector.Connection connection = ClusterConnector.connect(settings);
     logger.info(settings.bindingName() + ": " + ClusterConnector.describeCluster(connection));
     RateLimitedLog log = new RateLimitedLog(logger::warn, LOG_INTERVAL_SECONDS, TimeUnit.SECONDS, System::nanoTime);
-    RetryStats stats = new RetryStats();
+    RetryCounters stats = OpType.retryCounters();
     RetryRules rules = new RetryRules(settings.maxRetries(),
-        new Backoff(settings.backoffBaseMillis(), settings.backoffMaxMillis()), new DriverErrorClassifier(), stats,
-        log);
-    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, settings.bindingName() + "-retry-timer");
-      thread.setDaemon(true);
-      return thread;
-    });
+        Backoff.exponential(settings.backoffBaseMillis(), settings.backoffMaxMillis()), new DriverErrorClassifier(),
+        stats, log);
+    ScheduledExecutorService timer = RetryTimer.start(settings.bindingName() + "-retry-timer");
     CqlOperations operations = new CqlOperations(connection.session(), settings,
         new RetryingExecutor(rules, Sleeper.THREAD_SLEEP),
         new AsyncRetryingExecutor(rules, (millis, task) -> timer.schedule(task, millis, TimeUnit.MILLISECONDS)),
@@ -87,7 +84,7 @@ public final class CqlRuntime {
     return operations;
   }
 
-  public RetryStats stats() {
+  public RetryCounters stats() {
     return stats;
   }
 

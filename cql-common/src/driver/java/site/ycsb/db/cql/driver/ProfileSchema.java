@@ -15,9 +15,9 @@ import com.datastax.driver.core.exceptions.QueryValidationException;
 
 import site.ycsb.DBException;
 import site.ycsb.db.cql.CqlSettings;
-import site.ycsb.db.cql.RateLimitedLog;
 import site.ycsb.db.cql.profile.Profile;
 import site.ycsb.db.cql.profile.ProfileProperties;
+import site.ycsb.support.RateLimitedLog;
 
 /**
  * A profile run's preparation on the binding side, before the shared session opens: the session's keyspace is the
@@ -168,6 +168,6 @@ final class ProfileSchema {
   }
 
   private static DBException config(String message) {
-    return new DBException(message, new IllegalArgumentException(message));
+    return site.ycsb.support.TypedProperties.configurationError(message);
   }
 }

@@ -1,0 +1,159 @@
+package site.ycsb.support;
+
+import java.util.Properties;
+
+import site.ycsb.DBException;
+
+/**
+ * Typed, validated reads of properties with one set of messages, for the engine and every binding. A missing or
+ * blank value gives the default; a bad one throws an {@link IllegalArgumentException} whose one-line message names
+ * the property, shows the value (masked when the name looks secret, see {@link SecretNames}) and says what is
+ * expected, e.g. {@code griddb.retries=x is not a whole number} or {@code cassandra.port=0 must be between 1 and
+ * 65535}. The engine reports that as a usage error (exit 2); a binding wraps it in its {@code DBException}.
+ *
+ * <p>Not thread-safe beyond what {@link Properties} gives; meant for a configuration read once, before the run.
+ */
+public final class TypedProperties {
+  private final Properties props;
+
+  public TypedProperties(Properties props) {
+    this.props = props;
+  }
+
+  /** True if the property is present with a non-blank value. */
+  public boolean isSet(String name) {
+    String value = props.getProperty(name);
+    return value != null && !value.trim().isEmpty();
+  }
+
+  /** The trimmed value, or {@code def} when absent or blank. */
+  public String string(String name, String def) {
+    return isSet(name) ? props.getProperty(name).trim() : def;
+  }
+
+  /** The trimmed value; absent or blank is a mistake described by {@code meaning} (what the property is for). */
+  public String required(String name, String meaning) {
+    if (!isSet(name)) {
+      throw new IllegalArgumentException("missing required property " + name + " (" + meaning + ")");
+    }
+    return props.getProperty(name).trim();
+  }
+
+  /** A whole number of at least {@code min}. */
+  public long longValue(String name, long def, long min) {
+    return longValue(name, def, min, Long.MAX_VALUE);
+  }
+
+  /** A whole number in {@code [min, max]}. */
+  public long longValue(String name, long def, long min, long max) {
+    return isSet(name) ? parseLong(name, props.getProperty(name), min, max) : def;
+  }
+
+  /** A whole number of at least {@code min} that fits an int. */
+  public int intValue(String name, int def, int min) {
+    return intValue(name, def, min, Integer.MAX_VALUE);
+  }
+
+  /** A whole number in {@code [min, max]}. */
+  public int intValue(String name, int def, int min, int max) {
+    return (int) longValue(name, def, min, max);
+  }
+
+  /** A finite number of at least {@code min}. */
+  public double doubleValue(String name, double def, double min) {
+    return isSet(name) ? parseDouble(name, props.getProperty(name), min) : def;
+  }
+
+  /** A number between 0 and 1. */
+  public double fraction(String name, double def) {
+    if (!isSet(name)) {
+      return def;
+    }
+    String raw = props.getProperty(name);
+    double value = parseNumber(name, raw);
+    if (!(value >= 0.0 && value <= 1.0)) {
+      throw new IllegalArgumentException(name + "=" + shown(name, raw) + " must be a number between 0 and 1");
+    }
+    return value;
+  }
+
+  /** Only "true" or "false" (any case): a typo must not silently mean false. */
+  public boolean bool(String name, boolean def) {
+    return isSet(name) ? parseBoolean(name, props.getProperty(name)) : def;
+  }
+
+  /**
+   * A binding's configuration mistake, in the form the engine recognises: a {@link DBException} whose direct cause is
+   * an {@link IllegalArgumentException} with the same one-line message. This project's engine reports it as a usage
+   * error (exit 2, nothing ran) instead of a failed connection (exit 3); YCSB 0.17.0 sees a plain DBException.
+   */
+  public static DBException configurationError(String message) {
+    return new DBException(message, new IllegalArgumentException(message));
+  }
+
+  /**
+   * Parses {@code raw} (trimmed) as a whole number in {@code [min, max]}; the message names {@code name}. For values
+   * that do not come from a {@link Properties} (command-line options) and for the readers above.
+   */
+  public static long parseLong(String name, String raw, long min, long max) {
+    String t = raw == null ? "" : raw.trim();
+    long value;
+    try {
+      value = Long.parseLong(t);
+    } catch (NumberFormatException e) {
+      boolean digits = t.matches("[+-]?[0-9]+");
+      throw new IllegalArgumentException(name + "=" + shown(name, raw) + (!digits ? " is not a whole number"
+          : t.startsWith("-") ? mustBe(min, max) : " is too large (at most " + max + ")"));
+    }
+    if (value < min || value > max) {
+      boolean open = max == Long.MAX_VALUE || max == Integer.MAX_VALUE;
+      throw new IllegalArgumentException(name + "=" + shown(name, raw)
+          + (open && value > max ? " is too large (at most " + max + ")" : mustBe(min, max)));
+    }
+    return value;
+  }
+
+  /** Parses {@code raw} as a finite number of at least {@code min}. */
+  public static double parseDouble(String name, String raw, double min) {
+    double value = parseNumber(name, raw);
+    if (!(value >= min) || Double.isInfinite(value)) {
+      throw new IllegalArgumentException(name + "=" + shown(name, raw) + " must be a number of at least " + min);
+    }
+    return value;
+  }
+
+  /** Parses {@code raw} as "true" or "false" (any case, trimmed). */
+  public static boolean parseBoolean(String name, String raw) {
+    String t = raw == null ? "" : raw.trim();
+    if (t.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (t.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw new IllegalArgumentException(name + "=" + shown(name, raw) + " must be true or false");
+  }
+
+  private static double parseNumber(String name, String raw) {
+    String t = raw == null ? "" : raw.trim();
+    double value;
+    try {
+      value = Double.parseDouble(t);
+    } catch (NumberFormatException e) {
+      value = Double.NaN;
+    }
+    if (Double.isNaN(value)) {
+      throw new IllegalArgumentException(name + "=" + shown(name, raw) + " is not a number");
+    }
+    return value;
+  }
+
+  private static String mustBe(long min, long max) {
+    return max == Long.MAX_VALUE || max == Integer.MAX_VALUE ? " must be at least " + min
+        : " must be between " + min + " and " + max;
+  }
+
+  private static String shown(String name, String raw) {
+    return SecretNames.shown(name, raw == null ? "" : raw.trim());
+  }
+}

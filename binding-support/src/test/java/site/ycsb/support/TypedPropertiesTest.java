@@ -1,0 +1,130 @@
+package site.ycsb.support;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class TypedPropertiesTest {
+  private final Properties props = new Properties();
+  private final TypedProperties typed = new TypedProperties(props);
+
+  private String failure(Runnable read) {
+    return assertThrows(IllegalArgumentException.class, read::run).getMessage();
+  }
+
+  @Test
+  void should_give_the_default_when_the_value_is_missing_or_blank() {
+    props.setProperty("blank", "   ");
+    assertEquals(7, typed.intValue("blank", 7, 0));
+    assertEquals(7L, typed.longValue("missing", 7L, 0));
+    assertEquals(0.5, typed.doubleValue("blank", 0.5, 0));
+    assertTrue(typed.bool("blank", true));
+    assertEquals("d", typed.string("blank", "d"));
+    assertFalse(typed.isSet("blank"));
+  }
+
+  @Test
+  void should_trim_the_value_when_reading() {
+    props.setProperty("n", " 42 ");
+    props.setProperty("b", " TRUE ");
+    props.setProperty("s", "  text ");
+    assertEquals(42, typed.intValue("n", 0, 0));
+    assertTrue(typed.bool("b", false));
+    assertEquals("text", typed.string("s", null));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "abc                  | 0 | 2147483647 | n=abc is not a whole number",
+      "1.5                  | 0 | 2147483647 | n=1.5 is not a whole number",
+      "-1                   | 0 | 2147483647 | n=-1 must be at least 0",
+      "2147483648           | 0 | 2147483647 | n=2147483648 is too large (at most 2147483647)",
+      "99999999999999999999 | 0 | 2147483647 | n=99999999999999999999 is too large (at most 2147483647)",
+      "0                    | 1 | 65535      | n=0 must be between 1 and 65535",
+      "65536                | 1 | 65535      | n=65536 must be between 1 and 65535",
+      "-99999999999999999999| 1 | 65535      | n=-99999999999999999999 must be between 1 and 65535",
+  })
+  void should_name_the_property_and_the_bound_when_an_int_is_wrong(String value, int min, int max, String message) {
+    props.setProperty("n", value);
+    assertEquals(message, failure(() -> typed.intValue("n", 0, min, max)));
+  }
+
+  @Test
+  void should_say_too_large_when_a_long_overflows() {
+    props.setProperty("n", "99999999999999999999");
+    assertEquals("n=99999999999999999999 is too large (at most 9223372036854775807)",
+        failure(() -> typed.longValue("n", 0, 0)));
+  }
+
+  @Test
+  void should_reject_nan_infinity_and_small_numbers_when_a_double_is_read() {
+    props.setProperty("d", "NaN");
+    assertEquals("d=NaN is not a number", failure(() -> typed.doubleValue("d", 0, 0)));
+    props.setProperty("d", "x");
+    assertEquals("d=x is not a number", failure(() -> typed.doubleValue("d", 0, 0)));
+    props.setProperty("d", "Infinity");
+    assertEquals("d=Infinity must be a number of at least 0.0", failure(() -> typed.doubleValue("d", 0, 0)));
+    props.setProperty("d", "-0.5");
+    assertEquals("d=-0.5 must be a number of at least 0.0", failure(() -> typed.doubleValue("d", 0, 0)));
+  }
+
+  @Test
+  void should_accept_only_zero_to_one_when_a_fraction_is_read() {
+    props.setProperty("f", "0.25");
+    assertEquals(0.25, typed.fraction("f", 1));
+    props.setProperty("f", "1.5");
+    assertEquals("f=1.5 must be a number between 0 and 1", failure(() -> typed.fraction("f", 0)));
+    props.setProperty("f", "half");
+    assertEquals("f=half is not a number", failure(() -> typed.fraction("f", 0)));
+  }
+
+  @Test
+  void should_accept_only_true_or_false_when_a_boolean_is_read() {
+    props.setProperty("b", "False");
+    assertFalse(typed.bool("b", true));
+    props.setProperty("b", "yes");
+    assertEquals("b=yes must be true or false", failure(() -> typed.bool("b", false)));
+  }
+
+  @Test
+  void should_mask_the_value_when_the_name_looks_secret() {
+    props.setProperty("db.password", "hunter2");
+    props.setProperty("api.Token", "t0k");
+    assertEquals("db.password=*** is not a whole number", failure(() -> typed.intValue("db.password", 0, 0)));
+    assertEquals("api.Token=*** must be true or false", failure(() -> typed.bool("api.Token", false)));
+  }
+
+  @Test
+  void should_say_what_the_property_is_for_when_a_required_one_is_missing() {
+    assertEquals("missing required property hosts (comma-separated contact points)",
+        failure(() -> typed.required("hosts", "comma-separated contact points")));
+    props.setProperty("hosts", " a,b ");
+    assertEquals("a,b", typed.required("hosts", "x"));
+  }
+
+  @Test
+  void should_carry_the_message_as_an_illegal_argument_cause_when_a_configuration_error_is_made() {
+    site.ycsb.DBException e = TypedProperties.configurationError("x=1 must be at least 2");
+    assertEquals("x=1 must be at least 2", e.getMessage());
+    assertTrue(e.getCause() instanceof IllegalArgumentException);
+    assertEquals(e.getMessage(), e.getCause().getMessage());
+  }
+
+  @Test
+  void should_parse_values_that_come_from_elsewhere_with_the_same_messages() {
+    assertEquals(5, TypedProperties.parseLong("-threads", "5", 1, Integer.MAX_VALUE));
+    assertEquals("-threads=0 must be at least 1",
+        failure(() -> TypedProperties.parseLong("-threads", "0", 1, Integer.MAX_VALUE)));
+    assertEquals("-threads= is not a whole number",
+        failure(() -> TypedProperties.parseLong("-threads", null, 1, Integer.MAX_VALUE)));
+    assertTrue(TypedProperties.parseBoolean("x", "true"));
+    assertEquals(2.5, TypedProperties.parseDouble("x", "2.5", 0));
+  }
+}
