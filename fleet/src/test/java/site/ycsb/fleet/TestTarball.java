@@ -135,7 +135,9 @@ final class TestTarball {
     StringBuilder cp = new StringBuilder();
     for (String c : new String[] {Fleet.class.getName(), "site.ycsb.Client", "site.ycsb.results.ResultDir",
         "com.fasterxml.jackson.databind.ObjectMapper", "com.fasterxml.jackson.core.JsonParser",
-        "com.fasterxml.jackson.annotation.JsonProperty", "org.HdrHistogram.Histogram"}) {
+        "com.fasterxml.jackson.annotation.JsonProperty", "org.HdrHistogram.Histogram",
+        // binding-support: core uses it (secret names, named operations); the tarball ships it in lib/
+        "site.ycsb.support.SecretNames"}) {
       cp.append(jarOf(c)).append(File.pathSeparator);
     }
     return cp.toString();
