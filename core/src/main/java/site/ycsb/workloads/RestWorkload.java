@@ -130,10 +130,10 @@ public class RestWorkload extends Workload {
       return new ZipfianGenerator(0, size - 1, zipfConstant);
     } else if (distribution.equals("hotspot")) {
       return new site.ycsb.generator.HotspotIntegerGenerator(0, size - 1,
-          fraction(r, "hotspotdatafraction", 0.2), fraction(r, "hotspotopnfraction", 0.8));
+          r.fraction("hotspotdatafraction", 0.2), r.fraction("hotspotopnfraction", 0.8));
     }
     double percentile = r.doubleValue("exponential.percentile", 95, 0);
-    double frac = fraction(r, "exponential.frac", 0.8571428571);
+    double frac = r.fraction("exponential.frac", 0.8571428571);
     if (!(percentile > 0 && percentile < 100) || frac == 0) {
       throw new IllegalArgumentException("exponential.percentile=" + percentile + " and exponential.frac=" + frac
           + " must be above 0 (the percentile below 100)");
@@ -155,14 +155,6 @@ public class RestWorkload extends Workload {
         return exponential.mean();
       }
     };
-  }
-
-  private static double fraction(PropertyReader r, String name, double def) {
-    double v = r.doubleValue(name, def, 0);
-    if (v > 1) {
-      throw new IllegalArgumentException(name + "=" + v + " must be a fraction between 0 and 1");
-    }
-    return v;
   }
 
   /** The URLs of one trace file, in file order. */

@@ -148,11 +148,11 @@ public class TimeSeriesWorkload extends Workload {
       throw new IllegalArgumentException("valuetype=" + r.string("valuetype", "") + " is not one of floats, "
           + "integers, mixed");
     }
-    sparsity = fraction(r, "sparsity", 0.0);
+    sparsity = r.fraction("sparsity", 0.0);
     if (sparsity >= 1) {
       throw new IllegalArgumentException("sparsity=" + sparsity + " must be below 1 (1 would write nothing)");
     }
-    delayedSeries = fraction(r, "delayedseries", 0.10);
+    delayedSeries = r.fraction("delayedseries", 0.10);
     delayedIntervals = r.intValue("delayedintervals", 5, 0);
     queryTimeSpan = r.longValue("querytimespan", 0, 0);
     queryRandomTimeSpan = r.bool("queryrandomtimespan", false);
@@ -224,7 +224,7 @@ public class TimeSeriesWorkload extends Workload {
       return new site.ycsb.generator.SequentialGenerator(0, metricCount - 1);
     case "hotspot":
       return new site.ycsb.generator.HotspotIntegerGenerator(0, metricCount - 1,
-          fraction(r, "hotspotdatafraction", 0.2), fraction(r, "hotspotopnfraction", 0.8));
+          r.fraction("hotspotdatafraction", 0.2), r.fraction("hotspotopnfraction", 0.8));
     default:
       throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of uniform, zipfian, "
           + "sequential, hotspot (the metric choices of TimeSeriesWorkload, as in YCSB 0.17.0)");
@@ -348,14 +348,6 @@ public class TimeSeriesWorkload extends Workload {
         throw new IllegalArgumentException(name + "=" + v + " contains a letter or digit, which also appear in "
             + "generated names; use punctuation such as " + def);
       }
-    }
-    return v;
-  }
-
-  private static double fraction(PropertyReader r, String name, double def) {
-    double v = r.doubleValue(name, def, 0);
-    if (v > 1) {
-      throw new IllegalArgumentException(name + "=" + v + " must be between 0 and 1");
     }
     return v;
   }
