@@ -58,10 +58,13 @@ class TimeseriesResolutionTest {
     ClientRunner r = run(dir, "10");
     assertEquals(ExitCode.OK, r.exitCode, r.toString());
     List<Double> t = elapsed(dir);
-    // a 3.5 s run: points at about 1, 2, 3 s and the end, although a status line is due only every 10 s
-    assertTrue(t.size() >= 4, t.toString());
-    for (int i = 1; i < t.size() - 1; i++) {
-      assertEquals(1.0, t.get(i) - t.get(i - 1), 0.3, "1 s apart: " + t);
+    // A 3.5 s run: points at 1, 2, 3 s and the end, although a status line is due only every 10 s. A periodic
+    // point is taken at its whole second or later, never earlier; a loaded machine can only make it late, so it
+    // gets most of a second (a last tick late past the end of the run is not taken: at least 2 periodic points).
+    assertTrue(t.size() >= 3, t.toString());
+    for (int i = 0; i < t.size() - 1; i++) {
+      double due = i + 1;
+      assertTrue(t.get(i) >= due - 0.001 && t.get(i) < due + 0.9, "point " + i + " due at " + due + " s: " + t);
     }
     long reads = new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).path("measurements")
         .path("READ").path("operations").asLong();
@@ -78,7 +81,8 @@ class TimeseriesResolutionTest {
     ClientRunner r = run(dir, "2");
     assertEquals(ExitCode.OK, r.exitCode, r.toString());
     List<String> status = Files.readAllLines(dir.resolve("status.log"));
-    assertEquals(2, status.size(), status.toString());
+    // at 2 s and the final one; a third (at 4 s) when a loaded machine ends the 3.5 s run late
+    assertTrue(status.size() == 2 || status.size() == 3, status.toString());
     long sum = 0;
     Matcher m = Pattern.compile("\\[READ: Count=(\\d+),").matcher(String.join("\n", status));
     while (m.find()) {
@@ -89,8 +93,12 @@ class TimeseriesResolutionTest {
     Matcher rate = Pattern.compile("([0-9.]+) current ops/sec").matcher(status.get(0));
     assertTrue(rate.find(), status.get(0));
     double current = Double.parseDouble(rate.group(1));
-    assertTrue(current > 600 && current < 1400, "the first line's rate is over its 2 s, at the 1000 ops/s target: "
-        + status.get(0));
+    Matcher first = Pattern.compile("\\[READ: Count=(\\d+),").matcher(status.get(0));
+    assertTrue(first.find(), status.get(0));
+    // The first line's rate and its READ count are over the same 2 s (or a little more when the line is late on a
+    // loaded machine): rate x 2 s is about the count, not twice it (a rate over the last 1 s tick only) nor half.
+    double ratio = current * 2 / Long.parseLong(first.group(1));
+    assertTrue(ratio > 0.6 && ratio < 1.2, "rate x 2 s / count = " + ratio + ": " + status.get(0));
   }
 
   @Test
@@ -98,6 +106,7 @@ class TimeseriesResolutionTest {
     Path dir = tmp.resolve("r05");
     ClientRunner r = run(dir, "0.5");
     assertEquals(ExitCode.OK, r.exitCode, r.toString());
-    assertTrue(elapsed(dir).size() >= 7, "0.5 s points: " + elapsed(dir));
+    // 0.5 s to 3 s and the end; one late tick may be lost at the end (1 s points would be at most 4)
+    assertTrue(elapsed(dir).size() >= 6, "0.5 s points: " + elapsed(dir));
   }
 }

@@ -54,7 +54,9 @@ class WarmupTest {
     assertEquals(900, r.longValue("Intended-READ", "Operations"));
     assertTrue(r.longValue("WARMUP", "RunTime(ms)") >= 350, r.toString());
     assertTrue(r.err.contains("Warm-up: its operations fell "), r.err);
-    // Without the separate measured schedule the first measured read would start ~300 ms late.
-    assertTrue(r.longValue("Intended-READ", "MaxLatency(us)") < 150_000, r.toString());
+    // Without the separate measured schedule the first measured read would start at least 300 ms late (the 400 ms
+    // stall less the 100 ms the warm-up was planned to take; a loaded machine only adds to it). With it, only the
+    // machine's own lateness shows: 250 ms leaves a loaded machine room and still fails without the change.
+    assertTrue(r.longValue("Intended-READ", "MaxLatency(us)") < 250_000, r.toString());
   }
 }
