@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
 import site.ycsb.named.NamedOperationDB;
 
 /**
@@ -195,6 +197,46 @@ class StressProfileWorkloadTest {
     String line = new String(buf.toByteArray(), StandardCharsets.UTF_8).trim();
     assertTrue(line.contains("seed 3: 4 inserts attempted, insert blocks 7..10 (partition numbers block*100000+0..n-1), 0 failed"), line);
     assertEquals(1, line.split("\n").length, line);
+  }
+
+  @Test
+  void should_count_in_the_summary_the_partitions_of_measured_operations_only_when_a_warm_up_precedes()
+      throws Exception {
+    StressProfileWorkload w = new StressProfileWorkload();
+    w.init(props("ops=insert=1,select1=3", "profile.summary=true"));
+    MemoryTable db = new MemoryTable();
+    Object t0 = w.initThread(new Properties(), 0, 1);
+    Measurements measurements = Measurements.getMeasurements();
+    measurements.setRecording(false); // the engine's warm-up: not measured, not counted
+    try {
+      for (int i = 0; i < 50; i++) {
+        w.doTransaction(db, t0);
+      }
+    } finally {
+      measurements.setRecording(true);
+    }
+    for (int i = 0; i < 150; i++) {
+      w.doTransaction(db, t0);
+    }
+    List<String> measured = db.names.subList(50, db.names.size());
+    long inserts = measured.stream().filter("insert"::equals).count();
+    long selects = measured.stream().filter("select1"::equals).count();
+    assertEquals(150, inserts + selects);
+    assertTrue(inserts > 0 && selects > 0, measured.toString());
+    assertEquals(0, db.notFound);
+    PrintStream err = System.err;
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(buf, true, "UTF-8"));
+    try {
+      w.cleanup();
+    } finally {
+      System.setErr(err);
+    }
+    String out = new String(buf.toByteArray(), StandardCharsets.UTF_8);
+    // Ten partitions of one row per insert (the memo's insert.partitions), one partition and row per select.
+    assertTrue(out.contains(String.format(Locale.ROOT, "Total partitions          : %,d [insert: %,d, select1: %,d]",
+        10 * inserts + selects, 10 * inserts, selects)), out);
+    assertTrue(out.contains("Total operation time      : 00:00:"), out);
   }
 
   @Test
