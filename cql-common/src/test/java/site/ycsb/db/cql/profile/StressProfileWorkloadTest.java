@@ -248,6 +248,20 @@ class StressProfileWorkloadTest {
       assertTrue(e.getMessage().startsWith(bad.substring(0, bad.indexOf('='))) && !e.getMessage().contains("\n"),
           e.getMessage());
     }
+    // The same wording as every other property of the project (binding-support's TypedProperties).
+    String[][] worded = {
+        {"profile.population=-1", "profile.population=-1 must be between 0 and " + Long.MAX_VALUE / 100_000 / 2},
+        {"profile.seed=x", "profile.seed=x is not a whole number"},
+        {"profile.schema=yes", "profile.schema=yes must be true or false"},
+    };
+    for (String[] c : worded) {
+      assertEquals(c[1], assertThrows(IllegalArgumentException.class,
+          () -> new StressProfileWorkload().init(props(c[0]))).getMessage());
+    }
+    Properties noProfile = props();
+    noProfile.remove("profile");
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new StressProfileWorkload().init(noProfile))
+        .getMessage().startsWith("missing required property profile (the path of a cassandra-stress user profile"));
     for (String measurement : new String[] {"measurementtype=histogram", "measurementtype=raw",
         "measurement.interval=intended"}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
