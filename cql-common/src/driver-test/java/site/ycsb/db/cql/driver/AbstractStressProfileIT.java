@@ -121,10 +121,13 @@ public abstract class AbstractStressProfileIT {
       assertTrue(run.stderr.contains(String.format(Locale.ROOT, "%-26s: ", label)), label + ": " + run.stderr);
     }
     // Its op rate is the engine's throughput (both over the span of the measured operations; the text is rounded).
+    // The engine's span starts at the first operation's intended time, the summary's when the workload issues it:
+    // a late first operation on a loaded machine (the -target run lasts 2 s) parts them by up to a few hundred ms,
+    // so 15%; a span that took in the init or the warm-up, or a count that missed an operation type, is far more.
     java.util.regex.Matcher rate = java.util.regex.Pattern.compile("Op rate +: ([0-9,]+) op/s").matcher(run.stderr);
     assertTrue(rate.find(), run.stderr);
     double engine = ItSupport.metric(run.stdout, "OVERALL", "Throughput(ops/sec)");
-    assertEquals(engine, Double.parseDouble(rate.group(1).replace(",", "")), Math.max(2, engine * 0.05),
+    assertEquals(engine, Double.parseDouble(rate.group(1).replace(",", "")), Math.max(2, engine * 0.15),
         run.stderr + run.stdout);
     // The same summary is kept in results.dir with the run's record.
     String kept = new String(Files.readAllBytes(results.resolve("stress-summary.txt")), "UTF-8");
