@@ -5,8 +5,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 
-import site.ycsb.support.RetryCounters;
-
 /**
  * The non-blocking form of {@link RetryingExecutor}: starts a request, and when an attempt fails with a failure
  * that {@link RetryRules} allows to retry, schedules the next attempt after the back-off instead of sleeping — no
@@ -95,9 +93,5 @@ public final class AsyncRetryingExecutor {
       e = e.getCause();
     }
     return e;
-  }
-
-  public RetryCounters stats() {
-    return rules.stats();
   }
 }

@@ -89,12 +89,4 @@ public final class RetryRules {
   void interrupted(OpType op, Throwable e) {
     log.log(op + "-INTERRUPTED", op + " interrupted: " + RateLimitedLog.describe(e));
   }
-
-  public int maxRetries() {
-    return maxRetries;
-  }
-
-  public RetryCounters stats() {
-    return stats;
-  }
 }

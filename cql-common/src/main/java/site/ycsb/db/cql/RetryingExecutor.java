@@ -1,6 +1,5 @@
 package site.ycsb.db.cql;
 
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
 import site.ycsb.support.Backoff;
@@ -17,11 +16,6 @@ import site.ycsb.support.Sleeper;
 public final class RetryingExecutor {
   private final RetryRules rules;
   private final Sleeper sleeper;
-
-  public RetryingExecutor(int maxRetries, Backoff backoff, ErrorClassifier classifier, Sleeper sleeper,
-                          RetryCounters stats, RateLimitedLog log) {
-    this(maxRetries, backoff, classifier, sleeper, stats, log, () -> ThreadLocalRandom.current().nextDouble());
-  }
 
   public RetryingExecutor(int maxRetries, Backoff backoff, ErrorClassifier classifier, Sleeper sleeper,
                           RetryCounters stats, RateLimitedLog log, DoubleSupplier random) {
@@ -64,13 +58,5 @@ public final class RetryingExecutor {
         }
       }
     }
-  }
-
-  public int maxRetries() {
-    return rules.maxRetries();
-  }
-
-  public RetryCounters stats() {
-    return rules.stats();
   }
 }

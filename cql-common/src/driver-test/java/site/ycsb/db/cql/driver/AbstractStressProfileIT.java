@@ -27,20 +27,21 @@ import site.ycsb.testserver.cassandra.CassandraTestServer;
  * forked JVM against the project's real local Cassandra, through one CQL binding: the schema is created from the
  * profile, inserts are UNLOGGED batches of 10 partitions, every select1 finds its row, the server holds exactly the
  * partitions and rows the generator promised (recomputed here from the seed and the number of successful inserts),
- * the cassandra-stress summary counts what was done, a run after a load queries the loaded partitions, and bad
- * profiles or queries stop before the run with exit 2 and one line naming file and key.
+ * the cassandra-stress summary counts what was done, and bad profiles or queries stop before the run with exit 2 and
+ * one line naming file and key. What does not depend on the driver (a run after a load queries the loaded
+ * partitions: the workload's choice of blocks) is checked once, in CassandraStressProfileIT.
  */
 public abstract class AbstractStressProfileIT {
-  private static final Path PROFILE = Paths.get("..", "workloads", "cassandra-stress", "test01.yaml");
+  protected static final Path PROFILE = Paths.get("..", "workloads", "cassandra-stress", "test01.yaml");
   private static final int OPERATIONS = 400;
 
   protected abstract BindingUnderTest binding();
 
-  private List<String> args(CassandraTestServer server, String phase, String... extra) {
+  protected List<String> args(CassandraTestServer server, String phase, String... extra) {
     return args(server, phase, 1, extra);
   }
 
-  private List<String> args(CassandraTestServer server, String phase, int threads, String... extra) {
+  protected List<String> args(CassandraTestServer server, String phase, int threads, String... extra) {
     List<String> args = new ArrayList<>(Arrays.asList(phase, "-db", binding().dbClassName(),
         "-threads", Integer.toString(threads), "-target", "200", "-s", "-p", "workload=site.ycsb.db.cql.profile.StressProfileWorkload",
         "-p", "measurement.interval=both", "-p", "measurementtype=hdrhistogram"));
@@ -121,50 +122,18 @@ public abstract class AbstractStressProfileIT {
       assertTrue(run.stderr.contains(String.format(Locale.ROOT, "%-26s: ", label)), label + ": " + run.stderr);
     }
     // Its op rate is the engine's throughput (both over the span of the measured operations; the text is rounded).
+    // The engine's span starts at the first operation's intended time, the summary's when the workload issues it:
+    // a late first operation on a loaded machine (the -target run lasts 2 s) parts them by up to a few hundred ms,
+    // so 15%; a span that took in the init or the warm-up, or a count that missed an operation type, is far more.
     java.util.regex.Matcher rate = java.util.regex.Pattern.compile("Op rate +: ([0-9,]+) op/s").matcher(run.stderr);
     assertTrue(rate.find(), run.stderr);
     double engine = ItSupport.metric(run.stdout, "OVERALL", "Throughput(ops/sec)");
-    assertEquals(engine, Double.parseDouble(rate.group(1).replace(",", "")), Math.max(2, engine * 0.05),
+    assertEquals(engine, Double.parseDouble(rate.group(1).replace(",", "")), Math.max(2, engine * 0.15),
         run.stderr + run.stdout);
     // The same summary is kept in results.dir with the run's record.
     String kept = new String(Files.readAllBytes(results.resolve("stress-summary.txt")), "UTF-8");
     assertTrue(kept.startsWith("Results (cassandra-stress summary of this run):"), kept);
     assertTrue(run.stderr.contains(kept.trim()), kept);
-  }
-
-  @Test
-  void should_query_the_loaded_partitions_when_a_run_follows_a_load_with_its_population() throws Exception {
-    CassandraTestServer server = CassandraTestServer.shared();
-    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-population");
-    String cp = System.getProperty("java.class.path");
-    String profile = "profile=" + PROFILE.toAbsolutePath();
-    ItSupport.Run load = ItSupport.java(cp, "site.ycsb.Client", args(server, "-load", 2, profile,
-        "profile.schema=true", "profile.truncate=true", "profile.seed=11", "recordcount=30"), dir, 300);
-    assertEquals(0, load.exitCode, load.toString());
-    assertEquals(30, ItSupport.metric(load.stdout, "insert", "Return=OK"), load.toString());
-    assertEquals(300, server.countRows("stresstest", "test01") + duplicates(11, 30), "ten partitions per insert");
-
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", profile, "profile.seed=11",
-        "profile.population=30", "ops=select1=1", "operationcount=100"), dir, 300);
-    assertEquals(0, run.exitCode, run.toString());
-    // Every operation is a query of a loaded row: none runs as an insert, none finds nothing.
-    assertEquals(100, ItSupport.metric(run.stdout, "select1", "Return=OK"), run.toString());
-    assertEquals(-1, ItSupport.metric(run.stdout, "insert", "Operations"), run.toString());
-  }
-
-  /** Generated rows of blocks 0..blocks-1 whose (name, date) coincide with an earlier one (short random names). */
-  private static long duplicates(long seed, long blocks) {
-    RowGenerator g = new RowGenerator(Profile.load(PROFILE.toString()), seed);
-    Set<List<Object>> keys = new HashSet<>();
-    long generated = 0;
-    for (long b = 0; b < blocks; b++) {
-      for (int i = 0; i < g.partitionsInBlock(b); i++) {
-        Object[] row = g.row(RowGenerator.partition(b, i), 0);
-        keys.add(Arrays.asList(row[0], row[1]));
-        generated++;
-      }
-    }
-    return generated - keys.size();
   }
 
   @Test

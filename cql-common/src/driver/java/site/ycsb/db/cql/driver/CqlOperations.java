@@ -164,13 +164,7 @@ public final class CqlOperations {
       }
       batch.setConsistencyLevel(writeLevel);
       batch.setIdempotent(true);
-      if (requestTimeoutMillis != null) {
-        batch.setReadTimeoutMillis(requestTimeoutMillis);
-      }
-      if (tracing.shouldTrace()) {
-        batch.enableTracing();
-      }
-      return batch;
+      return prepare(batch);
     };
     Outcome<Long> outcome = executor.execute(query ? OpType.READ : OpType.INSERT, true, () -> {
       ResultSet rows = session.execute(statement.call());
@@ -380,14 +374,15 @@ public final class CqlOperations {
     return outcome.value() ? Status.OK : CqlStatus.NOT_APPLIED;
   }
 
-  private BoundStatement prepare(BoundStatement bound) {
+  /** Applies the per-request options (timeout, sampled tracing) to a statement about to be sent. */
+  private <S extends Statement> S prepare(S statement) {
     if (requestTimeoutMillis != null) {
-      bound.setReadTimeoutMillis(requestTimeoutMillis);
+      statement.setReadTimeoutMillis(requestTimeoutMillis);
     }
     if (tracing.shouldTrace()) {
-      bound.enableTracing();
+      statement.enableTracing();
     }
-    return bound;
+    return statement;
   }
 
   private boolean validNames(OpType op, String table, Iterable<String> fields) {

@@ -84,10 +84,6 @@ public final class CqlRuntime {
     return operations;
   }
 
-  public RetryCounters stats() {
-    return stats;
-  }
-
   /** Prints the retry summary ({@code [<metric>], READ, n} ...) to stdout and closes the driver. */
   public void close() {
     retryTimer.shutdownNow();

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.WeakHashMap;
 
 import com.datastax.driver.core.Cluster;
 import com.datastax.driver.core.Session;
@@ -28,7 +30,8 @@ import site.ycsb.support.RateLimitedLog;
  */
 final class ProfileSchema {
   private static final Set<String> DONE = new HashSet<>();
-  private static final Set<String> CHECKED = new HashSet<>();
+  /** Per session's operations (by identity; a closed session's entry goes with it): the profile runs checked. */
+  private static final Map<CqlOperations, Set<String>> CHECKED = new WeakHashMap<>();
 
   private ProfileSchema() {
   }
@@ -91,13 +94,14 @@ final class ProfileSchema {
     if (props == null) {
       return;
     }
-    Profile profile = load(p);
     // Per session (the statement cache belongs to it), profile and operation mix.
-    String key = System.identityHashCode(operations) + "\n" + props.profile() + "\n" + props.ops().keySet();
+    String key = props.profile() + "\n" + props.ops().keySet();
     synchronized (CHECKED) {
-      if (CHECKED.contains(key)) {
+      Set<String> checked = CHECKED.computeIfAbsent(operations, o -> new HashSet<>());
+      if (checked.contains(key)) {
         return;
       }
+      Profile profile = load(p);
       check(profile, "table_definition", "the insert of generated rows", profile.insertCql(), false,
           profile.columnNames(), operations, bindingName);
       for (String op : props.ops().keySet()) {
@@ -106,7 +110,7 @@ final class ProfileSchema {
               operations, bindingName);
         }
       }
-      CHECKED.add(key);
+      checked.add(key);
     }
   }
 

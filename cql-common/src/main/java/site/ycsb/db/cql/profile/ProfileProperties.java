@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 
+import site.ycsb.support.TypedProperties;
+
 /**
  * The properties of a profile run, parsed and validated in one place (each mistake is an
  * {@link IllegalArgumentException} with one line, which the engine reports with exit 2):
@@ -55,51 +57,20 @@ public final class ProfileProperties {
     this.summary = summary;
   }
 
-  /** Parses; {@code profile} must be set. */
+  /** The largest block number accepted (its partition numbers, block * STRIDE + i, must not overflow). */
+  private static final long MAX_BLOCK = Long.MAX_VALUE / RowGenerator.STRIDE / 2;
+
+  /** Parses; {@code profile} must be set. Numbers and flags are read by binding-support's {@link TypedProperties}. */
   public static ProfileProperties parse(Properties p) {
-    String profile = p.getProperty(PROFILE);
-    if (profile == null || profile.trim().isEmpty()) {
-      throw new IllegalArgumentException(PROFILE + " is required: the path of a cassandra-stress user profile "
-          + "(e.g. -p profile=workloads/cassandra-stress/test01.yaml)");
-    }
-    String seedText = p.getProperty(SEED, "1").trim();
-    long seed;
-    try {
-      seed = Long.parseLong(seedText);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(SEED + "=" + seedText + " is not a whole number");
-    }
-    long population = count(p, POPULATION, 0);
+    TypedProperties typed = new TypedProperties(p);
+    String profile = typed.required(PROFILE, "the path of a cassandra-stress user profile, e.g. "
+        + "-p profile=workloads/cassandra-stress/test01.yaml");
+    long seed = typed.longValue(SEED, 1, Long.MIN_VALUE, Long.MAX_VALUE);
+    long population = typed.longValue(POPULATION, 0, 0, MAX_BLOCK);
     boolean load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true").trim());
-    long insertStart = count(p, INSERT_START, load ? 0 : population);
-    return new ProfileProperties(profile.trim(), ops(p.getProperty(OPS, "insert=1")), seed,
-        bool(p, SCHEMA), bool(p, TRUNCATE), population, insertStart, bool(p, SUMMARY));
-  }
-
-  private static long count(Properties p, String name, long fallback) {
-    String v = p.getProperty(name);
-    if (v == null || v.trim().isEmpty()) {
-      return fallback;
-    }
-    long n;
-    try {
-      n = Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + "=" + v.trim() + " is not a whole number");
-    }
-    if (n < 0 || n > Long.MAX_VALUE / RowGenerator.STRIDE / 2) {
-      throw new IllegalArgumentException(name + "=" + n + " must lie within 0.." + Long.MAX_VALUE
-          / RowGenerator.STRIDE / 2);
-    }
-    return n;
-  }
-
-  private static boolean bool(Properties p, String name) {
-    String v = p.getProperty(name, "false").trim();
-    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
-      throw new IllegalArgumentException(name + "=" + v + " must be true or false");
-    }
-    return Boolean.parseBoolean(v);
+    long insertStart = typed.longValue(INSERT_START, load ? 0 : population, 0, MAX_BLOCK);
+    return new ProfileProperties(profile, ops(p.getProperty(OPS, "insert=1")), seed, typed.bool(SCHEMA, false),
+        typed.bool(TRUNCATE, false), population, insertStart, typed.bool(SUMMARY, false));
   }
 
   static Map<String, Double> ops(String text) {

@@ -1,6 +1,7 @@
 package site.ycsb.db.cql.profile;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +43,11 @@ public class StressProfileWorkload extends Workload {
   private String insertCql;
   private String[] opNames;
   private double[] cumulative;
+  /** The mix's operations, and insert after them when the mix lacks it (queries run as inserts): the summary's. */
+  private String[] countedOps;
+  /** The query of each operation of the mix, by index (null for insert). */
+  private Profile.Query[] queries;
+  private int insertOp;
   private ProfileRequest.Kind batchKind;
   private long seed;
   private long population;
@@ -52,27 +58,40 @@ public class StressProfileWorkload extends Workload {
   /** Every thread's state, for the summary's counts (read at cleanup, after the client threads have ended). */
   private final List<ThreadState> threadStates = new ArrayList<>();
 
-  /** Per client thread: its random stream and, for the summary, what its measured operations did. */
+  /**
+   * Per client thread: its random stream and, for the summary, what its measured operations did. Per operation the
+   * summary costs one clock read (its end), an array update and the engine's recording flag; the start is read only
+   * until the thread's first measured operation has been counted.
+   */
   static final class ThreadState {
     final SplittableRandom random;
-    /** For the summary: partitions and rows of measured OK operations, by operation name. */
-    final Map<String, long[]> counts = new HashMap<>();
+    /** For the summary: partitions and rows of measured OK operations, by operation index (countedOps). */
+    final long[] partitions;
+    final long[] rows;
     long firstMeasuredNs = Long.MAX_VALUE;
     long lastMeasuredNs = Long.MIN_VALUE;
 
-    ThreadState(int thread, long seed) {
+    ThreadState(int thread, long seed, int operations) {
       this.random = new SplittableRandom(Seeds.mix(seed, thread, 7));
+      this.partitions = new long[operations];
+      this.rows = new long[operations];
     }
 
-    void count(StressSummary summary, String op, long partitions, long rows, long startNs) {
+    /** The start to pass to {@link #count}: the clock until the first measured operation is counted, then 0. */
+    long startNs() {
+      return firstMeasuredNs == Long.MAX_VALUE ? System.nanoTime() : 0;
+    }
+
+    void count(StressSummary summary, int op, long partitionCount, long rowCount, long startNs) {
       if (!summary.recording()) {
         return;
       }
-      long[] c = counts.computeIfAbsent(op, k -> new long[2]);
-      c[0] += partitions;
-      c[1] += rows;
-      firstMeasuredNs = Math.min(firstMeasuredNs, startNs);
-      lastMeasuredNs = Math.max(lastMeasuredNs, System.nanoTime());
+      partitions[op] += partitionCount;
+      rows[op] += rowCount;
+      if (firstMeasuredNs == Long.MAX_VALUE) {
+        firstMeasuredNs = startNs; // a thread's operations follow one another: its first counted start is its least
+      }
+      lastMeasuredNs = System.nanoTime();
     }
   }
 
@@ -87,6 +106,7 @@ public class StressProfileWorkload extends Workload {
     generator = new RowGenerator(profile, seed);
     Map<String, Double> ops = props.ops();
     opNames = new String[ops.size()];
+    queries = new Profile.Query[ops.size()];
     cumulative = new double[ops.size()];
     double total = 0;
     int i = 0;
@@ -97,8 +117,13 @@ public class StressProfileWorkload extends Workload {
       }
       total += e.getValue();
       opNames[i] = e.getKey();
+      queries[i] = profile.queries.get(e.getKey());
       cumulative[i++] = total;
     }
+    int insertAt = Arrays.asList(opNames).indexOf("insert");
+    countedOps = insertAt >= 0 ? opNames : Arrays.copyOf(opNames, opNames.length + 1);
+    insertOp = insertAt >= 0 ? insertAt : opNames.length;
+    countedOps[insertOp] = "insert";
     insertCql = profile.insertCql();
     batchKind = profile.logged ? ProfileRequest.Kind.LOGGED_BATCH : ProfileRequest.Kind.UNLOGGED_BATCH;
     summary = props.summary() ? StressSummary.start(p, ops.keySet()) : null;
@@ -106,7 +131,7 @@ public class StressProfileWorkload extends Workload {
 
   @Override
   public Object initThread(Properties p, int mythreadid, int threadcount) {
-    ThreadState state = new ThreadState(mythreadid, seed);
+    ThreadState state = new ThreadState(mythreadid, seed, countedOps.length);
     synchronized (threadStates) {
       threadStates.add(state);
     }
@@ -130,26 +155,27 @@ public class StressProfileWorkload extends Workload {
       return false;
     }
     ThreadState state = (ThreadState) threadstate;
-    String op = choose(state.random.nextDouble() * cumulative[cumulative.length - 1]);
-    if (op.equals("insert") || knownBlocks() == 0) {
+    int op = choose(state.random.nextDouble() * cumulative[cumulative.length - 1]);
+    if (op == insertOp || knownBlocks() == 0) {
       return insert(named, state) != null;
     }
-    ProfileRequest request = query(generator.profile().queries.get(op), state);
-    long startNs = summary == null ? 0 : System.nanoTime();
-    Status status = named.executeNamed(op, request);
+    ProfileRequest request = query(queries[op], state);
+    long startNs = summary == null ? 0 : state.startNs();
+    Status status = named.executeNamed(opNames[op], request);
     if (summary != null && status != null && status.isOk()) {
       state.count(summary, op, 1, request.resultRows(), startNs);
     }
     return status != null;
   }
 
-  private String choose(double x) {
+  /** The index (in opNames) of the operation that the draw {@code x} picks. */
+  private int choose(double x) {
     for (int i = 0; i < cumulative.length; i++) {
       if (x < cumulative[i]) {
-        return opNames[i];
+        return i;
       }
     }
-    return opNames[opNames.length - 1];
+    return opNames.length - 1;
   }
 
   private Status insert(NamedOperationDB db, ThreadState state) {
@@ -166,7 +192,7 @@ public class StressProfileWorkload extends Workload {
         rows.add(generator.row(partition, r));
       }
     }
-    long startNs = summary == null ? 0 : System.nanoTime();
+    long startNs = summary == null ? 0 : state.startNs();
     Status status;
     try {
       status = db.executeNamed("insert", new ProfileRequest(insertCql, rows, batchKind));
@@ -177,7 +203,7 @@ public class StressProfileWorkload extends Workload {
     }
     if (status != null && status.isOk()) {
       if (summary != null) {
-        state.count(summary, "insert", partitions, rows.size(), startNs);
+        state.count(summary, insertOp, partitions, rows.size(), startNs);
       }
     } else {
       failedInserts.incrementAndGet();
@@ -246,9 +272,9 @@ public class StressProfileWorkload extends Workload {
       long last = Long.MIN_VALUE;
       synchronized (threadStates) {
         for (ThreadState t : threadStates) {
-          for (Map.Entry<String, long[]> e : t.counts.entrySet()) {
-            partitions.merge(e.getKey(), e.getValue()[0], Long::sum);
-            rows.merge(e.getKey(), e.getValue()[1], Long::sum);
+          for (int op = 0; op < countedOps.length; op++) {
+            partitions.merge(countedOps[op], t.partitions[op], Long::sum);
+            rows.merge(countedOps[op], t.rows[op], Long::sum);
           }
           first = Math.min(first, t.firstMeasuredNs);
           last = Math.max(last, t.lastMeasuredNs);

@@ -6,8 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +16,7 @@ import java.util.function.Function;
 
 import org.HdrHistogram.Histogram;
 
+import site.ycsb.Utils;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
 import site.ycsb.measurements.OneMeasurementHdrHistogram;
@@ -64,9 +63,8 @@ final class StressSummary {
   private StressSummary(List<String> ops, String resultsDir) {
     this.ops = ops;
     this.resultsDir = resultsDir;
-    long[] gc = gc();
-    gcCountAtStart = gc[0];
-    gcMillisAtStart = gc[1];
+    gcCountAtStart = Utils.getGCTotalCollectionCount();
+    gcMillisAtStart = Utils.getGCTotalTime();
   }
 
   /**
@@ -89,16 +87,6 @@ final class StressSummary {
   /** Whether the calling client thread's current operation is measured (false during warm-up). */
   boolean recording() {
     return measurements.threadState().isRecording();
-  }
-
-  private static long[] gc() {
-    long count = 0;
-    long millis = 0;
-    for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
-      count += Math.max(0, bean.getCollectionCount());
-      millis += Math.max(0, bean.getCollectionTime());
-    }
-    return new long[] {count, millis};
   }
 
   /**
@@ -143,8 +131,8 @@ final class StressSummary {
       f.rows = rows.getOrDefault(op, 0L);
       figures.put(op, f);
     }
-    long[] gc = gc();
-    List<String> lines = format(figures, seconds, gc[0] - gcCountAtStart, gc[1] - gcMillisAtStart);
+    List<String> lines = format(figures, seconds, Utils.getGCTotalCollectionCount() - gcCountAtStart,
+        Utils.getGCTotalTime() - gcMillisAtStart);
     for (String line : lines) {
       out.println(line);
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
 import site.ycsb.named.NamedOperationDB;
 
 /**
@@ -198,6 +200,46 @@ class StressProfileWorkloadTest {
   }
 
   @Test
+  void should_count_in_the_summary_the_partitions_of_measured_operations_only_when_a_warm_up_precedes()
+      throws Exception {
+    StressProfileWorkload w = new StressProfileWorkload();
+    w.init(props("ops=insert=1,select1=3", "profile.summary=true"));
+    MemoryTable db = new MemoryTable();
+    Object t0 = w.initThread(new Properties(), 0, 1);
+    Measurements measurements = Measurements.getMeasurements();
+    measurements.setRecording(false); // the engine's warm-up: not measured, not counted
+    try {
+      for (int i = 0; i < 50; i++) {
+        w.doTransaction(db, t0);
+      }
+    } finally {
+      measurements.setRecording(true);
+    }
+    for (int i = 0; i < 150; i++) {
+      w.doTransaction(db, t0);
+    }
+    List<String> measured = db.names.subList(50, db.names.size());
+    long inserts = measured.stream().filter("insert"::equals).count();
+    long selects = measured.stream().filter("select1"::equals).count();
+    assertEquals(150, inserts + selects);
+    assertTrue(inserts > 0 && selects > 0, measured.toString());
+    assertEquals(0, db.notFound);
+    PrintStream err = System.err;
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(buf, true, "UTF-8"));
+    try {
+      w.cleanup();
+    } finally {
+      System.setErr(err);
+    }
+    String out = new String(buf.toByteArray(), StandardCharsets.UTF_8);
+    // Ten partitions of one row per insert (the memo's insert.partitions), one partition and row per select.
+    assertTrue(out.contains(String.format(Locale.ROOT, "Total partitions          : %,d [insert: %,d, select1: %,d]",
+        10 * inserts + selects, 10 * inserts, selects)), out);
+    assertTrue(out.contains("Total operation time      : 00:00:"), out);
+  }
+
+  @Test
   void should_refuse_bad_population_and_insertstart_with_one_line() {
     for (String bad : new String[] {"profile.population=-1", "profile.population=x", "insertstart=1.5",
         "insertstart=99999999999999999", "profile.summary=maybe"}) {
@@ -206,6 +248,20 @@ class StressProfileWorkloadTest {
       assertTrue(e.getMessage().startsWith(bad.substring(0, bad.indexOf('='))) && !e.getMessage().contains("\n"),
           e.getMessage());
     }
+    // The same wording as every other property of the project (binding-support's TypedProperties).
+    String[][] worded = {
+        {"profile.population=-1", "profile.population=-1 must be between 0 and " + Long.MAX_VALUE / 100_000 / 2},
+        {"profile.seed=x", "profile.seed=x is not a whole number"},
+        {"profile.schema=yes", "profile.schema=yes must be true or false"},
+    };
+    for (String[] c : worded) {
+      assertEquals(c[1], assertThrows(IllegalArgumentException.class,
+          () -> new StressProfileWorkload().init(props(c[0]))).getMessage());
+    }
+    Properties noProfile = props();
+    noProfile.remove("profile");
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new StressProfileWorkload().init(noProfile))
+        .getMessage().startsWith("missing required property profile (the path of a cassandra-stress user profile"));
     for (String measurement : new String[] {"measurementtype=histogram", "measurementtype=raw",
         "measurement.interval=intended"}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
