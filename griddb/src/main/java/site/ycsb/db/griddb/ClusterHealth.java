@@ -41,10 +41,14 @@ public final class ClusterHealth {
     BY_TARGET.clear();
   }
 
-  /** True for failures that say the cluster cannot be reached, as opposed to a failed operation. */
+  /**
+   * True for failures that say the cluster cannot be reached, as opposed to a failed operation: the kinds
+   * {@link ErrorKind#UNREACHABLE} and {@link ErrorKind#STALE_HANDLE} (a handle the client closed after a failed
+   * failover).
+   */
   public static boolean isUnreachable(StoreException e) {
-    return e.isTimeout() || e.getCode() == GridDBErrors.BAD_CONNECTION
-        || e.getCode() == GridDBErrors.CONTAINER_CLOSED;
+    ErrorKind kind = e.kind();
+    return kind == ErrorKind.UNREACHABLE || kind == ErrorKind.STALE_HANDLE;
   }
 
   /** Whether an operation should fail without calling the cluster (down, and not this operation's turn to probe). */

@@ -361,8 +361,7 @@ public final class GridDBOperations {
         return null;
       });
     } catch (StoreException e) {
-      throw new StoreException(e.getCode(), "batch of " + rows + " inserts not written: " + e.oneLine(),
-          e.isRetryable(), e.isTimeout(), e);
+      throw e.withMessage("batch of " + rows + " inserts not written: " + e.oneLine());
     }
   }
 
