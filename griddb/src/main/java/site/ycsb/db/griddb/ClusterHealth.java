@@ -19,6 +19,9 @@ public final class ClusterHealth {
   /** How often, while the cluster is down, one operation is let through to see whether it is back. */
   static final long PROBE_INTERVAL_MS = 1000;
   private static final Map<String, ClusterHealth> BY_TARGET = new ConcurrentHashMap<>();
+  private static final LongSupplier SYSTEM_CLOCK_MS = () -> TimeUnit.NANOSECONDS.toMillis(System.nanoTime());
+  /** The clock of the records {@link #of} makes: the system's, or a unit test's. */
+  private static volatile LongSupplier clockOfNewRecords = SYSTEM_CLOCK_MS;
 
   private final LongSupplier clockMs;
   /** Time the cluster was seen down (ms), 0 while up. */
@@ -32,13 +35,18 @@ public final class ClusterHealth {
 
   /** The health record of a target (see {@link GridDBConfig#describeTarget()}), shared within the process. */
   public static ClusterHealth of(String target) {
-    return BY_TARGET.computeIfAbsent(target,
-        t -> new ClusterHealth(() -> TimeUnit.NANOSECONDS.toMillis(System.nanoTime())));
+    return BY_TARGET.computeIfAbsent(target, t -> new ClusterHealth(clockOfNewRecords));
   }
 
-  /** Forgets every target's state (unit tests). */
+  /** Forgets every target's state (unit tests); records made from now on read the system clock. */
   static void reset() {
+    reset(SYSTEM_CLOCK_MS);
+  }
+
+  /** Forgets every target's state; records made from now on read {@code clockMs} (unit tests that move time). */
+  static void reset(LongSupplier clockMs) {
     BY_TARGET.clear();
+    clockOfNewRecords = clockMs;
   }
 
   /**
