@@ -49,8 +49,9 @@ class GridDBRestartedServerIT {
       assertSame(Status.OK, client.insert("usertable", "user" + i, values("field0", "a" + i, "field1", "b" + i)));
     }
     // With /dataStore/logWriteMode 1 (GridDB's sample configuration) the transaction log is written about once a
-    // second: a row acknowledged in the last second before a kill may be lost, which this test is not about.
-    Thread.sleep(2_000);
+    // second: a row acknowledged in the last second before a kill may be lost, which this test is not about. Five
+    // such seconds: a loaded machine may run the node's log writer late.
+    Thread.sleep(5_000);
     assertTrue(node.signal("KILL"));
 
     long t0 = System.nanoTime();
