@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
-import site.ycsb.StringByteIterator;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,6 +23,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static site.ycsb.db.griddb.Rows.expect;
+import static site.ycsb.db.griddb.Rows.strings;
+import static site.ycsb.db.griddb.Rows.values;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -68,30 +70,6 @@ class GridDBClientTest {
     c.setProperties(p);
     c.init();
     return c;
-  }
-
-  private static Map<String, ByteIterator> values(String... kv) {
-    Map<String, ByteIterator> m = new HashMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      m.put(kv[i], new StringByteIterator(kv[i + 1]));
-    }
-    return m;
-  }
-
-  private static Map<String, String> strings(Map<String, ByteIterator> m) {
-    Map<String, String> out = new TreeMap<>();
-    for (Map.Entry<String, ByteIterator> e : m.entrySet()) {
-      out.put(e.getKey(), e.getValue().toString());
-    }
-    return out;
-  }
-
-  private static Map<String, String> expect(String... kv) {
-    Map<String, String> out = new TreeMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      out.put(kv[i], kv[i + 1]);
-    }
-    return out;
   }
 
   @Test
