@@ -134,6 +134,21 @@ class GridDBClientTest {
   }
 
   @Test
+  void should_fail_init_naming_the_layout_row_when_a_recorded_count_is_unreadable() throws Exception {
+    client(props()).cleanup();
+    for (String row : new String[] {TableLayouts.COUNT_ROW, TableLayouts.INDEX_ROW}) {
+      TreeMap<String, String[]> layout = store.data.get("usertable_layout");
+      String[] saved = layout.get(row);
+      layout.put(row, new String[] {row, "12x"});
+      TableLayouts.reset();
+      DBException e = assertThrows(DBException.class, () -> client(props()));
+      String what = row.equals(TableLayouts.COUNT_ROW) ? "container count" : "scan index count";
+      assertEquals("GridDB: usertable_layout holds an unreadable " + what + " '12x'", e.getMessage());
+      layout.put(row, saved);
+    }
+  }
+
+  @Test
   void should_fail_init_with_a_clear_message_when_a_container_has_another_schema() throws Exception {
     client(props()).cleanup();
     TableLayouts.reset();
