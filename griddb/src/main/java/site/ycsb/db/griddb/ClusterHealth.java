@@ -19,6 +19,9 @@ public final class ClusterHealth {
   /** How often, while the cluster is down, one operation is let through to see whether it is back. */
   static final long PROBE_INTERVAL_MS = 1000;
   private static final Map<String, ClusterHealth> BY_TARGET = new ConcurrentHashMap<>();
+  private static final LongSupplier SYSTEM_CLOCK_MS = () -> TimeUnit.NANOSECONDS.toMillis(System.nanoTime());
+  /** The clock of the records {@link #of} makes: the system's, or a unit test's. */
+  private static volatile LongSupplier clockOfNewRecords = SYSTEM_CLOCK_MS;
 
   private final LongSupplier clockMs;
   /** Time the cluster was seen down (ms), 0 while up. */
@@ -32,19 +35,28 @@ public final class ClusterHealth {
 
   /** The health record of a target (see {@link GridDBConfig#describeTarget()}), shared within the process. */
   public static ClusterHealth of(String target) {
-    return BY_TARGET.computeIfAbsent(target,
-        t -> new ClusterHealth(() -> TimeUnit.NANOSECONDS.toMillis(System.nanoTime())));
+    return BY_TARGET.computeIfAbsent(target, t -> new ClusterHealth(clockOfNewRecords));
   }
 
-  /** Forgets every target's state (unit tests). */
+  /** Forgets every target's state (unit tests); records made from now on read the system clock. */
   static void reset() {
-    BY_TARGET.clear();
+    reset(SYSTEM_CLOCK_MS);
   }
 
-  /** True for failures that say the cluster cannot be reached, as opposed to a failed operation. */
+  /** Forgets every target's state; records made from now on read {@code clockMs} (unit tests that move time). */
+  static void reset(LongSupplier clockMs) {
+    BY_TARGET.clear();
+    clockOfNewRecords = clockMs;
+  }
+
+  /**
+   * True for failures that say the cluster cannot be reached, as opposed to a failed operation: the kinds
+   * {@link ErrorKind#UNREACHABLE} and {@link ErrorKind#STALE_HANDLE} (a handle the client closed after a failed
+   * failover).
+   */
   public static boolean isUnreachable(StoreException e) {
-    return e.isTimeout() || e.getCode() == GridDBErrors.BAD_CONNECTION
-        || e.getCode() == GridDBErrors.CONTAINER_CLOSED;
+    ErrorKind kind = e.kind();
+    return kind == ErrorKind.UNREACHABLE || kind == ErrorKind.STALE_HANDLE;
   }
 
   /** Whether an operation should fail without calling the cluster (down, and not this operation's turn to probe). */

@@ -61,6 +61,10 @@ public enum ErrorKind {
   static final int CONTAINER_NOT_FOUND = 10016;
   static final int CONTAINER_REMOVED = 60157;
   static final int TRANSACTION_NOT_FOUND = 110005;
+  /** {@code JC_BAD_CONNECTION}: connect refused, or failover gave up. */
+  static final int BAD_CONNECTION = 145028;
+  /** {@code JC_CONTAINER_CLOSED}: a handle closed by the client after a failed failover. */
+  static final int CONTAINER_CLOSED = 145038;
 
   private final Status status;
   private final boolean transientFailure;
@@ -113,7 +117,7 @@ public enum ErrorKind {
       return AUTH_FAILED;
     case CLUSTER_NAME_INVALID:
       return WRONG_CLUSTER;
-    case GridDBErrors.CONTAINER_CLOSED:
+    case CONTAINER_CLOSED:
       return STALE_HANDLE;
     case NODE_NOT_JOINED:
     case AUTH_SERVICE_NOT_READY:
@@ -123,7 +127,7 @@ public enum ErrorKind {
     case CONTAINER_REMOVED:
     case CONTAINER_NOT_FOUND:
       return CONTAINER_MISSING;
-    case GridDBErrors.BAD_CONNECTION:
+    case BAD_CONNECTION:
       return UNREACHABLE;
     default:
       break;

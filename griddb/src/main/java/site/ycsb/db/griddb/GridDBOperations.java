@@ -196,10 +196,10 @@ public final class GridDBOperations {
     }
     String container = null;
     try {
-      container = routers.routerFor(table).containerOf(key);
+      ContainerRouter router = routers.routerFor(table);
+      container = router.containerOf(key);
       final String c = container;
       if (values.size() == schema.columnCount() - 1) {
-        ContainerRouter router = routers.routerFor(table);
         retrier.call("UPDATE", () -> {
           // A whole-row put creates a missing row: its index entry goes first, as for an insert.
           putIndexEntry(router, key);
@@ -361,8 +361,7 @@ public final class GridDBOperations {
         return null;
       });
     } catch (StoreException e) {
-      throw new StoreException(e.getCode(), "batch of " + rows + " inserts not written: " + e.oneLine(),
-          e.isRetryable(), e.isTimeout(), e);
+      throw e.withMessage("batch of " + rows + " inserts not written: " + e.oneLine());
     }
   }
 

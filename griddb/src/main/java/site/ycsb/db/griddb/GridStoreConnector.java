@@ -56,13 +56,13 @@ public final class GridStoreConnector implements StoreConnector {
 
   static String hint(StoreException e) {
     switch (e.getCode()) {
-    case 10053:
+    case ErrorKind.CLUSTER_NAME_INVALID:
       return " -- is the cluster name right?";
-    case 10005:
+    case ErrorKind.AUTH:
       return " -- check user and password";
-    case 10008:
+    case ErrorKind.NODE_NOT_JOINED:
       return " -- the node has not joined its cluster (is the cluster started?)";
-    case 145028:
+    case ErrorKind.BAD_CONNECTION:
       return " -- no member reachable (host, port, firewall?)";
     default:
       return e.isTimeout() ? " -- no answer within griddb.failoverTimeout" : "";

@@ -245,15 +245,9 @@ public final class GridStoreSession implements StoreSession {
   @Override
   public List<String> indexKeys(String container, long fromOrd, int limit) throws StoreException {
     try {
-      Query<Row> q = container(container).query("select * where " + ORD_COLUMN + " >= " + fromOrd + " order by "
-          + ORD_COLUMN + " asc limit " + limit);
+      Query<Row> q = container(container).query(indexQuery(fromOrd, limit));
       try {
-        RowSet<Row> rs = q.fetch();
-        List<String> keys = new ArrayList<>(rs.size());
-        while (rs.hasNext()) {
-          keys.add(rs.next().getString(0));
-        }
-        return keys;
+        return keysOf(q.fetch());
       } finally {
         q.close();
       }
@@ -264,8 +258,7 @@ public final class GridStoreSession implements StoreSession {
 
   @Override
   public List<List<String>> indexKeys(List<String> names, long fromOrd, int limit) throws StoreException {
-    String tql = "select * where " + ORD_COLUMN + " >= " + fromOrd + " order by " + ORD_COLUMN + " asc limit "
-        + limit;
+    String tql = indexQuery(fromOrd, limit);
     List<Query<Row>> queries = new ArrayList<>(names.size());
     try {
       for (String name : names) {
@@ -274,12 +267,7 @@ public final class GridStoreSession implements StoreSession {
       store.fetchAll(queries);
       List<List<String>> out = new ArrayList<>(names.size());
       for (Query<Row> q : queries) {
-        RowSet<Row> rs = q.getRowSet();
-        List<String> keys = new ArrayList<>(rs.size());
-        while (rs.hasNext()) {
-          keys.add(rs.next().getString(0));
-        }
-        out.add(keys);
+        out.add(keysOf(q.getRowSet()));
       }
       return out;
     } catch (GSException e) {
@@ -293,6 +281,20 @@ public final class GridStoreSession implements StoreSession {
         }
       }
     }
+  }
+
+  /** The TQL of an index read: up to {@code limit} entries with order number {@code >= fromOrd}, by order number. */
+  private static String indexQuery(long fromOrd, int limit) {
+    return "select * where " + ORD_COLUMN + " >= " + fromOrd + " order by " + ORD_COLUMN + " asc limit " + limit;
+  }
+
+  /** The keys of an index read's result, in its order. */
+  private static List<String> keysOf(RowSet<Row> rs) throws GSException {
+    List<String> keys = new ArrayList<>(rs.size());
+    while (rs.hasNext()) {
+      keys.add(rs.next().getString(0));
+    }
+    return keys;
   }
 
   @Override

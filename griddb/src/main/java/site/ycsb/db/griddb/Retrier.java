@@ -79,8 +79,4 @@ public final class Retrier {
       }
     }
   }
-
-  public RetryCounters counters() {
-    return counters;
-  }
 }

@@ -49,6 +49,14 @@ public class StoreException extends Exception {
     return retryable && k == ErrorKind.OTHER ? ErrorKind.RECOVERABLE : k;
   }
 
+  /**
+   * The same failure (code, kind, retryable, timeout) with another message, this exception as its cause: a caller
+   * that says what the failure did to its work keeps what the failure means.
+   */
+  StoreException withMessage(String message) {
+    return new StoreException(kind, code, message, retryable, timeout, this);
+  }
+
   public StoreException(int code, String message, boolean retryable, boolean timeout) {
     this(code, message, retryable, timeout, null);
   }

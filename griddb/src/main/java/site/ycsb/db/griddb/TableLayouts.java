@@ -72,18 +72,11 @@ public final class TableLayouts {
     String meta = metaContainer(table);
     ensure(session, meta, META_SCHEMA);
     String[] stored = session.get(meta, COUNT_ROW);
+    Integer storedCount = recorded(meta, stored, "container count");
     int count;
-    if (stored != null && stored[1] != null) {
-      int storedCount;
-      try {
-        storedCount = Integer.parseInt(stored[1]);
-      } catch (NumberFormatException e) {
-        throw new DBException("GridDB: " + meta + " holds an unreadable container count '" + stored[1] + "'");
-      }
+    if (storedCount != null) {
       if (configuredCount != 0 && configuredCount != storedCount) {
-        throw new DBException("GridDB: table " + table + " was created with " + storedCount
-            + " containers but griddb.containercount=" + configuredCount
-            + "; drop its containers or use that count (or leave griddb.containercount unset)");
+        throw disagrees(table, storedCount, "containers", "griddb.containercount", configuredCount);
       }
       count = storedCount;
     } else {
@@ -125,21 +118,29 @@ public final class TableLayouts {
     if (!exists) {
       return configured < 0 ? DEFAULT_SCAN_INDEX : configured;
     }
-    String[] stored = session.get(meta, INDEX_ROW);
-    int count = 0;
-    if (stored != null && stored[1] != null) {
-      try {
-        count = Integer.parseInt(stored[1]);
-      } catch (NumberFormatException e) {
-        throw new DBException("GridDB: " + meta + " holds an unreadable scan index count '" + stored[1] + "'");
-      }
-    }
+    Integer stored = recorded(meta, session.get(meta, INDEX_ROW), "scan index count");
+    int count = stored == null ? 0 : stored;
     if (configured >= 0 && configured != count) {
-      throw new DBException("GridDB: table " + table + " was created with " + count
-          + " scan index containers but griddb.scanindexcount=" + configured
-          + "; drop its containers or use that count (or leave griddb.scanindexcount unset)");
+      throw disagrees(table, count, "scan index containers", "griddb.scanindexcount", configured);
     }
     return count;
+  }
+
+  /** The number a row of the layout container holds, null if the row or its value is missing. */
+  private static Integer recorded(String meta, String[] row, String what) throws DBException {
+    if (row == null || row[1] == null) {
+      return null;
+    }
+    try {
+      return Integer.parseInt(row[1]);
+    } catch (NumberFormatException e) {
+      throw new DBException("GridDB: " + meta + " holds an unreadable " + what + " '" + row[1] + "'");
+    }
+  }
+
+  private static DBException disagrees(String table, int recorded, String what, String property, int configured) {
+    return new DBException("GridDB: table " + table + " was created with " + recorded + " " + what + " but "
+        + property + "=" + configured + "; drop its containers or use that count (or leave " + property + " unset)");
   }
 
   private static void ensureIndex(StoreSession session, String container) throws StoreException, DBException {

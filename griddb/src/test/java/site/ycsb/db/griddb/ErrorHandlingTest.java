@@ -47,6 +47,23 @@ class ErrorHandlingTest {
     assertSame(Status.ERROR, ErrorMapper.toStatus(new StoreException(150018, "x", false, false)));
   }
 
+  @Test
+  void should_keep_kind_code_and_flags_when_a_failure_is_reworded() {
+    // A recoverable failure of a request that may have been applied: not retryable, yet SERVICE_UNAVAILABLE.
+    StoreException commit = GridStoreSession.convert(new GSRecoverableException(1234, "try again"), false);
+    StoreException reworded = commit.withMessage("batch of 2 inserts not written: " + commit.oneLine());
+    assertSame(ErrorKind.RECOVERABLE, reworded.kind());
+    assertSame(Status.SERVICE_UNAVAILABLE, ErrorMapper.toStatus(reworded));
+    assertEquals(1234, reworded.getCode());
+    assertFalse(reworded.isRetryable() || reworded.isTimeout());
+    assertSame(commit, reworded.getCause());
+    assertTrue(reworded.oneLine().startsWith("batch of 2 inserts not written: ")
+        && reworded.oneLine().endsWith("1234] try again"), reworded.oneLine());
+    StoreException down = GridStoreSession.convert(new GSTimeoutException(145028, "timed out"));
+    assertTrue(down.withMessage("lost").isTimeout());
+    assertTrue(ClusterHealth.isUnreachable(down.withMessage("lost")));
+  }
+
   private final RetryCounters counters = Retrier.newCounters();
 
   @Test

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.Vector;
 import java.util.concurrent.CountDownLatch;
@@ -27,6 +26,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static site.ycsb.db.griddb.Rows.expect;
+import static site.ycsb.db.griddb.Rows.strings;
+import static site.ycsb.db.griddb.Rows.values;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -75,28 +77,6 @@ class GridDBBindingIT {
     return c;
   }
 
-  private static Map<String, ByteIterator> values(String... kv) {
-    Map<String, ByteIterator> m = new HashMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      m.put(kv[i], new StringByteIterator(kv[i + 1]));
-    }
-    return m;
-  }
-
-  private static Map<String, String> strings(Map<String, ByteIterator> m) {
-    Map<String, String> out = new TreeMap<>();
-    m.forEach((k, v) -> out.put(k, v.toString()));
-    return out;
-  }
-
-  private static Map<String, String> row(String... kv) {
-    Map<String, String> out = new TreeMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      out.put(kv[i], kv[i + 1]);
-    }
-    return out;
-  }
-
   @Test
   void should_insert_read_update_and_delete_when_the_server_is_real() throws Exception {
     GridDBClient c = client();
@@ -104,18 +84,18 @@ class GridDBBindingIT {
         "field3", "d")));
     Map<String, ByteIterator> r = new HashMap<>();
     assertSame(Status.OK, c.read(table, "user1", null, r));
-    assertEquals(row("field0", "a", "field1", "b", "field2", "c", "field3", "d"), strings(r));
+    assertEquals(expect("field0", "a", "field1", "b", "field2", "c", "field3", "d"), strings(r));
 
     Map<String, ByteIterator> some = new HashMap<>();
     assertSame(Status.OK, c.read(table, "user1", new HashSet<>(Arrays.asList("field1", "field3")), some));
-    assertEquals(row("field1", "b", "field3", "d"), strings(some));
+    assertEquals(expect("field1", "b", "field3", "d"), strings(some));
 
     assertSame(Status.OK, c.update(table, "user1", values("field2", "C")));
     assertSame(Status.OK, c.update(table, "user1", values("field0", "w", "field1", "x", "field2", "y",
         "field3", "z")));
     r.clear();
     c.read(table, "user1", null, r);
-    assertEquals(row("field0", "w", "field1", "x", "field2", "y", "field3", "z"), strings(r));
+    assertEquals(expect("field0", "w", "field1", "x", "field2", "y", "field3", "z"), strings(r));
 
     assertSame(Status.OK, c.delete(table, "user1"));
     assertSame(Status.NOT_FOUND, c.read(table, "user1", null, new HashMap<>()));
@@ -157,7 +137,7 @@ class GridDBBindingIT {
         assertSame(Status.OK, c.scan(table, start, n, new HashSet<>(Arrays.asList("field1")), out));
         assertEquals(expected.size(), out.size(), "start=" + start + " n=" + n);
         for (int i = 0; i < out.size(); i++) {
-          assertEquals(row("field1", "w" + expected.get(i)), strings(out.get(i)), "start=" + start + " i=" + i);
+          assertEquals(expect("field1", "w" + expected.get(i)), strings(out.get(i)), "start=" + start + " i=" + i);
         }
       }
     }
@@ -219,8 +199,9 @@ class GridDBBindingIT {
       for (int i = 0; i < out.size(); i++) {
         String k = expected.get(i);
         Map<String, String> got = strings(out.get(i));
-        Map<String, String> want = projected ? row("field1", "b" + k) : twoFields.contains(k) ? row("field0", "a" + k, "field1", "b" + k)
-            : row("field0", "a" + k, "field1", "b" + k, "field2", "c", "field3", "d");
+        Map<String, String> want = projected ? expect("field1", "b" + k)
+            : twoFields.contains(k) ? expect("field0", "a" + k, "field1", "b" + k)
+            : expect("field0", "a" + k, "field1", "b" + k, "field2", "c", "field3", "d");
         assertEquals(want, got, "start=" + start + " i=" + i);
       }
     }
@@ -252,7 +233,7 @@ class GridDBBindingIT {
     Map<String, ByteIterator> r = new HashMap<>();
     client().read(table, "hot", null, r);
     String n = Integer.toString(rounds);
-    assertEquals(row("field0", n, "field1", n, "field2", n, "field3", n), strings(r));
+    assertEquals(expect("field0", n, "field1", n, "field2", n, "field3", n), strings(r));
   }
 
   @Test

@@ -4,9 +4,6 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.testserver.griddb.GridDBServer;
 
 import java.util.Properties;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,16 +31,19 @@ class GridDBKilledServerIT {
       p.setProperty("maxexecutiontime", "600");
       p.setProperty("readproportion", "0.5");
       p.setProperty("updateproportion", "0.5");
-      ExecutorService pool = Executors.newSingleThreadExecutor();
-      Future<YcsbRun> run = pool.submit(() -> YcsbRun.run(cp, p, "-t", "-db", GridDBClient.class.getName(),
-          "-threads", "8", "-target", "500"));
-      Thread.sleep(12_000);
-      assertTrue(node.pid() > 0);
-      assertTrue(node.signal("KILL"));
-      long killed = System.nanoTime();
-      YcsbRun r = run.get(5, TimeUnit.MINUTES);
+      YcsbRun r;
+      long killed;
+      try (YcsbRun.Started run = YcsbRun.start(cp, p, "-t", "-db", GridDBClient.class.getName(),
+          "-threads", "8", "-target", "500")) {
+        // The kill comes 5 s into the operations, however long the child JVM took to get there.
+        run.awaitOutput(YcsbRun.OPERATIONS_START, 5, TimeUnit.MINUTES);
+        Thread.sleep(5_000);
+        assertTrue(node.pid() > 0);
+        assertTrue(node.signal("KILL"));
+        killed = System.nanoTime();
+        r = run.finish();
+      }
       long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed);
-      pool.shutdown();
       assertEquals(1, r.exitCode, r.tail());
       // failoverTimeout (10 s) for the operations in flight, then fast failures; a margin for a busy machine.
       assertTrue(seconds < 90, "ended " + seconds + " s after the kill\n" + r.tail());

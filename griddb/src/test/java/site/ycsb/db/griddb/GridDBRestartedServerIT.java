@@ -4,7 +4,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
-import site.ycsb.StringByteIterator;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -12,6 +11,7 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static site.ycsb.db.griddb.Rows.values;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,8 +49,9 @@ class GridDBRestartedServerIT {
       assertSame(Status.OK, client.insert("usertable", "user" + i, values("field0", "a" + i, "field1", "b" + i)));
     }
     // With /dataStore/logWriteMode 1 (GridDB's sample configuration) the transaction log is written about once a
-    // second: a row acknowledged in the last second before a kill may be lost, which this test is not about.
-    Thread.sleep(2_000);
+    // second: a row acknowledged in the last second before a kill may be lost, which this test is not about. Five
+    // such seconds: a loaded machine may run the node's log writer late.
+    Thread.sleep(5_000);
     assertTrue(node.signal("KILL"));
 
     long t0 = System.nanoTime();
@@ -80,13 +81,5 @@ class GridDBRestartedServerIT {
       assertSame(Status.OK, s, "user" + i);
       assertEquals(i == 2 ? "x" : i == 10 ? "n" : "a" + i, row.get("field0").toString(), "user" + i);
     }
-  }
-
-  private static Map<String, ByteIterator> values(String... kv) {
-    Map<String, ByteIterator> m = new HashMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      m.put(kv[i], new StringByteIterator(kv[i + 1]));
-    }
-    return m;
   }
 }

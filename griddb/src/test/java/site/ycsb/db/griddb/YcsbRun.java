@@ -30,11 +30,20 @@ final class YcsbRun {
   }
 
   /**
+   * Runs the client to its end.
+   *
    * @param classpath  classpath of the child JVM
    * @param props      properties written to a file passed with -P (so no password is on the command line)
    * @param args       Client arguments (e.g. -load, -threads 4)
    */
   static YcsbRun run(String classpath, Properties props, String... args) throws IOException, InterruptedException {
+    try (Started started = start(classpath, props, args)) {
+      return started.finish();
+    }
+  }
+
+  /** Starts the client in the background (see {@link #run}); closing the handle kills it if it still runs. */
+  static Started start(String classpath, Properties props, String... args) throws IOException {
     Path dir = Files.createTempDirectory("ycsb-griddb-it");
     File propsFile = dir.resolve("run.properties").toFile();
     try (OutputStream out = new FileOutputStream(propsFile)) {
@@ -47,13 +56,67 @@ final class YcsbRun {
     cmd.add(propsFile.getPath());
     File log = dir.resolve("output.txt").toFile();
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log).start();
-    if (!p.waitFor(10, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-      throw new IllegalStateException("YCSB run did not finish in 10 minutes: " + cmd);
+    return new Started(p, cmd, propsFile, log);
+  }
+
+  /** What the client prints once every thread is initialised, just before the operations start. */
+  static final String OPERATIONS_START = "client threads initialised in";
+
+  /** A client running in the background. */
+  static final class Started implements AutoCloseable {
+    private final Process process;
+    private final List<String> cmd;
+    private final File propsFile;
+    private final File log;
+
+    private Started(Process process, List<String> cmd, File propsFile, File log) {
+      this.process = process;
+      this.cmd = cmd;
+      this.propsFile = propsFile;
+      this.log = log;
     }
-    String output = new String(Files.readAllBytes(log.toPath()), StandardCharsets.UTF_8);
-    propsFile.delete();
-    return new YcsbRun(p.exitValue(), output);
+
+    /**
+     * Waits until the output contains {@code text}, so that a test acts on the run when it has reached a point,
+     * however slowly the machine started it; fails with the output if the run ends first or the wait times out.
+     */
+    void awaitOutput(String text, long timeout, TimeUnit unit) throws IOException, InterruptedException {
+      long deadline = System.nanoTime() + unit.toNanos(timeout);
+      while (true) {
+        boolean ended = !process.isAlive();
+        String output = output();
+        if (output.contains(text)) {
+          return;
+        }
+        if (ended || System.nanoTime() > deadline) {
+          throw new AssertionError("'" + text + "' not in the output of the run (" + (ended ? "it ended, exit "
+              + process.exitValue() : "still running after " + timeout + " " + unit) + "):\n" + output);
+        }
+        Thread.sleep(100);
+      }
+    }
+
+    /** Waits for the end of the run (10 minutes at most) and returns its result. */
+    YcsbRun finish() throws IOException, InterruptedException {
+      if (!process.waitFor(10, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new IllegalStateException("YCSB run did not finish in 10 minutes: " + cmd);
+      }
+      propsFile.delete();
+      return new YcsbRun(process.exitValue(), output());
+    }
+
+    private String output() throws IOException {
+      return new String(Files.readAllBytes(log.toPath()), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+      if (process.isAlive()) {
+        process.destroyForcibly();
+      }
+      propsFile.delete();
+    }
   }
 
   /** Operation and status to count, from lines such as {@code [READ], Return=OK, 500}. */
