@@ -116,8 +116,13 @@ public final class TypedProperties {
   /** Parses {@code raw} as a finite number of at least {@code min}. */
   public static double parseDouble(String name, String raw, double min) {
     double value = parseNumber(name, raw);
-    if (!(value >= min) || Double.isInfinite(value)) {
-      throw new IllegalArgumentException(name + "=" + shown(name, raw) + " must be a number of at least " + min);
+    if (Double.isInfinite(value)) {
+      // "1e400" parses to infinity: say so rather than that it is below the minimum
+      throw new IllegalArgumentException(name + "=" + shown(name, raw) + " is not a finite number");
+    }
+    if (value < min) {
+      throw new IllegalArgumentException(name + "=" + shown(name, raw) + " must be a number of at least "
+          + plain(min));
     }
     return value;
   }
@@ -146,6 +151,11 @@ public final class TypedProperties {
       throw new IllegalArgumentException(name + "=" + shown(name, raw) + " is not a number");
     }
     return value;
+  }
+
+  /** {@code 0} rather than {@code 0.0}, {@code 0.5} as it is. */
+  private static String plain(double d) {
+    return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
   }
 
   private static String mustBe(long min, long max) {

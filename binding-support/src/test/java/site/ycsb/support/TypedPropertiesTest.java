@@ -70,9 +70,13 @@ class TypedPropertiesTest {
     props.setProperty("d", "x");
     assertEquals("d=x is not a number", failure(() -> typed.doubleValue("d", 0, 0)));
     props.setProperty("d", "Infinity");
-    assertEquals("d=Infinity must be a number of at least 0.0", failure(() -> typed.doubleValue("d", 0, 0)));
+    assertEquals("d=Infinity is not a finite number", failure(() -> typed.doubleValue("d", 0, 0)));
     props.setProperty("d", "-0.5");
-    assertEquals("d=-0.5 must be a number of at least 0.0", failure(() -> typed.doubleValue("d", 0, 0)));
+    assertEquals("d=-0.5 must be a number of at least 0", failure(() -> typed.doubleValue("d", 0, 0)));
+    props.setProperty("d", "1e400");
+    assertEquals("d=1e400 is not a finite number", failure(() -> typed.doubleValue("d", 0, 0)));
+    props.setProperty("d", "0.1");
+    assertEquals("d=0.1 must be a number of at least 0.5", failure(() -> typed.doubleValue("d", 0, 0.5)));
   }
 
   @Test
