@@ -4,12 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.text.SimpleDateFormat;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
 import java.util.Locale;
-import java.util.TimeZone;
 
 /**
  * {@code bin/ycsb findmax <binding> --sla 'p99<10ms' [...] [client options]}: the highest target rate the database
@@ -32,49 +29,28 @@ public final class Findmax {
   }
 
   static int run(String[] args) {
-    if (args.length == 1 && (args[0].equals("-h") || args[0].equals("--help"))) {
-      System.out.println(USAGE);
-      return 0;
-    }
+    return ToolMain.run("findmax", USAGE, args, Findmax::body);
+  }
+
+  private static int body(String[] args) throws UsageException, IOException, InterruptedException {
     Options o;
     try {
       o = Options.parse(args);
     } catch (IllegalArgumentException e) {
-      System.err.println("findmax: " + e.getMessage());
-      return 2;
+      throw new UsageException(e.getMessage());
     }
-    try {
-      Path home;
-      try {
-        home = YcsbHome.find(o.ycsbHome);
-        Bindings.check(home, o.binding);
-      } catch (UsageException e) {
-        System.err.println("findmax: " + e.getMessage());
-        return 2;
-      }
-      Path out = o.out != null ? o.out : Paths.get("findmax-" + stamp());
-      try {
-        OutDir.requireFresh(out);
-      } catch (UsageException e) {
-        System.err.println("findmax: " + e.getMessage());
-        return 2;
-      }
-      Files.createDirectories(out);
-      FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, new FindmaxStepRunner(home, o.binding,
-          o.clientArgs, out, o.stepSeconds, o.warmupSeconds, o.slas));
-      int refused = engineRefusal(outcome);
-      if (refused != 0) {
-        return refused;
-      }
-      return outcome.maximum > 0 ? 0 : 1;
-    } catch (IOException e) {
-      System.err.println("findmax: " + e.getMessage());
-      return 1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      System.err.println("findmax: interrupted");
-      return 1;
+    Path home = YcsbHome.find(o.ycsbHome);
+    Bindings.check(home, o.binding);
+    Path out = o.out != null ? o.out : Paths.get("findmax-" + Suite.stamp());
+    OutDir.requireFresh(out);
+    Files.createDirectories(out);
+    FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, new FindmaxStepRunner(home, o.binding,
+        o.clientArgs, out, o.stepSeconds, o.warmupSeconds, o.slas));
+    int refused = engineRefusal(outcome);
+    if (refused != 0) {
+      return refused;
     }
+    return outcome.maximum > 0 ? 0 : 1;
   }
 
   /**
@@ -131,12 +107,6 @@ public final class Findmax {
     }
     FindmaxStep last = outcome.steps.get(outcome.steps.size() - 1);
     return last.exitCode == 2 || last.exitCode == 3 ? last : null;
-  }
-
-  static String stamp() {
-    SimpleDateFormat f = new SimpleDateFormat("yyyyMMdd-HHmmss");
-    f.setTimeZone(TimeZone.getTimeZone("UTC"));
-    return f.format(new Date());
   }
 
   /** The command line: findmax's own --options, and everything else passed to every step's engine unchanged. */

@@ -30,6 +30,9 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
   }
 
   private static final Pattern LINE = Pattern.compile("^\\[([^\\]]+)\\], ([^,]+), (.+)$");
+  /** Statuses that are not failures: the engine's successes (batched inserts too) and NOT_FOUND, an answer. */
+  private static final Set<String> NOT_FAILED = new java.util.HashSet<>(java.util.Arrays.asList(
+      site.ycsb.Status.OK.getName(), site.ycsb.Status.BATCHED_OK.getName(), site.ycsb.Status.NOT_FOUND.getName()));
 
   private final Path home;
   private final String binding;
@@ -198,7 +201,7 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
       if (metric.equals("OVERALL") && field.equals("Throughput(ops/sec)")) {
         achieved = Double.parseDouble(value);
       } else if (field.startsWith("Return=") && !metric.startsWith("Intended-") && !metric.equals("VERIFY")
-          && !field.equals("Return=OK") && !field.equals("Return=NOT_FOUND")) {
+          && !NOT_FAILED.contains(field.substring("Return=".length()))) {
         failed += Long.parseLong(value);
       } else if (!metric.endsWith("-FAILED") && statistic(field) != null && !metric.equals("OVERALL")
           && !metric.equals("SCHEDULE") && !metric.equals("VERIFY")) {

@@ -90,11 +90,10 @@ final class FleetFindmax {
             runId, status, System.err);
         runner.prepare(Collections.singletonList(phase));
       } catch (UsageException e) {
-        System.err.println("fleet: " + e.getMessage());
-        return 2;
+        return refused(log, e.getMessage(), 2);
       } catch (IOException e) {
         System.err.println("fleet: " + e.getMessage());
-        return 1;
+        return refused(log, e.getMessage(), 1);
       }
       current.set(runner);
       Files.createDirectories(dir);
@@ -116,6 +115,20 @@ final class FleetFindmax {
         Collections.emptyList(), out, fo.stepSeconds, fo.warmupSeconds, fo.slas, engine));
     Runtime.getRuntime().removeShutdownHook(stopper);
     status.finish(outcome.maximum > 0, outcome.ending);
+    int refused = Findmax.engineRefusal(outcome);
+    if (refused != 0) {
+      return refused;
+    }
     return outcome.maximum > 0 ? 0 : 1;
+  }
+
+  /**
+   * A step that could not start on the fleet (its options refused here: 2; the clients not ready: 1): the reason
+   * goes to the step's log, where findmax reads a step's engine line (and prints it for a refusal, exit 2).
+   */
+  private static int refused(Path log, String message, int code) throws IOException {
+    Files.write(log, java.util.Collections.singletonList("fleet: " + message),
+        java.nio.charset.StandardCharsets.UTF_8);
+    return code;
   }
 }

@@ -56,17 +56,28 @@ class FindmaxIT {
   void should_report_the_capacity_within_10_percent_when_the_database_saturates(int capacity) throws Exception {
     assumeTrue(skip == null, skip);
     Path out = work.resolve("c" + capacity);
+    // Above its capacity the database caps the throughput: a step's operations take longer than its schedule, so it
+    // achieves under 99% of its target, and its 64 threads end up queued in the database (their service time grows
+    // far beyond the unloaded one). No load on this machine makes a database of fixed capacity serve more. Below
+    // the capacity only the machine's noise is left, and on a shared 2-core machine at a load average of 10+ that
+    // was up to 260 ms of intended p99 at 70 to 300 ops/s (a p99<50ms bound then failed steps far below the
+    // capacity), mostly in a fresh engine's first 2 s, with its last operation up to ~70 ms late (a 3 s step then
+    // misses 99% of its rate). Hence: a bound far above that noise, a warm-up past the first 2 s, and 10 s steps,
+    // in which 100 ms of lateness still leaves 99%. The search starts at 60% of the capacity so that these longer
+    // steps stay few (double once, then bisect).
+    long start = Math.round(capacity * 0.6);
     ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-threads", "64", "-p",
-        "capacitydb.opspersec=" + capacity, "--sla", "p99<50ms", "--start", "250", "--at", "50%"), null);
+        "capacitydb.opspersec=" + capacity, "--sla", "p99<1s", "--start", Long.toString(start), "--at", "50%",
+        "--step-time", "10s", "--warmup", "3s"), null);
     assertEquals(0, run.waitFor(600), run.errText());
     String last = run.out.get(run.out.size() - 1);
     double found = Double.parseDouble(last.replaceAll(".*highest passing rate ([0-9]+) ops/s.*", "$1"));
     assertTrue(found >= 0.9 * capacity && found <= 1.1 * capacity, "found " + found + " for " + capacity + ": "
         + last);
     String table = new String(Files.readAllBytes(out.resolve("findmax.md")), StandardCharsets.UTF_8);
-    assertTrue(table.contains("| 1 | 250 |"), table);
+    assertTrue(table.contains("| 1 | " + start + " |"), table);
     assertTrue(Files.isRegularFile(out.resolve("findmax.csv")));
-    assertTrue(Files.isDirectory(out.resolve("step-01-250")), "every step keeps its result directory");
+    assertTrue(Files.isDirectory(out.resolve("step-01-" + start)), "every step keeps its result directory");
     // the follow-up at half the maximum: a measured step of its own, in the same table
     String half = FindmaxStepRunner.format(Math.round(found * 0.5));
     assertTrue(table.contains("(at 50%) | " + half + " |"), table);

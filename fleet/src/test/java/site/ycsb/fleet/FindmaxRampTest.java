@@ -97,6 +97,16 @@ class FindmaxRampTest {
   }
 
   @Test
+  void should_exit_2_before_any_step_when_the_command_line_or_the_ycsb_directory_is_wrong(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+    assertEquals(2, Findmax.run(new String[] {"basic"}), "no --sla");
+    assertEquals(2, Findmax.run(new String[] {"basic", "--sla", "p99<1ms", "--bogus", "1"}));
+    assertEquals(2, Findmax.run(new String[] {"basic", "--sla", "p99<1ms", "--ycsb-home", tmp.toString()}),
+        "no bin/ycsb there");
+    assertEquals(0, Findmax.run(new String[] {"--help"}));
+  }
+
+  @Test
   void should_parse_ramp_and_follow_up_options_and_refuse_bad_ones_with_one_line() {
     Findmax.Options o = Findmax.Options.parse(new String[] {"basic", "--threads", "8,16,32", "--ramp-gain", "10%",
         "--ramp-window", "1"});

@@ -10,7 +10,6 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
-import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -32,8 +31,6 @@ import java.util.Set;
  * every step, the SLA bounds as horizontal lines and the found maximum as a vertical line.
  */
 final class FindmaxSection {
-  private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
-      new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b)};
   /** The smallest latency the logarithmic axis shows (1 µs); a zero would have no place on it. */
   private static final double FLOOR_MS = 0.001;
 
@@ -99,7 +96,8 @@ final class FindmaxSection {
         }
         any = true;
         t.add(Arrays.asList(Integer.toString(s.index), s.kind, threads, target, ReportTables.fixed1(s.achieved), op,
-            ReportTables.fixed1(f.averageUs), opt(f.p95Us), opt(f.p99Us), opt(f.p999Us), verdict));
+            ReportTables.fixed1(f.averageUs), ReportTables.opt(f.p95Us), ReportTables.opt(f.p99Us),
+            ReportTables.opt(f.p999Us), verdict));
       }
       if (!any) {
         t.add(Arrays.asList(Integer.toString(s.index), s.kind, threads, target, ReportTables.fixed1(s.achieved), "",
@@ -148,19 +146,16 @@ final class FindmaxSection {
     y.setNumberFormatOverride(new DecimalFormat("0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)));
     plot.setRangeAxis(y);
     ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(true);
-    chart.setBackgroundPaint(Color.WHITE);
-    chart.setPadding(new RectangleInsets(4, 4, 4, 28));
-    plot.setBackgroundPaint(Color.WHITE);
-    plot.setDomainGridlinePaint(new Color(0xdddddd));
-    plot.setRangeGridlinePaint(new Color(0xdddddd));
-    plot.setOutlinePaint(Color.GRAY);
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+    ReportCharts.style(chart, true);
+    // an operation's p99 and p99.9 share its colour; p99.9 is dashed
+    XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) plot.getRenderer();
     for (int i = 0; i < data.getSeriesCount(); i++) {
-      renderer.setSeriesPaint(i, PALETTE[(i / 2) % PALETTE.length]);
-      renderer.setSeriesStroke(i, i % 2 == 0 ? new BasicStroke(2f) : new BasicStroke(2f, BasicStroke.CAP_BUTT,
-          BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+      renderer.setSeriesPaint(i, ReportCharts.PALETTE[(i / 2) % ReportCharts.PALETTE.length]);
+      if (i % 2 == 1) {
+        renderer.setSeriesStroke(i, new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+            new float[] {6f, 4f}, 0f));
+      }
     }
-    plot.setRenderer(renderer);
     double top = 0;
     for (int i = 0; i < run.slas.size(); i++) {
       double ms = run.slaLimitsUs.get(i) / 1000.0;
@@ -195,9 +190,5 @@ final class FindmaxSection {
     }
     y.setRange(Math.pow(10, Math.floor(Math.log10(low))), Math.pow(10, Math.ceil(Math.log10(high))));
     return new NamedChart("findmax-" + ReportCharts.fileSafe(name), title, chart);
-  }
-
-  private static String opt(Long v) {
-    return v == null ? "" : Long.toString(v);
   }
 }

@@ -33,7 +33,7 @@ final class ReportCharts {
   private static final int TICKS_PER_HALF_DISTANCE = 5;
   /** Beyond p99.9999 single values dominate; the plot stops there. */
   private static final double MAX_PERCENTILE = 99.9999;
-  private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
+  static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
       new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf)};
 
   private final RunCatalog catalog;
@@ -220,7 +220,8 @@ final class ReportCharts {
     return new NamedChart("scaling", title, chart);
   }
 
-  private static void style(JFreeChart chart, boolean shapes) {
+  /** The look every chart of the report shares: white, light grid, 2-pixel lines in the palette's colours. */
+  static void style(JFreeChart chart, boolean shapes) {
     chart.setBackgroundPaint(Color.WHITE);
     // room for the last tick label of the domain axis, which is centred on the plot's right edge
     chart.setPadding(new RectangleInsets(4, 4, 4, 28));

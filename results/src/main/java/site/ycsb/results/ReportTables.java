@@ -161,7 +161,8 @@ final class ReportTables {
     return String.format(Locale.ROOT, "%.1f", v);
   }
 
-  private static String opt(Long v) {
+  /** A figure that may be unknown: the number, or an empty cell. */
+  static String opt(Long v) {
     return v == null ? "" : Long.toString(v);
   }
 

@@ -65,8 +65,8 @@ final class ThreadTable {
           LatencyFigures read = LatencyFigures.of(r.dir, "READ", hdr);
           t.add(Arrays.asList(c.getKey(), w.getKey(), Long.toString(th.getKey()), loadOps, loadWavg,
               ReportTables.fixed1(r.dir.throughput()), wavg, read == null ? "" : ReportTables.fixed1(read.averageUs),
-              read == null ? "" : opt(read.p95Us), read == null ? "" : opt(read.p99Us),
-              read == null ? "" : opt(read.p999Us)));
+              read == null ? "" : ReportTables.opt(read.p95Us), read == null ? "" : ReportTables.opt(read.p99Us),
+              read == null ? "" : ReportTables.opt(read.p999Us)));
         }
         if (!any) {
           t.add(Arrays.asList(c.getKey(), "", Long.toString(th.getKey()), loadOps, loadWavg, "", "", "", "", "", ""));
@@ -79,9 +79,5 @@ final class ThreadTable {
   private String average(ReportRun r, String op) throws UsageException {
     LatencyFigures f = LatencyFigures.of(r.dir, op, hdr);
     return f == null || f.operations == 0 ? "" : ReportTables.fixed1(f.averageUs);
-  }
-
-  private static String opt(Long v) {
-    return v == null ? "" : Long.toString(v);
   }
 }
