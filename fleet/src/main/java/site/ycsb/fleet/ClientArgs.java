@@ -36,7 +36,7 @@ final class ClientArgs {
         if ("-P".equals(a)) {
           c.propertyFiles.add(v);
         } else if ("-target".equals(a)) {
-          c.target = parseTarget(v);
+          c.target = OptionValues.number(site.ycsb.Client.TARGET_PROPERTY, v, 0);
         } else {
           int eq = v.indexOf('=');
           if (eq <= 0) {
@@ -44,7 +44,7 @@ final class ClientArgs {
           }
           String name = v.substring(0, eq);
           if ("target".equals(name)) {
-            c.target = parseTarget(v.substring(eq + 1));
+            c.target = OptionValues.number(site.ycsb.Client.TARGET_PROPERTY, v.substring(eq + 1), 0);
             continue;
           }
           c.overrides.put(name, v.substring(eq + 1));
@@ -56,18 +56,6 @@ final class ClientArgs {
       }
     }
     return c;
-  }
-
-  private static double parseTarget(String v) throws UsageException {
-    try {
-      double t = Double.parseDouble(v);
-      if (t >= 0 && !Double.isInfinite(t)) {
-        return t;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException("-target needs a number of operations per second >= 0, got '" + v + "'");
   }
 
   /** A -P file on the head node: as given, else relative to the YCSB directory. */
@@ -97,22 +85,6 @@ final class ClientArgs {
     } catch (site.ycsb.UsageException e) {
       throw new UsageException(e.getMessage());
     }
-  }
-
-  static long longProperty(Properties p, String name, long dflt) throws UsageException {
-    String v = p.getProperty(name);
-    if (v == null || v.trim().isEmpty()) {
-      return dflt;
-    }
-    try {
-      long l = Long.parseLong(v.trim());
-      if (l >= 0) {
-        return l;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException("property " + name + "=" + v + ": expected a whole number >= 0");
   }
 
   /**

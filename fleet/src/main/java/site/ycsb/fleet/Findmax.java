@@ -285,15 +285,7 @@ public final class Findmax {
 
     /** A positive whole number. */
     private static int count(String name, String value) {
-      try {
-        int n = Integer.parseInt(value.trim());
-        if (n > 0) {
-          return n;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      throw new IllegalArgumentException(name + " needs a positive whole number, got '" + value + "'");
+      return (int) site.ycsb.support.TypedProperties.parseLong(name, value, 1, Integer.MAX_VALUE);
     }
 
     private static double seconds(String name, String value) {

@@ -172,10 +172,10 @@ final class FleetPhaseRunner implements PhaseRunner {
 
   private FleetPlan split(Phase phase) throws UsageException {
     Properties p = args.effective(home, phase.workloadFile());
-    long recordCount = ClientArgs.longProperty(p, "recordcount", 0);
-    long insertStart = ClientArgs.longProperty(p, "insertstart", 0);
-    long insertCount = ClientArgs.longProperty(p, "insertcount", Math.max(0, recordCount - insertStart));
-    long operationCount = ClientArgs.longProperty(p, "operationcount", -1);
+    long recordCount = OptionValues.property(p, "recordcount", 0);
+    long insertStart = OptionValues.property(p, "insertstart", 0);
+    long insertCount = OptionValues.property(p, "insertcount", Math.max(0, recordCount - insertStart));
+    long operationCount = OptionValues.property(p, "operationcount", -1);
     if (phase.isLoad() && insertCount == 0) {
       throw new UsageException("phase load: nothing to load (recordcount " + recordCount + ", insertstart "
           + insertStart + "); set -p recordcount=N");
@@ -353,7 +353,7 @@ final class FleetPhaseRunner implements PhaseRunner {
     try {
       Properties p = args.effective(home, phase.workloadFile());
       long operations = s.operationCount >= 0 ? s.operationCount : Math.max(0, s.insertCount);
-      return PhaseWarmup.choose(p, operations, s.target, ClientArgs.longProperty(p, "maxexecutiontime", 0));
+      return PhaseWarmup.choose(p, operations, s.target, OptionValues.property(p, "maxexecutiontime", 0));
     } catch (UsageException e) {
       return null; // already reported by split(), which ran first
     }

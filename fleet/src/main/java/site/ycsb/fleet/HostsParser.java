@@ -120,14 +120,10 @@ public final class HostsParser {
 
   private static int parsePort(String text, String spec, String where) throws UsageException {
     try {
-      int port = Integer.parseInt(text);
-      if (port >= 1 && port <= 65535) {
-        return port;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+      return (int) OptionValues.wholeNumber("port", text, 1, 65535);
+    } catch (UsageException e) {
+      throw new UsageException(where + ": " + e.getMessage() + " in '" + spec + "'");
     }
-    throw new UsageException(where + ": bad port '" + text + "' in '" + spec + "' (1-65535)");
   }
 
   /** Whether a remote directory name is safe to use in commands (same rule as the hosts file's ycsb-home). */

@@ -123,14 +123,14 @@ final class LocalPhaseRunner implements PhaseRunner {
     Properties p = args.effective(home, phase.workloadFile());
     long operations;
     if (phase.isLoad()) {
-      long records = ClientArgs.longProperty(p, "recordcount", 0);
-      long start = ClientArgs.longProperty(p, "insertstart", 0);
-      operations = ClientArgs.longProperty(p, "insertcount", Math.max(0, records - start));
+      long records = OptionValues.property(p, "recordcount", 0);
+      long start = OptionValues.property(p, "insertstart", 0);
+      operations = OptionValues.property(p, "insertcount", Math.max(0, records - start));
     } else {
-      operations = ClientArgs.longProperty(p, "operationcount", 0);
+      operations = OptionValues.property(p, "operationcount", 0);
     }
     double target = args.target > 0 ? args.target : targetProperty(p);
-    return PhaseWarmup.choose(p, operations, target, ClientArgs.longProperty(p, "maxexecutiontime", 0));
+    return PhaseWarmup.choose(p, operations, target, OptionValues.property(p, "maxexecutiontime", 0));
   }
 
   /** {@code target} from a -P file, 0 when absent or not a number (the engine reports a bad one). */

@@ -94,7 +94,7 @@ public final class SuiteOptions {
             loadWorkload = value;
             break;
           case "--repeat":
-            o.repeat = positiveInt(name, value);
+            o.repeat = (int) OptionValues.wholeNumber(name, value, 1, Integer.MAX_VALUE);
             break;
           case "--out":
             o.out = Paths.get(value);
@@ -121,7 +121,7 @@ public final class SuiteOptions {
             o.sshConfig = value;
             break;
           case "--start-delay":
-            o.startDelaySec = nonNegativeDouble(name, value);
+            o.startDelaySec = OptionValues.number(name, value, 0);
             break;
           case "--remote-home":
             if (!HostsParser.isSafePath(value)) {
@@ -160,29 +160,5 @@ public final class SuiteOptions {
     if ("-p".equals(a) && next != null && next.startsWith("results.dir=")) {
       throw new UsageException("results.dir is set by the suite per phase (<out>/<repeat>/<phase>); use --out");
     }
-  }
-
-  private static int positiveInt(String name, String value) throws UsageException {
-    try {
-      int v = Integer.parseInt(value);
-      if (v >= 1) {
-        return v;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException(name + " needs a whole number >= 1, got '" + value + "'");
-  }
-
-  private static double nonNegativeDouble(String name, String value) throws UsageException {
-    try {
-      double v = Double.parseDouble(value);
-      if (v >= 0 && !Double.isInfinite(v)) {
-        return v;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException(name + " needs a number of seconds >= 0, got '" + value + "'");
   }
 }

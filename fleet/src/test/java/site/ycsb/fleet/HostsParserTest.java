@@ -41,7 +41,7 @@ class HostsParserTest {
   void should_name_the_file_and_line_when_a_port_is_bad() {
     UsageException e = assertThrows(UsageException.class,
         () -> HostsParser.parseLines(Arrays.asList("a", "b:99999"), "hosts.txt"));
-    assertTrue(e.getMessage().startsWith("hosts.txt line 2: bad port '99999'"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("hosts.txt line 2: port=99999 must be between 1 and 65535"), e.getMessage());
   }
 
   @Test
