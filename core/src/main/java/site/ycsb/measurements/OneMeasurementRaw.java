@@ -12,6 +12,9 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * The {@code raw} measurement type: keeps every (timestamp, latency) point and writes them all at the end, to
  * {@code measurement.raw.output_file} (appending) or to the result output, followed by summary statistics
  * unless {@code measurement.raw.no_summary} is set. Memory grows with the number of operations.
+ *
+ * <p>Thread-safe: {@link #measure} appends to a lock-free queue and may be called by any number of threads at once;
+ * the export writes the points present when it starts.
  */
 public class OneMeasurementRaw extends OneMeasurement {
   public static final String OUTPUT_FILE_PATH = "measurement.raw.output_file";

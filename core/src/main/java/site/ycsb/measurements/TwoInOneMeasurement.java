@@ -8,57 +8,60 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
 /**
  * Feeds every value to two measurements (types {@code hdrhistogram+histogram} and {@code hdrhistogram+raw}).
  * Statuses go to the first one only, as in YCSB.
+ *
+ * <p>As thread-safe as the two measurements it feeds (both are, for every type the engine builds); it keeps no
+ * state of its own.
  */
 public class TwoInOneMeasurement extends OneMeasurement {
-  private final OneMeasurement thing1;
-  private final OneMeasurement thing2;
+  private final OneMeasurement first;
+  private final OneMeasurement second;
 
-  public TwoInOneMeasurement(String name, OneMeasurement thing1, OneMeasurement thing2) {
+  public TwoInOneMeasurement(String name, OneMeasurement first, OneMeasurement second) {
     super(name);
-    this.thing1 = thing1;
-    this.thing2 = thing2;
+    this.first = first;
+    this.second = second;
   }
 
   @Override
   public void measure(long latencyUs) {
-    thing1.measure(latencyUs);
-    thing2.measure(latencyUs);
+    first.measure(latencyUs);
+    second.measure(latencyUs);
   }
 
   @Override
   public void reportStatus(Status status) {
-    thing1.reportStatus(status);
+    first.reportStatus(status);
   }
 
   @Override
   public java.util.Map<String, Long> getStatusCounts() {
-    return thing1.getStatusCounts();
+    return first.getStatusCounts();
   }
 
   @Override
   public String getSummary() {
-    return thing1.getSummary() + "\n" + thing2.getSummary();
+    return first.getSummary() + "\n" + second.getSummary();
   }
 
   @Override
   public IntervalStats takeInterval() {
-    return thing1.takeInterval();
+    return first.takeInterval();
   }
 
   @Override
   public IntervalStats takeStatusInterval() {
-    return thing1.takeStatusInterval();
+    return first.takeStatusInterval();
   }
 
   @Override
   public void exportMeasurements(MeasurementsExporter exporter) throws IOException {
-    thing1.exportMeasurements(exporter);
-    thing2.exportMeasurements(exporter);
+    first.exportMeasurements(exporter);
+    second.exportMeasurements(exporter);
   }
 
   @Override
   public void close() {
-    thing1.close();
-    thing2.close();
+    first.close();
+    second.close();
   }
 }
