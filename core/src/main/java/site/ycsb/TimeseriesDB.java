@@ -57,16 +57,17 @@ public abstract class TimeseriesDB extends DB {
     deleteDelimiter = p.getProperty("deletedelimiter", ":");
     timestampUnit = enumProperty(p, "timestampunits", "SECONDS", TimeUnit.class);
     downsamplingFunction = enumProperty(p, "downsamplingfunction", "NONE", AggregationOperation.class);
-    String interval = p.getProperty("downsamplinginterval", "0").trim();
+    PropertyReader r = new PropertyReader(p);
     try {
-      downsamplingInterval = Integer.valueOf(interval);
-    } catch (NumberFormatException e) {
-      throw configError("downsamplinginterval=" + interval + " is not an integer");
+      downsamplingInterval = r.intValue("downsamplinginterval", 0, 0);
+      // 0.17.0 read these with Boolean.parseBoolean, so "yes" or "1" silently meant false
+      debug = r.bool("debug", false);
+      test = r.bool("test", false);
+    } catch (IllegalArgumentException e) {
+      throw configError(e.getMessage());
     }
     groupByKey = p.getProperty("groupbykey", "YCSBGB");
     downsamplingKey = p.getProperty("downsamplingkey", "YCSBDS");
-    debug = Boolean.parseBoolean(p.getProperty("debug", "false"));
-    test = Boolean.parseBoolean(p.getProperty("test", "false"));
     String metric = p.getProperty(METRIC_PROPERTY, "key").trim();
     if (!metric.equals("key") && !metric.equals("table")) {
       throw configError(METRIC_PROPERTY + "=" + metric + " is not one of key (the workload's metric, default), "

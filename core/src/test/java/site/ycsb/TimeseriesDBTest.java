@@ -188,7 +188,8 @@ class TimeseriesDBTest {
   @Test
   void should_exit_2_with_one_line_when_a_time_series_property_is_invalid() {
     for (String bad : new String[] {"timestampunits=FORTNIGHTS", "downsamplingfunction=MEDIAN",
-        "downsamplinginterval=often"}) {
+        "downsamplinginterval=often", "downsamplinginterval=-5", "downsamplinginterval=1e9", "debug=yes",
+        "test=1"}) {
       ClientRunner r = ClientRunner.run("-load", "-db", "site.ycsb.BasicTSDB", "-p", "recordcount=1",
           "-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", bad);
       assertEquals(2, r.exitCode, bad + "\n" + r.err);
