@@ -6,8 +6,8 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 PROG="$(basename "$0")"
 ARGV="$*"
-
-die() { echo "$PROG: $*" >&2; exit 2; }
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
 
 usage() {
   cat <<EOF
@@ -33,11 +33,6 @@ Usage: $PROG [options]
 EOF
 }
 
-is_count() { [[ "$1" =~ ^[1-9][0-9]*$ ]]; }
-
-need_count() {
-  is_count "$2" || die "$1 needs a positive whole number, got '$2'"
-}
 
 # ---- options ----------------------------------------------------------------------------------------------
 REPEAT=""

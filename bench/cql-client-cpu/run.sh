@@ -7,8 +7,8 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 PROG="$(basename "$0")"
-
-die() { echo "$PROG: $*" >&2; exit 2; }
+# shellcheck source=../lib.sh
+. "$ROOT/bench/lib.sh"
 
 usage() {
   cat <<EOF
@@ -33,8 +33,6 @@ Usage: $PROG [options]
 EOF
 }
 
-is_count() { [[ "$1" =~ ^[1-9][0-9]*$ ]]; }
-need_count() { is_count "$2" || die "$1 needs a positive whole number, got '$2'"; }
 
 REPEAT=""; QUICK=false; RECORDS=10000; OPS=""; RATES="1500,3000"; RATE_SECONDS=""; THREADS=16; INFLIGHT=64
 CASES="ycsb017,blocking,async,async-window,floor-sync,floor-async"; ASYNC_ARGS=""; WINDOW_US=1000; PORT=9142; JAVA=java; JVM_OPTS="-Xms512m -Xmx512m"
@@ -133,10 +131,7 @@ if [[ ",$CASES," == *",floor-"* ]]; then
 fi
 
 # ---- server and data ---------------------------------------------------------------------------------------
-SERVER_DIR="$RUN_DIR/server"
-stop_server() { "$ROOT/bin/ycsb" cassandra-server stop --dir "$SERVER_DIR" >/dev/null 2>&1 || true; }
-trap stop_server EXIT
-"$ROOT/bin/ycsb" cassandra-server start --dir "$SERVER_DIR" --port "$PORT" >&2
+start_cassandra "$PORT" "$RUN_DIR/server"
 WL=(-P "$ROOT/workloads/workloada" -p hosts=127.0.0.1 -p port="$PORT" -p recordcount="$RECORDS")
 echo "Loading $RECORDS records..." >&2
 "$JAVA" -cp "$OURS_LIB/*" site.ycsb.Client -load -db site.ycsb.db.CassandraCQLClient "${WL[@]}" -threads 8 \

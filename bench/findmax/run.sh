@@ -8,8 +8,8 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 YCSB="$ROOT/bin/ycsb"
 PROG="$(basename "$0")"
-
-die() { echo "$PROG: $*" >&2; exit 2; }
+# shellcheck source=../lib.sh
+. "$ROOT/bench/lib.sh"
 
 usage() {
   cat <<USAGE
@@ -27,8 +27,6 @@ Usage: $PROG [options]
   -h, --help        this text
 USAGE
 }
-
-is_count() { [[ "$1" =~ ^[1-9][0-9]*$ ]]; }
 
 PORT=19042
 RECORDS=20000
@@ -55,21 +53,14 @@ while [ $# -gt 0 ]; do
   esac
 done
 for pair in "--port:$PORT" "--records:$RECORDS" "--threads:$THREADS" "--max-steps:$MAX_STEPS"; do
-  is_count "${pair#*:}" || die "${pair%%:*} needs a positive whole number, got '${pair#*:}'"
+  need_count "${pair%%:*}" "${pair#*:}"
 done
 STAMP="$(date -u +%Y%m%d-%H%M%S)"
 [ -n "$OUT" ] || OUT="$HERE/run-$STAMP"
 [ ! -e "$OUT" ] || die "--out $OUT exists; choose a new directory"
-SERVER_DIR="$(mktemp -d "${TMPDIR:-/tmp}/findmax-cassandra.XXXXXX")"
-
-stop_server() {
-  "$YCSB" cassandra-server stop --dir "$SERVER_DIR" >&2 || true
-  rm -rf "$SERVER_DIR"
-}
-trap stop_server EXIT
 
 LOAD_BEFORE="$(uptime)"
-"$YCSB" cassandra-server start --dir "$SERVER_DIR" --port "$PORT" >&2
+start_cassandra "$PORT"
 COMMON=(-P "$ROOT/workloads/workloada" -p hosts=127.0.0.1 -p port="$PORT" -p recordcount="$RECORDS")
 "$YCSB" load cassandra-cql "${COMMON[@]}" -threads 8 > "$SERVER_DIR/load.txt"
 FINDMAX=("$YCSB" findmax cassandra-cql "${COMMON[@]}" -threads "$THREADS" --sla "$SLA" --start "$START"

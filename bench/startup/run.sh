@@ -7,7 +7,9 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 YCSB="$ROOT/bin/ycsb"
 PORT=19043 RECORDS=20000 OPS=20000 THREADS=16 TARGET=2000 WORKLOADS="" OUT=""
-die() { echo "bench/startup: $*" >&2; exit 2; }
+PROG=bench/startup
+# shellcheck source=../lib.sh
+. "$ROOT/bench/lib.sh"
 while [ $# -gt 0 ]; do
   case "$1" in
     --help|-h) sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -22,21 +24,15 @@ while [ $# -gt 0 ]; do
   esac
 done
 for pair in "--port:$PORT" "--records:$RECORDS" "--ops:$OPS" "--threads:$THREADS" "--target:$TARGET"; do
-  case "${pair#*:}" in ''|*[!0-9]*) die "${pair%%:*} must be a whole number, got '${pair#*:}'" ;; esac
+  need_count "${pair%%:*}" "${pair#*:}"
 done
 command -v python3 >/dev/null || die "python3 is needed to read summary.json files"
 STAMP="$(date -u +%Y%m%d-%H%M%S)"
 [ -n "$OUT" ] || OUT="$HERE/run-$STAMP"
 [ ! -e "$OUT" ] || die "--out $OUT exists; choose a new directory"
-SERVER_DIR="$(mktemp -d "${TMPDIR:-/tmp}/startup-cassandra.XXXXXX")"
-stop_server() {
-  "$YCSB" cassandra-server stop --dir "$SERVER_DIR" >&2 || true
-  rm -rf "$SERVER_DIR"
-}
-trap stop_server EXIT
 
 LOAD_BEFORE="$(uptime)"
-"$YCSB" cassandra-server start --dir "$SERVER_DIR" --port "$PORT" >&2
+start_cassandra "$PORT"
 SUITE=("$YCSB" suite cassandra-cql ${WORKLOADS:+--workloads "$WORKLOADS"} -p hosts=127.0.0.1 -p port="$PORT" -p recordcount="$RECORDS"
   -p operationcount="$OPS" -threads "$THREADS" -target "$TARGET" -p measurement.interval=both --out "$OUT")
 set +e
