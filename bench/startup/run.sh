@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
 # Start-up benchmark against the local Cassandra (issue 18): the suite a new user runs, with default options,
 # and per phase the schedule lag p99 and the intended versus service p99 read back from each summary.json.
-# Usage: bench/startup/run.sh [--port P] [--records N] [--ops N] [--threads N] [--target R] [--workloads LIST] [--out DIR]
+# Usage: bench/startup/run.sh [--port P] [--records N] [--ops N] [--threads N] [--target R] [--workloads LIST]
+#                             [--warmup W (-p warmup=W; default: the suite's own)] [--out DIR]
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 YCSB="$ROOT/bin/ycsb"
-PORT=19043 RECORDS=20000 OPS=20000 THREADS=16 TARGET=2000 WORKLOADS="" OUT=""
+PORT=19043 RECORDS=20000 OPS=20000 THREADS=16 TARGET=2000 WORKLOADS="" WARMUP="" OUT=""
 PROG=bench/startup
 # shellcheck source=../lib.sh
 . "$ROOT/bench/lib.sh"
 while [ $# -gt 0 ]; do
   case "$1" in
-    --help|-h) sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    --port|--records|--ops|--threads|--target|--workloads|--out)
+    --help|-h) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --port|--records|--ops|--threads|--target|--workloads|--warmup|--out)
       [ $# -ge 2 ] || die "$1 needs a value"
       case "$1" in
         --port) PORT=$2 ;; --records) RECORDS=$2 ;; --ops) OPS=$2 ;; --threads) THREADS=$2 ;;
-        --target) TARGET=$2 ;; --workloads) WORKLOADS=$2 ;; --out) OUT=$2 ;;
+        --target) TARGET=$2 ;; --workloads) WORKLOADS=$2 ;; --warmup) WARMUP=$2 ;; --out) OUT=$2 ;;
       esac
       shift 2 ;;
     *) die "unknown option '$1' (see --help)" ;;
@@ -34,7 +35,8 @@ STAMP="$(date -u +%Y%m%d-%H%M%S)"
 LOAD_BEFORE="$(uptime)"
 start_cassandra "$PORT"
 SUITE=("$YCSB" suite cassandra-cql ${WORKLOADS:+--workloads "$WORKLOADS"} -p hosts=127.0.0.1 -p port="$PORT" -p recordcount="$RECORDS"
-  -p operationcount="$OPS" -threads "$THREADS" -target "$TARGET" -p measurement.interval=both --out "$OUT")
+  -p operationcount="$OPS" -threads "$THREADS" -target "$TARGET" -p measurement.interval=both ${WARMUP:+-p warmup="$WARMUP"}
+  --out "$OUT")
 set +e
 "${SUITE[@]}" > "$SERVER_DIR/suite.out" 2> "$SERVER_DIR/suite.err"
 CODE=$?
