@@ -152,8 +152,23 @@ public final class SuiteOptions {
     return o;
   }
 
-  /** Flags the suite sets itself per phase are refused, so that no phase silently runs with something else. */
+  /**
+   * Flags the suite sets itself per phase are refused, so that no phase silently runs with something else; a bad
+   * rate or thread count is refused here, with the engine's words, before a result directory is made.
+   */
   private static void checkClientArg(String a, String next) throws UsageException {
+    if (next != null) {
+      String target = "-target".equals(a) ? next : "-p".equals(a) && next.startsWith("target=") ? next.substring(7)
+          : null;
+      if (target != null) {
+        OptionValues.number(site.ycsb.Client.TARGET_PROPERTY, target, 0);
+      }
+      String threads = "-threads".equals(a) ? next
+          : "-p".equals(a) && next.startsWith("threadcount=") ? next.substring(12) : null;
+      if (threads != null) {
+        OptionValues.wholeNumber(site.ycsb.Client.THREAD_COUNT_PROPERTY, threads, 1, Integer.MAX_VALUE);
+      }
+    }
     if ("-load".equals(a) || "-t".equals(a) || "-db".equals(a)) {
       throw new UsageException(a + " is set by the suite per phase; give the binding name and --workloads instead");
     }

@@ -46,10 +46,24 @@ class OptionValuesTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"-target 1e400", "-target x", "-target -1", "-p target=NaN", "-threads 0", "-threads x",
+      "-threads 1.5", "-p threadcount=-2", "-threads 99999999999"})
+  void should_refuse_a_suite_rate_or_thread_count_before_any_phase_when_the_engine_would(String option) {
+    String[] parts = option.split(" ");
+    UsageException e = assertThrows(UsageException.class,
+        () -> SuiteOptions.parse(new String[] {"basic", parts[0], parts[1]}, false, "u"), option);
+    String shown = parts[1].contains("=") ? parts[1] : ("-target".equals(parts[0]) ? "target=" : "threadcount=")
+        + parts[1];
+    assertTrue(e.getMessage().startsWith(shown + " "), e.getMessage());
+  }
+
   @Test
   void should_accept_targets_and_delays_of_zero_and_fractions() throws Exception {
     assertEquals(0.5, ClientArgs.parse(Arrays.asList("-target", "0.5")).target, 1e-12);
     assertEquals(0, ClientArgs.parse(Arrays.asList("-p", "target=0")).target, 1e-12);
+    assertEquals(Arrays.asList("-target", "0.5", "-threads", "4"),
+        SuiteOptions.parse(new String[] {"basic", "-target", "0.5", "-threads", "4"}, false, "u").clientArgs);
     assertEquals(1.5, SuiteOptions.parse(new String[] {"basic", "--hosts", "a,b", "--start-delay", "1.5"}, true, "u").startDelaySec,
         1e-12);
     assertEquals("--start-delay=-2 must be a number of at least 0", assertThrows(UsageException.class,
