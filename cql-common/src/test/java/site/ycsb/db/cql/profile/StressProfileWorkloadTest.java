@@ -186,15 +186,7 @@ class StressProfileWorkloadTest {
     for (int i = 0; i < 4; i++) {
       w.doInsert(db, t0);
     }
-    PrintStream err = System.err;
-    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(buf, true, "UTF-8"));
-    try {
-      w.cleanup();
-    } finally {
-      System.setErr(err);
-    }
-    String line = new String(buf.toByteArray(), StandardCharsets.UTF_8).trim();
+    String line = cleanupOutput(w).trim();
     assertTrue(line.contains("seed 3: 4 inserts attempted, insert blocks 7..10 (partition numbers block*100000+0..n-1), 0 failed"), line);
     assertEquals(1, line.split("\n").length, line);
   }
@@ -224,15 +216,7 @@ class StressProfileWorkloadTest {
     assertEquals(150, inserts + selects);
     assertTrue(inserts > 0 && selects > 0, measured.toString());
     assertEquals(0, db.notFound);
-    PrintStream err = System.err;
-    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(buf, true, "UTF-8"));
-    try {
-      w.cleanup();
-    } finally {
-      System.setErr(err);
-    }
-    String out = new String(buf.toByteArray(), StandardCharsets.UTF_8);
+    String out = cleanupOutput(w);
     // Ten partitions of one row per insert (the memo's insert.partitions), one partition and row per select.
     assertTrue(out.contains(String.format(Locale.ROOT, "Total partitions          : %,d [insert: %,d, select1: %,d]",
         10 * inserts + selects, 10 * inserts, selects)), out);
@@ -269,5 +253,18 @@ class StressProfileWorkloadTest {
       assertTrue(e.getMessage().startsWith("profile.summary=true reads the service-time HDR histograms")
           && e.getMessage().contains(measurement) && !e.getMessage().contains("\n"), e.getMessage());
     }
+  }
+
+  /** What the workload's cleanup writes to stderr (the summary lines). */
+  private static String cleanupOutput(StressProfileWorkload w) throws Exception {
+    PrintStream err = System.err;
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(buf, true, "UTF-8"));
+    try {
+      w.cleanup();
+    } finally {
+      System.setErr(err);
+    }
+    return new String(buf.toByteArray(), StandardCharsets.UTF_8);
   }
 }
