@@ -65,12 +65,4 @@ public final class Backoff {
     long to = (long) (ceiling * high);
     return from + (long) ((to - from) * random01);
   }
-
-  public long baseMillis() {
-    return baseMillis;
-  }
-
-  public long maxMillis() {
-    return maxMillis;
-  }
 }

@@ -1,10 +1,7 @@
 package site.ycsb.support;
 
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -31,11 +28,6 @@ public final class RetryCounters {
       }
       gaveUp.put(op, new LongAdder());
     }
-  }
-
-  /** The operation names, in print order. */
-  public List<String> operations() {
-    return Collections.unmodifiableList(new ArrayList<>(retries.keySet()));
   }
 
   /** One more attempt of {@code op} after a failure. */
