@@ -722,7 +722,6 @@ public class CoreWorkload extends Workload {
     }
   }
 
-  /** Logs insert retries without flooding: the first few, then at most one line per 10 seconds. */
   /**
    * The insertion retry's log lines: the first five one by one, then at most one every ten seconds (with the count
    * of those held back), on stderr — the retry and give-up lines of all threads share one window.

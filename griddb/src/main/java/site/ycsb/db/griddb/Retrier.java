@@ -8,12 +8,13 @@ import site.ycsb.support.RetryCounters;
 import site.ycsb.support.Sleeper;
 
 /**
- * Runs a GridDB call, retrying errors GridDB marks as recoverable ({@code GSRecoverableException}) up to a limit,
- * after binding-support's exponential back-off with jitter (ceilings base, 2x base, 4x base, ..., capped at 5 s; each
- * pause between half and all of its ceiling). Timeouts are not retried: the client has already retried internally for
- * {@code failoverTimeout}. Which error is retryable is {@link StoreException}'s to say; this class only loops, waits
- * and counts: every retry, and every operation that ended on a retryable error or a timeout, per operation name, in
- * the {@link RetryCounters} the binding prints at its last cleanup ({@code [GRIDDB-RETRIES], READ, n}).
+ * Runs a GridDB call, retrying the failures {@link StoreException#isRetryable} calls transient and safe to repeat
+ * (ErrorKind's decision for the request that failed) up to a limit, after binding-support's exponential back-off
+ * with jitter (ceilings base, 2x base, 4x base, ..., capped at 5 s; each pause between half and all of its ceiling).
+ * Timeouts are not retried: the client has already retried internally for {@code failoverTimeout}. This class only
+ * loops, waits and counts: every retry, and every operation that ended on a retryable error or a timeout, per
+ * operation name, in the {@link RetryCounters} the binding prints at its last cleanup
+ * ({@code [GRIDDB-RETRIES], READ, n}).
  *
  * <p>Thread-safe if its sleeper is: it holds no per-call state; the counters are shared by all client threads.
  */
