@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Where a workload-E scan's time goes, through the binding's own classes, on a table loaded by
- * {@code bin/ycsb load griddb -P workloads/workloade} (default layout, scan index): the index step (K TQL reads in
+ * {@code bin/ycsb load griddb -P workloads/workloade -p griddb.scanlayout=index} (the scan-index layout): the index step (K TQL reads in
  * one fetchAll, merged) and the row step (one multiGet of the n rows), and the row step split into P multiGets
  * sent in parallel on P sessions of the same client thread. n uniform in 1..100 (workload E), start keys random.
  * Usage: ScanSplit TXPORT MODE THREADS SECONDS   MODE: index | full | split2 | split4 | split8
@@ -63,15 +63,15 @@ public final class ScanSplit {
             helpers.add(new GridStoreSession(GridStoreFactory.getInstance().getGridStore(p)));
           }
           ExecutorService pool = parts > 1 ? Executors.newFixedThreadPool(parts - 1) : null;
-          ContainerRouter router = TableLayouts.obtain("bench", "usertable", 0, -1, new TableSchema(10, "field"),
-              session);
+          ContainerRouter router = TableLayouts.obtain("bench", "usertable", 0, ScanLayout.INDEX, -1,
+              new TableSchema(10, "field"), session);
           Random r = new Random();
           ready.await();
           while (System.nanoTime() < end[0]) {
             int n = 1 + r.nextInt(100);
             String start = "user" + (r.nextLong() >>> 1);
             long t0 = System.nanoTime();
-            List<String[]> keys = new ScanMerger(new IndexRangeReader(session)).scan(router.scanIndex(), start, n,
+            List<String[]> keys = new ScanMerger(OrderedRangeReader.ofIndex(session)).scan(router.scanIndex(), start, n,
                 new int[0]);
             long t1 = System.nanoTime();
             indexNs.addAndGet(t1 - t0);

@@ -4,7 +4,9 @@
 # Needs YCSB_GRIDDB_HOME (a GridDB installation with bin/gsserver); Cassandra comes from bin/ycsb cassandra-server.
 #   bench/griddb-scan/e-vs-cassandra.sh > results.txt
 # Env: RECORDS (100000), THREADS (8), RUN_SECONDS (30), ROUNDS (2), PORT_BASE (10001), CQL_PORT (19044),
-#      LAYOUTS ("default"; e.g. "default 32" also loads a table with griddb.containercount=32 and runs it in turn).
+#      LAYOUTS ("default"; each word is a GridDB table loaded and run in turn: "default" = the binding's defaults
+#      (griddb.scanlayout=rows, 8 containers per node), N = the defaults with griddb.containercount=N, "index" =
+#      griddb.scanlayout=index with its defaults (one container per partition, K = 8), "sql" = griddb.scanlayout=sql).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -29,8 +31,12 @@ run_e() { # binding, extra args...
 echo "# $(date -u +%FT%TZ) commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown); load before: $(load)"
 echo "## GridDB: single node (griddb-server), default layout"
 "$ycsb" griddb-server start --dir "$gdir" --port-base "${PORT_BASE:-10001}" >/dev/null
-layout_args() { # layout -> table and container count arguments
-  if [ "$1" = default ]; then echo ""; else echo "-p table=usertable_c$1 -p griddb.containercount=$1"; fi
+layout_args() { # layout -> table and layout arguments
+  case $1 in
+    default) echo "" ;;
+    index|sql|rows) echo "-p table=usertable_$1 -p griddb.scanlayout=$1" ;;
+    *) echo "-p table=usertable_c$1 -p griddb.containercount=$1" ;;
+  esac
 }
 for layout in $layouts; do
   echo "### GridDB load, layout $layout"

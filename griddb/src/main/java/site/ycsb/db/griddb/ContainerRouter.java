@@ -18,18 +18,32 @@ public final class ContainerRouter {
 
   private final List<String> names;
   private final List<String> scanIndex;
+  private final ScanLayout layout;
 
+  /** A table whose scans use SQL. */
   public ContainerRouter(List<String> names) {
-    this(names, Collections.<String>emptyList());
+    this(names, ScanLayout.SQL, Collections.<String>emptyList());
   }
 
-  /** @param scanIndex the table's scan-index containers (empty: scans use SQL) */
-  public ContainerRouter(List<String> names, List<String> scanIndex) {
+  /**
+   * @param layout    how the table answers scans
+   * @param scanIndex the table's scan-index containers (empty unless {@code layout} is {@link ScanLayout#INDEX})
+   */
+  public ContainerRouter(List<String> names, ScanLayout layout, List<String> scanIndex) {
     if (names.isEmpty()) {
       throw new IllegalArgumentException("no containers");
     }
+    if ((layout == ScanLayout.INDEX) == scanIndex.isEmpty()) {
+      throw new IllegalArgumentException("a scan index belongs to the index layout only");
+    }
     this.names = Collections.unmodifiableList(names);
+    this.layout = layout;
     this.scanIndex = Collections.unmodifiableList(scanIndex);
+  }
+
+  /** How the table answers scans. */
+  public ScanLayout layout() {
+    return layout;
   }
 
   /** The scan-index containers, empty if the table has none. */

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * YCSB binding for GridDB. One instance (and one GridStore connection) per client thread. Each YCSB table is
- * spread over many containers (see {@link ContainerRouter} and {@link ContainerLayout}); scans use GridDB's SQL
- * interface. Properties: see {@link GridDBConfig} and the module README.
+ * spread over many containers (see {@link ContainerRouter} and {@link ContainerLayout}); how scans are answered is
+ * the table's {@link ScanLayout}. Properties: see {@link GridDBConfig} and the module README.
  */
 public class GridDBClient extends DB {
   private static final Logger LOG = LoggerFactory.getLogger(GridDBClient.class);
@@ -96,7 +96,7 @@ public class GridDBClient extends DB {
     }
     // A workload with scans opens its SQL connection now, so that a wrong SQL member fails init (exit 3) instead of
     // every scan of the run.
-    if (scansExpected(getProperties()) && routers.get(config.getTable()).scanIndex().isEmpty()) {
+    if (scansExpected(getProperties()) && routers.get(config.getTable()).layout() == ScanLayout.SQL) {
       try {
         readers.get();
       } catch (StoreException e) {
@@ -119,7 +119,7 @@ public class GridDBClient extends DB {
   private ContainerRouter router(String table) throws StoreException, DBException {
     ContainerRouter r = routers.get(table);
     if (r == null) {
-      r = TableLayouts.obtain(config.describeTarget(), table, config.getContainerCount(),
+      r = TableLayouts.obtain(config.describeTarget(), table, config.getContainerCount(), config.getScanLayout(),
           config.getScanIndexCount(), schema, session);
       routers.put(table, r);
     }

@@ -43,6 +43,7 @@ public final class GridDBConfig {
   private final List<String> sqlMembers;
   private final int sqlNotificationPort;
   private final int containerCount;
+  private final ScanLayout scanLayout;
   private final int scanIndexCount;
   private final int insertBatchSize;
   private final int maxRetries;
@@ -115,7 +116,16 @@ public final class GridDBConfig {
     sqlNotificationPort = sqlPort == null ? DEFAULT_SQL_NOTIFICATION_PORT : port("griddb.sqlNotificationPort", sqlPort);
 
     containerCount = intValue(p, "griddb.containercount", 0, 0);
-    Integer indexes = optionalInt(p, "griddb.scanindexcount", 0, 4096);
+    String layout = value(p, "griddb.scanlayout", null);
+    scanLayout = layout == null ? null : ScanLayout.parse(layout);
+    if (layout != null && scanLayout == null) {
+      throw mistake("GridDB: griddb.scanlayout must be rows, index or sql, got '" + layout + "'");
+    }
+    Integer indexes = optionalInt(p, "griddb.scanindexcount", 1, 4096);
+    if (indexes != null && scanLayout != ScanLayout.INDEX) {
+      throw mistake("GridDB: griddb.scanindexcount=" + indexes + " sizes the scan index of griddb.scanlayout=index"
+          + " only; set griddb.scanlayout=index too, or drop griddb.scanindexcount");
+    }
     scanIndexCount = indexes == null ? -1 : indexes;
     insertBatchSize = intValue(p, "griddb.insertbatchsize", 1, 1);
     maxRetries = intValue(p, "griddb.retries", 3, 0);
@@ -416,14 +426,22 @@ public final class GridDBConfig {
     return sqlNotificationPort;
   }
 
-  /** Configured container count; 0 means "the cluster's partition count" (or what the table was loaded with). */
+  /**
+   * Configured container count; 0 when unset (a new table gets {@link TableLayouts#DEFAULT_ROWS_CONTAINERS_PER_NODE}
+   * per node with the rows layout, else the cluster's partition count; an existing one keeps what it was created with).
+   */
   public int getContainerCount() {
     return containerCount;
   }
 
+  /** Configured scan layout; null when unset (a new table gets {@link ScanLayout#ROWS}, an existing one keeps its). */
+  public ScanLayout getScanLayout() {
+    return scanLayout;
+  }
+
   /**
-   * Configured number of scan-index containers; -1 when unset (a new table gets {@link TableLayouts#DEFAULT_SCAN_INDEX},
-   * an existing one keeps what it was created with); 0 = no index, scans use SQL.
+   * Configured number of scan-index containers (only with {@link ScanLayout#INDEX}); -1 when unset (a new table gets
+   * {@link TableLayouts#DEFAULT_SCAN_INDEX}, an existing one keeps what it was created with).
    */
   public int getScanIndexCount() {
     return scanIndexCount;

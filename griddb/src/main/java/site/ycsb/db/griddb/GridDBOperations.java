@@ -43,7 +43,7 @@ public final class GridDBOperations {
   private final ClusterHealth health;
   private final int batchSize;
   private final Map<String, List<String[]>> pending = new LinkedHashMap<>();
-  private final Map<String, List<String>> pendingIndex = new LinkedHashMap<>();
+  private final Map<String, List<String[]>> pendingIndex = new LinkedHashMap<>();
   private int pendingCount;
 
   public GridDBOperations(StoreSession session, ReaderSource readers, RouterSource routers, TableSchema schema,
@@ -109,13 +109,19 @@ public final class GridDBOperations {
     }
     try {
       ContainerRouter router = routers.routerFor(table);
+      List<String> containers = router.names();
       List<String[]> rows;
-      if (router.scanIndex().isEmpty()) {
-        List<String> containers = router.names();
-        RangeReader reader = readers.get();
-        rows = retrier.call("SCAN", () -> new ScanMerger(reader).scan(containers, startKey, count, columns));
-      } else {
-        rows = retrier.call("SCAN", () -> indexedScan(router, startKey, count, columns));
+      switch (router.layout()) {
+        case ROWS:
+          ScanMerger merger = new ScanMerger(OrderedRangeReader.ofRows(session));
+          rows = retrier.call("SCAN", () -> merger.scan(containers, startKey, count, columns));
+          break;
+        case INDEX:
+          rows = retrier.call("SCAN", () -> indexedScan(router, startKey, count, columns));
+          break;
+        default:
+          RangeReader reader = readers.get();
+          rows = retrier.call("SCAN", () -> new ScanMerger(reader).scan(containers, startKey, count, columns));
       }
       for (String[] row : rows) {
         HashMap<String, ByteIterator> values = new HashMap<>();
@@ -143,7 +149,7 @@ public final class GridDBOperations {
   private List<String[]> indexedScan(ContainerRouter router, String startKey, int count, int[] columns)
       throws StoreException {
     List<String[]> out = new ArrayList<>();
-    ScanMerger merger = new ScanMerger(new IndexRangeReader(session));
+    ScanMerger merger = new ScanMerger(OrderedRangeReader.ofIndex(session));
     String from = startKey;
     boolean inclusive = true;
     while (out.size() < count) {
@@ -266,7 +272,7 @@ public final class GridDBOperations {
         return Status.OK;
       }
       if (!router.scanIndex().isEmpty()) {
-        pendingIndex.computeIfAbsent(router.indexContainerOf(key), x -> new ArrayList<>()).add(key);
+        pendingIndex.computeIfAbsent(router.indexContainerOf(key), x -> new ArrayList<>()).add(new String[] {key});
       }
       pending.computeIfAbsent(container, x -> new ArrayList<>()).add(row);
       pendingCount++;
@@ -323,8 +329,8 @@ public final class GridDBOperations {
   /** Writes the index entry of a key before its row (no-op without a scan index). */
   private void putIndexEntry(ContainerRouter router, String key) throws StoreException {
     if (!router.scanIndex().isEmpty()) {
-      session.putIndex(Collections.singletonMap(router.indexContainerOf(key),
-          Collections.singletonList(key)));
+      session.multiPut(Collections.singletonMap(router.indexContainerOf(key),
+          Collections.singletonList(new String[] {key})));
     }
   }
 
@@ -342,7 +348,7 @@ public final class GridDBOperations {
       return;
     }
     Map<String, List<String[]>> batch = new LinkedHashMap<>(pending);
-    Map<String, List<String>> index = new LinkedHashMap<>(pendingIndex);
+    Map<String, List<String[]>> index = new LinkedHashMap<>(pendingIndex);
     int rows = pendingCount;
     pending.clear();
     pendingIndex.clear();
@@ -355,7 +361,7 @@ public final class GridDBOperations {
       retrier.call("INSERT", () -> {
         // Index entries first (see delete): a batch that fails between the two leaves entries scans skip.
         if (!index.isEmpty()) {
-          session.putIndex(index);
+          session.multiPut(index);
         }
         session.multiPut(batch);
         return null;

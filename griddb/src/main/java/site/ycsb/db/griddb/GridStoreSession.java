@@ -25,7 +25,8 @@ public final class GridStoreSession implements StoreSession {
   private final GridStore store;
   private final Map<String, Container<String, Row>> containers = new HashMap<>();
   private final Map<String, Container<String, Row>> txContainers = new HashMap<>();
-  private final Map<Object, Integer> widths = new IdentityHashMap<>();
+  /** Per container handle: its number of STRING columns, and whether an order-number column follows them. */
+  private final Map<Object, int[]> layouts = new IdentityHashMap<>();
   private PartitionController partitions;
 
   public GridStoreSession(GridStore store) {
@@ -145,6 +146,20 @@ public final class GridStoreSession implements StoreSession {
   }
 
   @Override
+  public int nodeCount() throws StoreException {
+    try {
+      PartitionController pc = partitions();
+      java.util.Set<java.net.InetAddress> owners = new java.util.HashSet<>();
+      for (int p = 0; p < pc.getPartitionCount(); p++) {
+        owners.add(pc.getOwnerHost(p));
+      }
+      return Math.max(1, owners.size());
+    } catch (GSException e) {
+      throw convert(e);
+    }
+  }
+
+  @Override
   public void createContainer(String container, TableSchema schema) throws StoreException {
     List<ColumnInfo> columns = new ArrayList<>();
     for (int i = 0; i < schema.columnCount(); i++) {
@@ -152,8 +167,16 @@ public final class GridStoreSession implements StoreSession {
       columns.add(new ColumnInfo(schema.columns().get(i), GSType.STRING, i == 0 ? Boolean.FALSE : Boolean.TRUE,
           null));
     }
+    if (schema.isOrdered()) {
+      columns.add(new ColumnInfo(TableSchema.ORD_COLUMN, GSType.LONG, Boolean.FALSE, null));
+    }
     try {
-      store.putContainer(container, new ContainerInfo(container, ContainerType.COLLECTION, columns, true), false);
+      Container<String, Row> c =
+          store.putContainer(container, new ContainerInfo(container, ContainerType.COLLECTION, columns, true), false);
+      if (schema.isOrdered()) {
+        c.createIndex(TableSchema.ORD_COLUMN, IndexType.TREE);
+      }
+      c.close();
     } catch (GSException e) {
       throw convert(e);
     }
@@ -163,7 +186,7 @@ public final class GridStoreSession implements StoreSession {
   public String[] get(String container, String key) throws StoreException {
     try {
       Container<String, Row> c = container(container);
-      return toArray(c.get(key), widths, c);
+      return toArray(c.get(key), layouts, c);
     } catch (GSException e) {
       throw forget(container, e);
     }
@@ -173,7 +196,7 @@ public final class GridStoreSession implements StoreSession {
   public void put(String container, String[] row) throws StoreException {
     try {
       Container<String, Row> c = container(container);
-      c.put(toRow(c, row));
+      c.put(toRow(c, row, layouts));
     } catch (GSException e) {
       throw forget(container, e);
     }
@@ -187,7 +210,7 @@ public final class GridStoreSession implements StoreSession {
         Container<String, Row> c = container(e.getKey());
         List<Row> list = new ArrayList<>(e.getValue().size());
         for (String[] r : e.getValue()) {
-          list.add(toRow(c, r));
+          list.add(toRow(c, r, layouts));
         }
         rows.put(e.getKey(), list);
       }
@@ -207,47 +230,12 @@ public final class GridStoreSession implements StoreSession {
   }
 
   @Override
-  public void createScanIndex(String container) throws StoreException {
-    List<ColumnInfo> columns = new ArrayList<>();
-    columns.add(new ColumnInfo(TableSchema.KEY_COLUMN, GSType.STRING, Boolean.FALSE, null));
-    columns.add(new ColumnInfo(ORD_COLUMN, GSType.LONG, Boolean.FALSE, null));
+  public List<String[]> orderedRows(String container, long fromOrd, int limit) throws StoreException {
     try {
-      Container<String, Row> c =
-          store.putContainer(container, new ContainerInfo(container, ContainerType.COLLECTION, columns, true), false);
-      c.createIndex(ORD_COLUMN, IndexType.TREE);
-      c.close();
-    } catch (GSException e) {
-      throw convert(e);
-    }
-  }
-
-  @Override
-  public void putIndex(Map<String, List<String>> keysByContainer) throws StoreException {
-    try {
-      Map<String, List<Row>> rows = new HashMap<>();
-      for (Map.Entry<String, List<String>> e : keysByContainer.entrySet()) {
-        Container<String, Row> c = container(e.getKey());
-        List<Row> list = new ArrayList<>(e.getValue().size());
-        for (String key : e.getValue()) {
-          Row row = c.createRow();
-          row.setString(0, key);
-          row.setLong(1, ScanOrder.of(key));
-          list.add(row);
-        }
-        rows.put(e.getKey(), list);
-      }
-      store.multiPut(rows);
-    } catch (GSException e) {
-      throw forgetAll(e);
-    }
-  }
-
-  @Override
-  public List<String> indexKeys(String container, long fromOrd, int limit) throws StoreException {
-    try {
-      Query<Row> q = container(container).query(indexQuery(fromOrd, limit));
+      Container<String, Row> c = container(container);
+      Query<Row> q = c.query(orderedQuery(fromOrd, limit));
       try {
-        return keysOf(q.fetch());
+        return rowsOf(q.fetch(), c);
       } finally {
         q.close();
       }
@@ -257,17 +245,20 @@ public final class GridStoreSession implements StoreSession {
   }
 
   @Override
-  public List<List<String>> indexKeys(List<String> names, long fromOrd, int limit) throws StoreException {
-    String tql = indexQuery(fromOrd, limit);
+  public List<List<String[]>> orderedRows(List<String> names, long fromOrd, int limit) throws StoreException {
+    String tql = orderedQuery(fromOrd, limit);
     List<Query<Row>> queries = new ArrayList<>(names.size());
+    List<Container<String, Row>> handles = new ArrayList<>(names.size());
     try {
       for (String name : names) {
-        queries.add(container(name).query(tql));
+        Container<String, Row> c = container(name);
+        handles.add(c);
+        queries.add(c.query(tql));
       }
       store.fetchAll(queries);
-      List<List<String>> out = new ArrayList<>(names.size());
-      for (Query<Row> q : queries) {
-        out.add(keysOf(q.getRowSet()));
+      List<List<String[]>> out = new ArrayList<>(names.size());
+      for (int i = 0; i < queries.size(); i++) {
+        out.add(rowsOf(queries.get(i).getRowSet(), handles.get(i)));
       }
       return out;
     } catch (GSException e) {
@@ -283,18 +274,19 @@ public final class GridStoreSession implements StoreSession {
     }
   }
 
-  /** The TQL of an index read: up to {@code limit} entries with order number {@code >= fromOrd}, by order number. */
-  private static String indexQuery(long fromOrd, int limit) {
-    return "select * where " + ORD_COLUMN + " >= " + fromOrd + " order by " + ORD_COLUMN + " asc limit " + limit;
+  /** TQL for up to {@code limit} rows with order number {@code >= fromOrd}, by order number. */
+  private static String orderedQuery(long fromOrd, int limit) {
+    return "select * where " + TableSchema.ORD_COLUMN + " >= " + fromOrd + " order by " + TableSchema.ORD_COLUMN
+        + " asc limit " + limit;
   }
 
-  /** The keys of an index read's result, in its order. */
-  private static List<String> keysOf(RowSet<Row> rs) throws GSException {
-    List<String> keys = new ArrayList<>(rs.size());
+  /** The rows of a query's result, in its order. */
+  private List<String[]> rowsOf(RowSet<Row> rs, Container<String, Row> c) throws GSException {
+    List<String[]> rows = new ArrayList<>(rs.size());
     while (rs.hasNext()) {
-      keys.add(rs.next().getString(0));
+      rows.add(toArray(rs.next(), layouts, c));
     }
-    return keys;
+    return rows;
   }
 
   @Override
@@ -313,7 +305,7 @@ public final class GridStoreSession implements StoreSession {
       for (Map.Entry<String, List<Row>> e : got.entrySet()) {
         Container<String, Row> c = container(e.getKey());
         for (Row row : e.getValue()) {
-          String[] values = toArray(row, widths, c);
+          String[] values = toArray(row, layouts, c);
           out.put(values[0], values);
         }
       }
@@ -361,7 +353,7 @@ public final class GridStoreSession implements StoreSession {
     @Override
     public String[] getForUpdate(String key) throws StoreException {
       try {
-        return toArray(c.get(key, true), widths, c);
+        return toArray(c.get(key, true), layouts, c);
       } catch (GSException e) {
         throw failed(e, true);
       }
@@ -370,7 +362,7 @@ public final class GridStoreSession implements StoreSession {
     @Override
     public void put(String[] row) throws StoreException {
       try {
-        c.put(toRow(c, row));
+        c.put(toRow(c, row, layouts));
       } catch (GSException e) {
         throw failed(e, true);
       }
@@ -396,17 +388,28 @@ public final class GridStoreSession implements StoreSession {
     }
   }
 
-  private static String[] toArray(Row row, Map<Object, Integer> widths, Object container) throws GSException {
+  /**
+   * {@code [string columns, 1 if the last column is the order number]} of a container, from a row of it; asked once
+   * per handle because {@code Row.getSchema()} builds a new ContainerInfo per call.
+   */
+  private static int[] layoutOf(Row row, Map<Object, int[]> layouts, Object container) throws GSException {
+    int[] layout = layouts.get(container);
+    if (layout == null) {
+      ContainerInfo info = row.getSchema();
+      int n = info.getColumnCount();
+      boolean ordered = n > 1 && info.getColumnInfo(n - 1).getType() == GSType.LONG
+          && TableSchema.ORD_COLUMN.equalsIgnoreCase(info.getColumnInfo(n - 1).getName());
+      layout = new int[] {ordered ? n - 1 : n, ordered ? 1 : 0};
+      layouts.put(container, layout);
+    }
+    return layout;
+  }
+
+  private static String[] toArray(Row row, Map<Object, int[]> layouts, Object container) throws GSException {
     if (row == null) {
       return null;
     }
-    // Row.getSchema() builds a new ContainerInfo per call: ask once per container handle.
-    Integer width = widths.get(container);
-    if (width == null) {
-      width = row.getSchema().getColumnCount();
-      widths.put(container, width);
-    }
-    int n = width;
+    int n = layoutOf(row, layouts, container)[0];
     String[] out = new String[n];
     for (int i = 0; i < n; i++) {
       out[i] = row.isNull(i) ? null : row.getString(i);
@@ -414,7 +417,8 @@ public final class GridStoreSession implements StoreSession {
     return out;
   }
 
-  private static Row toRow(Container<String, Row> c, String[] values) throws GSException {
+  private static Row toRow(Container<String, Row> c, String[] values, Map<Object, int[]> layouts)
+      throws GSException {
     Row row = c.createRow();
     for (int i = 0; i < values.length; i++) {
       if (values[i] == null) {
@@ -422,6 +426,10 @@ public final class GridStoreSession implements StoreSession {
       } else {
         row.setString(i, values[i]);
       }
+    }
+    int[] layout = layoutOf(row, layouts, c);
+    if (layout[1] == 1) {
+      row.setLong(layout[0], ScanOrder.of(values[0]));
     }
     return row;
   }
@@ -483,7 +491,7 @@ public final class GridStoreSession implements StoreSession {
     }
     containers.clear();
     txContainers.clear();
-    widths.clear();
+    layouts.clear();
     try {
       if (partitions != null) {
         partitions.close();

@@ -21,5 +21,10 @@ public interface RangeReader {
     return out;
   }
 
+  /** Rows the merge first asks each of {@code containers} containers for, for a scan of {@code n} rows. */
+  default int firstBatch(int n, int containers) {
+    return ScanMerger.firstBatch(n, containers);
+  }
+
   void close();
 }

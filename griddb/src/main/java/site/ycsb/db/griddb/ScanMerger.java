@@ -6,11 +6,12 @@ import java.util.List;
 /**
  * Finds the {@code n} smallest keys {@code >= startKey} over all containers of a table.
  *
- * <p>Each container is first asked for its {@code m = 2 * ceil(n / C) + 4} smallest rows from the start key. Let T
+ * <p>Each container is first asked for its m smallest rows from the start key ({@link RangeReader#firstBatch}; by
+ * default {@code m = 2 * ceil(n / C) + 4}). Let T
  * be the smallest last key among containers that returned a full batch (they may hold more). Every row with key
  * {@code <= T} has then been seen, so if there are at least n of them, the n smallest are the answer. Otherwise
  * the container whose last key is T is asked for more rows after T, and the test repeats. With keys spread evenly
- * the first round almost always suffices: a scan costs C range reads of about {@code n / C + 4} rows each.
+ * the first round almost always suffices: a scan costs C range reads of about m rows each.
  */
 public final class ScanMerger {
   private final RangeReader reader;
@@ -19,7 +20,7 @@ public final class ScanMerger {
     this.reader = reader;
   }
 
-  /** First-round batch size per container. */
+  /** The default first-round batch size per container (see {@link RangeReader#firstBatch}). */
   static int firstBatch(int n, int containers) {
     return 2 * ((n + containers - 1) / containers) + 4;
   }
@@ -41,7 +42,7 @@ public final class ScanMerger {
       return new ArrayList<>();
     }
     int c = containers.size();
-    int m = firstBatch(n, c);
+    int m = reader.firstBatch(n, c);
     List<List<String[]>> rows = new ArrayList<>(c);
     boolean[] more = new boolean[c];
     List<List<String[]>> first = reader.readAll(containers, startKey, inclusive, m, columns);

@@ -5,20 +5,24 @@ import java.util.Map;
 
 /**
  * The small part of GridDB's key-value client the binding uses, one instance per client thread. Rows are
- * {@code String[]} indexed like {@link TableSchema#columns()}, null for a NULL column.
+ * {@code String[]} indexed like {@link TableSchema#columns()}, null for a NULL column; in an ordered container
+ * ({@link TableSchema#isOrdered()}) the session writes the key's {@link ScanOrder} number itself.
  */
 public interface StoreSession {
-  /** The number column of a scan-index container. */
-  String ORD_COLUMN = "ycsb_ord";
-
   int partitionCount() throws StoreException;
+
+  /** The number of nodes that own the cluster's partitions. */
+  int nodeCount() throws StoreException;
 
   int partitionOf(String container) throws StoreException;
 
   /** The schema of an existing container, or null if it does not exist. */
   ContainerSchema schemaOf(String container) throws StoreException;
 
-  /** Creates a collection with {@code schema} (no-op if it exists with the same schema). */
+  /**
+   * Creates a collection with {@code schema} (no-op if it exists with the same schema); an ordered schema's number
+   * column gets a TREE index.
+   */
   void createContainer(String container, TableSchema schema) throws StoreException;
 
   /** Reads a whole row, or null if missing. */
@@ -34,19 +38,13 @@ public interface StoreSession {
   boolean remove(String container, String key) throws StoreException;
 
   /**
-   * Creates a scan-index collection (row key {@value TableSchema#KEY_COLUMN} STRING, {@value #ORD_COLUMN} LONG with a
-   * TREE index), no-op if it exists.
+   * Whole rows of an ordered container with number {@code >= fromOrd}, by number ascending (rows with equal numbers
+   * in any order), at most {@code limit}.
    */
-  void createScanIndex(String container) throws StoreException;
+  List<String[]> orderedRows(String container, long fromOrd, int limit) throws StoreException;
 
-  /** Writes index entries (key and its {@link ScanOrder}) of many index containers in one request. */
-  void putIndex(Map<String, List<String>> keysByContainer) throws StoreException;
-
-  /** Keys of an index container with ord {@code >= fromOrd}, by ord ascending (ties in any order), at most limit. */
-  List<String> indexKeys(String container, long fromOrd, int limit) throws StoreException;
-
-  /** {@link #indexKeys(String, long, int)} on many containers, sent in one request; lists in container order. */
-  List<List<String>> indexKeys(List<String> containers, long fromOrd, int limit) throws StoreException;
+  /** {@link #orderedRows(String, long, int)} on many containers, sent in one request; lists in container order. */
+  List<List<String[]>> orderedRows(List<String> containers, long fromOrd, int limit) throws StoreException;
 
   /** Whole rows of many containers in one request, by key; missing keys are absent from the map. */
   Map<String, String[]> multiGet(Map<String, List<String>> keysByContainer) throws StoreException;

@@ -11,9 +11,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * Creates (or checks) each table's containers once per process, whatever the number of client threads, and
  * remembers the container list.
  *
- * <p>A table's container count is recorded in the collection {@code <table>_layout} (row {@code containercount}) by
- * the run that creates it, and later runs route with that count, so a run phase always finds what the load phase
- * wrote; an explicit {@code griddb.containercount} that disagrees with it is an error.
+ * <p>A table's layout is recorded in the collection {@code <table>_layout} by the run that creates it: rows
+ * {@code scanlayout} ({@link ScanLayout}), {@code scanindexcount} (K) and, last, {@code containercount} (C), so a
+ * table whose count row exists is complete. Later runs route and scan with what is recorded, so a run phase always
+ * finds what the load phase wrote; an explicit property that disagrees with the record is an error. A table recorded
+ * before scan layouts existed has no {@code scanlayout} row: K > 0 means {@link ScanLayout#INDEX}, else
+ * {@link ScanLayout#SQL}.
  *
  * <p>Thread-safe: client threads call {@link #obtain} concurrently during init. Known layouts are read without a
  * lock; creating one is serialised on the class, so one thread creates (or checks) a table's containers and the
@@ -22,8 +25,15 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class TableLayouts {
   static final String COUNT_ROW = "containercount";
   static final String INDEX_ROW = "scanindexcount";
-  /** Scan-index containers of a new table unless {@code griddb.scanindexcount} says otherwise. */
+  static final String LAYOUT_ROW = "scanlayout";
+  /** Scan-index containers of a new {@link ScanLayout#INDEX} table unless {@code griddb.scanindexcount} says otherwise. */
   public static final int DEFAULT_SCAN_INDEX = 8;
+  /**
+   * Data containers per node of a new {@link ScanLayout#ROWS} table unless {@code griddb.containercount} says
+   * otherwise: a scan reads every data container, so fewer is faster for scans, while writes want enough containers
+   * to keep a node's partition threads busy (see the README's cost model).
+   */
+  public static final int DEFAULT_ROWS_CONTAINERS_PER_NODE = 8;
   private static final TableSchema META_SCHEMA = new TableSchema(1, "value");
   private static final Map<String, ContainerRouter> LAYOUTS = new ConcurrentHashMap<>();
 
@@ -39,10 +49,13 @@ public final class TableLayouts {
    * The containers of {@code table} (data and scan index), created if needed.
    *
    * @param scope identifies the cluster (so two clusters in one process do not share layouts)
+   * @param configuredCount data containers asked for; 0 = unset
+   * @param configuredLayout scan layout asked for; null = unset
    * @param configuredIndex scan-index containers asked for; -1 = unset
    */
-  public static ContainerRouter obtain(String scope, String table, int configuredCount, int configuredIndex,
-                                       TableSchema schema, StoreSession session) throws StoreException, DBException {
+  public static ContainerRouter obtain(String scope, String table, int configuredCount, ScanLayout configuredLayout,
+                                       int configuredIndex, TableSchema schema, StoreSession session)
+      throws StoreException, DBException {
     String id = scope + "\u0000" + table + "\u0000" + schema.columns();
     ContainerRouter known = LAYOUTS.get(id);
     if (known != null) {
@@ -51,7 +64,7 @@ public final class TableLayouts {
     synchronized (TableLayouts.class) {
       known = LAYOUTS.get(id);
       if (known == null) {
-        known = create(table, configuredCount, configuredIndex, schema, session);
+        known = create(table, configuredCount, configuredLayout, configuredIndex, schema, session);
         LAYOUTS.put(id, known);
       }
       return known;
@@ -63,45 +76,53 @@ public final class TableLayouts {
     LAYOUTS.clear();
   }
 
-  private static ContainerRouter create(String table, int configuredCount, int configuredIndex, TableSchema schema,
-                                        StoreSession session) throws StoreException, DBException {
+  private static ContainerRouter create(String table, int configuredCount, ScanLayout configuredLayout,
+                                        int configuredIndex, TableSchema schema, StoreSession session)
+      throws StoreException, DBException {
     if (!table.matches("[A-Za-z0-9_]+")) {
       throw new DBException("GridDB: table '" + table + "' must use only letters, digits and '_'");
     }
     int partitions = session.partitionCount();
     String meta = metaContainer(table);
     ensure(session, meta, META_SCHEMA);
-    String[] stored = session.get(meta, COUNT_ROW);
-    Integer storedCount = recorded(meta, stored, "container count");
+    Integer storedCount = recorded(meta, session.get(meta, COUNT_ROW), "container count");
+    boolean exists = storedCount != null;
+    ScanLayout layout = layout(table, meta, exists, configuredLayout, session);
+    int indexCount = indexCount(table, meta, exists, layout, configuredIndex, session);
     int count;
-    if (storedCount != null) {
+    if (exists) {
       if (configuredCount != 0 && configuredCount != storedCount) {
         throw disagrees(table, storedCount, "containers", "griddb.containercount", configuredCount);
       }
       count = storedCount;
+    } else if (configuredCount != 0) {
+      count = configuredCount;
     } else {
-      count = configuredCount == 0 ? partitions : configuredCount;
+      count = layout == ScanLayout.ROWS
+          ? Math.min(partitions, DEFAULT_ROWS_CONTAINERS_PER_NODE * session.nodeCount()) : partitions;
     }
-    int indexCount = indexCount(table, meta, stored != null, configuredIndex, session);
+    TableSchema dataSchema = layout == ScanLayout.ROWS ? schema.ordered() : schema;
     List<String> names = ContainerLayout.choose(table, count, partitions, session::partitionOf);
     for (String name : names) {
-      ensure(session, name, schema);
+      ensure(session, name, dataSchema);
     }
     List<String> index = indexCount == 0 ? new ArrayList<>()
         : ContainerLayout.choose(indexPrefix(table), indexCount, partitions, session::partitionOf);
     for (String name : index) {
-      ensureIndex(session, name);
+      ensure(session, name, TableSchema.SCAN_INDEX);
     }
-    if (stored == null) {
-      // The index count first: a table whose count row exists is complete, and one without an index row is old.
-      String[] row = META_SCHEMA.newRow(INDEX_ROW);
-      row[1] = Integer.toString(indexCount);
-      session.put(meta, row);
-      row = META_SCHEMA.newRow(COUNT_ROW);
-      row[1] = Integer.toString(count);
-      session.put(meta, row);
+    if (!exists) {
+      record(session, meta, LAYOUT_ROW, layout.propertyValue());
+      record(session, meta, INDEX_ROW, Integer.toString(indexCount));
+      record(session, meta, COUNT_ROW, Integer.toString(count));
     }
-    return new ContainerRouter(names, index);
+    return new ContainerRouter(names, layout, index);
+  }
+
+  private static void record(StoreSession session, String meta, String name, String value) throws StoreException {
+    String[] row = META_SCHEMA.newRow(name);
+    row[1] = value;
+    session.put(meta, row);
   }
 
   /** Prefix of a table's scan-index container names ({@code <table>_scan_<n>}). */
@@ -110,11 +131,40 @@ public final class TableLayouts {
   }
 
   /**
-   * A new table gets the configured count (default {@link #DEFAULT_SCAN_INDEX}); an existing one keeps its recorded
-   * count, and one written before scan indexes existed (no row) has none: its scans use SQL.
+   * A new table gets the configured layout (default {@link ScanLayout#ROWS}); an existing one keeps its recorded
+   * layout, and one recorded before layouts existed has {@link ScanLayout#INDEX} if it has a scan index, else
+   * {@link ScanLayout#SQL}.
    */
-  private static int indexCount(String table, String meta, boolean exists, int configured, StoreSession session)
-      throws StoreException, DBException {
+  private static ScanLayout layout(String table, String meta, boolean exists, ScanLayout configured,
+                                   StoreSession session) throws StoreException, DBException {
+    if (!exists) {
+      return configured == null ? ScanLayout.ROWS : configured;
+    }
+    String[] row = session.get(meta, LAYOUT_ROW);
+    ScanLayout stored;
+    if (row == null || row[1] == null) {
+      Integer k = recorded(meta, session.get(meta, INDEX_ROW), "scan index count");
+      stored = k != null && k > 0 ? ScanLayout.INDEX : ScanLayout.SQL;
+    } else {
+      stored = ScanLayout.parse(row[1]);
+      if (stored == null) {
+        throw new DBException("GridDB: " + meta + " holds an unreadable scan layout '" + row[1] + "'");
+      }
+    }
+    if (configured != null && configured != stored) {
+      throw new DBException("GridDB: table " + table + " was created with griddb.scanlayout="
+          + stored.propertyValue() + " but griddb.scanlayout=" + configured.propertyValue()
+          + "; drop its containers or use that layout (or leave griddb.scanlayout unset)");
+    }
+    return stored;
+  }
+
+  /** K: the configured or recorded count for an {@link ScanLayout#INDEX} table, else 0. */
+  private static int indexCount(String table, String meta, boolean exists, ScanLayout layout, int configured,
+                                StoreSession session) throws StoreException, DBException {
+    if (layout != ScanLayout.INDEX) {
+      return 0;
+    }
     if (!exists) {
       return configured < 0 ? DEFAULT_SCAN_INDEX : configured;
     }
@@ -141,23 +191,6 @@ public final class TableLayouts {
   private static DBException disagrees(String table, int recorded, String what, String property, int configured) {
     return new DBException("GridDB: table " + table + " was created with " + recorded + " " + what + " but "
         + property + "=" + configured + "; drop its containers or use that count (or leave " + property + " unset)");
-  }
-
-  private static void ensureIndex(StoreSession session, String container) throws StoreException, DBException {
-    ContainerSchema existing = session.schemaOf(container);
-    if (existing == null) {
-      session.createScanIndex(container);
-      return;
-    }
-    List<String> names = existing.getColumnNames();
-    List<String> types = existing.getColumnTypes();
-    boolean same = "COLLECTION".equals(existing.getType()) && existing.hasRowKey() && names.size() == 2
-        && names.get(0).equalsIgnoreCase(TableSchema.KEY_COLUMN) && "STRING".equals(types.get(0))
-        && names.get(1).equalsIgnoreCase(StoreSession.ORD_COLUMN) && "LONG".equals(types.get(1));
-    if (!same) {
-      throw new DBException("GridDB: container " + container + " exists but is not a scan index (columns " + names
-          + " " + types + "); drop it or use another table name");
-    }
   }
 
   private static void ensure(StoreSession session, String container, TableSchema schema)

@@ -9,17 +9,31 @@ import java.util.Map;
 
 /**
  * The columns of every container of a YCSB table: the row key {@value #KEY_COLUMN} (STRING) followed by
- * {@code fieldcount} nullable STRING columns named {@code <fieldnameprefix>0..N-1}. A row is a {@code String[]}
- * indexed like the columns (0 = key).
+ * {@code fieldcount} nullable STRING columns named {@code <fieldnameprefix>0..N-1}, and, in an {@link #isOrdered()
+ * ordered} container, a last column {@value #ORD_COLUMN} (LONG, TREE index) holding {@link ScanOrder#of} the key,
+ * which the session writes itself. A row is a {@code String[]} indexed like {@link #columns()} (0 = key; the number
+ * column is not part of it).
  */
 public final class TableSchema {
   /** Name of the row-key column (not {@code key}, which is an SQL keyword). */
   public static final String KEY_COLUMN = "ycsb_key";
+  /** Name of the order-number column of an ordered container. */
+  public static final String ORD_COLUMN = "ycsb_ord";
+  /** A scan-index container: the key and its order number, no fields. */
+  static final TableSchema SCAN_INDEX = new TableSchema(0, "field", true);
 
   private final List<String> columns;
   private final Map<String, Integer> indexByField;
+  private final boolean ordered;
+  private final String fieldNamePrefix;
 
   public TableSchema(int fieldCount, String fieldNamePrefix) {
+    this(fieldCount, fieldNamePrefix, false);
+  }
+
+  private TableSchema(int fieldCount, String fieldNamePrefix, boolean ordered) {
+    this.ordered = ordered;
+    this.fieldNamePrefix = fieldNamePrefix;
     List<String> cols = new ArrayList<>(fieldCount + 1);
     Map<String, Integer> index = new HashMap<>();
     cols.add(KEY_COLUMN);
@@ -32,7 +46,17 @@ public final class TableSchema {
     this.indexByField = index;
   }
 
-  /** Column names, key first. */
+  /** The same columns in an ordered container (one more column, {@value #ORD_COLUMN}). */
+  public TableSchema ordered() {
+    return ordered ? this : new TableSchema(columns.size() - 1, fieldNamePrefix, true);
+  }
+
+  /** Whether containers of this schema carry {@value #ORD_COLUMN}. */
+  public boolean isOrdered() {
+    return ordered;
+  }
+
+  /** Column names of a row, key first (without {@value #ORD_COLUMN}). */
   public List<String> columns() {
     return columns;
   }
@@ -68,16 +92,23 @@ public final class TableSchema {
     }
     List<String> names = existing.getColumnNames();
     List<String> types = existing.getColumnTypes();
-    boolean same = names.size() == columns.size();
+    List<String> wantNames = new ArrayList<>(columns);
+    List<String> wantTypes = new ArrayList<>(Collections.nCopies(columns.size(), "STRING"));
+    if (ordered) {
+      wantNames.add(ORD_COLUMN);
+      wantTypes.add("LONG");
+    }
+    boolean same = names.size() == wantNames.size();
     for (int i = 0; same && i < names.size(); i++) {
-      same = names.get(i).toLowerCase(Locale.ROOT).equals(columns.get(i).toLowerCase(Locale.ROOT))
-          && "STRING".equals(types.get(i));
+      same = names.get(i).toLowerCase(Locale.ROOT).equals(wantNames.get(i).toLowerCase(Locale.ROOT))
+          && wantTypes.get(i).equals(types.get(i));
     }
     if (same) {
       return null;
     }
-    return "it has columns " + describe(names, types) + " but fieldcount/fieldnameprefix need "
-        + describe(columns, Collections.nCopies(columns.size(), "STRING"));
+    return "it has columns " + describe(names, types) + " but "
+        + (columns.size() == 1 && ordered ? "a scan index needs " : "fieldcount/fieldnameprefix and its scan layout need ")
+        + describe(wantNames, wantTypes);
   }
 
   private static String describe(List<String> names, List<String> types) {

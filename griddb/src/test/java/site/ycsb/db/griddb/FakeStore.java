@@ -28,9 +28,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *       client throws, and when: {@code ErrorKindTest} (recorded pairs), {@code GridDBPausedServerIT},
  *       {@code GridDBKilledServerIT}, {@code GridDBInitFailureIT}.</li>
  *   <li>Atomicity: a multi-put applies container by container and cannot fail half-way (a real one may).</li>
- *   <li>Ordering: the SQL range read and the index read order keys with {@link KeyOrder}, the same comparator as the
- *       tests' brute-force oracle, so a scan test here proves the merge logic, not GridDB's ordering; scans against
- *       a brute-force sort on a real node: {@code GridDBBindingIT}.</li>
+ *   <li>Ordering: the SQL range read and the ordered reads (scan index, rows layout) order keys with {@link KeyOrder}
+ *       and {@link ScanOrder}, the comparators of the tests' brute-force oracle, so a scan test here proves the merge
+ *       logic, not GridDB's ordering; scans against a brute-force sort on a real node, every layout:
+ *       {@code GridDBBindingIT}.</li>
  * </ul>
  */
 final class FakeStore implements RangeReader {
@@ -46,6 +47,9 @@ final class FakeStore implements RangeReader {
   final AtomicInteger rangeReads = new AtomicInteger();
   final AtomicInteger indexReads = new AtomicInteger();
   final AtomicInteger indexPuts = new AtomicInteger();
+  /** Ordered reads of data containers (the rows layout's scans), and the rows they returned. */
+  final AtomicInteger orderedReads = new AtomicInteger();
+  final AtomicInteger rowsReturned = new AtomicInteger();
   final AtomicInteger multiGets = new AtomicInteger();
   final AtomicInteger fetchAlls = new AtomicInteger();
   final AtomicInteger sessionsClosed = new AtomicInteger();
@@ -55,6 +59,9 @@ final class FakeStore implements RangeReader {
   final List<StoreException> failCommit = new ArrayList<>();
   /** Failures to throw from the next removes after removing the row (an outcome the caller cannot know). */
   final List<StoreException> failAfterApplying = new ArrayList<>();
+
+  /** Nodes owning the partitions (what {@link StoreSession#nodeCount()} reports). */
+  int nodes = 1;
 
   FakeStore(int partitionCount) {
     this.partitionCount = partitionCount;
@@ -105,6 +112,11 @@ final class FakeStore implements RangeReader {
     }
 
     @Override
+    public int nodeCount() {
+      return nodes;
+    }
+
+    @Override
     public int partitionOf(String container) {
       return partitionOfName(container);
     }
@@ -119,8 +131,13 @@ final class FakeStore implements RangeReader {
       synchronized (FakeStore.this) {
         if (!schemas.containsKey(container)) {
           creates.incrementAndGet();
-          schemas.put(container, new ContainerSchema("COLLECTION", true, schema.columns(),
-              new ArrayList<>(java.util.Collections.nCopies(schema.columnCount(), "STRING"))));
+          List<String> names = new ArrayList<>(schema.columns());
+          List<String> types = new ArrayList<>(java.util.Collections.nCopies(schema.columnCount(), "STRING"));
+          if (schema.isOrdered()) {
+            names.add(TableSchema.ORD_COLUMN);
+            types.add("LONG");
+          }
+          schemas.put(container, new ContainerSchema("COLLECTION", true, names, types));
           data.put(container, new TreeMap<>(KeyOrder.BY_CODE_POINT));
         }
       }
@@ -151,7 +168,12 @@ final class FakeStore implements RangeReader {
     @Override
     public void multiPut(Map<String, List<String[]>> rowsByContainer) throws StoreException {
       maybeFail();
-      multiPuts.incrementAndGet();
+      boolean indexOnly = true;
+      for (String c : rowsByContainer.keySet()) {
+        ContainerSchema cs = schemas.get(c);
+        indexOnly &= cs != null && cs.getColumnNames().size() == 2 && "LONG".equals(cs.getColumnTypes().get(1));
+      }
+      (indexOnly ? indexPuts : multiPuts).incrementAndGet();
       for (Map.Entry<String, List<String[]>> e : rowsByContainer.entrySet()) {
         TreeMap<String, String[]> t = table(e.getKey());
         synchronized (t) {
@@ -178,63 +200,40 @@ final class FakeStore implements RangeReader {
       return removed;
     }
 
+    /**
+     * Like TQL's order by ord on a real node, but ties come back in reverse key order, the least helpful order a
+     * server may use. Counts as an index read when the container is a scan index, else as a range read.
+     */
     @Override
-    public void createScanIndex(String container) {
-      synchronized (FakeStore.this) {
-        if (!schemas.containsKey(container)) {
-          creates.incrementAndGet();
-          schemas.put(container, new ContainerSchema("COLLECTION", true,
-              Arrays.asList(TableSchema.KEY_COLUMN, ORD_COLUMN), Arrays.asList("STRING", "LONG")));
-          data.put(container, new TreeMap<>(KeyOrder.BY_CODE_POINT));
-        }
-      }
-    }
-
-    @Override
-    public void putIndex(Map<String, List<String>> keysByContainer) throws StoreException {
+    public List<String[]> orderedRows(String container, long fromOrd, int limit) throws StoreException {
       maybeFail();
-      indexPuts.incrementAndGet();
-      for (Map.Entry<String, List<String>> e : keysByContainer.entrySet()) {
-        TreeMap<String, String[]> t = table(e.getKey());
-        synchronized (t) {
-          for (String k : e.getValue()) {
-            t.put(k, new String[] {k, Long.toString(ScanOrder.of(k))});
-          }
-        }
-      }
-    }
-
-    /** Like TQL's order by ord: ties come back in reverse key order, the least helpful order a server may use. */
-    @Override
-    public List<String> indexKeys(String container, long fromOrd, int limit) throws StoreException {
-      maybeFail();
-      indexReads.incrementAndGet();
+      ContainerSchema cs = schemas.get(container);
+      boolean index = cs != null && cs.getColumnNames().size() == 2;
+      (index ? indexReads : orderedReads).incrementAndGet();
       TreeMap<String, String[]> t = table(container);
       List<String[]> hits = new ArrayList<>();
       synchronized (t) {
         for (String[] r : t.values()) {
-          if (Long.parseLong(r[1]) >= fromOrd) {
-            hits.add(r);
+          if (ScanOrder.of(r[0]) >= fromOrd) {
+            hits.add(r.clone());
           }
         }
       }
       hits.sort((a, b) -> {
-        int c = Long.compare(Long.parseLong(a[1]), Long.parseLong(b[1]));
+        int c = Long.compare(ScanOrder.of(a[0]), ScanOrder.of(b[0]));
         return c != 0 ? c : KeyOrder.compare(b[0], a[0]);
       });
-      List<String> out = new ArrayList<>();
-      for (int i = 0; i < hits.size() && i < limit; i++) {
-        out.add(hits.get(i)[0]);
-      }
-      return out;
+      rowsReturned.addAndGet(Math.min(limit, hits.size()));
+      return new ArrayList<>(hits.subList(0, Math.min(limit, hits.size())));
     }
 
     @Override
-    public List<List<String>> indexKeys(List<String> containers, long fromOrd, int limit) throws StoreException {
+    public List<List<String[]>> orderedRows(List<String> containers, long fromOrd, int limit)
+        throws StoreException {
       fetchAlls.incrementAndGet();
-      List<List<String>> out = new ArrayList<>();
+      List<List<String[]>> out = new ArrayList<>();
       for (String c : containers) {
-        out.add(indexKeys(c, fromOrd, limit));
+        out.add(orderedRows(c, fromOrd, limit));
       }
       return out;
     }

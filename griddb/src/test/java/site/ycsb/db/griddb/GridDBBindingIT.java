@@ -4,6 +4,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -105,11 +107,17 @@ class GridDBBindingIT {
 
   @Test
   void should_return_the_smallest_keys_in_order_across_containers_when_scanning_through_sql() throws Exception {
-    smallestKeysInOrder(client("griddb.scanindexcount", "0"));
+    smallestKeysInOrder(client("griddb.scanlayout", "sql"));
   }
 
   @Test
   void should_return_the_smallest_keys_in_order_across_containers_when_scanning_through_the_index()
+      throws Exception {
+    smallestKeysInOrder(client("griddb.scanlayout", "index"));
+  }
+
+  @Test
+  void should_return_the_smallest_keys_in_order_across_containers_when_scanning_the_rows_layout()
       throws Exception {
     smallestKeysInOrder(client());
   }
@@ -144,15 +152,20 @@ class GridDBBindingIT {
   }
 
   /**
-   * The scan index against a brute-force sort: keys built to collide on their order number (shared 9-character
-   * prefixes, non-ASCII keys that saturate it, keys shorter than 9 bytes), loaded with batched and single inserts,
-   * some deleted, then random scans (start keys present and absent, counts 1..120, projections) compared with the
-   * sorted list of the keys that exist.
+   * Ordered scans (the scan index, and the rows layout's ordered data containers) against a brute-force sort: keys
+   * built to collide on their order number (shared 9-character prefixes, non-ASCII keys that saturate it, keys
+   * shorter than 9 bytes), loaded with batched and single inserts, some deleted, some updated (whole and partial),
+   * then random scans (start keys present and absent, counts 1..120, projections) compared with the sorted list of
+   * the keys that exist.
    */
-  @Test
-  void should_match_a_brute_force_sort_of_all_keys_when_scanning_through_the_index() throws Exception {
-    GridDBClient loader = client("griddb.insertbatchsize", "50", "griddb.scanindexcount", "3",
-        "griddb.containercount", "7");
+  @ParameterizedTest
+  @ValueSource(strings = {"index", "rows"})
+  void should_match_a_brute_force_sort_of_all_keys_when_scanning_an_ordered_layout(String layout)
+      throws Exception {
+    String[] layoutProps = layout.equals("index")
+        ? new String[] {"griddb.scanlayout", "index", "griddb.scanindexcount", "3"}
+        : new String[] {"griddb.scanlayout", "rows"};
+    GridDBClient loader = client(concat(layoutProps, "griddb.insertbatchsize", "50", "griddb.containercount", "7"));
     TreeSet<String> keys = new TreeSet<>(KeyOrder.BY_CODE_POINT);
     Random rnd = new Random(3);
     while (keys.size() < 1500) {
@@ -164,7 +177,7 @@ class GridDBBindingIT {
       }
     }
     loader.cleanup();
-    GridDBClient c = client("griddb.scanindexcount", "3");
+    GridDBClient c = client(layoutProps);
     List<String> all = new ArrayList<>(keys);
     for (int i = 0; i < 100; i++) {
       String gone = all.get(rnd.nextInt(all.size()));
@@ -179,7 +192,15 @@ class GridDBBindingIT {
       twoFields.add(key);
       assertSame(Status.OK, c.insert(table, key, values("field0", "a" + key, "field1", "b" + key)));
     }
+    // Partial updates rewrite a row under a lock: it must stay where ordered scans find it.
+    java.util.Set<String> updated = new HashSet<>();
     all = new ArrayList<>(keys);
+    for (int i = 0; i < 40; i++) {
+      String key = all.get(rnd.nextInt(all.size()));
+      if (!twoFields.contains(key) && updated.add(key)) {
+        assertSame(Status.OK, c.update(table, key, values("field2", "C" + key)));
+      }
+    }
     for (int t = 0; t < 250; t++) {
       int kind = rnd.nextInt(4);
       String start = kind == 0 ? all.get(rnd.nextInt(all.size())) : kind == 1 ? "user1234" + rnd.nextInt(4000)
@@ -201,10 +222,17 @@ class GridDBBindingIT {
         Map<String, String> got = strings(out.get(i));
         Map<String, String> want = projected ? expect("field1", "b" + k)
             : twoFields.contains(k) ? expect("field0", "a" + k, "field1", "b" + k)
-            : expect("field0", "a" + k, "field1", "b" + k, "field2", "c", "field3", "d");
+            : expect("field0", "a" + k, "field1", "b" + k, "field2", updated.contains(k) ? "C" + k : "c",
+                "field3", "d");
         assertEquals(want, got, "start=" + start + " i=" + i);
       }
     }
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
   }
 
   @Test

@@ -2,6 +2,8 @@ package site.ycsb.db.griddb;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -83,23 +85,83 @@ class GridDBClientTest {
       f.get(10, TimeUnit.SECONDS).cleanup();
     }
     pool.shutdown();
-    // 16 data containers (one per partition by default), 8 scan-index containers and the layout record.
-    assertEquals(16 + TableLayouts.DEFAULT_SCAN_INDEX + 1, store.creates.get());
+    // A new table has the rows layout: 8 data containers per node (one node here) and the layout record.
+    assertEquals(TableLayouts.DEFAULT_ROWS_CONTAINERS_PER_NODE + 1, store.creates.get());
     assertEquals(8, connector.opened.get());
     assertEquals(8, store.sessionsClosed.get());
+    assertEquals(8, dataPartitions().size(), "each container on a partition of its own");
+  }
+
+  private Set<Integer> dataPartitions() {
     Set<Integer> partitions = new HashSet<>();
     for (String name : store.schemas.keySet()) {
       if (!name.endsWith("_layout") && !name.contains("_scan_")) {
         partitions.add(store.partitionOfName(name));
       }
     }
-    assertEquals(16, partitions.size(), "one container per partition");
+    return partitions;
+  }
+
+  @Test
+  void should_default_to_eight_containers_per_node_capped_by_the_partitions_when_the_layout_is_rows()
+      throws Exception {
+    store.nodes = 3;
+    client(props()).cleanup();
+    assertEquals(16, dataPartitions().size(), "min(16 partitions, 8 x 3 nodes), one per partition");
+  }
+
+  @Test
+  void should_default_to_one_container_per_partition_when_the_layout_is_index_or_sql() throws Exception {
+    client(indexScans()).cleanup();
+    assertEquals(16 + TableLayouts.DEFAULT_SCAN_INDEX + 1, store.creates.get());
+    assertEquals(16, dataPartitions().size());
+  }
+
+  @Test
+  void should_give_the_rows_layout_an_indexed_order_column_and_no_scan_index() throws Exception {
+    GridDBClient c = client(props());
+    c.insert("usertable", "k1", values("field0", "a"));
+    c.cleanup();
+    for (Map.Entry<String, ContainerSchema> e : store.schemas.entrySet()) {
+      if (!e.getKey().endsWith("_layout")) {
+        assertEquals(Arrays.asList("ycsb_key", "field0", "field1", "field2", "ycsb_ord"),
+            e.getValue().getColumnNames(), e.getKey());
+        assertEquals("LONG", e.getValue().getColumnTypes().get(4));
+      }
+    }
+    assertEquals(0, store.indexPuts.get());
+    assertEquals("rows", store.data.get("usertable_layout").get(TableLayouts.LAYOUT_ROW)[1]);
+  }
+
+  @Test
+  void should_refuse_a_scan_layout_that_differs_from_the_recorded_one() throws Exception {
+    client(props()).cleanup();
+    TableLayouts.reset();
+    DBException e = assertThrows(DBException.class, () -> client(indexScans()));
+    assertEquals("GridDB: table usertable was created with griddb.scanlayout=rows but griddb.scanlayout=index; drop"
+        + " its containers or use that layout (or leave griddb.scanlayout unset)", e.getMessage());
+  }
+
+  @Test
+  void should_scan_through_the_index_when_the_table_was_recorded_with_one_before_layouts_existed()
+      throws Exception {
+    client(indexScans()).cleanup();
+    store.data.get("usertable_layout").remove(TableLayouts.LAYOUT_ROW);
+    TableLayouts.reset();
+    GridDBClient c = client(props());
+    c.insert("usertable", "k", values("field0", "a"));
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "k", 1, null, out));
+    assertEquals(1, out.size());
+    assertTrue(store.indexReads.get() > 0);
+    assertEquals(0, connector.readersOpened.get());
   }
 
   @Test
   void should_use_the_configured_container_count_when_set() throws Exception {
     Properties p = props();
     p.setProperty("griddb.containercount", "40");
+    p.setProperty("griddb.scanlayout", "index");
     p.setProperty("griddb.scanindexcount", "3");
     client(p).cleanup();
     assertEquals(40 + 3 + 1, store.creates.get());
@@ -135,14 +197,15 @@ class GridDBClientTest {
 
   @Test
   void should_fail_init_naming_the_layout_row_when_a_recorded_count_is_unreadable() throws Exception {
-    client(props()).cleanup();
-    for (String row : new String[] {TableLayouts.COUNT_ROW, TableLayouts.INDEX_ROW}) {
+    client(indexScans()).cleanup();
+    for (String row : new String[] {TableLayouts.COUNT_ROW, TableLayouts.INDEX_ROW, TableLayouts.LAYOUT_ROW}) {
       TreeMap<String, String[]> layout = store.data.get("usertable_layout");
       String[] saved = layout.get(row);
       layout.put(row, new String[] {row, "12x"});
       TableLayouts.reset();
       DBException e = assertThrows(DBException.class, () -> client(props()));
-      String what = row.equals(TableLayouts.COUNT_ROW) ? "container count" : "scan index count";
+      String what = row.equals(TableLayouts.COUNT_ROW) ? "container count"
+          : row.equals(TableLayouts.INDEX_ROW) ? "scan index count" : "scan layout";
       assertEquals("GridDB: usertable_layout holds an unreadable " + what + " '12x'", e.getMessage());
       layout.put(row, saved);
     }
@@ -299,7 +362,13 @@ class GridDBClientTest {
 
   private static Properties sqlScans() {
     Properties p = props();
-    p.setProperty("griddb.scanindexcount", "0");
+    p.setProperty("griddb.scanlayout", "sql");
+    return p;
+  }
+
+  private static Properties indexScans() {
+    Properties p = props();
+    p.setProperty("griddb.scanlayout", "index");
     return p;
   }
 
@@ -556,7 +625,7 @@ class GridDBClientTest {
 
   @Test
   void should_return_rows_in_key_order_across_containers_when_scanning_through_the_index() throws Exception {
-    GridDBClient c = client(props());
+    GridDBClient c = client(indexScans());
     assertScansInKeyOrderAcrossContainers(c);
     assertEquals(0, connector.readersOpened.get(), "no SQL connection");
     assertTrue(store.indexReads.get() > 0 && store.multiGets.get() > 0);
@@ -564,9 +633,49 @@ class GridDBClientTest {
   }
 
   @Test
-  void should_match_a_sorted_list_when_many_keys_share_their_first_nine_characters() throws Exception {
+  void should_return_rows_in_key_order_across_containers_when_scanning_the_rows_layout() throws Exception {
+    GridDBClient c = client(props());
+    assertScansInKeyOrderAcrossContainers(c);
+    assertEquals(0, connector.readersOpened.get(), "no SQL connection");
+    assertTrue(store.orderedReads.get() > 0);
+    assertEquals(0, store.multiGets.get(), "rows come with the ordered reads");
+    assertEquals(0, store.indexReads.get());
+    assertEquals(2, store.fetchAlls.get(), "one batched first round of reads per scan");
+  }
+
+  @Test
+  void should_read_about_a_containers_share_of_rows_when_scanning_the_rows_layout() throws Exception {
+    GridDBClient c = client(props());
+    java.util.Random r = new java.util.Random(11);
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < 2000; i++) {
+      String k = "user" + Math.abs(r.nextLong());
+      keys.add(k);
+      c.insert("usertable", k, values("field0", "v"));
+    }
+    keys.sort(KeyOrder.BY_CODE_POINT);
+    store.rowsReturned.set(0);
+    int scans = 200;
+    for (int t = 0; t < scans; t++) {
+      Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+      assertEquals(Status.OK, c.scan("usertable", keys.get(r.nextInt(1500)), 50, null, out));
+      assertEquals(50, out.size());
+    }
+    // 8 containers, n = 50: a first batch of ceil(6.25 + 1.5 * 2.5) + 1 = 11 (+1 slack) each, 96 rows, and rare
+    // follow-ups; the index layout's sizing (2 * 7 + 4 + 8 = 26 each) would read 208.
+    double perScan = store.rowsReturned.get() / (double) scans;
+    assertTrue(perScan < 110, "rows read per scan of 50: " + perScan);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"rows", "index"})
+  void should_match_a_sorted_list_when_many_keys_share_their_first_nine_characters(String layout)
+      throws Exception {
     Properties p = props();
-    p.setProperty("griddb.scanindexcount", "3");
+    p.setProperty("griddb.scanlayout", layout);
+    if (layout.equals("index")) {
+      p.setProperty("griddb.scanindexcount", "3");
+    }
     GridDBClient c = client(p);
     List<String> keys = new ArrayList<>();
     java.util.Random r = new java.util.Random(7);
@@ -601,7 +710,7 @@ class GridDBClientTest {
 
   @Test
   void should_skip_an_index_entry_without_row_and_still_return_the_count_asked() throws Exception {
-    GridDBClient c = client(props());
+    GridDBClient c = client(indexScans());
     for (int i = 0; i < 20; i++) {
       c.insert("usertable", String.format("user%02d", i), values("field0", "v" + i));
     }
@@ -622,7 +731,7 @@ class GridDBClientTest {
 
   @Test
   void should_remove_the_index_entry_when_a_row_is_deleted() throws Exception {
-    GridDBClient c = client(props());
+    GridDBClient c = client(indexScans());
     c.insert("usertable", "k1", values("field0", "a"));
     c.insert("usertable", "k2", values("field0", "b"));
     assertEquals(Status.OK, c.delete("usertable", "k1"));
@@ -637,7 +746,7 @@ class GridDBClientTest {
 
   @Test
   void should_write_index_entries_before_rows_when_batching() throws Exception {
-    Properties p = props();
+    Properties p = indexScans();
     p.setProperty("griddb.insertbatchsize", "4");
     GridDBClient c = client(p);
     for (int i = 0; i < 4; i++) {
@@ -655,6 +764,7 @@ class GridDBClientTest {
     // A table created by an earlier binding: its layout records only the container count.
     client(sqlScans()).cleanup();
     store.data.get("usertable_layout").remove(TableLayouts.INDEX_ROW);
+    store.data.get("usertable_layout").remove(TableLayouts.LAYOUT_ROW);
     TableLayouts.reset();
     GridDBClient c = client(props());
     c.insert("usertable", "k", values("field0", "a"));
@@ -666,9 +776,9 @@ class GridDBClientTest {
 
   @Test
   void should_refuse_a_scan_index_count_that_differs_from_the_recorded_one() throws Exception {
-    client(props()).cleanup();
+    client(indexScans()).cleanup();
     TableLayouts.reset();
-    Properties p = props();
+    Properties p = indexScans();
     p.setProperty("griddb.scanindexcount", "2");
     DBException e = assertThrows(DBException.class, () -> client(p));
     assertTrue(e.getMessage().contains("griddb.scanindexcount=2"), e.getMessage());

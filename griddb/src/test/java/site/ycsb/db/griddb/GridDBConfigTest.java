@@ -240,6 +240,11 @@ class GridDBConfigTest {
       "griddb.containerCacheSize|-5|griddb.containerCacheSize=-5 must be at least 0",
       "griddb.maxConnectionPoolSize|x|griddb.maxConnectionPoolSize=x is not a whole number",
       "griddb.containercount|-1|griddb.containercount=-1 must be at least 0",
+      "griddb.scanlayout|tree|must be rows, index or sql, got 'tree'",
+      "griddb.scanlayout|row|must be rows, index or sql, got 'row'",
+      "griddb.scanindexcount|3|griddb.scanindexcount=3 sizes the scan index of griddb.scanlayout=index only",
+      "griddb.scanindexcount|0|griddb.scanindexcount=0 must be between 1 and 4096",
+      "griddb.scanindexcount|5000|griddb.scanindexcount=5000 must be between 1 and 4096",
       "griddb.insertbatchsize|0|griddb.insertbatchsize=0 must be at least 1",
       "griddb.retries|-1|griddb.retries=-1 must be at least 0",
       "griddb.retrybackoffms|1.5|griddb.retrybackoffms=1.5 is not a whole number",
@@ -256,6 +261,24 @@ class GridDBConfigTest {
     String msg = error(p);
     assertTrue(msg.contains(name) || name.equals("table"), msg);
     assertTrue(msg.contains(expected), msg);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"rows,ROWS", "INDEX,INDEX", " Sql ,SQL"})
+  void should_read_the_scan_layout_in_any_case_when_it_names_one(String value, ScanLayout expected)
+      throws Exception {
+    Properties p = fixedList();
+    p.setProperty("griddb.scanlayout", value);
+    assertEquals(expected, GridDBConfig.from(p).getScanLayout());
+  }
+
+  @Test
+  void should_take_a_scan_index_count_when_the_layout_is_index() throws Exception {
+    Properties p = fixedList();
+    p.setProperty("griddb.scanlayout", "index");
+    p.setProperty("griddb.scanindexcount", "3");
+    assertEquals(3, GridDBConfig.from(p).getScanIndexCount());
+    assertNull(GridDBConfig.from(fixedList()).getScanLayout(), "unset: the table decides");
   }
 
   @Test
