@@ -145,14 +145,7 @@ class GridDBClientTest {
   @Test
   void should_scan_through_the_index_when_the_table_was_recorded_with_one_before_layouts_existed()
       throws Exception {
-    client(indexScans()).cleanup();
-    store.data.get("usertable_layout").remove(TableLayouts.LAYOUT_ROW);
-    TableLayouts.reset();
-    GridDBClient c = client(props());
-    c.insert("usertable", "k", values("field0", "a"));
-    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
-    assertEquals(Status.OK, c.scan("usertable", "k", 1, null, out));
-    assertEquals(1, out.size());
+    scanOneRowOfATableRecordedWithout(indexScans(), TableLayouts.LAYOUT_ROW);
     assertTrue(store.indexReads.get() > 0);
     assertEquals(0, connector.readersOpened.get());
   }
@@ -762,16 +755,25 @@ class GridDBClientTest {
   @Test
   void should_scan_through_sql_when_the_table_was_created_without_an_index() throws Exception {
     // A table created by an earlier binding: its layout records only the container count.
-    client(sqlScans()).cleanup();
-    store.data.get("usertable_layout").remove(TableLayouts.INDEX_ROW);
-    store.data.get("usertable_layout").remove(TableLayouts.LAYOUT_ROW);
+    scanOneRowOfATableRecordedWithout(sqlScans(), TableLayouts.INDEX_ROW, TableLayouts.LAYOUT_ROW);
+    assertEquals(1, connector.readersOpened.get());
+  }
+
+  /**
+   * Creates the table with {@code created}, removes {@code rows} from its layout record (as an earlier binding would
+   * have left it), then inserts and scans one row with the layout left unset.
+   */
+  private void scanOneRowOfATableRecordedWithout(Properties created, String... rows) throws Exception {
+    client(created).cleanup();
+    for (String row : rows) {
+      store.data.get("usertable_layout").remove(row);
+    }
     TableLayouts.reset();
     GridDBClient c = client(props());
     c.insert("usertable", "k", values("field0", "a"));
     Vector<HashMap<String, ByteIterator>> out = new Vector<>();
     assertEquals(Status.OK, c.scan("usertable", "k", 1, null, out));
     assertEquals(1, out.size());
-    assertEquals(1, connector.readersOpened.get());
   }
 
   @Test
