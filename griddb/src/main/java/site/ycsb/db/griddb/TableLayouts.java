@@ -26,7 +26,7 @@ public final class TableLayouts {
   static final String COUNT_ROW = "containercount";
   static final String INDEX_ROW = "scanindexcount";
   static final String LAYOUT_ROW = "scanlayout";
-  /** Scan-index containers of a new {@link ScanLayout#INDEX} table unless {@code griddb.scanindexcount} says otherwise. */
+  /** Scan-index containers of a new {@link ScanLayout#INDEX} table unless {@code griddb.scanindexcount} says so. */
   public static final int DEFAULT_SCAN_INDEX = 8;
   /**
    * Data containers per node of a new {@link ScanLayout#ROWS} table unless {@code griddb.containercount} says

@@ -106,9 +106,9 @@ public final class TableSchema {
     if (same) {
       return null;
     }
-    return "it has columns " + describe(names, types) + " but "
-        + (columns.size() == 1 && ordered ? "a scan index needs " : "fieldcount/fieldnameprefix and its scan layout need ")
-        + describe(wantNames, wantTypes);
+    String need = columns.size() == 1 && ordered ? "a scan index needs "
+        : "fieldcount/fieldnameprefix and its scan layout need ";
+    return "it has columns " + describe(names, types) + " but " + need + describe(wantNames, wantTypes);
   }
 
   private static String describe(List<String> names, List<String> types) {
