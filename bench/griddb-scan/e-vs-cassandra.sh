@@ -6,7 +6,9 @@
 # Env: RECORDS (100000), THREADS (8), RUN_SECONDS (30), ROUNDS (2), PORT_BASE (10001), CQL_PORT (19044),
 #      LAYOUTS ("default"; each word is a GridDB table loaded and run in turn: "default" = the binding's defaults
 #      (griddb.scanlayout=rows, 8 containers per node), N = the defaults with griddb.containercount=N, "index" =
-#      griddb.scanlayout=index with its defaults (one container per partition, K = 8), "sql" = griddb.scanlayout=sql).
+#      griddb.scanlayout=index with its defaults (one container per partition, K = 8), "sql" = griddb.scanlayout=sql),
+#      A_SECONDS (0; > 0: after the E rounds, one run of workload A of that length per GridDB layout, on the same
+#      tables, to show what the layout costs reads and updates).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -51,6 +53,15 @@ for round in $(seq "$rounds"); do
     run_e griddb $(layout_args "$layout")
   done
 done
+if [ "${A_SECONDS:-0}" -gt 0 ]; then
+  for layout in $layouts; do
+    echo "### GridDB workload A, layout $layout, load: $(load)"
+    # shellcheck disable=SC2046
+    "$ycsb" run griddb -P "$root/workloads/workloada" -p recordcount="$records" -p operationcount=100000000 \
+      -p maxexecutiontime="$A_SECONDS" -threads "$threads" $(layout_args "$layout") |
+      grep -E '^\[(OVERALL\], Throughput|(READ|UPDATE)\], (AverageLatency|99thPercentileLatency))|Return=' || true
+  done
+fi
 "$ycsb" griddb-server stop --dir "$gdir" >/dev/null
 echo "## Cassandra: single node (cassandra-server), consistency ONE"
 "$ycsb" cassandra-server start --dir "$cdir" --port "$cql_port" >/dev/null
