@@ -82,6 +82,35 @@ class ClientHealthTest {
   }
 
   @Test
+  void should_blame_the_threads_not_the_machine_when_they_were_busy_most_of_the_time() {
+    // A load phase against a co-hosted database: 16 threads, 7-14 ms per insert, busy 85% of the time.
+    for (boolean async : new boolean[] {false, true}) {
+      ClientHealth.Context c = new ClientHealth.Context();
+      c.steadyLagP99Us = 400_000;
+      c.steadyCount = 20_000;
+      c.maxServiceUs = 60_000;
+      c.inFlightBound = async;
+      ClientHealth h = judged(10, 1500, 2000, 400_000, 900_000, 0.85, c);
+      assertEquals(1, h.warnings.size(), h.warnings.toString());
+      assertTrue(h.warnings.get(0).contains("85%") && h.warnings.get(0).contains("Raise -threads"),
+          h.warnings.get(0));
+      assertFalse(h.warnings.get(0).contains("this machine"), h.warnings.get(0));
+      assertTrue(h.clientLimited);
+    }
+  }
+
+  @Test
+  void should_blame_the_machine_when_cpu_and_threads_had_room_and_nothing_stalled() {
+    ClientHealth.Context c = new ClientHealth.Context();
+    c.steadyLagP99Us = 40_000;
+    c.steadyCount = 20_000;
+    c.maxServiceUs = 3_000;
+    ClientHealth h = judged(10, 1900, 2000, 40_000, 90_000, 0.3, c);
+    assertEquals(1, h.warnings.size(), h.warnings.toString());
+    assertTrue(h.warnings.get(0).contains("this machine did not run the client threads on time"), h.warnings.get(0));
+  }
+
+  @Test
   void should_give_no_cpu_or_gc_verdict_when_the_run_lasted_a_few_seconds() {
     ClientHealth h = judged(3, 100_000, 0, 0, 0, 0.1, new ClientHealth.Context());
     assertTrue(h.warnings.isEmpty(), h.warnings.toString());
