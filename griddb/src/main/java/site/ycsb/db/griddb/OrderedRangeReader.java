@@ -11,8 +11,8 @@ import java.util.List;
  * <p>Rows sharing an ord value come back in no particular order, and a limit may cut such a group. After a read of
  * L rows whose largest ord is M, every row with ord {@code < M} is known; if enough of those are {@code >= fromKey}
  * they are the answer, else L doubles and the read repeats. A read that returns fewer than L rows saw the rest of
- * the container. {@link #readAll} sends the first read of every container in one request
- * ({@code GridStore.fetchAll}).
+ * the container. {@link #readAll} sends the reads of every container in one request ({@code GridStore.fetchAll}),
+ * and the repeats of a round together again.
  *
  * <p>Two sizings: index reads return a key only, so they ask generously ({@link ScanMerger#firstBatch} and 8 rows of
  * slack for ties); row reads return whole rows, whose transfer and decoding is most of a scan's cost, so they ask for
@@ -58,19 +58,39 @@ public final class OrderedRangeReader implements RangeReader {
   @Override
   public List<List<String[]>> readAll(List<String> containers, String fromKey, boolean inclusive, int limit,
                                       int[] columns) throws StoreException {
-    List<List<String[]>> out = new ArrayList<>(containers.size());
+    int c = containers.size();
+    List<List<String[]>> out = new ArrayList<>(c);
+    for (int i = 0; i < c; i++) {
+      out.add(new ArrayList<>());
+    }
     if (limit <= 0) {
-      for (int i = 0; i < containers.size(); i++) {
-        out.add(new ArrayList<>());
-      }
       return out;
     }
+    long from = ScanOrder.of(fromKey);
+    // Containers whose read did not settle their first rows (a limit cut a group of equal numbers) are asked
+    // again together, with twice the limit: one request per round, not one per container.
+    List<Integer> open = new ArrayList<>(c);
+    for (int i = 0; i < c; i++) {
+      open.add(i);
+    }
     int ask = limit + slack;
-    List<List<String[]>> first = session.orderedRows(containers, ScanOrder.of(fromKey), ask);
-    for (int i = 0; i < containers.size(); i++) {
-      List<String[]> done = resolve(first.get(i), ask, fromKey, inclusive, limit);
-      out.add(project(done != null ? done : readFrom(containers.get(i), fromKey, inclusive, limit, grow(ask)),
-          columns));
+    while (!open.isEmpty()) {
+      List<String> names = new ArrayList<>(open.size());
+      for (int i : open) {
+        names.add(containers.get(i));
+      }
+      List<List<String[]>> got = session.orderedRows(names, from, ask);
+      List<Integer> still = new ArrayList<>();
+      for (int j = 0; j < open.size(); j++) {
+        List<String[]> done = resolve(got.get(j), ask, fromKey, inclusive, limit);
+        if (done == null) {
+          still.add(open.get(j));
+        } else {
+          out.set(open.get(j), project(done, columns));
+        }
+      }
+      open = still;
+      ask = grow(ask);
     }
     return out;
   }

@@ -50,6 +50,8 @@ final class FakeStore implements RangeReader {
   /** Ordered reads of data containers (the rows layout's scans), and the rows they returned. */
   final AtomicInteger orderedReads = new AtomicInteger();
   final AtomicInteger rowsReturned = new AtomicInteger();
+  /** Ordered reads of one container sent on their own (not in a fetchAll). */
+  final AtomicInteger singleOrderedReads = new AtomicInteger();
   final AtomicInteger multiGets = new AtomicInteger();
   final AtomicInteger fetchAlls = new AtomicInteger();
   final AtomicInteger sessionsClosed = new AtomicInteger();
@@ -206,6 +208,11 @@ final class FakeStore implements RangeReader {
      */
     @Override
     public List<String[]> orderedRows(String container, long fromOrd, int limit) throws StoreException {
+      singleOrderedReads.incrementAndGet();
+      return ordered(container, fromOrd, limit);
+    }
+
+    private List<String[]> ordered(String container, long fromOrd, int limit) throws StoreException {
       maybeFail();
       ContainerSchema cs = schemas.get(container);
       boolean index = cs != null && cs.getColumnNames().size() == 2;
@@ -233,7 +240,7 @@ final class FakeStore implements RangeReader {
       fetchAlls.incrementAndGet();
       List<List<String[]>> out = new ArrayList<>();
       for (String c : containers) {
-        out.add(orderedRows(c, fromOrd, limit));
+        out.add(ordered(c, fromOrd, limit));
       }
       return out;
     }

@@ -660,6 +660,22 @@ class GridDBClientTest {
     assertTrue(perScan < 110, "rows read per scan of 50: " + perScan);
   }
 
+  @Test
+  void should_repeat_unsettled_reads_together_when_groups_of_equal_numbers_are_cut() throws Exception {
+    GridDBClient c = client(props());
+    // 400 keys in 4 groups of equal order number ("user1234" + one more character): ~12 per container and group.
+    for (int i = 0; i < 400; i++) {
+      c.insert("usertable", "user1234" + i % 4 + String.format("%03d", i), values("field0", "v"));
+    }
+    store.fetchAlls.set(0);
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, c.scan("usertable", "user1234", 10, null, out));
+    assertEquals(10, out.size());
+    assertEquals(0, store.singleOrderedReads.get(), "no container asked on its own");
+    // A first batch of 5 rows per container settles nothing (groups of ~12); 10 neither; 20 does.
+    assertEquals(3, store.fetchAlls.get(), "one request per round");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"rows", "index"})
   void should_match_a_sorted_list_when_many_keys_share_their_first_nine_characters(String layout)
