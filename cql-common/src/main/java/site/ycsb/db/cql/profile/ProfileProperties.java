@@ -24,6 +24,11 @@ import site.ycsb.support.TypedProperties;
  *       block of this client (split a load across client machines as for the core workload).</li>
  *   <li>{@code profile.summary} (default false): print cassandra-stress's summary shape at the end
  *       ({@link StressSummary}).</li>
+ *   <li>{@code profile.visits} (default 1): inserts that complete a group of partitions, each writing the next
+ *       part of their rows (cassandra-stress's {@code -insert visits=fixed(N)}; see {@link RowGenerator}). A run
+ *       after a load must use the load's value.</li>
+ *   <li>{@code profile.inlist} (default {@code uniform(1..5)}): how many values an {@code IN ?} marker binds (a
+ *       distribution, drawn per query; capped by the distinct values that exist).</li>
  * </ul>
  */
 public final class ProfileProperties {
@@ -35,6 +40,10 @@ public final class ProfileProperties {
   public static final String POPULATION = "profile.population";
   public static final String INSERT_START = "insertstart";
   public static final String SUMMARY = "profile.summary";
+  public static final String VISITS = "profile.visits";
+  public static final String IN_LIST = "profile.inlist";
+  /** The largest IN list accepted (a server-side guardrail usually refuses far fewer). */
+  static final long MAX_IN_LIST = 1000;
 
   private final String profile;
   private final Map<String, Double> ops;
@@ -44,9 +53,11 @@ public final class ProfileProperties {
   private final long population;
   private final long insertStart;
   private final boolean summary;
+  private final int visits;
+  private final Distribution inList;
 
   private ProfileProperties(String profile, Map<String, Double> ops, long seed, boolean schema, boolean truncate,
-                            long population, long insertStart, boolean summary) {
+                            long population, long insertStart, boolean summary, int visits, Distribution inList) {
     this.profile = profile;
     this.ops = ops;
     this.seed = seed;
@@ -55,6 +66,8 @@ public final class ProfileProperties {
     this.population = population;
     this.insertStart = insertStart;
     this.summary = summary;
+    this.visits = visits;
+    this.inList = inList;
   }
 
   /** The largest block number accepted (its partition numbers, block * STRIDE + i, must not overflow). */
@@ -69,8 +82,23 @@ public final class ProfileProperties {
     long population = typed.longValue(POPULATION, 0, 0, MAX_BLOCK);
     boolean load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true").trim());
     long insertStart = typed.longValue(INSERT_START, load ? 0 : population, 0, MAX_BLOCK);
+    int visits = typed.intValue(VISITS, 1, 1, (int) RowGenerator.MAX_ROWS);
     return new ProfileProperties(profile, ops(p.getProperty(OPS, "insert=1")), seed, typed.bool(SCHEMA, false),
-        typed.bool(TRUNCATE, false), population, insertStart, typed.bool(SUMMARY, false));
+        typed.bool(TRUNCATE, false), population, insertStart, typed.bool(SUMMARY, false), visits,
+        inList(p.getProperty(IN_LIST, "uniform(1..5)")));
+  }
+
+  static Distribution inList(String text) {
+    Distribution d;
+    try {
+      d = Distribution.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(IN_LIST + "=" + text + ": " + e.getMessage());
+    }
+    if (d.min() < 1 || d.max() > MAX_IN_LIST) {
+      throw new IllegalArgumentException(IN_LIST + "=" + text + ": must lie within 1.." + MAX_IN_LIST + ", got " + d);
+    }
+    return d;
   }
 
   static Map<String, Double> ops(String text) {
@@ -140,5 +168,15 @@ public final class ProfileProperties {
 
   public boolean summary() {
     return summary;
+  }
+
+  /** Inserts (visits) that complete a group of partitions. */
+  public int visits() {
+    return visits;
+  }
+
+  /** How many values an {@code IN ?} marker binds. */
+  public Distribution inList() {
+    return inList;
   }
 }
