@@ -57,7 +57,7 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
 
   /** A wide-row profile whose inserts write part of each partition per visit, with IN ? queries. */
   private static final String PARTIAL = "keyspace: stresstest\n"
-      + "keyspace_definition: CREATE KEYSPACE stresstest WITH replication = "
+      + "keyspace_definition: |\n  CREATE KEYSPACE stresstest WITH replication = "
       + "{'class': 'SimpleStrategy', 'replication_factor': 1};\n"
       + "table: wide\n"
       + "table_definition: CREATE TABLE wide (name text, seq int, note text, PRIMARY KEY (name, seq))\n"

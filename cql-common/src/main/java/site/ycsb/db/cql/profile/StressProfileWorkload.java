@@ -16,6 +16,7 @@ import site.ycsb.Status;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
 import site.ycsb.generator.AcknowledgedCounterGenerator;
+import site.ycsb.measurements.Measurements;
 import site.ycsb.named.NamedOperationDB;
 
 /**
@@ -61,6 +62,8 @@ public class StressProfileWorkload extends Workload {
   private AcknowledgedCounterGenerator blocks;
   private final AtomicLong failedInserts = new AtomicLong();
   private StressSummary summary;
+  /** cassandra-stress's err&lt; / n&gt; / n&lt; stop, or null. */
+  private ConvergenceStop convergence;
   /** Every thread's state, for the summary's counts (read at cleanup, after the client threads have ended). */
   private final List<ThreadState> threadStates = new ArrayList<>();
 
@@ -134,6 +137,8 @@ public class StressProfileWorkload extends Workload {
     insertCql = profile.insertCql();
     batchKind = profile.logged ? ProfileRequest.Kind.LOGGED_BATCH : ProfileRequest.Kind.UNLOGGED_BATCH;
     summary = props.summary() ? StressSummary.start(p, ops.keySet()) : null;
+    double[] c = props.convergence();
+    convergence = c == null ? null : new ConvergenceStop(c[0], (int) c[1], (int) c[2], 1000, this::requestStop);
   }
 
   @Override
@@ -169,8 +174,11 @@ public class StressProfileWorkload extends Workload {
     }
     long startNs = summary == null ? 0 : state.startNs();
     Status status = named.executeNamed(opNames[op], request);
-    if (summary != null && status != null && status.isOk()) {
-      state.count(summary, op, 1, request.resultRows(), startNs);
+    if (status != null && status.isOk()) {
+      if (summary != null) {
+        state.count(summary, op, 1, request.resultRows(), startNs);
+      }
+      countRows(request.resultRows());
     }
     return status != null;
   }
@@ -221,10 +229,18 @@ public class StressProfileWorkload extends Workload {
       if (summary != null) {
         state.count(summary, insertOp, partitions, rows.size(), startNs);
       }
+      countRows(rows.size());
     } else {
       failedInserts.incrementAndGet();
     }
     return status;
+  }
+
+  /** Counts the rows of a measured operation that returned OK for the statistical stop, when it is on. */
+  private void countRows(long n) {
+    if (convergence != null && Measurements.getMeasurements().threadState().isRecording()) {
+      convergence.rows(n);
+    }
   }
 
   /** Blocks a query may choose: the loaded population and this run's blocks whose inserts have all completed. */
@@ -315,6 +331,12 @@ public class StressProfileWorkload extends Workload {
   public void cleanup() throws WorkloadException {
     if (generator == null) {
       return;
+    }
+    if (convergence != null) {
+      convergence.close();
+      String verdict = convergence.verdict();
+      System.err.println(getClass().getSimpleName() + ": " + (verdict != null ? "stopped: " + verdict
+          : "the statistical stop did not end the run (" + convergence.samples() + " intervals sampled)"));
     }
     long next = blocks.lastValue() + 1; // every claimed block has been acknowledged once the threads have ended
     long attempted = next - insertStart;
