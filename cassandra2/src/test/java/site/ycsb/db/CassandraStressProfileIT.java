@@ -86,7 +86,8 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
       assertTrue(ItSupport.metric(run.stdout, query, "Return=OK") > 0, query + ": " + run);
       assertEquals(-1, ItSupport.metric(run.stdout, query, "Return=NOT_FOUND"), query + ": " + run);
     }
-    Matcher blocks = Pattern.compile("insert blocks 0\\.\\.(\\d+) \\(2 visits per group[^)]*\\), 0 failed")
+    Matcher blocks = Pattern.compile("insert blocks 0\\.\\.(\\d+) \\(2 visits per group: partition numbers "
+        + "\\(block/2\\)\\*100000\\+0\\.\\.n-1\\), 0 failed")
         .matcher(run.stderr);
     assertTrue(blocks.find(), run.stderr);
     long last = Long.parseLong(blocks.group(1));
@@ -110,6 +111,23 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
     assertEquals(rows.size(), server.countRows("stresstest", "wide"), "rows on the server");
     assertEquals(names.size(), server.query("SELECT DISTINCT name FROM stresstest.wide").rowCount(), "partitions");
     assertTrue(rows.size() < 0.8 * all, rows.size() + " of " + all + " rows: a select ratio of 0.1..1 writes part");
+  }
+
+  @Test
+  void should_end_the_run_with_exit_0_when_the_row_rate_converges_under_a_statistical_stop() throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-converge");
+    String cp = System.getProperty("java.class.path");
+    // No operation or time limit: only the statistical stop (err< 0.5, n> 2, n< 4 intervals of 1 s) ends the run.
+    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
+        "ops=insert=1,select1=1", "profile.schema=true", "profile.seed=13", "operationcount=0", "profile.err=0.5",
+        "profile.nmin=2", "profile.nmax=4"), dir, 120);
+    assertEquals(0, run.exitCode, run.toString());
+    assertTrue(run.stderr.matches("(?s).*StressProfileWorkload: stopped: (converged|not converged, stopped) after "
+        + "[234] intervals of 1000 ms: .*"), run.stderr);
+    long ops = ItSupport.metric(run.stdout, "insert", "Operations") + ItSupport.metric(run.stdout, "select1",
+        "Operations");
+    assertTrue(ops > 100, "about 2-4 s at -target 200: " + ops + "\n" + run);
   }
 
   /** Generated rows of blocks 0..blocks-1 whose (name, date) coincide with an earlier one (short random names). */
