@@ -118,9 +118,10 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
     CassandraTestServer server = CassandraTestServer.shared();
     Path dir = ItSupport.workDir(getClass().getSimpleName() + "-converge");
     String cp = System.getProperty("java.class.path");
-    // No operation or time limit: only the statistical stop (err< 0.5, n> 2, n< 4 intervals of 1 s) ends the run.
+    // No operation limit and a time limit of 60 s (the engine needs one): the statistical stop (err< 0.5, n> 2,
+    // n< 4 intervals of 1 s) ends the run after 2 to 4 s.
     ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
-        "ops=insert=1,select1=1", "profile.schema=true", "profile.seed=13", "operationcount=0", "profile.err=0.5",
+        "ops=insert=1,select1=1", "profile.schema=true", "profile.seed=13", "operationcount=0", "maxexecutiontime=60", "profile.err=0.5",
         "profile.nmin=2", "profile.nmax=4"), dir, 120);
     assertEquals(0, run.exitCode, run.toString());
     assertTrue(run.stderr.matches("(?s).*StressProfileWorkload: stopped: (converged|not converged, stopped) after "
@@ -128,6 +129,9 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
     long ops = ItSupport.metric(run.stdout, "insert", "Operations") + ItSupport.metric(run.stdout, "select1",
         "Operations");
     assertTrue(ops > 100, "about 2-4 s at -target 200: " + ops + "\n" + run);
+    long runtimeMs = ItSupport.metric(run.stdout, "OVERALL", "RunTime(ms)");
+    assertTrue(runtimeMs > 1500 && runtimeMs < 20_000, "stopped by convergence, not the time limit: " + runtimeMs);
+    assertFalse(run.stderr.contains("Maximum execution time"), run.stderr);
   }
 
   /** Generated rows of blocks 0..blocks-1 whose (name, date) coincide with an earlier one (short random names). */

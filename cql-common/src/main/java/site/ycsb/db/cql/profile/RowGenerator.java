@@ -76,14 +76,17 @@ public final class RowGenerator {
   /** Whether insert {@code block} writes row {@code r} of partition {@code p} (one of the block's partitions). */
   public boolean written(long block, long p, long r) {
     int v = visit(block);
-    if (r < visitStart(p, v) || r >= visitEnd(p, v)) {
-      return false;
-    }
-    if (profile.select.always()) {
-      return true;
-    }
-    double ratio = profile.select.sample(Seeds.unit(Seeds.mix(seed ^ p, v, 8)));
-    return Seeds.unit(Seeds.mix(Seeds.mix(seed ^ p, v, 9), r)) < ratio;
+    return r >= visitStart(p, v) && r < visitEnd(p, v) && selected(p, v, r, ratio(p, v));
+  }
+
+  /** The select ratio of visit {@code v} of partition {@code p}. */
+  private double ratio(long p, int v) {
+    return profile.select.always() ? 1 : profile.select.sample(Seeds.unit(Seeds.mix(seed ^ p, v, 8)));
+  }
+
+  /** Whether row {@code r} (within the visit's range) is written by visit {@code v} of ratio {@code ratio}. */
+  private boolean selected(long p, int v, long r, double ratio) {
+    return ratio >= 1 || Seeds.unit(Seeds.mix(Seeds.mix(seed ^ p, v, 9), r)) < ratio;
   }
 
   /** The rows insert {@code block} writes, partition by partition, in table column order. */
@@ -98,8 +101,9 @@ public final class RowGenerator {
   /** Adds to {@code out} the rows of partition {@code p} that insert {@code block} writes. */
   public void partitionRows(long block, long p, List<Object[]> out) {
     int v = visit(block);
+    double ratio = ratio(p, v);
     for (long r = visitStart(p, v), end = visitEnd(p, v); r < end; r++) {
-      if (written(block, p, r)) {
+      if (selected(p, v, r, ratio)) {
         out.add(row(p, r));
       }
     }
@@ -116,16 +120,17 @@ public final class RowGenerator {
     if (span <= 0) {
       return -1;
     }
+    double ratio = ratio(p, v);
     for (int i = 0; i < 16; i++) {
       long r = start + random.nextLong(span);
-      if (written(block, p, r)) {
+      if (selected(p, v, r, ratio)) {
         return r;
       }
     }
     long from = random.nextLong(span);
     for (long k = 0; k < span; k++) {
       long r = start + (from + k) % span;
-      if (written(block, p, r)) {
+      if (selected(p, v, r, ratio)) {
         return r;
       }
     }
@@ -141,7 +146,7 @@ public final class RowGenerator {
     return (int) profile.partitions.sample(Seeds.unit(Seeds.mix(seed, group(block), 1)));
   }
 
-  /** The partition number of the {@code i}-th partition of group {@code group} (of insert {@code group} with one visit). */
+  /** The partition number of the {@code i}-th partition of group {@code group} (insert {@code group} with one visit). */
   public static long partition(long group, int i) {
     return group * STRIDE + i;
   }
