@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
@@ -97,15 +94,7 @@ class ConvergenceStopTest {
       Thread.sleep(1);
     }
     assertTrue(w.isStopRequested(), "the workload asked the engine to stop");
-    PrintStream err = System.err;
-    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(buf, true, "UTF-8"));
-    try {
-      w.cleanup();
-    } finally {
-      System.setErr(err);
-    }
-    String out = new String(buf.toByteArray(), StandardCharsets.UTF_8);
+    String out = StressProfileWorkloadTest.cleanupOutput(w);
     assertTrue(out.matches("(?s).*StressProfileWorkload: stopped: (converged|not converged, stopped) after [23] "
         + "intervals of 1000 ms: .*profile.err=0.9, profile.nmin=2, profile.nmax=3\\).*"), out);
   }

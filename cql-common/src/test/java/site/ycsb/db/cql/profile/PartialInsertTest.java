@@ -12,21 +12,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.Vector;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import site.ycsb.ByteIterator;
-import site.ycsb.DB;
 import site.ycsb.Status;
-import site.ycsb.named.NamedOperationDB;
 
 /**
  * insert.select ratios below 1 and profile.visits (a partition written part by part), and {@code IN ?} markers:
@@ -51,7 +45,7 @@ class PartialInsertTest {
   }
 
   /** Rows kept by (a, b); a query matches its a and b values (each a value or a list of values). */
-  static final class Table extends DB implements NamedOperationDB {
+  static final class Table extends NamedOnlyDb {
     final Set<List<Object>> rows = new HashSet<>();
     final List<Object[]> queried = new ArrayList<>();
     int notFound;
@@ -83,31 +77,6 @@ class PartialInsertTest {
 
     private static Collection<?> values(Object v) {
       return v instanceof List ? (List<?>) v : Collections.singletonList(v);
-    }
-
-    @Override
-    public Status read(String t, String k, Set<String> f, Map<String, ByteIterator> r) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Status scan(String t, String s, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Status update(String t, String k, Map<String, ByteIterator> v) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Status insert(String t, String k, Map<String, ByteIterator> v) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Status delete(String t, String k) {
-      throw new UnsupportedOperationException();
     }
   }
 
