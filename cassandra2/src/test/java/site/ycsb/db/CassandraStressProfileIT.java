@@ -1,12 +1,19 @@
 package site.ycsb.db;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +53,85 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
     // Every operation is a query of a loaded row: none runs as an insert, none finds nothing.
     assertEquals(100, ItSupport.metric(run.stdout, "select1", "Return=OK"), run.toString());
     assertEquals(-1, ItSupport.metric(run.stdout, "insert", "Operations"), run.toString());
+  }
+
+  /** A wide-row profile whose inserts write part of each partition per visit, with IN ? queries. */
+  private static final String PARTIAL = "keyspace: stresstest\n"
+      + "keyspace_definition: |\n  CREATE KEYSPACE stresstest WITH replication = "
+      + "{'class': 'SimpleStrategy', 'replication_factor': 1};\n"
+      + "table: wide\n"
+      + "table_definition: CREATE TABLE wide (name text, seq int, note text, PRIMARY KEY (name, seq))\n"
+      + "columnspec:\n  - name: name\n    size: fixed(10)\n"
+      + "  - name: seq\n    cluster: uniform(5..30)\n    population: uniform(1..1b)\n"
+      + "insert:\n  partitions: fixed(3)\n  select: uniform(1..10)/10\n  batchtype: UNLOGGED\n"
+      + "queries:\n"
+      + "  one:\n    cql: select note from wide where name = ? and seq = ?\n    fields: samerow\n"
+      + "  inseq:\n    cql: select note from wide where name = ? and seq IN ?\n    fields: samerow\n"
+      + "  inname:\n    cql: select note from wide where name in ? and seq = ?\n    fields: multirow\n";
+
+  @Test
+  void should_hold_exactly_the_rows_the_visits_wrote_and_find_every_queried_row_when_select_is_below_one()
+      throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-partial");
+    Path profile = dir.resolve("partial.yaml");
+    Files.write(profile, PARTIAL.getBytes(StandardCharsets.UTF_8));
+    String cp = System.getProperty("java.class.path");
+    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
+        "ops=insert=2,one=1,inseq=1,inname=1", "profile.schema=true", "profile.truncate=true", "profile.seed=5",
+        "profile.visits=2", "profile.inlist=uniform(2..4)", "operationcount=300"), dir, 300);
+    assertEquals(0, run.exitCode, run.toString());
+    assertFalse(run.stderr.contains("\tat "), run.toString());
+    for (String query : new String[] {"one", "inseq", "inname"}) {
+      assertTrue(ItSupport.metric(run.stdout, query, "Return=OK") > 0, query + ": " + run);
+      assertEquals(-1, ItSupport.metric(run.stdout, query, "Return=NOT_FOUND"), query + ": " + run);
+    }
+    Matcher blocks = Pattern.compile("insert blocks 0\\.\\.(\\d+) \\(2 visits per group: partition numbers "
+        + "\\(block/2\\)\\*100000\\+0\\.\\.n-1\\), 0 failed")
+        .matcher(run.stderr);
+    assertTrue(blocks.find(), run.stderr);
+    long last = Long.parseLong(blocks.group(1));
+
+    // Recomputed from the seed: the rows each visit (insert block) wrote, in part (select) and together.
+    RowGenerator g = new RowGenerator(Profile.load(profile.toString()), 5, 2);
+    Set<List<Object>> rows = new HashSet<>();
+    Set<Object> names = new HashSet<>();
+    long all = 0;
+    for (long b = 0; b <= last; b++) {
+      for (Object[] row : g.blockRows(b)) {
+        rows.add(Arrays.asList(row[0], row[1]));
+        names.add(row[0]);
+      }
+      if (g.visit(b) == 0) {
+        for (int i = 0; i < g.partitionsInBlock(b); i++) {
+          all += g.rows(g.partitionOf(b, i));
+        }
+      }
+    }
+    assertEquals(rows.size(), server.countRows("stresstest", "wide"), "rows on the server");
+    assertEquals(names.size(), server.query("SELECT DISTINCT name FROM stresstest.wide").rowCount(), "partitions");
+    assertTrue(rows.size() < 0.8 * all, rows.size() + " of " + all + " rows: a select ratio of 0.1..1 writes part");
+  }
+
+  @Test
+  void should_end_the_run_with_exit_0_when_the_row_rate_converges_under_a_statistical_stop() throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-converge");
+    String cp = System.getProperty("java.class.path");
+    // No operation limit and a time limit of 60 s (the engine needs one): the statistical stop (err< 0.5, n> 2,
+    // n< 4 intervals of 1 s) ends the run after 2 to 4 s.
+    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
+        "ops=insert=1,select1=1", "profile.schema=true", "profile.seed=13", "operationcount=0", "maxexecutiontime=60", "profile.err=0.5",
+        "profile.nmin=2", "profile.nmax=4"), dir, 120);
+    assertEquals(0, run.exitCode, run.toString());
+    assertTrue(run.stderr.matches("(?s).*StressProfileWorkload: stopped: (converged|not converged, stopped) after "
+        + "[234] intervals of 1000 ms: .*"), run.stderr);
+    long ops = ItSupport.metric(run.stdout, "insert", "Operations") + ItSupport.metric(run.stdout, "select1",
+        "Operations");
+    assertTrue(ops > 100, "about 2-4 s at -target 200: " + ops + "\n" + run);
+    long runtimeMs = ItSupport.metric(run.stdout, "OVERALL", "RunTime(ms)");
+    assertTrue(runtimeMs > 1500 && runtimeMs < 20_000, "stopped by convergence, not the time limit: " + runtimeMs);
+    assertFalse(run.stderr.contains("Maximum execution time"), run.stderr);
   }
 
   /** Generated rows of blocks 0..blocks-1 whose (name, date) coincide with an earlier one (short random names). */

@@ -136,7 +136,11 @@ final class ProfileSchema {
           + bound.size() + " " + bound);
     }
     for (int i = 0; i < lower.size(); i++) {
-      if (!lower.get(i).equals(bound.get(i))) {
+      // An IN ? marker is named in(<column>) by Cassandra; a server that names it by the column is accepted too.
+      String expected = bound.get(i);
+      boolean same = lower.get(i).equals(expected) || expected.startsWith("in(")
+          && lower.get(i).equals(expected.substring(3, expected.length() - 1));
+      if (!same) {
         throw config(where + "marker " + (i + 1) + " binds '" + lower.get(i) + "' on the server, but the profile "
             + "binds it to column '" + bound.get(i) + "'");
       }

@@ -23,13 +23,16 @@ import org.apache.commons.math3.distribution.WeibullDistribution;
  *       cassandra-stress).</li>
  *   <li>{@code EXTREME(min..max,shape)}: the same with a Weibull of that shape, scaled so that its quantile
  *       1-sqrt(1/width) falls on max.</li>
+ *   <li>{@code QEXTREME(min..max,shape,quantas)}: the EXTREME distribution split at its quantiles 1/quantas,
+ *       2/quantas, ... into quantas bands [b(i)..b(i+1)) (b(0) = min, b(quantas) = max+1): a band is chosen with the
+ *       chance that EXTREME falls into it, and within it every value is equally likely.</li>
  *   <li>{@code GAUSSIAN(min..max[,stdvrng])}: normal, mean (min+max)/2, standard deviation (width/2)/stdvrng, with
  *       stdvrng 3 when omitted; {@code GAUSSIAN(min..max,mean,stdev)}: normal with that mean and standard deviation.
  *       The variate is truncated to a whole number (toward zero) and clamped into [min..max].</li>
  * </ul>
  * A leading {@code ~} inverts a distribution ({@code ~exp(1..10)} gives 10 most often): the value v becomes
  * max - (v - min). Names are case-insensitive; aliases {@code GAUSS}, {@code NORMAL}, {@code NORM}, {@code EXTR},
- * {@code WEIBULL}. Immutable.
+ * {@code WEIBULL}, {@code QEXTR}. Immutable.
  */
 public final class Distribution {
   private static final String NUM = "[-+]?[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?";
@@ -39,8 +42,11 @@ public final class Distribution {
 
   /** How a variate of {@link #real} becomes a value. */
   private enum Kind {
-    FIXED, UNIFORM, OFFSET, BOUNDED
+    FIXED, UNIFORM, OFFSET, BOUNDED, QUANTISED
   }
+
+  /** The most bands QEXTREME may have (its band table is kept in memory). */
+  static final int MAX_QUANTAS = 1_000_000;
 
   private final String text;
   private final Kind kind;
@@ -48,6 +54,8 @@ public final class Distribution {
   private final long max;
   private final boolean inverted;
   private final RealDistribution real;
+  /** QEXTREME's band bounds b(0..quantas), nondecreasing; null for the other kinds. */
+  private final long[] bounds;
 
   private Distribution(String text, Kind kind, long min, long max, boolean inverted, RealDistribution real) {
     this.text = text;
@@ -56,6 +64,24 @@ public final class Distribution {
     this.max = max;
     this.inverted = inverted;
     this.real = real;
+    this.bounds = null;
+  }
+
+  /** A QEXTREME: EXTREME's offset Weibull {@code real} over [min..max], split into {@code quantas} bands. */
+  private Distribution(String text, long min, long max, boolean inverted, RealDistribution real, int quantas) {
+    this.text = text;
+    this.kind = Kind.QUANTISED;
+    this.min = min;
+    this.max = max;
+    this.inverted = inverted;
+    this.real = real;
+    long[] b = new long[quantas + 1];
+    b[0] = min;
+    b[quantas] = max + 1;
+    for (int i = 1; i < quantas; i++) {
+      b[i] = offsetValue(i / (double) quantas);
+    }
+    this.bounds = b;
   }
 
   /**
@@ -111,6 +137,21 @@ public final class Distribution {
         positive(definition, "shape", params[0]);
         return new Distribution(text, Kind.OFFSET, a, b, inverted, width <= 1 ? null
             : new WeibullDistribution(null, params[0], width / Math.pow(edgeQuantile(width), 1 / params[0])));
+      case "QEXTREME":
+      case "QEXTR": {
+        params(definition, name, params, 2);
+        positive(definition, "shape", params[0]);
+        double q = params[1];
+        if (q != Math.rint(q) || q < 1 || q > MAX_QUANTAS) {
+          throw new IllegalArgumentException("'" + definition + "': quantas must be a whole number within 1.."
+              + MAX_QUANTAS + ", got " + extra[1].trim());
+        }
+        if (a == b) {
+          return new Distribution(text, Kind.FIXED, a, a, false, null);
+        }
+        return new Distribution(text, a, b, inverted, width <= 1 ? null
+            : new WeibullDistribution(null, params[0], width / Math.pow(edgeQuantile(width), 1 / params[0])), (int) q);
+      }
       case "GAUSSIAN":
       case "GAUSS":
       case "NORMAL":
@@ -135,7 +176,7 @@ public final class Distribution {
       }
       default:
         throw new IllegalArgumentException("'" + definition + "': unknown distribution '" + m.group(2)
-            + "' (known: FIXED, UNIFORM, EXP, EXTREME, GAUSSIAN)");
+            + "' (known: FIXED, UNIFORM, EXP, EXTREME, QEXTREME, GAUSSIAN)");
     }
   }
 
@@ -194,10 +235,9 @@ public final class Distribution {
       case UNIFORM:
         return min + (long) Math.floor(u * ((double) max - min + 1));
       case OFFSET:
-        if (real == null) { // width 1: the defining mean is infinite, every variate lies beyond the range
-          return max;
-        }
-        return min + clamp((long) real.inverseCumulativeProbability(clampU(u)), 0, max - min);
+        return offsetValue(u);
+      case QUANTISED:
+        return quantised(u);
       case BOUNDED:
         if (real == null) {
           return min;
@@ -206,6 +246,48 @@ public final class Distribution {
       default:
         return min;
     }
+  }
+
+  /** EXP's and EXTREME's value for {@code u}: min + the variate truncated to a whole number, capped at max. */
+  private long offsetValue(double u) {
+    if (real == null) { // width 1: the defining mean is infinite, every variate lies beyond the range
+      return max;
+    }
+    return min + clamp((long) real.inverseCumulativeProbability(clampU(u)), 0, max - min);
+  }
+
+  /** P(EXTREME's value < x). */
+  private double below(long x) {
+    if (x <= min) {
+      return 0;
+    }
+    if (x > max) {
+      return 1;
+    }
+    return real == null ? 0 : real.cumulativeProbability(x - min);
+  }
+
+  /**
+   * QEXTREME's value for {@code u}: EXTREME's value for u picks the band; where u lies within that band's share of
+   * the probability (uniform, given the band) picks the value within the band, so one uniform number suffices.
+   */
+  private long quantised(double u) {
+    long v = offsetValue(u);
+    int k = java.util.Arrays.binarySearch(bounds, v);
+    if (k < 0) {
+      k = -k - 2; // the last bound below v
+    } else {
+      while (k + 1 < bounds.length - 1 && bounds[k + 1] == v) {
+        k++; // equal bounds: the band that starts at v is the one that is not empty
+      }
+    }
+    long lo = bounds[k];
+    long hi = bounds[k + 1];
+    double pLo = below(lo);
+    double share = below(hi) - pLo;
+    double r = share > 0 ? (u - pLo) / share : 0;
+    r = r < 0 ? 0 : r >= 1 ? Math.nextDown(1.0) : r;
+    return lo + (long) Math.floor(r * (hi - lo));
   }
 
   private static long clamp(long v, long lo, long hi) {

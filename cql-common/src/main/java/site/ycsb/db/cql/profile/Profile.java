@@ -30,11 +30,12 @@ public final class Profile {
   static final String DEFAULT_POPULATION = "uniform(1..100b)";
   static final String DEFAULT_CLUSTER = "fixed(1)";
   static final String DEFAULT_PARTITIONS = "fixed(1)";
+  static final String DEFAULT_SELECT = "fixed(1)/1";
 
   private static final Pattern CREATE_TABLE = Pattern.compile(
       "(?is)\\s*create\\s+table\\s+(?:if\\s+not\\s+exists\\s+)?([\\w.\"]+)\\s*\\((.*)\\)\\s*(with\\s+.*)?;?\\s*");
   private static final Pattern PRIMARY_KEY = Pattern.compile("(?is)primary\\s+key\\s*\\((.*)\\)");
-  private static final Pattern MARKER = Pattern.compile("(?i)([\\w\"]+)\\s*(=|<=|>=|<|>)\\s*\\?");
+  private static final Pattern MARKER = Pattern.compile("(?i)([\\w\"]+)(\\s*(?:=|<=|>=|<|>)|\\s+in)\\s*\\?");
 
   final String file;
   final String keyspace;
@@ -46,6 +47,8 @@ public final class Profile {
   final List<Column> partitionKey;
   final List<Column> clustering;
   final Distribution partitions;
+  /** insert.select: the chance that a row of a partition's visit is written (drawn per partition and visit). */
+  final Ratio select;
   final boolean logged;
   final Map<String, Query> queries;
 
@@ -69,17 +72,22 @@ public final class Profile {
     }
   }
 
-  /** A named query: its CQL, which column each {@code ?} binds, and whether the values come from one row. */
+  /**
+   * A named query: its CQL, which column each {@code ?} binds (and whether it is an {@code IN ?} marker, bound to a
+   * list), and whether the values come from one row.
+   */
   static final class Query {
     final String name;
     final String cql;
     final List<Column> bindings;
+    final boolean[] in;
     final boolean sameRow;
 
-    Query(String name, String cql, List<Column> bindings, boolean sameRow) {
+    Query(String name, String cql, List<Column> bindings, boolean[] in, boolean sameRow) {
       this.name = name;
       this.cql = cql;
       this.bindings = bindings;
+      this.in = in;
       this.sameRow = sameRow;
     }
   }
@@ -161,8 +169,17 @@ public final class Profile {
     }
     logged = batchType.equals("LOGGED");
     Object select = insert == null ? null : insert.get("select");
-    if (select != null && !String.valueOf(select).replace(" ", "").equalsIgnoreCase("fixed(1)/1")) {
-      throw problem("insert.select", "'" + select + "': only fixed(1)/1 (every row of each partition) is supported");
+    try {
+      this.select = Ratio.parse(select == null ? DEFAULT_SELECT : String.valueOf(select));
+    } catch (IllegalArgumentException e) {
+      throw problem("insert.select", e.getMessage());
+    }
+    if (insert != null) {
+      for (String k : insert.keySet()) {
+        if (!k.equals("partitions") && !k.equals("batchtype") && !k.equals("select")) {
+          throw problem("insert." + k, "unknown key (known: partitions, batchtype, select)");
+        }
+      }
     }
     queries = queries(yaml.get("queries"), byName);
   }
@@ -337,6 +354,7 @@ public final class Profile {
       // A ? inside a string literal ('a?b', with '' for a quote) is text, not a marker.
       String bare = text.replaceAll("'(?:[^']|'')*'", "''");
       List<Column> bindings = new ArrayList<>();
+      List<Boolean> in = new ArrayList<>();
       Matcher m = MARKER.matcher(bare);
       int markers = 0;
       while (m.find()) {
@@ -345,13 +363,23 @@ public final class Profile {
         if (c == null) {
           throw problem(key + ".cql", "binds '?' to '" + col + "', which is not a column of " + table);
         }
+        boolean list = m.group(2).trim().equalsIgnoreCase("in");
+        if (list && !partitionKey.contains(c) && !clustering.contains(c)) {
+          throw problem(key + ".cql", "'" + col + " IN ?': IN takes a partition key or clustering column, and '"
+              + col + "' is neither");
+        }
         bindings.add(c);
+        in.add(list);
         markers++;
       }
       if (markers != bare.length() - bare.replace("?", "").length()) {
-        throw problem(key + ".cql", "every ? must follow <column> =, <, >, <= or >=");
+        throw problem(key + ".cql", "every ? must follow <column> =, <, >, <=, >= or IN");
       }
-      out.put(name, new Query(name, text, Collections.unmodifiableList(bindings),
+      boolean[] inFlags = new boolean[in.size()];
+      for (int i = 0; i < inFlags.length; i++) {
+        inFlags[i] = in.get(i);
+      }
+      out.put(name, new Query(name, text, Collections.unmodifiableList(bindings), inFlags,
           fields.equalsIgnoreCase("samerow")));
     }
     return Collections.unmodifiableMap(out);
@@ -419,11 +447,15 @@ public final class Profile {
     return queries.get(name).cql;
   }
 
-  /** The column each {@code ?} of query {@code name} binds, in marker order (lower case). */
+  /**
+   * The column each {@code ?} of query {@code name} binds, in marker order (lower case), as the server names the
+   * marker: the column's name, or {@code in(<column>)} for an {@code IN ?} marker.
+   */
   public List<String> queryColumns(String name) {
+    Query q = queries.get(name);
     List<String> out = new ArrayList<>();
-    for (Column c : queries.get(name).bindings) {
-      out.add(c.name);
+    for (int i = 0; i < q.bindings.size(); i++) {
+      out.add(q.in[i] ? "in(" + q.bindings.get(i).name + ")" : q.bindings.get(i).name);
     }
     return out;
   }

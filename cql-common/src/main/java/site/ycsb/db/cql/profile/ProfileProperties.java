@@ -24,6 +24,14 @@ import site.ycsb.support.TypedProperties;
  *       block of this client (split a load across client machines as for the core workload).</li>
  *   <li>{@code profile.summary} (default false): print cassandra-stress's summary shape at the end
  *       ({@link StressSummary}).</li>
+ *   <li>{@code profile.visits} (default 1): inserts that complete a group of partitions, each writing the next
+ *       part of their rows (cassandra-stress's {@code -insert visits=fixed(N)}; see {@link RowGenerator}). A run
+ *       after a load must use the load's value.</li>
+ *   <li>{@code profile.inlist} (default {@code uniform(1..5)}): how many values an {@code IN ?} marker binds (a
+ *       distribution, drawn per query; capped by the distinct values that exist).</li>
+ *   <li>{@code profile.err}, {@code profile.nmin}, {@code profile.nmax} (cassandra-stress's {@code err<}, {@code n>},
+ *       {@code n<}; defaults 0.02, 30, 200; off unless one is set): stop the run once the row rate has converged
+ *       ({@link ConvergenceStop}).</li>
  * </ul>
  */
 public final class ProfileProperties {
@@ -35,6 +43,13 @@ public final class ProfileProperties {
   public static final String POPULATION = "profile.population";
   public static final String INSERT_START = "insertstart";
   public static final String SUMMARY = "profile.summary";
+  public static final String VISITS = "profile.visits";
+  public static final String IN_LIST = "profile.inlist";
+  public static final String ERR = "profile.err";
+  public static final String N_MIN = "profile.nmin";
+  public static final String N_MAX = "profile.nmax";
+  /** The largest IN list accepted (a server-side guardrail usually refuses far fewer). */
+  static final long MAX_IN_LIST = 1000;
 
   private final String profile;
   private final Map<String, Double> ops;
@@ -44,9 +59,14 @@ public final class ProfileProperties {
   private final long population;
   private final long insertStart;
   private final boolean summary;
+  private final int visits;
+  private final Distribution inList;
+  /** err, nmin, nmax of the statistical stop, or null when it is off. */
+  private final double[] convergence;
 
   private ProfileProperties(String profile, Map<String, Double> ops, long seed, boolean schema, boolean truncate,
-                            long population, long insertStart, boolean summary) {
+                            long population, long insertStart, boolean summary, int visits, Distribution inList,
+                            double[] convergence) {
     this.profile = profile;
     this.ops = ops;
     this.seed = seed;
@@ -55,6 +75,9 @@ public final class ProfileProperties {
     this.population = population;
     this.insertStart = insertStart;
     this.summary = summary;
+    this.visits = visits;
+    this.inList = inList;
+    this.convergence = convergence;
   }
 
   /** The largest block number accepted (its partition numbers, block * STRIDE + i, must not overflow). */
@@ -69,8 +92,41 @@ public final class ProfileProperties {
     long population = typed.longValue(POPULATION, 0, 0, MAX_BLOCK);
     boolean load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true").trim());
     long insertStart = typed.longValue(INSERT_START, load ? 0 : population, 0, MAX_BLOCK);
+    int visits = typed.intValue(VISITS, 1, 1, (int) RowGenerator.MAX_ROWS);
     return new ProfileProperties(profile, ops(p.getProperty(OPS, "insert=1")), seed, typed.bool(SCHEMA, false),
-        typed.bool(TRUNCATE, false), population, insertStart, typed.bool(SUMMARY, false));
+        typed.bool(TRUNCATE, false), population, insertStart, typed.bool(SUMMARY, false), visits,
+        inList(p.getProperty(IN_LIST, "uniform(1..5)")), convergence(typed));
+  }
+
+  private static double[] convergence(TypedProperties typed) {
+    if (!typed.isSet(ERR) && !typed.isSet(N_MIN) && !typed.isSet(N_MAX)) {
+      return null;
+    }
+    double err = typed.fraction(ERR, 0.02);
+    if (!(err > 0) || err >= 1) {
+      throw new IllegalArgumentException(ERR + "=" + typed.string(ERR, "") + " must be a fraction above 0 and below 1"
+          + " (the standard error of the mean row rate relative to the mean, e.g. 0.02)");
+    }
+    int min = typed.intValue(N_MIN, 30, 1, 1_000_000);
+    int max = typed.intValue(N_MAX, 200, 1, 1_000_000);
+    if (max < min) {
+      throw new IllegalArgumentException(N_MAX + "=" + max + " is below " + N_MIN + "=" + min + " (the least number "
+          + "of intervals before the run may stop)");
+    }
+    return new double[] {err, min, max};
+  }
+
+  static Distribution inList(String text) {
+    Distribution d;
+    try {
+      d = Distribution.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(IN_LIST + "=" + text + ": " + e.getMessage());
+    }
+    if (d.min() < 1 || d.max() > MAX_IN_LIST) {
+      throw new IllegalArgumentException(IN_LIST + "=" + text + ": must lie within 1.." + MAX_IN_LIST + ", got " + d);
+    }
+    return d;
   }
 
   static Map<String, Double> ops(String text) {
@@ -140,5 +196,20 @@ public final class ProfileProperties {
 
   public boolean summary() {
     return summary;
+  }
+
+  /** Inserts (visits) that complete a group of partitions. */
+  public int visits() {
+    return visits;
+  }
+
+  /** The statistical stop's err, nmin and nmax, or null when it is off. */
+  double[] convergence() {
+    return convergence == null ? null : convergence.clone();
+  }
+
+  /** How many values an {@code IN ?} marker binds. */
+  public Distribution inList() {
+    return inList;
   }
 }

@@ -1,13 +1,22 @@
 package site.ycsb.db.cql.profile;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * Generates a profile's partitions and rows from seeds alone, so every process (and a later check) computes the
  * same values. Insert number {@code b} (a "block") writes partitions {@code b * STRIDE .. b * STRIDE + n - 1},
  * where n is drawn from {@code insert.partitions}; partition {@code p} has as many rows as the product of its
  * clustering columns' {@code cluster} draws; each value's seed is drawn from the column's {@code population}, and
- * text/blob lengths from its {@code size}. Thread-safe (stateless apart from the profile).
+ * text/blob lengths from its {@code size}.
+ *
+ * <p>Visits ({@code profile.visits}, cassandra-stress's {@code -insert visits=fixed(N)}): with N visits, insert
+ * blocks {@code g*N .. g*N+N-1} are the N visits of one group of partitions {@code g*STRIDE + 0..n-1}; visit v covers
+ * rows {@code [v*rows/N, (v+1)*rows/N)} of each partition, so the N visits complete the partitions. Within a visit
+ * a row is written when its seeded draw falls below the visit's {@code insert.select} ratio, itself drawn per
+ * partition and visit: which rows an insert block writes is a function of the seed alone ({@link #written}).
+ * Thread-safe (stateless apart from the profile).
  */
 public final class RowGenerator {
   /** Partition numbers reserved per insert (the largest insert.partitions accepted). */
@@ -17,24 +26,129 @@ public final class RowGenerator {
 
   private final Profile profile;
   private final long seed;
+  private final int visits;
 
+  /** A generator whose inserts write every partition in one visit. */
   public RowGenerator(Profile profile, long seed) {
+    this(profile, seed, 1);
+  }
+
+  /** A generator whose partitions are completed over {@code visits} inserts (1 or more). */
+  public RowGenerator(Profile profile, long seed, int visits) {
+    if (visits < 1) {
+      throw new IllegalArgumentException("visits must be >= 1");
+    }
     this.profile = profile;
     this.seed = seed;
+    this.visits = visits;
+  }
+
+  /** Inserts (visits) per partition group. */
+  public int visits() {
+    return visits;
+  }
+
+  /** The partition group that insert {@code block} visits. */
+  public long group(long block) {
+    return block / visits;
+  }
+
+  /** Which visit (0..visits-1) of its group insert {@code block} is. */
+  public int visit(long block) {
+    return (int) (block % visits);
+  }
+
+  /** The partition number of the {@code i}-th partition that insert {@code block} visits. */
+  public long partitionOf(long block, int i) {
+    return partition(group(block), i);
+  }
+
+  /** The first row of partition {@code p} that visit {@code v} covers. */
+  long visitStart(long p, int v) {
+    return rows(p) * v / visits;
+  }
+
+  /** One past the last row of partition {@code p} that visit {@code v} covers. */
+  long visitEnd(long p, int v) {
+    return rows(p) * (v + 1) / visits;
+  }
+
+  /** Whether insert {@code block} writes row {@code r} of partition {@code p} (one of the block's partitions). */
+  public boolean written(long block, long p, long r) {
+    int v = visit(block);
+    return r >= visitStart(p, v) && r < visitEnd(p, v) && selected(p, v, r, ratio(p, v));
+  }
+
+  /** The select ratio of visit {@code v} of partition {@code p}. */
+  private double ratio(long p, int v) {
+    return profile.select.always() ? 1 : profile.select.sample(Seeds.unit(Seeds.mix(seed ^ p, v, 8)));
+  }
+
+  /** Whether row {@code r} (within the visit's range) is written by visit {@code v} of ratio {@code ratio}. */
+  private boolean selected(long p, int v, long r, double ratio) {
+    return ratio >= 1 || Seeds.unit(Seeds.mix(Seeds.mix(seed ^ p, v, 9), r)) < ratio;
+  }
+
+  /** The rows insert {@code block} writes, partition by partition, in table column order. */
+  public List<Object[]> blockRows(long block) {
+    List<Object[]> out = new ArrayList<>();
+    for (int i = 0; i < partitionsInBlock(block); i++) {
+      partitionRows(block, partitionOf(block, i), out);
+    }
+    return out;
+  }
+
+  /** Adds to {@code out} the rows of partition {@code p} that insert {@code block} writes. */
+  public void partitionRows(long block, long p, List<Object[]> out) {
+    int v = visit(block);
+    double ratio = ratio(p, v);
+    for (long r = visitStart(p, v), end = visitEnd(p, v); r < end; r++) {
+      if (selected(p, v, r, ratio)) {
+        out.add(row(p, r));
+      }
+    }
+  }
+
+  /**
+   * A row of partition {@code p} that insert {@code block} writes, chosen at random, or -1 if it writes none: a few
+   * random tries, then the first written row from a random start (so a sparse visit is still found).
+   */
+  long writtenRow(long block, long p, SplittableRandom random) {
+    int v = visit(block);
+    long start = visitStart(p, v);
+    long span = visitEnd(p, v) - start;
+    if (span <= 0) {
+      return -1;
+    }
+    double ratio = ratio(p, v);
+    for (int i = 0; i < 16; i++) {
+      long r = start + random.nextLong(span);
+      if (selected(p, v, r, ratio)) {
+        return r;
+      }
+    }
+    long from = random.nextLong(span);
+    for (long k = 0; k < span; k++) {
+      long r = start + (from + k) % span;
+      if (selected(p, v, r, ratio)) {
+        return r;
+      }
+    }
+    return -1;
   }
 
   public Profile profile() {
     return profile;
   }
 
-  /** How many partitions insert number {@code block} writes. */
+  /** How many partitions insert number {@code block} visits (those of its group). */
   public int partitionsInBlock(long block) {
-    return (int) profile.partitions.sample(Seeds.unit(Seeds.mix(seed, block, 1)));
+    return (int) profile.partitions.sample(Seeds.unit(Seeds.mix(seed, group(block), 1)));
   }
 
-  /** The partition number of the {@code i}-th partition of insert {@code block}. */
-  public static long partition(long block, int i) {
-    return block * STRIDE + i;
+  /** The partition number of the {@code i}-th partition of group {@code group} (insert {@code group} with one visit). */
+  public static long partition(long group, int i) {
+    return group * STRIDE + i;
   }
 
   /** Rows of partition {@code p}. */

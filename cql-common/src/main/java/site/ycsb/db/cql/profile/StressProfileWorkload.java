@@ -3,6 +3,7 @@ package site.ycsb.db.cql.profile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -15,6 +16,7 @@ import site.ycsb.Status;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
 import site.ycsb.generator.AcknowledgedCounterGenerator;
+import site.ycsb.measurements.Measurements;
 import site.ycsb.named.NamedOperationDB;
 
 /**
@@ -37,6 +39,10 @@ import site.ycsb.named.NamedOperationDB;
  */
 public class StressProfileWorkload extends Workload {
   private static final AtomicBoolean NOT_NAMED_WARNED = new AtomicBoolean();
+  /** Consecutive empty insert blocks (visits whose select ratio picked no row) an insert skips before it gives up. */
+  private static final int MAX_EMPTY_BLOCKS = 1000;
+  /** Picks of block and partition a query makes to find a written row before it runs as an insert instead. */
+  private static final int MAX_QUERY_TRIES = 64;
 
   private Profile profile;
   private RowGenerator generator;
@@ -52,9 +58,12 @@ public class StressProfileWorkload extends Workload {
   private long seed;
   private long population;
   private long insertStart;
+  private Distribution inList;
   private AcknowledgedCounterGenerator blocks;
   private final AtomicLong failedInserts = new AtomicLong();
   private StressSummary summary;
+  /** cassandra-stress's err&lt; / n&gt; / n&lt; stop, or null. */
+  private ConvergenceStop convergence;
   /** Every thread's state, for the summary's counts (read at cleanup, after the client threads have ended). */
   private final List<ThreadState> threadStates = new ArrayList<>();
 
@@ -103,7 +112,8 @@ public class StressProfileWorkload extends Workload {
     population = props.population();
     insertStart = props.insertStart();
     blocks = new AcknowledgedCounterGenerator(insertStart);
-    generator = new RowGenerator(profile, seed);
+    inList = props.inList();
+    generator = new RowGenerator(profile, seed, props.visits());
     Map<String, Double> ops = props.ops();
     opNames = new String[ops.size()];
     queries = new Profile.Query[ops.size()];
@@ -127,6 +137,8 @@ public class StressProfileWorkload extends Workload {
     insertCql = profile.insertCql();
     batchKind = profile.logged ? ProfileRequest.Kind.LOGGED_BATCH : ProfileRequest.Kind.UNLOGGED_BATCH;
     summary = props.summary() ? StressSummary.start(p, ops.keySet()) : null;
+    double[] c = props.convergence();
+    convergence = c == null ? null : new ConvergenceStop(c[0], (int) c[1], (int) c[2], 1000, this::requestStop);
   }
 
   @Override
@@ -156,14 +168,17 @@ public class StressProfileWorkload extends Workload {
     }
     ThreadState state = (ThreadState) threadstate;
     int op = choose(state.random.nextDouble() * cumulative[cumulative.length - 1]);
-    if (op == insertOp || knownBlocks() == 0) {
+    ProfileRequest request = op == insertOp || knownBlocks() == 0 ? null : query(queries[op], state);
+    if (request == null) {
       return insert(named, state) != null;
     }
-    ProfileRequest request = query(queries[op], state);
     long startNs = summary == null ? 0 : state.startNs();
     Status status = named.executeNamed(opNames[op], request);
-    if (summary != null && status != null && status.isOk()) {
-      state.count(summary, op, 1, request.resultRows(), startNs);
+    if (status != null && status.isOk()) {
+      if (summary != null) {
+        state.count(summary, op, 1, request.resultRows(), startNs);
+      }
+      countRows(request.resultRows());
     }
     return status != null;
   }
@@ -182,15 +197,24 @@ public class StressProfileWorkload extends Workload {
     if (db == null) {
       return null;
     }
-    long block = blocks.nextValue();
-    int partitions = generator.partitionsInBlock(block);
+    long block = 0;
+    int partitions = 0;
     List<Object[]> rows = new ArrayList<>();
-    for (int i = 0; i < partitions; i++) {
-      long partition = RowGenerator.partition(block, i);
-      long n = generator.rows(partition);
-      for (long r = 0; r < n; r++) {
-        rows.add(generator.row(partition, r));
+    for (int attempt = 0; rows.isEmpty() && attempt < MAX_EMPTY_BLOCKS; attempt++) {
+      if (attempt > 0) {
+        blocks.acknowledge(block); // a visit whose select ratio picked no row: nothing to write
       }
+      block = blocks.nextValue();
+      partitions = 0;
+      for (int i = 0; i < generator.partitionsInBlock(block); i++) {
+        int before = rows.size();
+        generator.partitionRows(block, generator.partitionOf(block, i), rows);
+        partitions += rows.size() > before ? 1 : 0;
+      }
+    }
+    if (rows.isEmpty()) {
+      blocks.acknowledge(block);
+      return Status.OK; // only with a select ratio that almost never writes: nothing was sent
     }
     long startNs = summary == null ? 0 : state.startNs();
     Status status;
@@ -205,10 +229,18 @@ public class StressProfileWorkload extends Workload {
       if (summary != null) {
         state.count(summary, insertOp, partitions, rows.size(), startNs);
       }
+      countRows(rows.size());
     } else {
       failedInserts.incrementAndGet();
     }
     return status;
+  }
+
+  /** Counts the rows of a measured operation that returned OK for the statistical stop, when it is on. */
+  private void countRows(long n) {
+    if (convergence != null && Measurements.getMeasurements().threadState().isRecording()) {
+      convergence.rows(n);
+    }
   }
 
   /** Blocks a query may choose: the loaded population and this run's blocks whose inserts have all completed. */
@@ -222,19 +254,60 @@ public class StressProfileWorkload extends Workload {
     return pick < population ? pick : insertStart + (pick - population);
   }
 
+  /**
+   * A query of a row that an acknowledged insert wrote: a known block, one of its partitions, one of the rows that
+   * block wrote there (the other values of a {@code multirow} query from other rows that block wrote); null when
+   * {@link #MAX_QUERY_TRIES} picks found no written row (then the operation runs as an insert).
+   */
   private ProfileRequest query(Profile.Query q, ThreadState state) {
-    long block = queryBlock(state);
-    long partition = RowGenerator.partition(block, state.random.nextInt(generator.partitionsInBlock(block)));
-    long rows = generator.rows(partition);
-    long row = state.random.nextLong(rows);
-    Object[] values = new Object[q.bindings.size()];
-    for (int i = 0; i < values.length; i++) {
-      long r = q.sameRow ? row : state.random.nextLong(rows);
-      values[i] = generator.value(partition, r, q.bindings.get(i));
+    for (int attempt = 0; attempt < MAX_QUERY_TRIES; attempt++) {
+      long block = queryBlock(state);
+      long partition = generator.partitionOf(block, state.random.nextInt(generator.partitionsInBlock(block)));
+      long row = generator.writtenRow(block, partition, state.random);
+      if (row < 0) {
+        continue;
+      }
+      Object[] values = new Object[q.bindings.size()];
+      for (int i = 0; i < values.length; i++) {
+        Profile.Column c = q.bindings.get(i);
+        if (q.in[i]) {
+          values[i] = inValues(c, block, partition, row, state);
+        } else {
+          long r = q.sameRow ? row : generator.writtenRow(block, partition, state.random);
+          values[i] = generator.value(partition, r, c);
+        }
+      }
+      List<Object[]> one = new ArrayList<>(1);
+      one.add(values);
+      return new ProfileRequest(q.cql, one, ProfileRequest.Kind.QUERY);
     }
-    List<Object[]> one = new ArrayList<>(1);
-    one.add(values);
-    return new ProfileRequest(q.cql, one, ProfileRequest.Kind.QUERY);
+    return null;
+  }
+
+  /**
+   * The list an {@code IN ?} marker binds: the chosen row's value first, then values of the column from other
+   * written rows, up to a size drawn from {@code profile.inlist} (distinct values; fewer when fewer exist). A
+   * clustering column takes them from the rows the same insert wrote in the same partition; a partition key column
+   * from other partitions of known blocks (each with a written row), as a query would name several partitions.
+   */
+  private List<Object> inValues(Profile.Column c, long block, long partition, long row, ThreadState state) {
+    int size = (int) inList.sample(state.random.nextDouble());
+    LinkedHashSet<Object> values = new LinkedHashSet<>();
+    values.add(generator.value(partition, row, c));
+    boolean key = profile.partitionKey.contains(c);
+    for (int tries = 0; values.size() < size && tries < 4 * size; tries++) {
+      if (key) {
+        long b = queryBlock(state);
+        long p = generator.partitionOf(b, state.random.nextInt(generator.partitionsInBlock(b)));
+        long r = generator.writtenRow(b, p, state.random);
+        if (r >= 0) {
+          values.add(generator.value(p, r, c));
+        }
+      } else {
+        values.add(generator.value(partition, generator.writtenRow(block, partition, state.random), c));
+      }
+    }
+    return new ArrayList<>(values);
   }
 
   private static NamedOperationDB named(DB db) {
@@ -259,11 +332,19 @@ public class StressProfileWorkload extends Workload {
     if (generator == null) {
       return;
     }
+    if (convergence != null) {
+      convergence.close();
+      String verdict = convergence.verdict();
+      System.err.println(getClass().getSimpleName() + ": " + (verdict != null ? "stopped: " + verdict
+          : "the statistical stop did not end the run (" + convergence.samples() + " intervals sampled)"));
+    }
     long next = blocks.lastValue() + 1; // every claimed block has been acknowledged once the threads have ended
     long attempted = next - insertStart;
     System.err.println(getClass().getSimpleName() + ": profile " + profile.file() + ", seed " + seed + ": "
         + attempted + " inserts attempted" + (attempted == 0 ? "" : ", insert blocks " + insertStart + ".."
-        + (next - 1) + " (partition numbers block*" + RowGenerator.STRIDE + "+0..n-1)") + ", " + failedInserts.get()
+        + (next - 1) + (generator.visits() == 1 ? " (partition numbers block*" + RowGenerator.STRIDE + "+0..n-1)"
+        : " (" + generator.visits() + " visits per group: partition numbers (block/" + generator.visits() + ")*"
+        + RowGenerator.STRIDE + "+0..n-1)")) + ", " + failedInserts.get()
         + " failed" + (population > 0 ? "; queries also chose among loaded blocks 0.." + (population - 1) : ""));
     if (summary != null) {
       Map<String, Long> partitions = new HashMap<>();

@@ -112,6 +112,84 @@ class DistributionTest {
     assertEquals(Math.sqrt(1 / 999.0), 1 - cdf(values, 999), 0.004, "P(X = max)");
   }
 
+  /**
+   * QEXTREME's definition, computed here from commons-math's Weibull directly: bounds b(i) = EXTREME's value at the
+   * quantile i/q (b(0) = min, b(q) = max+1), band i taken with P(b(i) <= EXTREME < b(i+1)), uniform within it.
+   * Returns P(X <= x) for x in [min..max].
+   */
+  private static double[] qextremeCdf(long min, long max, double shape, int q) {
+    double width = max - min;
+    org.apache.commons.math3.distribution.WeibullDistribution w =
+        new org.apache.commons.math3.distribution.WeibullDistribution(shape, width / Math.pow(Math.log(width) / 2,
+            1 / shape));
+    long[] b = new long[q + 1];
+    b[0] = min;
+    b[q] = max + 1;
+    for (int i = 1; i < q; i++) {
+      b[i] = min + Math.min((long) width, (long) w.inverseCumulativeProbability(i / (double) q));
+    }
+    double[] cdf = new double[(int) (max - min + 1)];
+    double acc = 0;
+    for (int i = 0; i < q; i++) {
+      if (b[i + 1] <= b[i]) {
+        continue;
+      }
+      double pLo = b[i] <= min ? 0 : w.cumulativeProbability(b[i] - min);
+      double pHi = b[i + 1] > max ? 1 : w.cumulativeProbability(b[i + 1] - min);
+      double each = (pHi - pLo) / (b[i + 1] - b[i]);
+      for (long x = b[i]; x < b[i + 1]; x++) {
+        acc += each;
+        cdf[(int) (x - min)] = acc;
+      }
+    }
+    return cdf;
+  }
+
+  @Test
+  void should_pick_bands_by_extreme_and_values_uniformly_within_them_when_qextreme() {
+    long[] values = draw(Distribution.parse("qextreme(1..1000,1.5,10)"));
+    double[] defined = qextremeCdf(1, 1000, 1.5, 10);
+    for (long x = 1; x <= 1000; x += 13) {
+      assertEquals(defined[(int) (x - 1)], cdf(values, x), 0.01, "P(X <= " + x + ")");
+    }
+    // Ten bands, each about a tenth of the draws (the top one also takes EXTREME's mass at max), and inside the
+    // first band (values 1..b(1)-1) every value equally often: EXTREME itself gives 1 far more often than b(1)-1.
+    long top = 0;
+    for (long v : values) {
+      top += v == 1000 ? 1 : 0;
+    }
+    assertTrue(top < N * 0.01, "max is no longer a spike: " + top);
+    org.apache.commons.math3.distribution.WeibullDistribution w =
+        new org.apache.commons.math3.distribution.WeibullDistribution(1.5, 999 / Math.pow(Math.log(999) / 2, 1 / 1.5));
+    int b1 = 1 + (int) w.inverseCumulativeProbability(0.1);
+    int[] counts = new int[b1];
+    int inBand = 0;
+    for (long v : values) {
+      if (v < b1) {
+        counts[(int) v]++;
+        inBand++;
+      }
+    }
+    assertEquals(N * 0.1, inBand, N * 0.01, "the first band's share");
+    double expected = inBand / (double) (b1 - 1);
+    double chi2 = 0;
+    for (int v = 1; v < b1; v++) {
+      chi2 += (counts[v] - expected) * (counts[v] - expected) / expected;
+    }
+    // b1 - 2 degrees of freedom (about 100): a uniform band stays well below 2 * dof; EXTREME's slope does not.
+    assertTrue(chi2 < 2.0 * (b1 - 2), "chi2 " + chi2 + " over " + (b1 - 2) + " dof");
+  }
+
+  @Test
+  void should_give_extreme_in_bands_of_one_value_when_qextreme_has_as_many_quantas_as_it_can_use() {
+    // Bands of single values: the distribution is EXTREME's own wherever the quantiles fall on distinct values.
+    long[] q = draw(Distribution.parse("QEXTR(1..20,2,20)"));
+    double[] defined = qextremeCdf(1, 20, 2, 20);
+    for (long x = 1; x <= 20; x++) {
+      assertEquals(defined[(int) (x - 1)], cdf(q, x), 0.01, "P(X <= " + x + ")");
+    }
+  }
+
   /** Standard normal CDF (Abramowitz-Stegun 7.1.26 via erf; error below 1.5e-7). */
   private static double phi(double z) {
     double x = Math.abs(z) / Math.sqrt(2);
@@ -194,7 +272,9 @@ class DistributionTest {
   @ValueSource(strings = {"", "fixed", "zipf(1..10)", "uniform(10..1)", "uniform(1)", "exp(1..10,2)",
       "extreme(1..10)", "extreme(1..10,0)", "extreme(1..10,-1)", "gaussian(1..10,-3)", "gaussian(1..10,0)",
       "gaussian(1..10,1,2,3)", "fixed(1..2)", "fixed(1.5)", "uniform(a..b)", "uniform(1..10", "fixed(1e30)",
-      "gaussian(1..10,x)"})
+      "gaussian(1..10,x)", "qextreme(1..10,2)", "qextreme(1..10,2,0)", "qextreme(1..10,2,-3)",
+      "qextreme(1..10,2,2.5)", "qextreme(1..10,2,x)", "qextreme(1..10,2,2000000)", "qextreme(1..10,0,4)",
+      "qextreme(1..10,-1,4)", "qextreme(1..10)", "qextreme(5)", "qextr(1..10,2,3,4)"})
   void should_reject_with_one_line_when_the_definition_is_bad(String text) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Distribution.parse(text));
     assertTrue(e.getMessage().contains("'" + text + "'") && !e.getMessage().contains("\n"), e.getMessage());

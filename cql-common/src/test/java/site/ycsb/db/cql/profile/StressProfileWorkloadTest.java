@@ -16,15 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.Vector;
 
 import org.junit.jupiter.api.Test;
 
-import site.ycsb.ByteIterator;
-import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
-import site.ycsb.named.NamedOperationDB;
 
 /**
  * What the workload asks the binding to do (recorded by an in-memory table standing in for the binding; the
@@ -33,7 +29,7 @@ import site.ycsb.named.NamedOperationDB;
  */
 class StressProfileWorkloadTest {
   /** Keeps the rows inserted (by name and date, the memo's key) and answers queries from them. */
-  static final class MemoryTable extends DB implements NamedOperationDB {
+  static final class MemoryTable extends NamedOnlyDb {
     final Map<List<Object>, Object[]> rows = new HashMap<>();
     final List<String> names = new ArrayList<>();
     int batches;
@@ -56,31 +52,6 @@ class StressProfileWorkloadTest {
       r.resultRows(found ? 1 : 0);
       notFound += found ? 0 : 1;
       return found ? Status.OK : Status.NOT_FOUND;
-    }
-
-    @Override
-    public Status read(String t, String k, Set<String> f, Map<String, ByteIterator> r) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Status scan(String t, String s, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Status update(String t, String k, Map<String, ByteIterator> v) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Status insert(String t, String k, Map<String, ByteIterator> v) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Status delete(String t, String k) {
-      throw new UnsupportedOperationException();
     }
   }
 
@@ -256,7 +227,7 @@ class StressProfileWorkloadTest {
   }
 
   /** What the workload's cleanup writes to stderr (the summary lines). */
-  private static String cleanupOutput(StressProfileWorkload w) throws Exception {
+  static String cleanupOutput(StressProfileWorkload w) throws Exception {
     PrintStream err = System.err;
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     System.setErr(new PrintStream(buf, true, "UTF-8"));
