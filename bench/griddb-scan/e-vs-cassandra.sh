@@ -7,6 +7,8 @@
 #      LAYOUTS ("default"; each word is a GridDB table loaded and run in turn: "default" = the binding's defaults
 #      (griddb.scanlayout=rows, 8 containers per node), N = the defaults with griddb.containercount=N, "index" =
 #      griddb.scanlayout=index with its defaults (one container per partition, K = 8), "sql" = griddb.scanlayout=sql),
+#      WARM_SECONDS (30: one unreported round of workload E per database and GridDB layout before the measured
+#      rounds, so that neither side is measured while its JIT and caches warm; 0 = none),
 #      A_SECONDS (0; > 0: after the E rounds, one run of workload A of that length per GridDB layout, on the same
 #      tables, to show what the layout costs reads and updates).
 set -euo pipefail
@@ -46,6 +48,14 @@ for layout in $layouts; do
   "$ycsb" load griddb -P "$root/workloads/workloade" -p recordcount="$records" -threads "$threads" \
     -p griddb.insertbatchsize=100 $(layout_args "$layout") | summary
 done
+warm=${WARM_SECONDS:-30}
+if [ "$warm" -gt 0 ]; then
+  for layout in $layouts; do
+    echo "### GridDB warm-up round ($warm s, not a result), layout $layout, load: $(load)"
+    # shellcheck disable=SC2046
+    seconds=$warm run_e griddb $(layout_args "$layout") | grep -F 'Throughput' || true
+  done
+fi
 for round in $(seq "$rounds"); do
   for layout in $layouts; do
     echo "### GridDB round $round, layout $layout, load: $(load)"
@@ -67,6 +77,10 @@ echo "## Cassandra: single node (cassandra-server), consistency ONE"
 "$ycsb" cassandra-server start --dir "$cdir" --port "$cql_port" >/dev/null
 "$ycsb" load cassandra-cql -P "$root/workloads/workloade" -p hosts=127.0.0.1 -p port="$cql_port" \
   -p recordcount="$records" -threads "$threads" | summary
+if [ "$warm" -gt 0 ]; then
+  echo "### Cassandra warm-up round ($warm s, not a result), load: $(load)"
+  seconds=$warm run_e cassandra-cql -p hosts=127.0.0.1 -p port="$cql_port" | grep -F 'Throughput' || true
+fi
 for round in $(seq "$rounds"); do
   echo "### Cassandra round $round, load: $(load)"
   run_e cassandra-cql -p hosts=127.0.0.1 -p port="$cql_port"
