@@ -143,6 +143,9 @@ public final class Client {
 
     int execute() {
       int code = ExitCode.RUN_FAILED;
+      // Until the schedule opens (threads' init, the engine's warm-up) a signal ends the process at once, with a line
+      // and without leaving the results.dir this run created; from then on the run's own handlers take over.
+      Interruption beforeRun = Interruption.beforeRun(this::removeUnstartedResultsDir);
       try {
         code = runThreads();
         return code;
@@ -155,6 +158,7 @@ public final class Client {
         return ExitCode.RUN_FAILED;
       } finally {
         interruption.close();
+        beforeRun.close();
         measurements.close();
         if (code == ExitCode.INIT_FAILED || code == ExitCode.USAGE) {
           removeEmptyResultsDir();
@@ -200,6 +204,21 @@ public final class Client {
         }
         createdResultsDir = true;
       }
+    }
+
+    /** A run stopped before its schedule opened: its results.dir holds at most empty files, removed with it. */
+    private void removeUnstartedResultsDir() {
+      File dir = config.resultsDir;
+      File[] left = createdResultsDir && dir != null ? dir.listFiles() : null;
+      if (left == null) {
+        return;
+      }
+      for (File f : left) {
+        if (f.isFile() && f.length() == 0 && !f.delete()) {
+          return;
+        }
+      }
+      removeEmptyResultsDir();
     }
 
     /** A run that never started leaves no empty results directory behind. */
@@ -535,7 +554,8 @@ public final class Client {
       }
       System.err.println("Starting at " + ResultsWriter.iso(config.startEpochMs) + " (start.epochms), in " + wait
           + " ms.");
-      while ((wait = config.startEpochMs - System.currentTimeMillis()) > 0) {
+      // Ctrl-C while waiting ends the wait: the schedule then opens already stopped, and the run reports nothing done.
+      while (!interruption.isInterrupted() && (wait = config.startEpochMs - System.currentTimeMillis()) > 0) {
         Thread.sleep(Math.min(wait, 100));
       }
     }

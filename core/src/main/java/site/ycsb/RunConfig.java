@@ -143,6 +143,12 @@ final class RunConfig {
         throw new UsageException(Client.START_EPOCH_MS_PROPERTY + "=" + startEpochMs + " is more than an hour in the "
             + "past; it is the wall-clock start in epoch milliseconds, a few seconds from now (e.g. date +%s000)");
       }
+      // A start a day away is a unit mistake (microseconds, nanoseconds), and the run would sit waiting for it.
+      long aDayAhead = System.currentTimeMillis() + java.util.concurrent.TimeUnit.DAYS.toMillis(1);
+      if (startEpochMs > aDayAhead) {
+        throw new UsageException(Client.START_EPOCH_MS_PROPERTY + "=" + startEpochMs + " is more than a day in the "
+            + "future; it is the wall-clock start in epoch milliseconds, a few seconds from now (e.g. date +%s000)");
+      }
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -78,6 +78,11 @@ class BadInputTest {
         row(2, "insertstart=5000 is not below recordcount=100", "-P", "{W}", "-p", "insertstart=5000"),
         row(2, "insertstart=5000 is not below recordcount=100", "-P", "{W}", "-p", "insertstart=5000", "-load"),
         row(2, "start.epochms=1 is more than an hour in the past", "-P", "{W}", "-p", "start.epochms=1"),
+        // A start in microseconds (or any instant more than a day away) would wait for years.
+        row(2, "is more than a day in the future", "-P", "{W}", "-p",
+            "start.epochms=" + System.currentTimeMillis() * 1000),
+        row(2, "is more than a day in the future", "-P", "{W}", "-p",
+            "start.epochms=" + (System.currentTimeMillis() + 25L * 3600 * 1000)),
         // Numbers are ASCII digits as people write them: not other scripts' digits, not Java's 0.5d or hex floats.
         row(2, "threadcount=\u0664 is not a whole number", "-P", "{W}", "-threads", "\u0664"),
         row(2, "operationcount=\uFF11\uFF10\uFF10 is not a whole number", "-P", "{W}", "-p",
