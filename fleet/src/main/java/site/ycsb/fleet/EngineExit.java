@@ -2,6 +2,9 @@ package site.ycsb.fleet;
 
 /** The engine's exit codes in words (README: exit codes). */
 final class EngineExit {
+  /** Bad command line or property: nothing ran. */
+  static final int USAGE = 2;
+
   private EngineExit() {
   }
 
