@@ -1,6 +1,7 @@
 package site.ycsb;
 
 import java.io.File;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Properties;
 
@@ -162,6 +163,24 @@ final class RunConfig {
     if (f.exists() ? !f.canWrite() : !isWritableDirectory(f.getAbsoluteFile().getParentFile())) {
       throw new UsageException("exportfile " + f + " cannot be written (" + (f.exists() ? "no write permission"
           : "its directory does not exist or is not writable") + ")");
+    }
+    // canWrite() only reads permission bits: root is "allowed" on a read-only mount or /proc. Creating the file is the
+    // test that counts (a new file is removed again; an existing one is left as it was; a FIFO or a device is not
+    // opened here, as opening one can block).
+    if (!f.exists()) {
+      try {
+        if (!f.createNewFile() || !f.delete()) {
+          throw new IOException("could not create and remove it");
+        }
+      } catch (IOException e) {
+        throw new UsageException("exportfile " + f + " cannot be written (" + e.getMessage() + ")");
+      }
+    } else if (f.isFile()) {
+      try {
+        new java.io.FileOutputStream(f, true).close(); // opened for appending, nothing written
+      } catch (IOException e) {
+        throw new UsageException("exportfile " + f + " cannot be written (" + e.getMessage() + ")");
+      }
     }
   }
 

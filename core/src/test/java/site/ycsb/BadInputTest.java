@@ -128,6 +128,9 @@ class BadInputTest {
         row(2, "exportfile {T}/no/such/dir/out.txt cannot be written", "-P", "{W}", "-p",
             "exportfile={T}/no/such/dir/out.txt"),
         row(2, "exportfile {T} is a directory", "-P", "{W}", "-p", "exportfile={T}"),
+        // Permission bits are not the test: root may "write" to /proc or a read-only mount and fail after the run.
+        row(2, "exportfile /proc/ycsb-badinput-export.txt cannot be written", "-P", "{W}", "-p",
+            "exportfile=/proc/ycsb-badinput-export.txt"),
         row(2, "cannot be created", "-P", "{W}", "-p", "results.dir={T}/notadir/sub"),
         // Errors about classes and measurement settings come before any banner line.
         row(2, "com.example.NoSuchDB was not found", "-P", "{W}", "-db", "com.example.NoSuchDB"),
