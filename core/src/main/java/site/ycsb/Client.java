@@ -86,7 +86,7 @@ public final class Client {
       }
       config = new RunConfig(parsed.properties);
     } catch (UsageException e) {
-      System.err.println("Error: " + e.getMessage());
+      System.err.println("Error: " + oneLine(e.getMessage()));
       return ExitCode.USAGE;
     }
     // Everything that can be refused is checked before the banner, so a mistake is the only line printed.
@@ -95,11 +95,34 @@ public final class Client {
     if (refused != ExitCode.OK) {
       return refused;
     }
-    System.err.println("Command line: " + Secrets.maskCommandLine(args));
+    System.err.println("Command line: " + oneLine(Secrets.maskCommandLine(args)));
     System.err.println("YCSB Client " + BuildInfo.version() + " (commit " + BuildInfo.gitCommit() + ")");
     IgnoredProperties.report(parsed.properties, System.err);
     System.err.println();
     return run.execute();
+  }
+
+  /**
+   * Text the user typed, made fit for one line: a newline or another control character in an argument (a path, a
+   * label) would otherwise split an error into lines that look like separate messages. Shown as Java escapes.
+   */
+  static String oneLine(String text) {
+    if (text == null) {
+      return null;
+    }
+    StringBuilder sb = null;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < 0x20 || c == 0x7f) {
+        if (sb == null) {
+          sb = new StringBuilder(text.length() + 8).append(text, 0, i);
+        }
+        sb.append(c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : String.format("\\u%04x", (int) c));
+      } else if (sb != null) {
+        sb.append(c);
+      }
+    }
+    return sb == null ? text : sb.toString();
   }
 
   /** One execution of a run, from validated configuration to exit code. */
@@ -133,7 +156,7 @@ public final class Client {
         prepareResultsDir();
         return ExitCode.OK;
       } catch (UsageException e) {
-        System.err.println("Error: " + e.getMessage());
+        System.err.println("Error: " + oneLine(e.getMessage()));
         return ExitCode.USAGE;
       } catch (WorkloadException e) {
         System.err.println("Error: workload initialisation failed: " + ClientThread.describe(e));
@@ -300,7 +323,7 @@ public final class Client {
         state.cleanupGate.countDown();
         joinAll(threads);
         for (String mistake : refused) {
-          System.err.println("Error: " + mistake);
+          System.err.println("Error: " + oneLine(mistake));
         }
         for (String failure : initFailures) {
           System.err.println("Error: database initialisation failed: " + failure);
@@ -427,7 +450,7 @@ public final class Client {
         System.err.println("WARNING: " + warning);
       }
       for (String failure : failures) {
-        System.err.println("Error: " + failure);
+        System.err.println("Error: " + oneLine(failure));
       }
       if (r.failedInserts > 0) {
         System.err.println("Error: " + r.failedInserts + " inserts failed after all retries; those records are"

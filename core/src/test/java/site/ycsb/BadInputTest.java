@@ -67,6 +67,9 @@ class BadInputTest {
         row(2, "not a regular file", "-P", "/dev/zero"),
         row(2, "not a regular file", "-P", "{T}"),
         row(2, "no such file", "-P", "{T}/nope"),
+        // A control character typed in an argument is shown escaped: the error stays one line.
+        row(2, "cannot read property file {T}/no\\nfile: no such file", "-P", "{T}/no\nfile"),
+        row(2, "unknown option 'a\\r\\u001bb'", "-P", "{W}", "a\r\u001bb"),
         // Values outside their domain.
         row(2, "readproportion=2 must be a number between 0 and 1", "-P", "{W}", "-p", "readproportion=2"),
         row(2, "updateproportion=-0.1 must be a number between 0 and 1", "-P", "{W}", "-p", "updateproportion=-0.1"),

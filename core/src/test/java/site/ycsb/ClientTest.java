@@ -216,6 +216,22 @@ class ClientTest {
   }
 
   @Test
+  void should_keep_the_banner_and_every_status_line_on_one_line_when_the_label_has_control_characters() {
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-s", "-l", "rack\n1\t");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    int statusLines = 0;
+    for (String line : r.err.split("\n")) {
+      if (line.contains(" sec: ")) {
+        statusLines++;
+        assertTrue(line.startsWith("rack\\n1"), line); // -l is trimmed
+      }
+      assertFalse(line.equals("1\t") || line.startsWith("1\t"), "a status line split in two:\n" + r.err);
+    }
+    assertTrue(statusLines > 0, r.toString());
+    assertTrue(r.err.contains("Command line: ") && r.err.contains("-l rack\\n1\\t"), r.err);
+  }
+
+  @Test
   void should_print_a_last_status_line_whose_total_equals_its_return_counts_when_the_run_ends() {
     for (String warmup : new String[] {"0", "100ops"}) {
       ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-s", "-threads", "4",
