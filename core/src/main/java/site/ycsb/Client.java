@@ -104,12 +104,14 @@ public final class Client {
 
   /**
    * Text the user typed, made fit for one line: a newline or another control character in an argument (a path, a
-   * label) would otherwise split an error into lines that look like separate messages. Shown as Java escapes.
+   * label) would otherwise split an error into lines that look like separate messages. Shown as Java escapes; a
+   * secret-looking {@code name=value} anywhere in it is masked ({@link Secrets#maskText}).
    */
   static String oneLine(String text) {
     if (text == null) {
       return null;
     }
+    text = Secrets.maskText(text);
     StringBuilder sb = null;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);

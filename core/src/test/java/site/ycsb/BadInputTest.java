@@ -131,6 +131,11 @@ class BadInputTest {
         row(2, "exportfile {T}/no/such/dir/out.txt cannot be written", "-P", "{W}", "-p",
             "exportfile={T}/no/such/dir/out.txt"),
         row(2, "exportfile {T} is a directory", "-P", "{W}", "-p", "exportfile={T}"),
+        // A secret-looking name=value inside another value (a path) is masked in the message, the rest kept.
+        row(2, "exportfile {T}/no/db.password=*** cannot be written", "-P", "{W}", "-p",
+            "exportfile={T}/no/db.password=" + SECRET + "/out.txt"),
+        row(2, "results.dir {T}/notadir/token:*** cannot be created", "-P", "{W}", "-p",
+            "results.dir={T}/notadir/token:" + SECRET),
         // Permission bits are not the test: root may "write" to /proc or a read-only mount and fail after the run.
         row(2, "exportfile /proc/ycsb-badinput-export.txt cannot be written", "-P", "{W}", "-p",
             "exportfile=/proc/ycsb-badinput-export.txt"),
