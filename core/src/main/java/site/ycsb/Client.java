@@ -102,29 +102,9 @@ public final class Client {
     return run.execute();
   }
 
-  /**
-   * Text the user typed, made fit for one line: a newline or another control character in an argument (a path, a
-   * label) would otherwise split an error into lines that look like separate messages. Shown as Java escapes; a
-   * secret-looking {@code name=value} anywhere in it is masked ({@link Secrets#maskText}).
-   */
+  /** See {@link Secrets#safeLine}: masked, and on one line. */
   static String oneLine(String text) {
-    if (text == null) {
-      return null;
-    }
-    text = Secrets.maskText(text);
-    StringBuilder sb = null;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c < 0x20 || c == 0x7f) {
-        if (sb == null) {
-          sb = new StringBuilder(text.length() + 8).append(text, 0, i);
-        }
-        sb.append(c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : String.format("\\u%04x", (int) c));
-      } else if (sb != null) {
-        sb.append(c);
-      }
-    }
-    return sb == null ? text : sb.toString();
+    return Secrets.safeLine(text);
   }
 
   /** One execution of a run, from validated configuration to exit code. */

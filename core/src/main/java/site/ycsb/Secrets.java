@@ -53,18 +53,14 @@ public final class Secrets {
     return text;
   }
 
-  /** In prose: a secret-looking name, '=' or ':', and the value up to a blank, quote or closing bracket. */
-  private static final Pattern SECRET_IN_TEXT = Pattern.compile("(?i)((?:" + site.ycsb.support.SecretNames.WORDS
-      + ")[A-Za-z0-9._-]*\\s*[=:]\\s*)([^\\s'\",;)\\]]+)");
-
-  /**
-   * A message that quotes user input somewhere inside it (a path such as {@code /x/password=...}, a value in an
-   * explanation), safe to print: every {@code name=value} or {@code name: value} whose name looks secret has its
-   * value replaced by {@link #MASK}; the rest of the message is kept, unlike {@link #maskArgument}.
-   */
+  /** See {@link site.ycsb.support.SecretNames#maskText}. */
   public static String maskText(String text) {
-    return text == null ? null
-        : SECRET_IN_TEXT.matcher(text).replaceAll("$1" + java.util.regex.Matcher.quoteReplacement(MASK));
+    return site.ycsb.support.SecretNames.maskText(text);
+  }
+
+  /** See {@link site.ycsb.support.SecretNames#safeLine}. */
+  public static String safeLine(String text) {
+    return site.ycsb.support.SecretNames.safeLine(text);
   }
 
   /**

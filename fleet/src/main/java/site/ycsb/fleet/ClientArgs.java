@@ -40,7 +40,7 @@ final class ClientArgs {
         } else {
           int eq = v.indexOf('=');
           if (eq <= 0) {
-            throw new UsageException("-p " + v + ": expected name=value");
+            throw new UsageException("-p " + site.ycsb.Secrets.maskArgument(v) + ": expected name=value");
           }
           String name = v.substring(0, eq);
           if ("target".equals(name)) {

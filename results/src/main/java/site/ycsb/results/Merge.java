@@ -64,10 +64,10 @@ public final class Merge {
       err.println("merge: merged " + dirs.size() + " result directories into " + outDir);
       return 0;
     } catch (UsageException e) {
-      err.println("merge: " + e.getMessage());
+      err.println("merge: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
       return 2;
     } catch (IOException e) {
-      err.println("merge: cannot write the merged result: " + e.getMessage());
+      err.println("merge: cannot write the merged result: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
       return 1;
     }
   }
