@@ -18,6 +18,10 @@ final class EngineExit {
         return "bad command line or property";
       case 3:
         return "the workload or binding failed to initialise";
+      case 130:
+        return "interrupted by SIGINT";
+      case 143:
+        return "interrupted by SIGTERM";
       default:
         return "unexpected exit code";
     }

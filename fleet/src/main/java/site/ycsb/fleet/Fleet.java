@@ -64,7 +64,7 @@ public final class Fleet {
     SuiteRunner suite = new SuiteRunner("fleet", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
         o.report ? ReportTool.report(home) : null, System.err);
     int code = suite.run();
-    Runtime.getRuntime().removeShutdownHook(stopper);
+    ToolMain.removeShutdownHook(stopper);
     status.finish(code == 0, "exit code " + code);
     if (status.incomplete()) {
       System.err.println("fleet: the run is INCOMPLETE (see " + out.resolve(FleetStatus.FILE) + ")");

@@ -42,7 +42,7 @@ public final class Suite {
     Thread stopper = new Thread(() -> runner.stopCurrent(System.err), "suite-stop-engine");
     Runtime.getRuntime().addShutdownHook(stopper);
     int code = suite.run();
-    Runtime.getRuntime().removeShutdownHook(stopper);
+    ToolMain.removeShutdownHook(stopper);
     if (code == EngineExit.USAGE && suite.completed().isEmpty()) {
       // The engine refused the options in the first phase: nothing ran, so no empty tree of phase directories stays.
       OutDir.removeIfNothingWritten(out, created);

@@ -16,6 +16,18 @@ final class ToolMain {
   private ToolMain() {
   }
 
+  /**
+   * Removes a shutdown hook the command added for its run. When a signal ended the run, the JVM is already shutting
+   * down (the hook is what stopped the engines) and the hook cannot be removed: that is expected, not an error.
+   */
+  static void removeShutdownHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // shutdown in progress: the hook has run or is running
+    }
+  }
+
   static int run(String name, String usage, String[] args, Body body) {
     try {
       if (args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0]))) {
