@@ -405,6 +405,13 @@ public final class Client {
       } else if (workload.hasFailed() || !failures.isEmpty()) {
         r.exitCode = ExitCode.RUN_FAILED;
         r.exitReason = failures.isEmpty() ? "stopped-on-error" : failures.get(0);
+      } else if (r.operations == 0 && r.warmupOps > 0) {
+        // A time warm-up longer than the run cannot always be refused before it (the run's length is not known):
+        // every operation was warm-up, and a run that measured nothing has not completed as asked.
+        r.exitCode = ExitCode.RUN_FAILED;
+        r.exitReason = "the warm-up covered the whole run: nothing was measured";
+        System.err.println("Error: warmup=" + config.props.getProperty("warmup") + " covered all " + r.warmupOps
+            + " operations of the run: nothing was measured; lower warmup or raise operationcount");
       } else {
         r.exitCode = ExitCode.OK;
         r.exitReason = timedOut ? "time-limit" : "completed";

@@ -53,6 +53,8 @@ final class RunConfig {
   final long recordCount;
   /** Wall-clock instant (epoch ms) at which the schedule starts, after every init; 0 = as soon as inits end. */
   final long startEpochMs;
+  /** The largest maxexecutiontime: ten years, far from the nanosecond clock's overflow. */
+  static final long MAX_EXECUTION_SEC = java.util.concurrent.TimeUnit.DAYS.toSeconds(3650);
 
   RunConfig(Properties props) throws UsageException {
     this.props = props;
@@ -67,7 +69,9 @@ final class RunConfig {
       doTransactions = r.bool(Client.DO_TRANSACTIONS_PROPERTY, true);
       int requestedThreads = r.intValue(Client.THREAD_COUNT_PROPERTY, 1, 1);
       target = r.doubleValue(Client.TARGET_PROPERTY, 0, 0);
-      maxExecutionSec = r.longValue(Client.MAX_EXECUTION_TIME, 0, 0);
+      // Bounded (ten years) so that the deadline, in nanoseconds from now, cannot overflow: Long.MAX_VALUE seconds
+      // wrapped round to a deadline in the past, and the run ended at once with nothing measured and exit 0.
+      maxExecutionSec = r.longValue(Client.MAX_EXECUTION_TIME, 0, 0, MAX_EXECUTION_SEC);
       site.ycsb.workloads.ConstantOccupancyWorkload.applyIfSelected(props); // sizes recordcount/operationcount
       recordCount = r.longValue(Client.RECORD_COUNT_PROPERTY, 0, 0);
       // TimeSeriesWorkload's insertstart is its first timestamp, not a key number.

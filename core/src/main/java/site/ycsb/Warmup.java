@@ -63,6 +63,9 @@ final class Warmup {
     return Double.parseDouble(t);
   }
 
+  /** Ten years: a longer warm-up is a typo, and its nanoseconds would overflow. */
+  private static final double MAX_SECONDS = 3650 * 86400.0;
+
   private static long positive(long v) {
     if (v < 0) {
       throw new NumberFormatException();
@@ -71,7 +74,8 @@ final class Warmup {
   }
 
   private static double positiveD(double v) {
-    if (!(v >= 0)) {
+    // in seconds (or minutes): anything near the nanosecond clock's range (1e400s is infinite) is a typo
+    if (!(v >= 0) || v > MAX_SECONDS) {
       throw new NumberFormatException();
     }
     return v;

@@ -123,6 +123,12 @@ class BadInputTest {
             "-p", "fieldlengthhistogram={T}"),
         row(2, "fieldlengthhistogram: histogram file {T}/notadir line 1: expected 'BlockSize<TAB>n', got 'x'", "-P",
             "{W}", "-p", "fieldlengthdistribution=histogram", "-p", "fieldlengthhistogram={T}/notadir"),
+        // Values so large that the engine's arithmetic overflowed (the run ended at once, exit 0) or the heap filled.
+        row(2, "maxexecutiontime=9223372036854775807 must be between 0 and 315360000", "-P", "{W}", "-p",
+            "maxexecutiontime=9223372036854775807"),
+        row(2, "warmup=1e400s is not valid", "-P", "{W}", "-p", "warmup=1e400s"),
+        row(2, "warmup=1e12s is not valid", "-P", "{W}", "-p", "warmup=1e12s"),
+        row(2, "fieldcount=2000000000 must be between 1 and 1000000", "-P", "{W}", "-p", "fieldcount=2000000000"),
         // Runs that would measure nothing.
         row(2, "covers all 200 operations", "-P", "{W}", "-p", "warmup=100000ops"),
         row(2, "is not shorter than maxexecutiontime=2", "-P", "{W}", "-p", "warmup=30s", "-p",

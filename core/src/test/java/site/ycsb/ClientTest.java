@@ -216,6 +216,15 @@ class ClientTest {
   }
 
   @Test
+  void should_exit_1_saying_nothing_was_measured_when_a_time_warmup_outlasts_the_run() {
+    // 1000 operations take milliseconds: a 30 s warm-up covers them all, which cannot be known before the run.
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-p", "warmup=30s");
+    assertEquals(ExitCode.RUN_FAILED, r.exitCode, r.toString());
+    assertTrue(r.err.contains("Error: warmup=30s covered all 1000 operations of the run: nothing was measured"),
+        r.err);
+  }
+
+  @Test
   void should_keep_the_banner_and_every_status_line_on_one_line_when_the_label_has_control_characters() {
     ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-s", "-l", "rack\n1\t");
     assertEquals(ExitCode.OK, r.exitCode, r.toString());
