@@ -164,6 +164,7 @@ public final class Client {
       } finally {
         interruption.close();
         beforeRun.close();
+        releaseResultsDir();
         measurements.close();
         if (code == ExitCode.INIT_FAILED || code == ExitCode.USAGE) {
           removeEmptyResultsDir();
@@ -209,10 +210,41 @@ public final class Client {
         }
         createdResultsDir = true;
       }
+      // Claimed atomically: two runs started into one directory both passed the summary.json check and wrote
+      // into each other's files. The claim goes when the run ends; a run killed at once leaves it, and the
+      // directory is then refused as any directory holding part of a result should be.
+      File claim = new File(dir, RUN_CLAIM);
+      boolean claimed;
+      try {
+        claimed = claim.createNewFile();
+      } catch (IOException e) {
+        if (createdResultsDir) {
+          dir.delete();
+        }
+        throw new UsageException("results.dir " + dir + " cannot be written (" + e.getMessage() + ")");
+      }
+      if (!claimed) {
+        throw new UsageException("results.dir " + dir + " is in use by another run (" + RUN_CLAIM + "; left by a run "
+            + "that was killed if none is running): choose a new directory");
+      }
+      claimedResultsDir = claim;
+    }
+
+    /** The file a run holds in its results.dir while it writes there. */
+    static final String RUN_CLAIM = ".ycsb-run-in-progress";
+    /** This run's claim on results.dir, released when it ends. */
+    private File claimedResultsDir;
+
+    private void releaseResultsDir() {
+      if (claimedResultsDir != null && !claimedResultsDir.delete() && claimedResultsDir.exists()) {
+        System.err.println("WARNING: could not remove " + claimedResultsDir);
+      }
+      claimedResultsDir = null;
     }
 
     /** A run stopped before its schedule opened: its results.dir holds at most empty files, removed with it. */
     private void removeUnstartedResultsDir() {
+      releaseResultsDir();
       File dir = config.resultsDir;
       File[] left = createdResultsDir && dir != null ? dir.listFiles() : null;
       if (left == null) {
