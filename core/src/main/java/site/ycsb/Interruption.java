@@ -13,8 +13,8 @@ import java.util.List;
  *
  * <p>The handlers are installed through {@code sun.misc.Signal}, looked up reflectively (it exists on every JDK
  * from 8 to 25 but is not part of the Java SE API); where it is missing, signals keep the JVM's default behaviour.
- * Installed for the measured part of one run and then restored. Thread-safe: signals arrive on the JVM's
- * signal-dispatch thread.
+ * Installed for the measured part of one run and then restored ({@link #beforeRun} covers the time before it).
+ * Thread-safe: signals arrive on the JVM's signal-dispatch thread.
  */
 final class Interruption implements AutoCloseable {
   /** No handlers: the state before a run starts. */
