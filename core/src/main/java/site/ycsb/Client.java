@@ -135,6 +135,7 @@ public final class Client {
         checkResultsDir();
         workload = loadWorkload();
         checkAsync();
+        checkThreadCount();
         prepareResultsDir();
         return ExitCode.OK;
       } catch (UsageException e) {
@@ -494,6 +495,22 @@ public final class Client {
 
     /** Why the asynchronous path cannot be taken, or null when it can. */
     private String asyncPossible;
+
+    /** More blocking client threads than this is a typo or a unit mistake, not a client machine. */
+    static final int MAX_BLOCKING_THREADS = 100_000;
+
+    /**
+     * On the blocking path every -threads is a Java thread, started before anything is said: -threads 2147483647
+     * with an unlimited operation count would start threads until the machine (and everyone on it) ran out. The
+     * asynchronous path takes -threads as its in-flight bound and starts no thread per unit.
+     */
+    private void checkThreadCount() throws UsageException {
+      if (!asynchronous() && config.threads > MAX_BLOCKING_THREADS) {
+        throw new UsageException(THREAD_COUNT_PROPERTY + "=" + config.threads + " is more than "
+            + MAX_BLOCKING_THREADS + " client threads, each a Java thread of this process; use more client "
+            + "machines, or a binding with asynchronous operations (there -threads bounds operations in flight)");
+      }
+    }
 
     private void checkAsync() throws UsageException {
       Object db;

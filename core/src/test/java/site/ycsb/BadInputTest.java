@@ -131,6 +131,9 @@ class BadInputTest {
         row(2, "warmup=1e400s is not valid", "-P", "{W}", "-p", "warmup=1e400s"),
         row(2, "warmup=1e12s is not valid", "-P", "{W}", "-p", "warmup=1e12s"),
         row(2, "fieldcount=2000000000 must be between 1 and 1000000", "-P", "{W}", "-p", "fieldcount=2000000000"),
+        // Each blocking thread is a Java thread started before anything is said: the machine would run out first.
+        row(2, "threadcount=2147483647 is more than 100000 client threads", "-P", "{W}", "-threads", "2147483647",
+            "-p", "operationcount=0", "-p", "maxexecutiontime=1"),
         // Runs that would measure nothing.
         row(2, "covers all 200 operations", "-P", "{W}", "-p", "warmup=100000ops"),
         row(2, "is not shorter than maxexecutiontime=2", "-P", "{W}", "-p", "warmup=30s", "-p",
