@@ -49,8 +49,16 @@ public final class Merge {
       }
       List<ResultDir> dirs = new ArrayList<>();
       for (Path p : inputs) {
-        if (p.toAbsolutePath().normalize().equals(outDir.toAbsolutePath().normalize())) {
+        Path input = p.toAbsolutePath().normalize();
+        Path output = outDir.toAbsolutePath().normalize();
+        if (input.equals(output)) {
           throw new UsageException("output directory " + outDir + " is also an input");
+        }
+        if (output.startsWith(input)) {
+          // A client's record must stay as the client wrote it; a merge nested in it is read again as a result by
+          // report over the tree, beside the clients it came from.
+          throw new UsageException("output directory " + outDir + " is inside the input " + p
+              + "; choose a directory outside every input");
         }
         dirs.add(ResultDir.load(p));
       }

@@ -420,6 +420,18 @@ class MergeTest {
   }
 
   @Test
+  void should_refuse_and_write_nothing_when_the_output_directory_is_inside_an_input() throws Exception {
+    client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
+    client("b", T0).interval("READ", 2).write(tmp.resolve("b"));
+    for (String out : new String[] {"a/merged", "b/x/../merged", "a/hdr/merged"}) {
+      assertEquals(2, merge("-o", tmp.resolve(out).toString(), tmp.resolve("a").toString(),
+          tmp.resolve("b").toString()), stderr());
+      assertTrue(stderr().contains("is inside the input"), stderr());
+      assertFalse(Files.exists(tmp.resolve(out).normalize()), out + " was written");
+    }
+  }
+
+  @Test
   void should_print_usage_and_exit_2_when_no_directory_is_given() {
     assertEquals(2, merge("-o", "x"));
     assertTrue(stderr().contains("usage: ycsb merge"), stderr());
