@@ -86,7 +86,7 @@ public final class Client {
       }
       config = new RunConfig(parsed.properties);
     } catch (UsageException e) {
-      System.err.println("Error: " + e.getMessage());
+      System.err.println("Error: " + oneLine(e.getMessage()));
       return ExitCode.USAGE;
     }
     // Everything that can be refused is checked before the banner, so a mistake is the only line printed.
@@ -95,11 +95,16 @@ public final class Client {
     if (refused != ExitCode.OK) {
       return refused;
     }
-    System.err.println("Command line: " + Secrets.maskCommandLine(args));
+    System.err.println("Command line: " + oneLine(Secrets.maskCommandLine(args)));
     System.err.println("YCSB Client " + BuildInfo.version() + " (commit " + BuildInfo.gitCommit() + ")");
     IgnoredProperties.report(parsed.properties, System.err);
     System.err.println();
     return run.execute();
+  }
+
+  /** See {@link Secrets#safeLine}: masked, and on one line. */
+  static String oneLine(String text) {
+    return Secrets.safeLine(text);
   }
 
   /** One execution of a run, from validated configuration to exit code. */
@@ -130,10 +135,11 @@ public final class Client {
         checkResultsDir();
         workload = loadWorkload();
         checkAsync();
+        checkThreadCount();
         prepareResultsDir();
         return ExitCode.OK;
       } catch (UsageException e) {
-        System.err.println("Error: " + e.getMessage());
+        System.err.println("Error: " + oneLine(e.getMessage()));
         return ExitCode.USAGE;
       } catch (WorkloadException e) {
         System.err.println("Error: workload initialisation failed: " + ClientThread.describe(e));
@@ -143,6 +149,9 @@ public final class Client {
 
     int execute() {
       int code = ExitCode.RUN_FAILED;
+      // Until the schedule opens (threads' init, the engine's warm-up) a signal ends the process at once, with a line
+      // and without leaving the results.dir this run created; from then on the run's own handlers take over.
+      Interruption beforeRun = Interruption.beforeRun(this::removeUnstartedResultsDir);
       try {
         code = runThreads();
         return code;
@@ -155,6 +164,8 @@ public final class Client {
         return ExitCode.RUN_FAILED;
       } finally {
         interruption.close();
+        beforeRun.close();
+        releaseResultsDir();
         measurements.close();
         if (code == ExitCode.INIT_FAILED || code == ExitCode.USAGE) {
           removeEmptyResultsDir();
@@ -200,6 +211,52 @@ public final class Client {
         }
         createdResultsDir = true;
       }
+      // Claimed atomically: two runs started into one directory both passed the summary.json check and wrote
+      // into each other's files. The claim goes when the run ends; a run killed at once leaves it, and the
+      // directory is then refused as any directory holding part of a result should be.
+      File claim = new File(dir, RUN_CLAIM);
+      boolean claimed;
+      try {
+        claimed = claim.createNewFile();
+      } catch (IOException e) {
+        if (createdResultsDir) {
+          dir.delete();
+        }
+        throw new UsageException("results.dir " + dir + " cannot be written (" + e.getMessage() + ")");
+      }
+      if (!claimed) {
+        throw new UsageException("results.dir " + dir + " is in use by another run (" + RUN_CLAIM + "; left by a run "
+            + "that was killed if none is running): choose a new directory");
+      }
+      claimedResultsDir = claim;
+    }
+
+    /** The file a run holds in its results.dir while it writes there. */
+    static final String RUN_CLAIM = ".ycsb-run-in-progress";
+    /** This run's claim on results.dir, released when it ends. */
+    private File claimedResultsDir;
+
+    private void releaseResultsDir() {
+      if (claimedResultsDir != null && !claimedResultsDir.delete() && claimedResultsDir.exists()) {
+        System.err.println("WARNING: could not remove " + claimedResultsDir);
+      }
+      claimedResultsDir = null;
+    }
+
+    /** A run stopped before its schedule opened: its results.dir holds at most empty files, removed with it. */
+    private void removeUnstartedResultsDir() {
+      releaseResultsDir();
+      File dir = config.resultsDir;
+      File[] left = createdResultsDir && dir != null ? dir.listFiles() : null;
+      if (left == null) {
+        return;
+      }
+      for (File f : left) {
+        if (f.isFile() && f.length() == 0 && !f.delete()) {
+          return;
+        }
+      }
+      removeEmptyResultsDir();
     }
 
     /** A run that never started leaves no empty results directory behind. */
@@ -281,7 +338,7 @@ public final class Client {
         state.cleanupGate.countDown();
         joinAll(threads);
         for (String mistake : refused) {
-          System.err.println("Error: " + mistake);
+          System.err.println("Error: " + oneLine(mistake));
         }
         for (String failure : initFailures) {
           System.err.println("Error: database initialisation failed: " + failure);
@@ -381,6 +438,13 @@ public final class Client {
       } else if (workload.hasFailed() || !failures.isEmpty()) {
         r.exitCode = ExitCode.RUN_FAILED;
         r.exitReason = failures.isEmpty() ? "stopped-on-error" : failures.get(0);
+      } else if (r.operations == 0 && r.warmupOps > 0) {
+        // A time warm-up longer than the run cannot always be refused before it (the run's length is not known):
+        // every operation was warm-up, and a run that measured nothing has not completed as asked.
+        r.exitCode = ExitCode.RUN_FAILED;
+        r.exitReason = "the warm-up covered the whole run: nothing was measured";
+        System.err.println("Error: warmup=" + config.props.getProperty("warmup") + " covered all " + r.warmupOps
+            + " operations of the run: nothing was measured; lower warmup or raise operationcount");
       } else {
         r.exitCode = ExitCode.OK;
         r.exitReason = timedOut ? "time-limit" : "completed";
@@ -408,7 +472,7 @@ public final class Client {
         System.err.println("WARNING: " + warning);
       }
       for (String failure : failures) {
-        System.err.println("Error: " + failure);
+        System.err.println("Error: " + oneLine(failure));
       }
       if (r.failedInserts > 0) {
         System.err.println("Error: " + r.failedInserts + " inserts failed after all retries; those records are"
@@ -431,6 +495,22 @@ public final class Client {
 
     /** Why the asynchronous path cannot be taken, or null when it can. */
     private String asyncPossible;
+
+    /** More blocking client threads than this is a typo or a unit mistake, not a client machine. */
+    static final int MAX_BLOCKING_THREADS = 100_000;
+
+    /**
+     * On the blocking path every -threads is a Java thread, started before anything is said: -threads 2147483647
+     * with an unlimited operation count would start threads until the machine (and everyone on it) ran out. The
+     * asynchronous path takes -threads as its in-flight bound and starts no thread per unit.
+     */
+    private void checkThreadCount() throws UsageException {
+      if (!asynchronous() && config.threads > MAX_BLOCKING_THREADS) {
+        throw new UsageException(THREAD_COUNT_PROPERTY + "=" + config.threads + " is more than "
+            + MAX_BLOCKING_THREADS + " client threads, each a Java thread of this process; use more client "
+            + "machines, or a binding with asynchronous operations (there -threads bounds operations in flight)");
+      }
+    }
 
     private void checkAsync() throws UsageException {
       Object db;
@@ -535,7 +615,8 @@ public final class Client {
       }
       System.err.println("Starting at " + ResultsWriter.iso(config.startEpochMs) + " (start.epochms), in " + wait
           + " ms.");
-      while ((wait = config.startEpochMs - System.currentTimeMillis()) > 0) {
+      // Ctrl-C while waiting ends the wait: the schedule then opens already stopped, and the run reports nothing done.
+      while (!interruption.isInterrupted() && (wait = config.startEpochMs - System.currentTimeMillis()) > 0) {
         Thread.sleep(Math.min(wait, 100));
       }
     }

@@ -129,7 +129,8 @@ final class ClientArgs {
           + MAX_PROPERTY_FILE_BYTES + " (is it a property file?)");
     }
     Properties fileProps = new Properties();
-    try (InputStream in = new FileInputStream(f)) {
+    try (InputStream in = new java.io.BufferedInputStream(new FileInputStream(f))) {
+      skipByteOrderMark(in);
       fileProps.load(in);
     } catch (IOException e) {
       throw new UsageException("cannot read property file " + shown + ": " + Secrets.maskArgument(e.getMessage()));
@@ -139,6 +140,17 @@ final class ClientArgs {
           + " (a \\u escape needs four hex digits; write a literal backslash as \\\\)");
     }
     return fileProps;
+  }
+
+  /**
+   * Skips a UTF-8 byte-order mark (editors that save "UTF-8 with BOM"): read as part of the first key it turned
+   * {@code workload=...} into an unknown property, and the run was refused for a missing workload that was there.
+   */
+  private static void skipByteOrderMark(InputStream in) throws IOException {
+    in.mark(3);
+    if (in.read() != 0xEF || in.read() != 0xBB || in.read() != 0xBF) {
+      in.reset();
+    }
   }
 
   /** The client's own flags: a value equal to one of them means the user left the value out. */

@@ -13,26 +13,41 @@ import java.util.List;
  *
  * <p>The handlers are installed through {@code sun.misc.Signal}, looked up reflectively (it exists on every JDK
  * from 8 to 25 but is not part of the Java SE API); where it is missing, signals keep the JVM's default behaviour.
- * Installed for the measured part of one run and then restored. Thread-safe: signals arrive on the JVM's
- * signal-dispatch thread.
+ * Installed for the measured part of one run and then restored ({@link #beforeRun} covers the time before it).
+ * Thread-safe: signals arrive on the JVM's signal-dispatch thread.
  */
 final class Interruption implements AutoCloseable {
   /** No handlers: the state before a run starts. */
-  static final Interruption NONE = new Interruption(() -> { });
+  static final Interruption NONE = new Interruption(() -> { }, false);
 
   private final Runnable onFirstSignal;
+  /** Before the schedule opens there is nothing to report: the first signal exits (see {@link #beforeRun}). */
+  private final boolean exitOnFirst;
   private final List<Object[]> previous = new ArrayList<>();
   private volatile String signal;
   private volatile int exitCode;
   private int count;
 
-  private Interruption(Runnable onFirstSignal) {
+  private Interruption(Runnable onFirstSignal, boolean exitOnFirst) {
     this.onFirstSignal = onFirstSignal;
+    this.exitOnFirst = exitOnFirst;
   }
 
   /** Installs handlers for INT and TERM that call {@code onFirstSignal} once, and halt on a second signal. */
   static Interruption install(Runnable onFirstSignal) {
-    Interruption interruption = new Interruption(onFirstSignal);
+    return install(new Interruption(onFirstSignal, false));
+  }
+
+  /**
+   * Installs handlers for the time before the measured run (threads' init, the engine's warm-up, which may take
+   * seconds against a slow database): the first INT or TERM prints one line saying nothing was measured, runs
+   * {@code cleanup} and exits with 128 + the signal's number. Without them the JVM would exit without a word.
+   */
+  static Interruption beforeRun(Runnable cleanup) {
+    return install(new Interruption(cleanup, true));
+  }
+
+  private static Interruption install(Interruption interruption) {
     try {
       Class<?> signalClass = Class.forName("sun.misc.Signal");
       Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
@@ -68,6 +83,12 @@ final class Interruption implements AutoCloseable {
     if (count > 1) {
       System.err.println("Interrupted again: exiting now, without results.");
       System.err.flush();
+      Runtime.getRuntime().halt(128 + number);
+    }
+    if (exitOnFirst) {
+      System.err.println("Interrupted (" + name + ") before the measured run started: nothing was measured.");
+      System.err.flush();
+      onFirstSignal.run();
       Runtime.getRuntime().halt(128 + number);
     }
     signal = name;

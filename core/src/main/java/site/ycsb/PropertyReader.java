@@ -29,6 +29,11 @@ public final class PropertyReader {
     return typed.longValue(name, def, min);
   }
 
+  /** A whole number in {@code [min, max]}. */
+  public long longValue(String name, long def, long min, long max) {
+    return typed.longValue(name, def, min, max);
+  }
+
   public int intValue(String name, int def, int min) {
     return typed.intValue(name, def, min);
   }

@@ -1,6 +1,7 @@
 package site.ycsb;
 
 import java.io.File;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Properties;
 
@@ -52,6 +53,8 @@ final class RunConfig {
   final long recordCount;
   /** Wall-clock instant (epoch ms) at which the schedule starts, after every init; 0 = as soon as inits end. */
   final long startEpochMs;
+  /** The largest maxexecutiontime: ten years, far from the nanosecond clock's overflow. */
+  static final long MAX_EXECUTION_SEC = java.util.concurrent.TimeUnit.DAYS.toSeconds(3650);
 
   RunConfig(Properties props) throws UsageException {
     this.props = props;
@@ -66,7 +69,9 @@ final class RunConfig {
       doTransactions = r.bool(Client.DO_TRANSACTIONS_PROPERTY, true);
       int requestedThreads = r.intValue(Client.THREAD_COUNT_PROPERTY, 1, 1);
       target = r.doubleValue(Client.TARGET_PROPERTY, 0, 0);
-      maxExecutionSec = r.longValue(Client.MAX_EXECUTION_TIME, 0, 0);
+      // Bounded (ten years) so that the deadline, in nanoseconds from now, cannot overflow: Long.MAX_VALUE seconds
+      // wrapped round to a deadline in the past, and the run ended at once with nothing measured and exit 0.
+      maxExecutionSec = r.longValue(Client.MAX_EXECUTION_TIME, 0, 0, MAX_EXECUTION_SEC);
       site.ycsb.workloads.ConstantOccupancyWorkload.applyIfSelected(props); // sizes recordcount/operationcount
       recordCount = r.longValue(Client.RECORD_COUNT_PROPERTY, 0, 0);
       // TimeSeriesWorkload's insertstart is its first timestamp, not a key number.
@@ -143,6 +148,12 @@ final class RunConfig {
         throw new UsageException(Client.START_EPOCH_MS_PROPERTY + "=" + startEpochMs + " is more than an hour in the "
             + "past; it is the wall-clock start in epoch milliseconds, a few seconds from now (e.g. date +%s000)");
       }
+      // A start a day away is a unit mistake (microseconds, nanoseconds), and the run would sit waiting for it.
+      long aDayAhead = System.currentTimeMillis() + java.util.concurrent.TimeUnit.DAYS.toMillis(1);
+      if (startEpochMs > aDayAhead) {
+        throw new UsageException(Client.START_EPOCH_MS_PROPERTY + "=" + startEpochMs + " is more than a day in the "
+            + "future; it is the wall-clock start in epoch milliseconds, a few seconds from now (e.g. date +%s000)");
+      }
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -156,6 +167,24 @@ final class RunConfig {
     if (f.exists() ? !f.canWrite() : !isWritableDirectory(f.getAbsoluteFile().getParentFile())) {
       throw new UsageException("exportfile " + f + " cannot be written (" + (f.exists() ? "no write permission"
           : "its directory does not exist or is not writable") + ")");
+    }
+    // canWrite() only reads permission bits: root is "allowed" on a read-only mount or /proc. Creating the file is the
+    // test that counts (a new file is removed again; an existing one is left as it was; a FIFO or a device is not
+    // opened here, as opening one can block).
+    if (!f.exists()) {
+      try {
+        if (!f.createNewFile() || !f.delete()) {
+          throw new IOException("could not create and remove it");
+        }
+      } catch (IOException e) {
+        throw new UsageException("exportfile " + f + " cannot be written (" + e.getMessage() + ")");
+      }
+    } else if (f.isFile()) {
+      try {
+        new java.io.FileOutputStream(f, true).close(); // opened for appending, nothing written
+      } catch (IOException e) {
+        throw new UsageException("exportfile " + f + " cannot be written (" + e.getMessage() + ")");
+      }
     }
   }
 

@@ -53,6 +53,16 @@ public final class Secrets {
     return text;
   }
 
+  /** See {@link site.ycsb.support.SecretNames#maskText}. */
+  public static String maskText(String text) {
+    return site.ycsb.support.SecretNames.maskText(text);
+  }
+
+  /** See {@link site.ycsb.support.SecretNames#safeLine}. */
+  public static String safeLine(String text) {
+    return site.ycsb.support.SecretNames.safeLine(text);
+  }
+
   /**
    * A property file's text, safe to keep in a result directory: on every line whose key looks secret, the value
    * is replaced by {@link #MASK} (whatever separator the file uses), and so is a secret in a comment; other lines

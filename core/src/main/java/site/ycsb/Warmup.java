@@ -30,14 +30,13 @@ final class Warmup {
     }
     try {
       if (v.endsWith("ops")) {
-        return new Warmup(0, positive(Long.parseLong(v.substring(0, v.length() - 3).trim())));
+        return new Warmup(0, positive(whole(v.substring(0, v.length() - 3))));
       } else if (v.endsWith("ms")) {
-        return new Warmup(TimeUnit.MILLISECONDS.toNanos(positive(Long.parseLong(v.substring(0, v.length() - 2)
-            .trim()))), 0);
+        return new Warmup(TimeUnit.MILLISECONDS.toNanos(positive(whole(v.substring(0, v.length() - 2)))), 0);
       } else if (v.endsWith("s")) {
-        return new Warmup((long) (positiveD(Double.parseDouble(v.substring(0, v.length() - 1).trim())) * 1e9), 0);
+        return new Warmup((long) (positiveD(decimal(v.substring(0, v.length() - 1))) * 1e9), 0);
       } else if (v.endsWith("m")) {
-        return new Warmup((long) (positiveD(Double.parseDouble(v.substring(0, v.length() - 1).trim())) * 60e9), 0);
+        return new Warmup((long) (positiveD(decimal(v.substring(0, v.length() - 1))) * 60e9), 0);
       }
     } catch (NumberFormatException e) {
       // fall through to the usage error below
@@ -45,6 +44,27 @@ final class Warmup {
     throw new UsageException("warmup=" + value + " is not valid: give a duration (30s, 2m, 500ms) or a number of "
         + "operations (10000ops)");
   }
+
+  /** ASCII digits only: Java's parser would also take other scripts' digits. */
+  private static long whole(String s) {
+    String t = s.trim();
+    if (!site.ycsb.support.TypedProperties.isWholeNumber(t)) {
+      throw new NumberFormatException(t);
+    }
+    return Long.parseLong(t);
+  }
+
+  /** A decimal number as people write it (not Java's 5d or hex floats). */
+  private static double decimal(String s) {
+    String t = s.trim();
+    if (!site.ycsb.support.TypedProperties.isDecimalNumber(t)) {
+      throw new NumberFormatException(t);
+    }
+    return Double.parseDouble(t);
+  }
+
+  /** Ten years: a longer warm-up is a typo, and its nanoseconds would overflow. */
+  private static final double MAX_SECONDS = 3650 * 86400.0;
 
   private static long positive(long v) {
     if (v < 0) {
@@ -54,7 +74,8 @@ final class Warmup {
   }
 
   private static double positiveD(double v) {
-    if (!(v >= 0)) {
+    // in seconds (or minutes): anything near the nanosecond clock's range (1e400s is infinite) is a typo
+    if (!(v >= 0) || v > MAX_SECONDS) {
       throw new NumberFormatException();
     }
     return v;

@@ -40,6 +40,8 @@ class BadInputTest {
     write("malformed", "workload=site.ycsb.workloads.CoreWorkload\nx=\\u00zz\n");
     write("secret-in-file", "workload=site.ycsb.workloads.CoreWorkload\noperationcount=10\ndb.password " + SECRET + "\n");
     write("notadir", "x");
+    Files.createDirectories(tmp.resolve("busy"));
+    write("busy/.ycsb-run-in-progress", "");
   }
 
   private static String write(String name, String content) throws IOException {
@@ -67,6 +69,9 @@ class BadInputTest {
         row(2, "not a regular file", "-P", "/dev/zero"),
         row(2, "not a regular file", "-P", "{T}"),
         row(2, "no such file", "-P", "{T}/nope"),
+        // A control character typed in an argument is shown escaped: the error stays one line.
+        row(2, "cannot read property file {T}/no\\nfile: no such file", "-P", "{T}/no\nfile"),
+        row(2, "unknown option 'a\\r\\u001bb'", "-P", "{W}", "a\r\u001bb"),
         // Values outside their domain.
         row(2, "readproportion=2 must be a number between 0 and 1", "-P", "{W}", "-p", "readproportion=2"),
         row(2, "updateproportion=-0.1 must be a number between 0 and 1", "-P", "{W}", "-p", "updateproportion=-0.1"),
@@ -78,6 +83,19 @@ class BadInputTest {
         row(2, "insertstart=5000 is not below recordcount=100", "-P", "{W}", "-p", "insertstart=5000"),
         row(2, "insertstart=5000 is not below recordcount=100", "-P", "{W}", "-p", "insertstart=5000", "-load"),
         row(2, "start.epochms=1 is more than an hour in the past", "-P", "{W}", "-p", "start.epochms=1"),
+        // A start in microseconds (or any instant more than a day away) would wait for years.
+        row(2, "is more than a day in the future", "-P", "{W}", "-p",
+            "start.epochms=" + System.currentTimeMillis() * 1000),
+        row(2, "is more than a day in the future", "-P", "{W}", "-p",
+            "start.epochms=" + (System.currentTimeMillis() + 25L * 3600 * 1000)),
+        // Numbers are ASCII digits as people write them: not other scripts' digits, not Java's 0.5d or hex floats.
+        row(2, "threadcount=\u0664 is not a whole number", "-P", "{W}", "-threads", "\u0664"),
+        row(2, "operationcount=\uFF11\uFF10\uFF10 is not a whole number", "-P", "{W}", "-p",
+            "operationcount=\uFF11\uFF10\uFF10"),
+        row(2, "readproportion=0.5d is not a number", "-P", "{W}", "-p", "readproportion=0.5d"),
+        row(2, "target=0x1p10 is not a number", "-P", "{W}", "-target", "0x1p10"),
+        row(2, "warmup=\u0665ops is not valid", "-P", "{W}", "-p", "warmup=\u0665ops"),
+        row(2, "warmup=5ds is not valid", "-P", "{W}", "-p", "warmup=5ds"),
         row(2, "async.window.us=-1 must be at least 0", "-P", "{W}", "-p", "async.window.us=-1"),
         row(2, "async.window.us=200000 is longer than 100000 us", "-P", "{W}", "-p", "async.window.us=200000"),
         row(2, "async.window.us=1ms is not a whole number", "-P", "{W}", "-p", "async.window.us=1ms"),
@@ -107,6 +125,15 @@ class BadInputTest {
             "-p", "fieldlengthhistogram={T}"),
         row(2, "fieldlengthhistogram: histogram file {T}/notadir line 1: expected 'BlockSize<TAB>n', got 'x'", "-P",
             "{W}", "-p", "fieldlengthdistribution=histogram", "-p", "fieldlengthhistogram={T}/notadir"),
+        // Values so large that the engine's arithmetic overflowed (the run ended at once, exit 0) or the heap filled.
+        row(2, "maxexecutiontime=9223372036854775807 must be between 0 and 315360000", "-P", "{W}", "-p",
+            "maxexecutiontime=9223372036854775807"),
+        row(2, "warmup=1e400s is not valid", "-P", "{W}", "-p", "warmup=1e400s"),
+        row(2, "warmup=1e12s is not valid", "-P", "{W}", "-p", "warmup=1e12s"),
+        row(2, "fieldcount=2000000000 must be between 1 and 1000000", "-P", "{W}", "-p", "fieldcount=2000000000"),
+        // Each blocking thread is a Java thread started before anything is said: the machine would run out first.
+        row(2, "threadcount=2147483647 is more than 100000 client threads", "-P", "{W}", "-threads", "2147483647",
+            "-p", "operationcount=0", "-p", "maxexecutiontime=1"),
         // Runs that would measure nothing.
         row(2, "covers all 200 operations", "-P", "{W}", "-p", "warmup=100000ops"),
         row(2, "is not shorter than maxexecutiontime=2", "-P", "{W}", "-p", "warmup=30s", "-p",
@@ -115,7 +142,17 @@ class BadInputTest {
         row(2, "exportfile {T}/no/such/dir/out.txt cannot be written", "-P", "{W}", "-p",
             "exportfile={T}/no/such/dir/out.txt"),
         row(2, "exportfile {T} is a directory", "-P", "{W}", "-p", "exportfile={T}"),
+        // A secret-looking name=value inside another value (a path) is masked in the message, the rest kept.
+        row(2, "exportfile {T}/no/db.password=*** cannot be written", "-P", "{W}", "-p",
+            "exportfile={T}/no/db.password=" + SECRET + "/out.txt"),
+        row(2, "results.dir {T}/notadir/token:*** cannot be created", "-P", "{W}", "-p",
+            "results.dir={T}/notadir/token:" + SECRET),
+        // Permission bits are not the test: root may "write" to /proc or a read-only mount and fail after the run.
+        row(2, "exportfile /proc/ycsb-badinput-export.txt cannot be written", "-P", "{W}", "-p",
+            "exportfile=/proc/ycsb-badinput-export.txt"),
         row(2, "cannot be created", "-P", "{W}", "-p", "results.dir={T}/notadir/sub"),
+        // Another run holds the directory (two runs started into one results.dir mixed their files).
+        row(2, "results.dir {T}/busy is in use by another run", "-P", "{W}", "-p", "results.dir={T}/busy"),
         // Errors about classes and measurement settings come before any banner line.
         row(2, "com.example.NoSuchDB was not found", "-P", "{W}", "-db", "com.example.NoSuchDB"),
         row(2, "measurement.interval=sometimes is not one of", "-P", "{W}", "-p", "measurement.interval=sometimes"),

@@ -216,6 +216,43 @@ class ClientTest {
   }
 
   @Test
+  void should_read_a_property_file_when_an_editor_saved_it_with_a_byte_order_mark() throws IOException {
+    // "UTF-8 with BOM" and Windows line ends: the first key was read as "\u00ef\u00bb\u00bfworkload" before
+    String bom = write("bom", "\uFEFFworkload=site.ycsb.workloads.CoreWorkload\r\nrecordcount=50\r\n"
+        + "operationcount=100\r\nreadproportion=1\r\nupdateproportion=0\r\n");
+    Path results = tmp.resolve("bom-results");
+    ClientRunner r = ClientRunner.run("-t", "-P", bom, "-p", "basicdb.verbose=false", "-p", "results.dir=" + results);
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertEquals("100", r.value("READ", "Operations"), r.out);
+    assertFalse(Files.exists(results.resolve(".ycsb-run-in-progress")), "a finished run releases its results.dir");
+  }
+
+  @Test
+  void should_exit_1_saying_nothing_was_measured_when_a_time_warmup_outlasts_the_run() {
+    // 1000 operations take milliseconds: a 30 s warm-up covers them all, which cannot be known before the run.
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-p", "warmup=30s");
+    assertEquals(ExitCode.RUN_FAILED, r.exitCode, r.toString());
+    assertTrue(r.err.contains("Error: warmup=30s covered all 1000 operations of the run: nothing was measured"),
+        r.err);
+  }
+
+  @Test
+  void should_keep_the_banner_and_every_status_line_on_one_line_when_the_label_has_control_characters() {
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-s", "-l", "rack\n1\t");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    int statusLines = 0;
+    for (String line : r.err.split("\n")) {
+      if (line.contains(" sec: ")) {
+        statusLines++;
+        assertTrue(line.startsWith("rack\\n1"), line); // -l is trimmed
+      }
+      assertFalse(line.equals("1\t") || line.startsWith("1\t"), "a status line split in two:\n" + r.err);
+    }
+    assertTrue(statusLines > 0, r.toString());
+    assertTrue(r.err.contains("Command line: ") && r.err.contains("-l rack\\n1\\t"), r.err);
+  }
+
+  @Test
   void should_print_a_last_status_line_whose_total_equals_its_return_counts_when_the_run_ends() {
     for (String warmup : new String[] {"0", "100ops"}) {
       ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-s", "-threads", "4",

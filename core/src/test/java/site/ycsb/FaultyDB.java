@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A test database whose behaviour is chosen by properties: {@code faulty.init} (fail init),
  * {@code faulty.badconfig} (refuse the configuration, as the bindings do for a bad property value),
  * {@code faulty.throw} (throw from read), {@code faulty.status} (status name every op returns),
- * {@code faulty.insertfailures} (the first N inserts fail with ERROR, then delegate to {@link MemoryDB}).
+ * {@code faulty.insertfailures} (the first N inserts fail with ERROR, then delegate to {@link MemoryDB}),
+ * {@code faulty.initdelayms} (init takes that long, as a slow connection does; it says so on stderr first).
  */
 public class FaultyDB extends MemoryDB {
   static final AtomicInteger INSERT_CALLS = new AtomicInteger();
@@ -18,6 +19,15 @@ public class FaultyDB extends MemoryDB {
 
   @Override
   public void init() throws DBException {
+    long delayMs = Long.parseLong(getProperties().getProperty("faulty.initdelayms", "0"));
+    if (delayMs > 0) {
+      System.err.println("faulty: init takes " + delayMs + " ms");
+      try {
+        Thread.sleep(delayMs);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     if (Boolean.parseBoolean(getProperties().getProperty("faulty.init", "false"))) {
       throw new DBException("cannot connect to 10.0.0.1:9042 (test)");
     }

@@ -141,13 +141,42 @@ class InterruptTest {
     // Every operation takes 60 s, so the first signal's orderly stop would wait for them (up to its bound).
     Path results = dir.resolve("results");
     Client c = new Client(dir, longRun(results, "-p", "basicdb.simulatedelay=60000"));
-    c.awaitErr("Starting test.");
-    sleep(1500);
+    c.awaitErr("1 sec:"); // the schedule is open (before it, the first signal already exits)
     c.signal("INT");
     c.awaitErr("Interrupted (SIGINT)");
     c.signal("INT");
     assertEquals(130, c.awaitExit(5), c.stderr());
     assertFalse(c.stdout().contains("[OVERALL]"), c.stdout());
     assertTrue(c.stderr().contains("Interrupted again"), c.stderr());
+  }
+
+  @Test
+  void should_exit_with_one_line_and_leave_no_results_dir_when_interrupted_before_the_run_starts() throws Exception {
+    // A database whose init takes a minute (a slow or unreachable cluster): Ctrl-C must not wait for it.
+    for (String signal : new String[] {"INT", "TERM"}) {
+      Path results = dir.resolve("results-" + signal);
+      Client c = new Client(Files.createDirectories(dir.resolve(signal)),
+          longRun(results, "-db", FaultyDB.class.getName(), "-p", "faulty.initdelayms=60000"));
+      c.awaitErr("faulty: init takes");
+      c.signal(signal);
+      assertEquals("INT".equals(signal) ? 130 : 143, c.awaitExit(10), c.stderr());
+      assertTrue(c.stderr().contains("Interrupted (SIG" + signal + ") before the measured run started: nothing was "
+          + "measured."), c.stderr());
+      assertFalse(c.stdout().contains("[OVERALL]"), c.stdout());
+      assertFalse(Files.exists(results), "a run that never started leaves no results.dir");
+    }
+  }
+
+  @Test
+  void should_stop_waiting_and_report_an_interrupted_run_when_interrupted_before_start_epochms() throws Exception {
+    Path results = dir.resolve("results");
+    long inAMinute = System.currentTimeMillis() + 60_000;
+    Client c = new Client(dir, longRun(results, "-p", "start.epochms=" + inAMinute));
+    c.awaitErr("(start.epochms), in");
+    c.signal("INT");
+    assertEquals(130, c.awaitExit(20), c.stderr());
+    assertTrue(System.currentTimeMillis() < inAMinute, "waited for the start instant:\n" + c.stderr());
+    String summary = new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8);
+    assertTrue(summary.contains("\"interruptedBy\": \"SIGINT\""), summary);
   }
 }

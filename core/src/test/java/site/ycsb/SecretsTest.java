@@ -30,6 +30,20 @@ class SecretsTest {
     assertFalse(Secrets.maskArgument(typed).contains("S3cretPW"));
   }
 
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      // a value runs to the next blank: a password may hold a slash
+      "exportfile /x/db.password=S3/cret cannot be written | exportfile /x/db.password=*** cannot be written",
+      "got 'api_token: S3cret' here                            | got 'api_token: ***' here",
+      "a MySecret=S3cret, then b.credentials=S3cret)             | a MySecret=***, then b.credentials=***)",
+      // prose that names a secret property without a value is left as it is
+      "Property 'cassandra.password' is set but 'cassandra.username' is not. | Property 'cassandra.password' is set but 'cassandra.username' is not.",
+      "missing required property griddb.password (its password) | missing required property griddb.password (its password)",
+  })
+  void should_mask_only_the_value_when_a_secret_name_value_is_inside_a_message(String message, String shown) {
+    assertEquals(shown, Secrets.maskText(message));
+  }
+
   @Test
   void should_mask_every_argument_and_quote_blanks_when_printing_the_command_line() {
     assertEquals("-p cassandra.password=*** -p hosts=h1 \"db.token ***\"", Secrets.maskCommandLine(

@@ -24,4 +24,43 @@ public final class SecretNames {
   public static String shown(String propertyName, String value) {
     return isSecret(propertyName) ? MASK : value;
   }
+
+  /** In prose: a secret-looking name, '=' or ':', and the value up to a blank, quote or closing bracket. */
+  private static final Pattern SECRET_IN_TEXT = Pattern.compile("(?i)((?:" + WORDS
+      + ")[A-Za-z0-9._-]*\\s*[=:]\\s*)([^\\s'\",;)\\]]+)");
+
+  /**
+   * A message that quotes user input somewhere inside it (a path such as {@code /x/password=...}, a value in an
+   * explanation), safe to print: every {@code name=value} or {@code name: value} whose name looks secret has its
+   * value replaced by {@link #MASK}; the rest of the message is kept, unlike site.ycsb.Secrets.maskArgument.
+   */
+  public static String maskText(String text) {
+    return text == null ? null
+        : SECRET_IN_TEXT.matcher(text).replaceAll("$1" + java.util.regex.Matcher.quoteReplacement(MASK));
+  }
+
+  /**
+   * A message that quotes what the user typed, fit to print as one line: secret-looking {@code name=value}s masked
+   * ({@link #maskText}), and a newline or other control character in it (a path, a label) shown as a Java escape,
+   * since it would split the line into what look like separate messages. For the engine's and every tool's errors.
+   */
+  public static String safeLine(String text) {
+    if (text == null) {
+      return null;
+    }
+    String masked = maskText(text);
+    StringBuilder sb = null;
+    for (int i = 0; i < masked.length(); i++) {
+      char c = masked.charAt(i);
+      if (c < 0x20 || c == 0x7f) {
+        if (sb == null) {
+          sb = new StringBuilder(masked.length() + 8).append(masked, 0, i);
+        }
+        sb.append(c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : String.format("\\u%04x", (int) c));
+      } else if (sb != null) {
+        sb.append(c);
+      }
+    }
+    return sb == null ? masked : sb.toString();
+  }
 }

@@ -14,6 +14,17 @@ import site.ycsb.DBException;
  * <p>Not thread-safe beyond what {@link Properties} gives; meant for a configuration read once, before the run.
  */
 public final class TypedProperties {
+  /**
+   * The only spelling of a whole number: ASCII digits with an optional sign. Java's own parsers also take other
+   * scripts' digits (Arabic-Indic, full-width), which a user never means to type.
+   */
+  private static final java.util.regex.Pattern WHOLE = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+  /**
+   * A decimal number as people write it: ASCII digits, an optional fraction and exponent; NaN and Infinity pass so
+   * that their messages say what is wrong with them. Java's {@code 0.5d}, {@code 1f} and hex floats do not.
+   */
+  private static final java.util.regex.Pattern DECIMAL = java.util.regex.Pattern.compile(
+      "[+-]?(([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?|NaN|Infinity)");
   private final Properties props;
 
   public TypedProperties(Properties props) {
@@ -99,9 +110,12 @@ public final class TypedProperties {
     String t = raw == null ? "" : raw.trim();
     long value;
     try {
+      if (!isWholeNumber(t)) {
+        throw new NumberFormatException(t);
+      }
       value = Long.parseLong(t);
     } catch (NumberFormatException e) {
-      boolean digits = t.matches("[+-]?[0-9]+");
+      boolean digits = isWholeNumber(t);
       throw new IllegalArgumentException(name + "=" + shown(name, raw) + (!digits ? " is not a whole number"
           : t.startsWith("-") ? mustBe(min, max) : " is too large (at most " + max + ")"));
     }
@@ -143,7 +157,7 @@ public final class TypedProperties {
     String t = raw == null ? "" : raw.trim();
     double value;
     try {
-      value = Double.parseDouble(t);
+      value = isDecimalNumber(t) ? Double.parseDouble(t) : Double.NaN;
     } catch (NumberFormatException e) {
       value = Double.NaN;
     }
@@ -151,6 +165,16 @@ public final class TypedProperties {
       throw new IllegalArgumentException(name + "=" + shown(name, raw) + " is not a number");
     }
     return value;
+  }
+
+  /** True for a whole number in ASCII digits with an optional sign (no blanks, no other scripts' digits). */
+  public static boolean isWholeNumber(String s) {
+    return s != null && WHOLE.matcher(s).matches();
+  }
+
+  /** True for a decimal number in ASCII digits (fraction and exponent optional), or NaN or Infinity. */
+  public static boolean isDecimalNumber(String s) {
+    return s != null && DECIMAL.matcher(s).matches();
   }
 
   /** {@code 0} rather than {@code 0.0}, {@code 0.5} as it is. */

@@ -56,6 +56,42 @@ class TypedPropertiesTest {
     assertEquals(message, failure(() -> typed.intValue("n", 0, min, max)));
   }
 
+  /** Java's parsers take other scripts' digits and its own float suffixes; a user never means them. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "\u0664                    | n=\u0664 is not a whole number",
+      "\uFF11\uFF10\uFF10            | n=\uFF11\uFF10\uFF10 is not a whole number",
+      "1\u0660                   | n=1\u0660 is not a whole number",
+      "0x10                     | n=0x10 is not a whole number",
+      "1e3                      | n=1e3 is not a whole number",
+      "+-1                      | n=+-1 is not a whole number",
+  })
+  void should_refuse_a_whole_number_when_it_is_not_written_in_ascii_digits(String value, String message) {
+    props.setProperty("n", value);
+    assertEquals(message, failure(() -> typed.longValue("n", 0, 0)));
+    assertEquals(message, failure(() -> typed.intValue("n", 0, 0)));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "0.5d         | d=0.5d is not a number",
+      "1f           | d=1f is not a number",
+      "0x1p-1       | d=0x1p-1 is not a number",
+      "\u0661.5      | d=\u0661.5 is not a number",
+      "1e           | d=1e is not a number",
+  })
+  void should_refuse_a_decimal_number_when_it_uses_java_only_syntax(String value, String message) {
+    props.setProperty("d", value);
+    assertEquals(message, failure(() -> typed.doubleValue("d", 0, 0)));
+    assertEquals(message, failure(() -> typed.fraction("d", 0)));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"1.5, 1.5", "-.5, -0.5", "1., 1.0", "2E-1, 0.2", "+3e2, 300.0"})
+  void should_accept_a_decimal_number_when_it_is_written_as_people_write_it(String value, double expected) {
+    assertEquals(expected, TypedProperties.parseDouble("d", value, -10));
+  }
+
   @Test
   void should_say_too_large_when_a_long_overflows() {
     props.setProperty("n", "99999999999999999999");

@@ -179,7 +179,10 @@ public class CoreWorkload extends Workload {
       throw new IllegalArgumentException("table is empty; leave it out for the default (" + TABLENAME_PROPERTY_DEFAULT
           + ") or name the table");
     }
-    fieldcount = longProp(p, FIELD_COUNT_PROPERTY, FIELD_COUNT_PROPERTY_DEFAULT, 1);
+    // Every field has a name held for the whole run and a value per operation: two billion of them filled the heap
+    // for minutes before anything was said. A million fields is far beyond any database's row.
+    fieldcount = new PropertyReader(p).longValue(FIELD_COUNT_PROPERTY, Long.parseLong(FIELD_COUNT_PROPERTY_DEFAULT),
+        1, MAX_FIELD_COUNT);
     String prefix = p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT);
     fieldnames = new ArrayList<>();
     for (long i = 0; i < fieldcount; i++) {
@@ -700,6 +703,9 @@ public class CoreWorkload extends Workload {
   }
 
   // Thin adapters over the engine's one property parser (defaults are the String constants above).
+  /** The most fields a record may have (see init). */
+  static final long MAX_FIELD_COUNT = 1_000_000;
+
   private static long longProp(Properties p, String name, String def, long min) {
     return new PropertyReader(p).longValue(name, Long.parseLong(def), min);
   }

@@ -45,6 +45,16 @@ class LauncherBadInputIT {
             "workloads/workloada", "-threads", "-load"),
         row(2, "ycsb: -target needs a value (got the option -s instead)", "run", "basic", "-target", "-s"),
         row(2, "ycsb: -jvm-args needs a value", "run", "basic", "-jvm-args="),
+        // The launcher's own options with a value never take an option word, nor an empty directory, as it.
+        row(2, "ycsb: -results needs a directory (got the option -s instead)", "load", "basic", "-P",
+            "workloads/workloada", "-results", "-s"),
+        row(2, "ycsb: -cp needs a value (got the option -s instead)", "run", "basic", "-P", "workloads/workloada",
+            "-cp", "-s"),
+        row(2, "ycsb: -jvm-args needs a value (got the option -load instead)", "load", "basic", "-P",
+            "workloads/workloada", "-jvm-args", "-load"),
+        row(2, "ycsb: -results needs a directory (got an empty word)", "run", "basic", "-P", "workloads/workloada",
+            "-results", ""),
+        row(2, "ycsb: -results needs a directory", "run", "basic", "-P", "workloads/workloada", "-results="),
         row(2, "refused by java", "run", "basic", "-P", "workloads/workloada", "-jvm-args", "-Xbogus"),
         // A phase flag that contradicts the command is refused, not overridden by the launcher's own.
         row(2, "-load and -t both given", "load", "basic", "-P", "workloads/workloada", "-t"),

@@ -40,7 +40,7 @@ final class ClientArgs {
         } else {
           int eq = v.indexOf('=');
           if (eq <= 0) {
-            throw new UsageException("-p " + v + ": expected name=value");
+            throw new UsageException("-p " + site.ycsb.Secrets.maskArgument(v) + ": expected name=value");
           }
           String name = v.substring(0, eq);
           if ("target".equals(name)) {
@@ -61,13 +61,18 @@ final class ClientArgs {
   /** A -P file on the head node: as given, else relative to the YCSB directory. */
   static Path locate(String file, Path home) throws UsageException {
     Path p = Paths.get(file);
+    if (Files.exists(p) && !Files.isRegularFile(p)) {
+      // The engine's words: a FIFO or a device is not a property file (reading one would block or never end).
+      throw new UsageException("cannot read property file " + site.ycsb.Secrets.maskArgument(file)
+          + ": not a regular file");
+    }
     if (Files.isRegularFile(p)) {
       return p.toAbsolutePath();
     }
     if (!p.isAbsolute() && Files.isRegularFile(home.resolve(p))) {
       return home.resolve(p);
     }
-    throw new UsageException("-P " + file + " not found on this (head) node, here or in " + home
+    throw new UsageException("-P " + site.ycsb.Secrets.maskArgument(file) + " not found on this (head) node, here or in " + home
         + "; fleet reads every -P file here and copies it to the clients");
   }
 

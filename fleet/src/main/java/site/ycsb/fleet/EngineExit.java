@@ -2,6 +2,9 @@ package site.ycsb.fleet;
 
 /** The engine's exit codes in words (README: exit codes). */
 final class EngineExit {
+  /** Bad command line or property: nothing ran. */
+  static final int USAGE = 2;
+
   private EngineExit() {
   }
 
@@ -15,6 +18,10 @@ final class EngineExit {
         return "bad command line or property";
       case 3:
         return "the workload or binding failed to initialise";
+      case 130:
+        return "interrupted by SIGINT";
+      case 143:
+        return "interrupted by SIGTERM";
       default:
         return "unexpected exit code";
     }

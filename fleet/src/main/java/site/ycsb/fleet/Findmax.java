@@ -44,8 +44,13 @@ public final class Findmax {
     Path out = o.out != null ? o.out : Paths.get("findmax-" + Suite.stamp());
     OutDir.requireFresh(out);
     Files.createDirectories(out);
-    FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, new FindmaxStepRunner(home, o.binding,
-        o.clientArgs, out, o.stepSeconds, o.warmupSeconds, o.slas));
+    FindmaxStepRunner runner = new FindmaxStepRunner(home, o.binding, o.clientArgs, out, o.stepSeconds,
+        o.warmupSeconds, o.slas);
+    // SIGTERM or Ctrl-C to findmax must not leave the step's engine running (orphaned, writing into out).
+    Thread stopper = new Thread(() -> runner.stopCurrent(System.err), "findmax-stop-engine");
+    Runtime.getRuntime().addShutdownHook(stopper);
+    FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, runner);
+    ToolMain.removeShutdownHook(stopper);
     int refused = engineRefusal(outcome);
     if (refused != 0) {
       return refused;

@@ -73,7 +73,50 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     cmd.addAll(stepOptions);
     cmd.add("-p");
     cmd.add("results.dir=" + dir.toAbsolutePath());
-    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
+    Process engine;
+    synchronized (this) {
+      if (stopping) {
+        throw new InterruptedException("stopped by a signal");
+      }
+      // Its own session, as the suite's engines: a Ctrl-C at the terminal reaches findmax, which stops the step.
+      engine = new ProcessBuilder(LocalPhaseRunner.withOwnSession(cmd)).redirectErrorStream(true)
+          .redirectOutput(log.toFile()).start();
+      current = engine;
+    }
+    try {
+      int code = engine.waitFor();
+      synchronized (this) {
+        if (stopping) {
+          throw new InterruptedException("stopped by a signal");
+        }
+      }
+      return code;
+    } finally {
+      synchronized (this) {
+        current = null;
+      }
+    }
+  }
+
+  /** The local engine of the step in progress, or null; {@code stopping} once findmax was signalled. */
+  private Process current;
+  private boolean stopping;
+
+  /**
+   * Findmax was interrupted (Ctrl-C, SIGTERM): the step's engine gets SIGTERM and writes what it measured into the
+   * step's directory, and no further step starts. Without this the engine ran on, orphaned, after findmax exited.
+   */
+  void stopCurrent(java.io.PrintStream log) {
+    Process engine;
+    synchronized (this) {
+      stopping = true;
+      engine = current;
+    }
+    if (engine != null && engine.isAlive()) {
+      log.println("findmax: interrupted; stopping the running step (it writes what it measured, marked "
+          + "interrupted); no further step starts");
+      LocalPhaseRunner.stopEngine(engine, log, "findmax");
+    }
   }
 
   /**

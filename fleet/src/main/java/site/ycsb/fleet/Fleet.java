@@ -43,7 +43,7 @@ public final class Fleet {
         SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS")));
     String stamp = Suite.stamp();
     Path out = o.out != null ? o.out : Paths.get("fleet-" + stamp);
-    OutDir.requireFresh(out);
+    boolean created = OutDir.requireFresh(out);
     FleetStatus status = new FleetStatus(out);
     String runId = stamp + "-" + Long.toHexString(Double.doubleToLongBits(Math.random()) & 0xffffL);
     FleetPhaseRunner runner = new FleetPhaseRunner(home, o.binding, clientArgs, hosts, ssh, out, o.startDelaySec,
@@ -51,6 +51,9 @@ public final class Fleet {
     System.err.println("fleet: " + hosts.size() + " clients: " + FleetPhaseRunner.labels(hosts));
     try {
       runner.prepare(o.phases);
+    } catch (UsageException e) {
+      OutDir.removeIfNothingWritten(out, created); // refused before anything ran (e.g. a -P file that is a FIFO)
+      throw e;
     } catch (IOException e) {
       status.finish(false, e.getMessage());
       System.err.println("fleet: " + e.getMessage());
@@ -61,7 +64,7 @@ public final class Fleet {
     SuiteRunner suite = new SuiteRunner("fleet", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
         o.report ? ReportTool.report(home) : null, System.err);
     int code = suite.run();
-    Runtime.getRuntime().removeShutdownHook(stopper);
+    ToolMain.removeShutdownHook(stopper);
     status.finish(code == 0, "exit code " + code);
     if (status.incomplete()) {
       System.err.println("fleet: the run is INCOMPLETE (see " + out.resolve(FleetStatus.FILE) + ")");

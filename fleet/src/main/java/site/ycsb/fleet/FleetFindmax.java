@@ -113,7 +113,7 @@ final class FleetFindmax {
     Runtime.getRuntime().addShutdownHook(stopper);
     FindmaxSearch.Outcome outcome = Findmax.searchAndReport(fo, home, out, new FindmaxStepRunner(home, so.binding,
         Collections.emptyList(), out, fo.stepSeconds, fo.warmupSeconds, fo.slas, engine));
-    Runtime.getRuntime().removeShutdownHook(stopper);
+    ToolMain.removeShutdownHook(stopper);
     status.finish(outcome.maximum > 0, outcome.ending);
     int refused = Findmax.engineRefusal(outcome);
     if (refused != 0) {

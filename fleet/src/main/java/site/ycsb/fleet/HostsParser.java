@@ -19,8 +19,23 @@ public final class HostsParser {
   private HostsParser() {
   }
 
+  /** A hosts file is a line per client machine; anything bigger is not one (/dev/zero would fill the heap). */
+  static final long MAX_HOSTS_FILE_BYTES = 1024 * 1024;
+
   /** Parses a hosts file; errors name the file and line. */
   public static List<HostSpec> parseFile(Path file) throws UsageException {
+    // A FIFO would block the head for ever and a device would never end: only regular files are read.
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new UsageException("hosts file " + file + " is not a regular file");
+    }
+    try {
+      if (Files.exists(file) && Files.size(file) > MAX_HOSTS_FILE_BYTES) {
+        throw new UsageException("hosts file " + file + " is " + Files.size(file) + " bytes, more than "
+            + MAX_HOSTS_FILE_BYTES + " (is it a hosts file?)");
+      }
+    } catch (IOException e) {
+      throw new UsageException("cannot read hosts file " + file + ": " + e.getMessage());
+    }
     List<String> lines;
     try {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);

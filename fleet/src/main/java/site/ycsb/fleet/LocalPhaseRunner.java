@@ -75,10 +75,15 @@ final class LocalPhaseRunner implements PhaseRunner {
       return;
     }
     log.println("suite: interrupted; stopping the running phase (it writes what it measured, marked interrupted)");
+    stopEngine(engine, log, "suite");
+  }
+
+  /** SIGTERM to an engine, which then writes what it measured; killed if it has not stopped within 30 s. */
+  static void stopEngine(Process engine, java.io.PrintStream log, String tool) {
     engine.destroy();
     try {
       if (!engine.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
-        log.println("suite: the engine did not stop within 30 s; killing it");
+        log.println(tool + ": the engine did not stop within 30 s; killing it");
         engine.destroyForcibly();
       }
     } catch (InterruptedException e) {

@@ -35,14 +35,18 @@ public final class Suite {
     Path out = o.out != null ? o.out : Paths.get("suite-" + stamp());
     LocalPhaseRunner runner = new LocalPhaseRunner(home, o.binding, o.clientArgs);
     runner.prepare(o.phases);
-    OutDir.requireFresh(out);
+    boolean created = OutDir.requireFresh(out);
     SuiteRunner suite = new SuiteRunner("suite", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
         o.report ? ReportTool.report(home) : null, System.err);
     // SIGTERM or Ctrl-C to the suite must not leave its engine running (reparented, writing into out).
     Thread stopper = new Thread(() -> runner.stopCurrent(System.err), "suite-stop-engine");
     Runtime.getRuntime().addShutdownHook(stopper);
     int code = suite.run();
-    Runtime.getRuntime().removeShutdownHook(stopper);
+    ToolMain.removeShutdownHook(stopper);
+    if (code == EngineExit.USAGE && suite.completed().isEmpty()) {
+      // The engine refused the options in the first phase: nothing ran, so no empty tree of phase directories stays.
+      OutDir.removeIfNothingWritten(out, created);
+    }
     return code;
   }
 

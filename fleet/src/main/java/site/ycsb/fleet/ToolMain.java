@@ -4,7 +4,8 @@ import java.io.IOException;
 
 /**
  * The common frame of the fleet module's commands: {@code -h}/{@code --help} prints the usage, and failures become
- * one line prefixed with the command's name and an exit code (2 for a usage error, 1 for I/O or interruption).
+ * one line prefixed with the command's name and an exit code (2 for a usage error, 1 for I/O or interruption), with
+ * secrets masked and control characters escaped ({@link site.ycsb.Secrets#safeLine}).
  */
 final class ToolMain {
   /** A command's body, given its arguments; returns the exit code. */
@@ -15,6 +16,18 @@ final class ToolMain {
   private ToolMain() {
   }
 
+  /**
+   * Removes a shutdown hook the command added for its run. When a signal ended the run, the JVM is already shutting
+   * down (the hook is what stopped the engines) and the hook cannot be removed: that is expected, not an error.
+   */
+  static void removeShutdownHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // shutdown in progress: the hook has run or is running
+    }
+  }
+
   static int run(String name, String usage, String[] args, Body body) {
     try {
       if (args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0]))) {
@@ -23,10 +36,11 @@ final class ToolMain {
       }
       return body.run(args);
     } catch (UsageException e) {
-      System.err.println(name + ": " + e.getMessage());
+      // Messages quote what the user typed: masked and kept on one line, as the engine's are.
+      System.err.println(name + ": " + site.ycsb.Secrets.safeLine(e.getMessage()));
       return 2;
     } catch (IOException e) {
-      System.err.println(name + ": " + e.getMessage());
+      System.err.println(name + ": " + site.ycsb.Secrets.safeLine(e.getMessage()));
       return 1;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

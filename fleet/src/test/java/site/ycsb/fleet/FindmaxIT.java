@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,6 +90,48 @@ class FindmaxIT {
     assertTrue(html.contains("id=\"findmax-c" + capacity + "\""), html);
     assertTrue(html.contains("charts/findmax-c" + capacity + ".svg"), html);
     assertTrue(Files.size(out.resolve("report/charts/findmax-c" + capacity + ".png")) > 1000);
+  }
+
+  @Test
+  void should_stop_the_steps_engine_and_start_no_other_when_findmax_is_terminated() throws Exception {
+    assumeTrue(skip == null, skip);
+    Path out = work.resolve("terminated");
+    java.util.concurrent.CountDownLatch stepStarted = new java.util.concurrent.CountDownLatch(1);
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-p", "capacitydb.opspersec=100000", "--sla",
+        "p99<1s", "--start", "200", "--step-time", "60s", "--no-report"), line -> {
+          if (line.contains("step 1 (search)")) {
+            stepStarted.countDown();
+          }
+        });
+    assertTrue(stepStarted.await(120, java.util.concurrent.TimeUnit.SECONDS), run.errText());
+    Path step = out.resolve("step-01-200");
+    long end = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    while (!Files.exists(step.resolve("status.log")) && System.nanoTime() < end) {
+      Thread.sleep(100);
+    }
+    Thread.sleep(1000); // status.log is opened just before the schedule: let it open
+    run.terminate();
+    int code = run.waitFor(60);
+    assertTrue(code != 0, "a terminated findmax does not report success:\n" + run.errText());
+    assertTrue(run.errText().contains("findmax: interrupted; stopping the running step"), run.errText());
+    assertTrue(new String(Files.readAllBytes(step.resolve("summary.json")), StandardCharsets.UTF_8)
+        .contains("\"interrupted\": true"), "the step's engine wrote what it measured");
+    Process ps = new ProcessBuilder("ps", "-eo", "args").start();
+    String processes = new String(readAll(ps.getInputStream()), StandardCharsets.UTF_8);
+    ps.waitFor();
+    assertTrue(!processes.contains(out.toString()), "engine still running:\n" + processes);
+    try (java.util.stream.Stream<Path> dirs = Files.list(out)) {
+      assertTrue(dirs.noneMatch(d -> d.getFileName().toString().startsWith("step-02")), "a second step started");
+    }
+  }
+
+  private static byte[] readAll(java.io.InputStream in) throws IOException {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    byte[] buf = new byte[8192];
+    for (int n; (n = in.read(buf)) > 0; ) {
+      b.write(buf, 0, n);
+    }
+    return b.toByteArray();
   }
 
   @Test

@@ -37,6 +37,37 @@ class HostsParserTest {
     assertEquals(22, h.get(3).port());
   }
 
+  /** Files that are not hosts files: a FIFO blocked the head for ever, /dev/zero filled its heap. */
+  @Test
+  void should_refuse_with_one_line_when_the_hosts_file_is_not_a_regular_small_file() throws Exception {
+    Path fifo = tmp.resolve("fifo");
+    assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+    Path big = tmp.resolve("big");
+    Files.write(big, new byte[(int) HostsParser.MAX_HOSTS_FILE_BYTES + 1]);
+    String[][] cases = {
+        {fifo.toString(), "hosts file " + fifo + " is not a regular file"},
+        {"/dev/zero", "hosts file /dev/zero is not a regular file"},
+        {tmp.toString(), "hosts file " + tmp + " is not a regular file"},
+        {big.toString(), "hosts file " + big + " is 1048577 bytes, more than 1048576 (is it a hosts file?)"},
+        {tmp.resolve("none").toString(), "hosts file " + tmp.resolve("none") + " not found"},
+    };
+    for (String[] c : cases) {
+      UsageException e = assertThrows(UsageException.class,
+          () -> HostsParser.parseFile(java.nio.file.Paths.get(c[0])));
+      assertEquals(c[1], e.getMessage());
+    }
+  }
+
+  @Test
+  void should_refuse_a_property_file_that_is_not_a_regular_file_when_locating_it() throws Exception {
+    Path fifo = tmp.resolve("fifo-p");
+    assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+    for (String f : new String[] {fifo.toString(), "/dev/zero", tmp.toString()}) {
+      UsageException e = assertThrows(UsageException.class, () -> ClientArgs.locate(f, tmp));
+      assertEquals("cannot read property file " + f + ": not a regular file", e.getMessage());
+    }
+  }
+
   @Test
   void should_name_the_file_and_line_when_a_port_is_bad() {
     UsageException e = assertThrows(UsageException.class,

@@ -44,6 +44,25 @@ class SuiteIT {
     return a;
   }
 
+  /** Options the engine refuses in the first phase: nothing ran, so no tree of empty phase directories stays. */
+  @Test
+  void should_leave_no_output_directory_when_the_engine_refuses_the_options() throws Exception {
+    assumeTrue(skip == null, skip);
+    String[][] refused = {
+        {"-p", "readproportion=2", "readproportion=2 must be a number between 0 and 1"},
+        {"-P", work.resolve("no-such-file").toString(), "no such file"},
+        {"-p", "insertorder=Hashed", "insertorder=Hashed is not one of"},
+    };
+    for (int i = 0; i < refused.length; i++) {
+      Path out = work.resolve("refused-" + i);
+      List<String> a = args(out, "--workloads", "a", "--no-report", refused[i][0], refused[i][1]);
+      ToolRun run = new ToolRun("site.ycsb.fleet.Suite", a, line -> { });
+      assertEquals(2, run.waitFor(120), run.errText());
+      assertTrue(run.errText().contains(refused[i][2]), run.errText());
+      assertFalse(Files.exists(out), "an empty output tree was left: " + out + "\n" + run.errText());
+    }
+  }
+
   @Test
   void should_stop_its_engine_and_keep_what_it_measured_when_the_suite_is_terminated() throws Exception {
     assumeTrue(skip == null, skip);
@@ -62,6 +81,10 @@ class SuiteIT {
     run.terminate();
     int code = run.waitFor(60);
     assertTrue(code != 0, "a terminated suite does not report success:\n" + run.errText());
+    // No stack trace: the JVM is already shutting down when the phase ends (whether the suite's own last line gets
+    // printed before the JVM halts is a race; when it does, it says "interrupted by SIGTERM").
+    assertFalse(run.errText().contains("Exception") || run.errText().contains("\tat "), run.errText());
+    assertTrue(run.errText().contains("suite: interrupted; stopping the running phase"), run.errText());
     Path phase = out.resolve("1").resolve("workloada");
     String summary = read(phase.resolve("summary.json"));
     assertTrue(summary.contains("\"interrupted\": true"), summary);

@@ -49,8 +49,16 @@ public final class Merge {
       }
       List<ResultDir> dirs = new ArrayList<>();
       for (Path p : inputs) {
-        if (p.toAbsolutePath().normalize().equals(outDir.toAbsolutePath().normalize())) {
+        Path input = p.toAbsolutePath().normalize();
+        Path output = outDir.toAbsolutePath().normalize();
+        if (input.equals(output)) {
           throw new UsageException("output directory " + outDir + " is also an input");
+        }
+        if (output.startsWith(input)) {
+          // A client's record must stay as the client wrote it; a merge nested in it is read again as a result by
+          // report over the tree, beside the clients it came from.
+          throw new UsageException("output directory " + outDir + " is inside the input " + p
+              + "; choose a directory outside every input");
         }
         dirs.add(ResultDir.load(p));
       }
@@ -64,10 +72,10 @@ public final class Merge {
       err.println("merge: merged " + dirs.size() + " result directories into " + outDir);
       return 0;
     } catch (UsageException e) {
-      err.println("merge: " + e.getMessage());
+      err.println("merge: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
       return 2;
     } catch (IOException e) {
-      err.println("merge: cannot write the merged result: " + e.getMessage());
+      err.println("merge: cannot write the merged result: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
       return 1;
     }
   }

@@ -183,6 +183,10 @@ final class Merger {
     warmup.put("durationMs", maxLong("warmup", "durationMs"));
     s.put("exitCode", maxLong("exitCode"));
     s.put("exitReason", exitReason());
+    // An interrupted client makes the merged run interrupted: a reader of "interrupted" must not see a clean run.
+    String interruptedBy = interruptedBy();
+    s.put("interrupted", interruptedBy != null);
+    s.put("interruptedBy", interruptedBy);
     s.put("insertStart", minLong("insertStart"));
     s.put("insertCount", sumLong("insertCount"));
     s.put("recordCount", maxLong("recordCount"));
@@ -386,6 +390,22 @@ final class Merger {
     if (best != null) {
       target.set(field, best);
     }
+  }
+
+  /** The signals that interrupted clients (one, or "host: signal; ..." when they differ), or null. */
+  private String interruptedBy() {
+    Set<String> signals = new LinkedHashSet<>();
+    List<String> parts = new ArrayList<>();
+    for (ResultDir d : dirs) {
+      JsonNode by = d.summary().get("interruptedBy");
+      boolean interrupted = d.summary().path("interrupted").asBoolean(false) || (by != null && !by.isNull());
+      if (interrupted) {
+        String signal = by == null || by.isNull() ? "unknown" : by.asText();
+        signals.add(signal);
+        parts.add(d.host() + ": " + signal);
+      }
+    }
+    return signals.isEmpty() ? null : signals.size() == 1 ? signals.iterator().next() : String.join("; ", parts);
   }
 
   private String exitReason() {

@@ -70,10 +70,10 @@ public final class Report {
       write(o, tables, warnings, charts, out);
       return 0;
     } catch (UsageException e) {
-      err.println("report: " + e.getMessage());
+      err.println("report: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
       return 2;
     } catch (IOException e) {
-      err.println("report: cannot write the report: " + e.getMessage());
+      err.println("report: cannot write the report: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
       return 1;
     }
   }

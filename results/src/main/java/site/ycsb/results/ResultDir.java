@@ -74,6 +74,7 @@ public final class ResultDir {
       throw new UsageException(file + ": \"exitCode\" is " + node.get("exitCode") + ", expected a whole number");
     }
     number(file, node, "throughput", "throughput");
+    requireThroughputOfOperations(file, node);
     if (node.path("endEpochMs").asLong() < node.path("startEpochMs").asLong()) {
       throw new UsageException(file + ": \"endEpochMs\" is before \"startEpochMs\"");
     }
@@ -95,6 +96,24 @@ public final class ResultDir {
       for (String f : new String[] {"averageUs", "minUs", "maxUs"}) {
         number(file, m.getValue(), f, where + "." + f);
       }
+    }
+  }
+
+  /**
+   * The engine and merge write throughput as exactly operations / runtime; a summary where they disagree was edited
+   * by hand or damaged, and report would show one figure while merge recomputed another.
+   */
+  private static void requireThroughputOfOperations(Path file, JsonNode node) throws UsageException {
+    if (!node.hasNonNull("throughput") || !node.hasNonNull("operations") || !node.hasNonNull("runtimeMs")) {
+      return;
+    }
+    long operations = node.get("operations").asLong();
+    long runtimeMs = node.get("runtimeMs").asLong();
+    double expected = runtimeMs == 0 ? 0.0 : 1000.0 * operations / runtimeMs;
+    double written = node.get("throughput").asDouble();
+    if (Math.abs(written - expected) > 1e-6 * Math.max(1.0, expected)) {
+      throw new UsageException(file + ": \"throughput\" is " + written + " but \"operations\" / \"runtimeMs\" is "
+          + expected + " (" + operations + " in " + runtimeMs + " ms): the file was edited or damaged");
     }
   }
 

@@ -35,6 +35,11 @@ class DamagedResultDirTest {
         summary("\"runtimeMs\" is 1.5, expected a whole number >= 0", s -> s.put("runtimeMs", 1.5)),
         summary("\"throughput\" is \"fast\", expected a number >= 0", s -> s.put("throughput", "fast")),
         summary("\"exitCode\" is \"zero\", expected a whole number", s -> s.put("exitCode", "zero")),
+        // Hand-edited figures that no longer agree: throughput is operations / runtime in every summary written.
+        summary("but \"operations\" / \"runtimeMs\" is", s -> s.put("throughput", 99999999.0)),
+        summary("but \"operations\" / \"runtimeMs\" is",
+            s -> s.put("operations", s.get("operations").asLong() * 1000)),
+        summary("but \"operations\" / \"runtimeMs\" is", s -> s.put("runtimeMs", s.get("runtimeMs").asLong() / 2)),
         summary("\"endEpochMs\" is before \"startEpochMs\"", s -> s.put("endEpochMs", 5)),
         summary("\"measurements\" is not a JSON object", s -> s.putArray("measurements")),
         summary("\"measurements.READ\" is not a JSON object", s -> s.with("measurements").put("READ", 7)),

@@ -352,6 +352,36 @@ class MergeTest {
   }
 
   @Test
+  void should_mark_the_merged_run_interrupted_when_a_client_was_interrupted() throws Exception {
+    client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
+    ResultDirFixture b = client("b", T0).interval("READ", 1);
+    b.exitCode = 130;
+    b.exitReason = "interrupted by SIGINT";
+    b.interruptedBy = "SIGINT";
+    b.write(tmp.resolve("b"));
+
+    assertEquals(0, merge("-o", tmp.resolve("merged").toString(), tmp.resolve("a").toString(),
+        tmp.resolve("b").toString()));
+
+    assertTrue(stderr().contains("merge: WARNING: b did not complete: exit code 130"), stderr());
+    JsonNode s = mergedSummary();
+    assertTrue(s.path("interrupted").asBoolean(), s.toString());
+    assertEquals("SIGINT", s.path("interruptedBy").asText());
+    assertEquals(130, s.path("exitCode").asInt());
+  }
+
+  @Test
+  void should_not_mark_the_merged_run_interrupted_when_every_client_completed() throws Exception {
+    client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
+    client("b", T0).interval("READ", 1).write(tmp.resolve("b"));
+    assertEquals(0, merge("-o", tmp.resolve("merged").toString(), tmp.resolve("a").toString(),
+        tmp.resolve("b").toString()));
+    JsonNode s = mergedSummary();
+    assertFalse(s.path("interrupted").asBoolean(true), s.toString());
+    assertTrue(s.get("interruptedBy").isNull(), s.toString());
+  }
+
+  @Test
   void should_list_every_original_client_when_merged_directories_are_merged_again() throws Exception {
     client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
     client("b", T0).interval("READ", 2).write(tmp.resolve("b"));
@@ -387,6 +417,18 @@ class MergeTest {
 
     assertEquals(2, merge("-o", tmp.resolve("merged").toString(), tmp.resolve("a").toString()));
     assertTrue(stderr().contains("is not empty"), stderr());
+  }
+
+  @Test
+  void should_refuse_and_write_nothing_when_the_output_directory_is_inside_an_input() throws Exception {
+    client("a", T0).interval("READ", 1).write(tmp.resolve("a"));
+    client("b", T0).interval("READ", 2).write(tmp.resolve("b"));
+    for (String out : new String[] {"a/merged", "b/x/../merged", "a/hdr/merged"}) {
+      assertEquals(2, merge("-o", tmp.resolve(out).toString(), tmp.resolve("a").toString(),
+          tmp.resolve("b").toString()), stderr());
+      assertTrue(stderr().contains("is inside the input"), stderr());
+      assertFalse(Files.exists(tmp.resolve(out).normalize()), out + " was written");
+    }
   }
 
   @Test

@@ -39,6 +39,8 @@ final class ResultDirFixture {
   long warmupMs = 0;
   int exitCode = 0;
   String exitReason = "completed";
+  /** The signal that interrupted the run (summary.json's interruptedBy), or null. */
+  String interruptedBy;
   final Map<String, String> properties = new LinkedHashMap<>();
   /** measurement -> per interval latencies (us). */
   final Map<String, List<long[]>> latencies = new LinkedHashMap<>();
@@ -116,6 +118,8 @@ final class ResultDirFixture {
     s.putObject("warmup").put("operations", warmupOps).put("durationMs", warmupMs);
     s.put("exitCode", exitCode);
     s.put("exitReason", exitReason);
+    s.put("interrupted", interruptedBy != null);
+    s.put("interruptedBy", interruptedBy);
     s.put("insertStart", 0);
     s.put("insertCount", 1000);
     s.put("recordCount", 1000);

@@ -1,0 +1,68 @@
+package site.ycsb.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The fleet module's commands refuse bad input with one line that never shows a secret, whatever the user typed it
+ * into (an option value, a path), and never splits on a control character. {@code {T}} is a temporary directory.
+ */
+class ToolMessagesTest {
+  private static final String SECRET = "S3cretPW";
+  /** The source checkout's root, which has bin/ and workloads/ as an installation has. */
+  private static final String HOME = Paths.get("..").toAbsolutePath().normalize().toString();
+
+  @TempDir
+  static Path tmp;
+
+  static Stream<Arguments> cases() {
+    Function<String[], Integer> fleet = Fleet::run;
+    Function<String[], Integer> suite = Suite::run;
+    return Stream.of(
+        Arguments.of("fleet", fleet, "fleet: -p db.password:*** expected name=value",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "-p", "db.password:" + SECRET,
+                "--out", "{T}/fleet-out")),
+        Arguments.of("suite", suite, "suite: --out /proc/password=*** cannot be created",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--out", "/proc/password=" + SECRET)),
+        Arguments.of("suite", suite, "suite: workload 'a\\nb'",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--workloads", "a\nb", "--out", "{T}/suite-out")));
+  }
+
+  @ParameterizedTest(name = "[{index}] {0} {3}")
+  @MethodSource("cases")
+  void should_print_one_masked_line_and_exit_2_when_the_input_is_bad(String tool, Function<String[], Integer> main,
+      String expected, List<String> args) {
+    String[] a = args.stream().map(s -> s.replace("{T}", tmp.toString())).toArray(String[]::new);
+    PrintStream saved = System.err;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code;
+    try {
+      System.setErr(new PrintStream(err, true));
+      code = main.apply(a);
+    } finally {
+      System.setErr(saved);
+    }
+    String text = new String(err.toByteArray(), StandardCharsets.UTF_8);
+    assertEquals(2, code, text);
+    assertTrue(text.startsWith(expected), "expected '" + expected + "' in:\n" + text);
+    assertEquals(1, text.trim().split("\n").length, text);
+    assertFalse(text.contains(SECRET), text);
+    assertFalse(tmp.resolve("fleet-out").toFile().exists(), "fleet left its output directory");
+  }
+}
