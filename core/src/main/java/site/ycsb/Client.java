@@ -211,36 +211,25 @@ public final class Client {
         }
         createdResultsDir = true;
       }
-      // Claimed atomically: two runs started into one directory both passed the summary.json check and wrote
-      // into each other's files. The claim goes when the run ends; a run killed at once leaves it, and the
-      // directory is then refused as any directory holding part of a result should be.
-      File claim = new File(dir, RUN_CLAIM);
-      boolean claimed;
+      // Two runs started into one directory both passed the summary.json check and wrote into each other's files.
       try {
-        claimed = claim.createNewFile();
-      } catch (IOException e) {
+        claim = ResultsDirClaim.take(dir);
+      } catch (UsageException e) {
         if (createdResultsDir) {
           dir.delete();
         }
-        throw new UsageException("results.dir " + dir + " cannot be written (" + e.getMessage() + ")");
+        throw e;
       }
-      if (!claimed) {
-        throw new UsageException("results.dir " + dir + " is in use by another run (" + RUN_CLAIM + "; left by a run "
-            + "that was killed if none is running): choose a new directory");
-      }
-      claimedResultsDir = claim;
     }
 
-    /** The file a run holds in its results.dir while it writes there. */
-    static final String RUN_CLAIM = ".ycsb-run-in-progress";
-    /** This run's claim on results.dir, released when it ends. */
-    private File claimedResultsDir;
+    /** This run's hold on results.dir, released when it ends. */
+    private ResultsDirClaim claim;
 
     private void releaseResultsDir() {
-      if (claimedResultsDir != null && !claimedResultsDir.delete() && claimedResultsDir.exists()) {
-        System.err.println("WARNING: could not remove " + claimedResultsDir);
+      if (claim != null && !claim.release()) {
+        System.err.println("WARNING: could not remove " + new File(config.resultsDir, ResultsDirClaim.NAME));
       }
-      claimedResultsDir = null;
+      claim = null;
     }
 
     /** A run stopped before its schedule opened: its results.dir holds at most empty files, removed with it. */

@@ -41,7 +41,7 @@ class BadInputTest {
     write("secret-in-file", "workload=site.ycsb.workloads.CoreWorkload\noperationcount=10\ndb.password " + SECRET + "\n");
     write("notadir", "x");
     Files.createDirectories(tmp.resolve("busy"));
-    write("busy/.ycsb-run-in-progress", "");
+    write("busy/.ycsb-run-in-progress", "pid 4242\n");
   }
 
   private static String write(String name, String content) throws IOException {
@@ -151,8 +151,9 @@ class BadInputTest {
         row(2, "exportfile /proc/ycsb-badinput-export.txt cannot be written", "-P", "{W}", "-p",
             "exportfile=/proc/ycsb-badinput-export.txt"),
         row(2, "cannot be created", "-P", "{W}", "-p", "results.dir={T}/notadir/sub"),
-        // Another run holds the directory (two runs started into one results.dir mixed their files).
-        row(2, "results.dir {T}/busy is in use by another run", "-P", "{W}", "-p", "results.dir={T}/busy"),
+        // A killed run's claim (no process holds its lock): its partial record is not mixed with a new one.
+        row(2, "results.dir {T}/busy holds the partial record of a run that was killed (pid 4242)", "-P", "{W}",
+            "-p", "results.dir={T}/busy"),
         // Errors about classes and measurement settings come before any banner line.
         row(2, "com.example.NoSuchDB was not found", "-P", "{W}", "-db", "com.example.NoSuchDB"),
         row(2, "measurement.interval=sometimes is not one of", "-P", "{W}", "-p", "measurement.interval=sometimes"),

@@ -216,6 +216,24 @@ class ClientTest {
   }
 
   @Test
+  void should_refuse_a_results_dir_while_another_run_holds_its_lock() throws IOException {
+    Path dir = tmp.resolve("held");
+    Files.createDirectories(dir);
+    Path claim = dir.resolve(ResultsDirClaim.NAME);
+    Files.write(claim, "pid 777\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(claim,
+        java.nio.file.StandardOpenOption.WRITE); java.nio.channels.FileLock held = ch.lock()) {
+      ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-p",
+          "results.dir=" + dir);
+      assertEquals(ExitCode.USAGE, r.exitCode, r.toString());
+      assertTrue(r.err.contains("results.dir " + dir + " is in use by another run (pid 777): choose a new "
+          + "directory"), r.err);
+      assertTrue(held.isValid(), "the holder keeps its lock");
+    }
+    assertTrue(Files.exists(claim), "the holder's claim is left alone");
+  }
+
+  @Test
   void should_read_a_property_file_when_an_editor_saved_it_with_a_byte_order_mark() throws IOException {
     // "UTF-8 with BOM" and Windows line ends: the first key was read as "\u00ef\u00bb\u00bfworkload" before
     String bom = write("bom", "\uFEFFworkload=site.ycsb.workloads.CoreWorkload\r\nrecordcount=50\r\n"
