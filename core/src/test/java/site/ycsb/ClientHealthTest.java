@@ -16,6 +16,15 @@ class ClientHealthTest {
     return h;
   }
 
+  /** A run's context after the first seconds: schedule-lag p99 and count of the later operations, longest one. */
+  private static ClientHealth.Context steady(long lagP99Us, long count, long maxServiceUs) {
+    ClientHealth.Context c = new ClientHealth.Context();
+    c.steadyLagP99Us = lagP99Us;
+    c.steadyCount = count;
+    c.maxServiceUs = maxServiceUs;
+    return c;
+  }
+
   @Test
   void should_name_the_error_statuses_and_nothing_else_when_most_operations_failed() {
     ClientHealth.Context c = new ClientHealth.Context();
@@ -31,12 +40,9 @@ class ClientHealthTest {
 
   @Test
   void should_call_it_a_start_up_backlog_with_the_warmup_advice_when_only_the_first_seconds_were_late() {
-    ClientHealth.Context c = new ClientHealth.Context();
+    ClientHealth.Context c = steady(900, 20_000, 30_000);
     c.startupLagP99Us = 300_000;
     c.startupLagMaxUs = 800_000;
-    c.steadyLagP99Us = 900;
-    c.steadyCount = 20_000;
-    c.maxServiceUs = 30_000;
     ClientHealth h = judged(10, 1990, 2000, 25_000, 800_000, 0.3, c);
     assertEquals(1, h.warnings.size(), h.warnings.toString());
     assertTrue(h.warnings.get(0).startsWith("start-up backlog:"), h.warnings.get(0));
@@ -47,11 +53,8 @@ class ClientHealthTest {
   @Test
   void should_call_it_a_database_stall_when_one_operation_took_about_as_long_as_the_worst_lag() {
     // A server paused for 5 s at 2000 ops/s: one operation took ~5 s, the schedule fell ~4.9 s behind.
-    ClientHealth.Context c = new ClientHealth.Context();
+    ClientHealth.Context c = steady(3_000_000, 100_000, 5_000_000);
     c.startupLagMaxUs = 500;
-    c.steadyLagP99Us = 3_000_000;
-    c.steadyCount = 100_000;
-    c.maxServiceUs = 5_000_000;
     ClientHealth h = judged(60, 1995, 2000, 3_000_000, 4_900_000, 0.2, c);
     assertEquals(1, h.warnings.size(), h.warnings.toString());
     assertTrue(h.warnings.get(0).startsWith("the database stalled: one operation took 5.00 s"), h.warnings.get(0));
@@ -60,10 +63,7 @@ class ClientHealthTest {
 
   @Test
   void should_still_blame_the_threads_when_they_were_busy_and_no_operation_stalled() {
-    ClientHealth.Context c = new ClientHealth.Context();
-    c.steadyLagP99Us = 900_000;
-    c.steadyCount = 200;
-    c.maxServiceUs = 10_200;
+    ClientHealth.Context c = steady(900_000, 200, 10_200);
     ClientHealth h = judged(2, 100, 1000, 900_000, 1_800_000, 0.99, c);
     assertTrue(h.warnings.get(0).contains("Raise -threads"), h.warnings.toString());
     assertTrue(h.clientLimited);
@@ -72,10 +72,7 @@ class ClientHealthTest {
   @Test
   void should_blame_busy_threads_not_a_stall_when_every_operation_was_slow_and_the_threads_always_busy() {
     // Two threads, 10 ms per operation (with a noisy 80 ms outlier), asked for more than they can do.
-    ClientHealth.Context c = new ClientHealth.Context();
-    c.steadyLagP99Us = 140_000;
-    c.steadyCount = 600;
-    c.maxServiceUs = 80_000;
+    ClientHealth.Context c = steady(140_000, 600, 80_000);
     ClientHealth h = judged(3, 191, 200, 140_000, 145_000, 0.97, c);
     assertTrue(h.warnings.get(0).contains("Raise -threads"), h.warnings.toString());
     assertTrue(h.clientLimited);
@@ -85,10 +82,7 @@ class ClientHealthTest {
   void should_blame_the_threads_not_the_machine_when_they_were_busy_most_of_the_time() {
     // A load phase against a co-hosted database: 16 threads, 7-14 ms per insert, busy 85% of the time.
     for (boolean async : new boolean[] {false, true}) {
-      ClientHealth.Context c = new ClientHealth.Context();
-      c.steadyLagP99Us = 400_000;
-      c.steadyCount = 20_000;
-      c.maxServiceUs = 60_000;
+      ClientHealth.Context c = steady(400_000, 20_000, 60_000);
       c.inFlightBound = async;
       ClientHealth h = judged(10, 1500, 2000, 400_000, 900_000, 0.85, c);
       assertEquals(1, h.warnings.size(), h.warnings.toString());
@@ -101,10 +95,7 @@ class ClientHealthTest {
 
   @Test
   void should_blame_the_machine_when_cpu_and_threads_had_room_and_nothing_stalled() {
-    ClientHealth.Context c = new ClientHealth.Context();
-    c.steadyLagP99Us = 40_000;
-    c.steadyCount = 20_000;
-    c.maxServiceUs = 3_000;
+    ClientHealth.Context c = steady(40_000, 20_000, 3_000);
     ClientHealth h = judged(10, 1900, 2000, 40_000, 90_000, 0.3, c);
     assertEquals(1, h.warnings.size(), h.warnings.toString());
     assertTrue(h.warnings.get(0).contains("this machine did not run the client threads on time"), h.warnings.get(0));
