@@ -30,17 +30,41 @@ public final class ContainerLayout {
    */
   public static List<String> choose(String table, int count, int partitionCount, PartitionOf partitionOf)
       throws StoreException {
+    return choose(table, count, partitionCount, partitionOf, null);
+  }
+
+  /**
+   * As {@link #choose(String, int, int, PartitionOf)}, and, when {@code nodeOfPartition} is given, a candidate is
+   * also kept only if its node holds fewer containers than the node fill level ({@code floor(kept / N) + 1}, N
+   * nodes): with C below P the containers then spread evenly over the nodes as well. The result depends on which
+   * node owns which partition at the time, so it must be recorded, not recomputed (see {@link TableLayouts}).
+   *
+   * @param nodeOfPartition node index (0..N-1) of each partition, or null to ignore nodes
+   */
+  public static List<String> choose(String table, int count, int partitionCount, PartitionOf partitionOf,
+                                    int[] nodeOfPartition) throws StoreException {
     int[] load = new int[partitionCount];
+    int nodes = 1;
+    if (nodeOfPartition != null) {
+      for (int n : nodeOfPartition) {
+        nodes = Math.max(nodes, n + 1);
+      }
+    }
+    int[] nodeLoad = new int[nodes];
     List<String> names = new ArrayList<>(count);
     // Bound the search: past it (never expected: ~P ln P candidates fill a level) any name is accepted.
     long budget = 200L * Math.max(count, partitionCount) + 10_000;
     for (long candidate = 0; names.size() < count; candidate++) {
       String name = table + "_" + candidate;
       int p = partitionOf.of(name);
+      boolean known = p >= 0 && p < partitionCount;
       int level = names.size() / partitionCount + 1;
-      if (p < 0 || p >= partitionCount || load[p] < level || candidate >= budget) {
-        if (p >= 0 && p < partitionCount) {
+      int node = known && nodeOfPartition != null ? nodeOfPartition[p] : 0;
+      boolean nodeRoom = nodeOfPartition == null || !known || nodeLoad[node] < names.size() / nodes + 1;
+      if (!known || (load[p] < level && nodeRoom) || candidate >= budget) {
+        if (known) {
           load[p]++;
+          nodeLoad[node]++;
         }
         names.add(name);
       }

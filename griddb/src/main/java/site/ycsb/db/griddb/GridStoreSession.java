@@ -146,14 +146,10 @@ public final class GridStoreSession implements StoreSession {
   }
 
   @Override
-  public int nodeCount() throws StoreException {
+  public String ownerOf(int partition) throws StoreException {
     try {
-      PartitionController pc = partitions();
-      java.util.Set<java.net.InetAddress> owners = new java.util.HashSet<>();
-      for (int p = 0; p < pc.getPartitionCount(); p++) {
-        owners.add(pc.getOwnerHost(p));
-      }
-      return Math.max(1, owners.size());
+      java.net.InetAddress owner = partitions().getOwnerHost(partition);
+      return owner == null ? "?" : owner.getHostAddress();
     } catch (GSException e) {
       throw convert(e);
     }

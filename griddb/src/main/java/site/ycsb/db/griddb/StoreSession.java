@@ -11,8 +11,8 @@ import java.util.Map;
 public interface StoreSession {
   int partitionCount() throws StoreException;
 
-  /** The number of nodes that own the cluster's partitions. */
-  int nodeCount() throws StoreException;
+  /** The node that owns a partition now (its address); it may change after a failover. */
+  String ownerOf(int partition) throws StoreException;
 
   int partitionOf(String container) throws StoreException;
 

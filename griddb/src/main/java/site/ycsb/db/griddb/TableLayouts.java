@@ -12,8 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * remembers the container list.
  *
  * <p>A table's layout is recorded in the collection {@code <table>_layout} by the run that creates it: rows
- * {@code scanlayout} ({@link ScanLayout}), {@code scanindexcount} (K) and, last, {@code containercount} (C), so a
- * table whose count row exists is complete. Later runs route and scan with what is recorded, so a run phase always
+ * {@code scanlayout} ({@link ScanLayout}), {@code scanindexcount} (K), {@code containernames} (when C is below the
+ * partition count: the containers were then chosen to spread over the nodes that owned the partitions at creation,
+ * which later runs must not recompute, since owners move) and, last, {@code containercount} (C), so a table whose
+ * count row exists is complete. Later runs route and scan with what is recorded, so a run phase always
  * finds what the load phase wrote; an explicit property that disagrees with the record is an error. A table recorded
  * before scan layouts existed has no {@code scanlayout} row: K > 0 means {@link ScanLayout#INDEX}, else
  * {@link ScanLayout#SQL}.
@@ -26,6 +28,7 @@ public final class TableLayouts {
   static final String COUNT_ROW = "containercount";
   static final String INDEX_ROW = "scanindexcount";
   static final String LAYOUT_ROW = "scanlayout";
+  static final String NAMES_ROW = "containernames";
   /** Scan-index containers of a new {@link ScanLayout#INDEX} table unless {@code griddb.scanindexcount} says so. */
   public static final int DEFAULT_SCAN_INDEX = 8;
   /**
@@ -89,6 +92,8 @@ public final class TableLayouts {
     boolean exists = storedCount != null;
     ScanLayout layout = layout(table, meta, exists, configuredLayout, session);
     int indexCount = indexCount(table, meta, exists, layout, configuredIndex, session);
+    // Which node owns each partition, for a new table only (it decides C and where the containers go).
+    int[] owners = exists ? null : owners(session, partitions);
     int count;
     if (exists) {
       if (configuredCount != 0 && configuredCount != storedCount) {
@@ -99,10 +104,22 @@ public final class TableLayouts {
       count = configuredCount;
     } else {
       count = layout == ScanLayout.ROWS
-          ? Math.min(partitions, DEFAULT_ROWS_CONTAINERS_PER_NODE * session.nodeCount()) : partitions;
+          ? Math.min(partitions, DEFAULT_ROWS_CONTAINERS_PER_NODE * nodes(owners)) : partitions;
     }
     TableSchema dataSchema = layout == ScanLayout.ROWS ? schema.ordered() : schema;
-    List<String> names = ContainerLayout.choose(table, count, partitions, session::partitionOf);
+    String recordedNames = null;
+    List<String> names;
+    if (exists) {
+      String[] row = session.get(meta, NAMES_ROW);
+      names = row == null || row[1] == null ? ContainerLayout.choose(table, count, partitions, session::partitionOf)
+          : recordedNames(table, meta, row[1], count);
+    } else if (count < partitions) {
+      // Fewer containers than partitions: spread them over the nodes too, and record the choice.
+      names = ContainerLayout.choose(table, count, partitions, session::partitionOf, owners);
+      recordedNames = suffixes(table, names);
+    } else {
+      names = ContainerLayout.choose(table, count, partitions, session::partitionOf);
+    }
     for (String name : names) {
       ensure(session, name, dataSchema);
     }
@@ -114,9 +131,59 @@ public final class TableLayouts {
     if (!exists) {
       record(session, meta, LAYOUT_ROW, layout.propertyValue());
       record(session, meta, INDEX_ROW, Integer.toString(indexCount));
+      if (recordedNames != null) {
+        record(session, meta, NAMES_ROW, recordedNames);
+      }
       record(session, meta, COUNT_ROW, Integer.toString(count));
     }
     return new ContainerRouter(names, layout, index);
+  }
+
+  /** Node index (0..N-1, in order of first appearance) of each partition's current owner. */
+  private static int[] owners(StoreSession session, int partitions) throws StoreException {
+    Map<String, Integer> index = new java.util.HashMap<>();
+    int[] node = new int[partitions];
+    for (int p = 0; p < partitions; p++) {
+      String owner = session.ownerOf(p);
+      Integer i = index.get(owner);
+      if (i == null) {
+        i = index.size();
+        index.put(owner, i);
+      }
+      node[p] = i;
+    }
+    return node;
+  }
+
+  private static int nodes(int[] nodeOfPartition) {
+    int n = 1;
+    for (int i : nodeOfPartition) {
+      n = Math.max(n, i + 1);
+    }
+    return n;
+  }
+
+  /** The names' numbers ({@code <table>_<n>}), comma-separated: what the {@value #NAMES_ROW} row holds. */
+  private static String suffixes(String table, List<String> names) {
+    StringBuilder sb = new StringBuilder();
+    for (String name : names) {
+      sb.append(sb.length() == 0 ? "" : ",").append(name.substring(table.length() + 1));
+    }
+    return sb.toString();
+  }
+
+  private static List<String> recordedNames(String table, String meta, String value, int count) throws DBException {
+    List<String> names = new ArrayList<>(count);
+    for (String n : value.split(",")) {
+      if (!n.matches("[0-9]{1,18}")) {
+        throw new DBException("GridDB: " + meta + " holds an unreadable container list '" + value + "'");
+      }
+      names.add(table + "_" + n);
+    }
+    if (names.size() != count) {
+      throw new DBException("GridDB: " + meta + " lists " + names.size() + " containers but records " + count);
+    }
+    return names;
   }
 
   private static void record(StoreSession session, String meta, String name, String value) throws StoreException {

@@ -62,7 +62,7 @@ final class FakeStore implements RangeReader {
   /** Failures to throw from the next removes after removing the row (an outcome the caller cannot know). */
   final List<StoreException> failAfterApplying = new ArrayList<>();
 
-  /** Nodes owning the partitions (what {@link StoreSession#nodeCount()} reports). */
+  /** Nodes owning the partitions (see {@link Session#ownerOf}); a test may change it to move partitions. */
   int nodes = 1;
 
   FakeStore(int partitionCount) {
@@ -113,9 +113,10 @@ final class FakeStore implements RangeReader {
       return partitionCount;
     }
 
+    /** Partition p belongs to node {@code p mod nodes}. */
     @Override
-    public int nodeCount() {
-      return nodes;
+    public String ownerOf(int partition) {
+      return "node" + partition % nodes;
     }
 
     @Override

@@ -29,6 +29,7 @@ import static site.ycsb.db.griddb.Rows.expect;
 import static site.ycsb.db.griddb.Rows.strings;
 import static site.ycsb.db.griddb.Rows.values;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -108,6 +109,51 @@ class GridDBClientTest {
     store.nodes = 3;
     client(props()).cleanup();
     assertEquals(16, dataPartitions().size(), "min(16 partitions, 8 x 3 nodes), one per partition");
+  }
+
+  @Test
+  void should_spread_containers_evenly_over_nodes_and_keep_them_when_partitions_move_later() throws Exception {
+    store = new FakeStore(64);
+    connector = new FakeConnector(store);
+    store.nodes = 3;
+    GridDBClient c = client(props());
+    for (int i = 0; i < 300; i++) {
+      assertEquals(Status.OK, c.insert("usertable", "user" + i, values("field0", "v" + i)));
+    }
+    c.cleanup();
+    Map<Integer, Integer> perNode = new HashMap<>();
+    for (int p : dataPartitions()) {
+      perNode.merge(p % 3, 1, Integer::sum);
+    }
+    assertEquals(24, dataPartitions().size(), "8 per node on distinct partitions");
+    assertEquals(3, perNode.size());
+    assertTrue(perNode.values().stream().allMatch(n -> n == 8), "8 on each node: " + perNode);
+    assertNotNull(store.data.get("usertable_layout").get(TableLayouts.NAMES_ROW), "the choice is recorded");
+    // A failover moves partitions: a later run must find the same containers, not choose again.
+    store.nodes = 2;
+    TableLayouts.reset();
+    GridDBClient later = client(props());
+    for (int i = 0; i < 300; i++) {
+      assertEquals(Status.OK, later.read("usertable", "user" + i, null, new HashMap<>()), "user" + i);
+    }
+    Vector<HashMap<String, ByteIterator>> out = new Vector<>();
+    assertEquals(Status.OK, later.scan("usertable", "user", 300, null, out));
+    assertEquals(300, out.size());
+  }
+
+  @Test
+  void should_fail_init_with_one_line_when_the_recorded_container_list_is_damaged() throws Exception {
+    store = new FakeStore(64);
+    connector = new FakeConnector(store);
+    client(props()).cleanup();
+    TreeMap<String, String[]> layout = store.data.get("usertable_layout");
+    for (String bad : new String[] {"1,2,x", "1,2,3"}) {
+      layout.put(TableLayouts.NAMES_ROW, new String[] {TableLayouts.NAMES_ROW, bad});
+      TableLayouts.reset();
+      DBException e = assertThrows(DBException.class, () -> client(props()));
+      assertTrue(e.getMessage().startsWith("GridDB: usertable_layout ") && !e.getMessage().contains("\n"),
+          e.getMessage());
+    }
   }
 
   @Test

@@ -171,7 +171,12 @@ final class GridDBTarget {
         return;
       }
       String[] row = session.get(meta, TableLayouts.COUNT_ROW);
-      if (row != null && row[1] != null) {
+      String[] listed = session.get(meta, TableLayouts.NAMES_ROW);
+      if (listed != null && listed[1] != null) {
+        for (String n : listed[1].split(",")) {
+          store.dropContainer(table + "_" + n);
+        }
+      } else if (row != null && row[1] != null) {
         List<String> names = ContainerLayout.choose(table, Integer.parseInt(row[1]), session.partitionCount(),
             session::partitionOf);
         for (String n : names) {
