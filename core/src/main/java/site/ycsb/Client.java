@@ -86,7 +86,7 @@ public final class Client {
       }
       config = new RunConfig(parsed.properties);
     } catch (UsageException e) {
-      System.err.println("Error: " + oneLine(e.getMessage()));
+      System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
     }
     // Everything that can be refused is checked before the banner, so a mistake is the only line printed.
@@ -95,16 +95,11 @@ public final class Client {
     if (refused != ExitCode.OK) {
       return refused;
     }
-    System.err.println("Command line: " + oneLine(Secrets.maskCommandLine(args)));
+    System.err.println("Command line: " + Secrets.safeLine(Secrets.maskCommandLine(args)));
     System.err.println("YCSB Client " + BuildInfo.version() + " (commit " + BuildInfo.gitCommit() + ")");
     IgnoredProperties.report(parsed.properties, System.err);
     System.err.println();
     return run.execute();
-  }
-
-  /** See {@link Secrets#safeLine}: masked, and on one line. */
-  static String oneLine(String text) {
-    return Secrets.safeLine(text);
   }
 
   /** One execution of a run, from validated configuration to exit code. */
@@ -139,7 +134,7 @@ public final class Client {
         prepareResultsDir();
         return ExitCode.OK;
       } catch (UsageException e) {
-        System.err.println("Error: " + oneLine(e.getMessage()));
+        System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
         return ExitCode.USAGE;
       } catch (WorkloadException e) {
         System.err.println("Error: workload initialisation failed: " + ClientThread.describe(e));
@@ -327,7 +322,7 @@ public final class Client {
         state.cleanupGate.countDown();
         joinAll(threads);
         for (String mistake : refused) {
-          System.err.println("Error: " + oneLine(mistake));
+          System.err.println("Error: " + Secrets.safeLine(mistake));
         }
         for (String failure : initFailures) {
           System.err.println("Error: database initialisation failed: " + failure);
@@ -461,7 +456,7 @@ public final class Client {
         System.err.println("WARNING: " + warning);
       }
       for (String failure : failures) {
-        System.err.println("Error: " + oneLine(failure));
+        System.err.println("Error: " + Secrets.safeLine(failure));
       }
       if (r.failedInserts > 0) {
         System.err.println("Error: " + r.failedInserts + " inserts failed after all retries; those records are"

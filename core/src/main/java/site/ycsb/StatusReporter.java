@@ -64,7 +64,7 @@ final class StatusReporter extends Thread implements Closeable {
     this.schedule = schedule;
     this.intervalMs = intervalMs;
     this.tickMs = csv != null ? Math.min(intervalMs, TIMESERIES_MS) : intervalMs;
-    this.label = Client.oneLine(label); // a newline in -l would split every status line in two
+    this.label = Secrets.safeLine(label); // a newline in -l would split every status line in two
     this.statusOut = statusOut;
     this.csv = csv;
     this.statusLog = statusLog;
