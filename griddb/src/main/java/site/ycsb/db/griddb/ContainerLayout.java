@@ -44,12 +44,7 @@ public final class ContainerLayout {
   public static List<String> choose(String table, int count, int partitionCount, PartitionOf partitionOf,
                                     int[] nodeOfPartition) throws StoreException {
     int[] load = new int[partitionCount];
-    int nodes = 1;
-    if (nodeOfPartition != null) {
-      for (int n : nodeOfPartition) {
-        nodes = Math.max(nodes, n + 1);
-      }
-    }
+    int nodes = nodeOfPartition == null ? 1 : nodes(nodeOfPartition);
     int[] nodeLoad = new int[nodes];
     List<String> names = new ArrayList<>(count);
     // Bound the search: past it (never expected: ~P ln P candidates fill a level) any name is accepted.
@@ -70,5 +65,14 @@ public final class ContainerLayout {
       }
     }
     return names;
+  }
+
+  /** The number of nodes in a partition-to-node-index map (indexes 0..N-1). */
+  static int nodes(int[] nodeOfPartition) {
+    int n = 1;
+    for (int i : nodeOfPartition) {
+      n = Math.max(n, i + 1);
+    }
+    return n;
   }
 }

@@ -104,7 +104,7 @@ public final class TableLayouts {
       count = configuredCount;
     } else {
       count = layout == ScanLayout.ROWS
-          ? Math.min(partitions, DEFAULT_ROWS_CONTAINERS_PER_NODE * nodes(owners)) : partitions;
+          ? Math.min(partitions, DEFAULT_ROWS_CONTAINERS_PER_NODE * ContainerLayout.nodes(owners)) : partitions;
     }
     TableSchema dataSchema = layout == ScanLayout.ROWS ? schema.ordered() : schema;
     String recordedNames = null;
@@ -153,14 +153,6 @@ public final class TableLayouts {
       node[p] = i;
     }
     return node;
-  }
-
-  private static int nodes(int[] nodeOfPartition) {
-    int n = 1;
-    for (int i : nodeOfPartition) {
-      n = Math.max(n, i + 1);
-    }
-    return n;
   }
 
   /** The names' numbers ({@code <table>_<n>}), comma-separated: what the {@value #NAMES_ROW} row holds. */
