@@ -206,7 +206,7 @@ public class StressProfileWorkload extends Workload {
       }
       block = blocks.nextValue();
       partitions = 0;
-      for (int i = 0; i < generator.partitionsInBlock(block); i++) {
+      for (int i = 0, n = generator.partitionsInBlock(block); i < n; i++) {
         int before = rows.size();
         generator.partitionRows(block, generator.partitionOf(block, i), rows);
         partitions += rows.size() > before ? 1 : 0;
