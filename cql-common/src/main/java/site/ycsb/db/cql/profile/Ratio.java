@@ -34,12 +34,11 @@ final class Ratio {
       throw new IllegalArgumentException("'" + d + "' is not a ratio <distribution>/<divisor> (e.g. fixed(1)/1, "
           + "uniform(1..10)/10)");
     }
-    double divisor;
-    try {
-      divisor = Double.parseDouble(m.group(2));
-    } catch (NumberFormatException e) {
+    // The project's one spelling of a number (not Java's 1d, 0x1p3 or other scripts' digits).
+    if (!site.ycsb.support.TypedProperties.isDecimalNumber(m.group(2))) {
       throw new IllegalArgumentException("'" + d + "': the divisor '" + m.group(2) + "' is not a number");
     }
+    double divisor = Double.parseDouble(m.group(2));
     if (!(divisor > 0) || Double.isInfinite(divisor)) {
       throw new IllegalArgumentException("'" + d + "': the divisor must be a number > 0");
     }

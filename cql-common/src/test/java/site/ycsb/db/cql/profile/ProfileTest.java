@@ -152,6 +152,8 @@ class ProfileTest {
       "GOODinsert:\\n  select: fixed(1)/0\\n|insert.select|divisor must be a number > 0",
       "GOODinsert:\\n  select: fixed(1)/-4\\n|insert.select|divisor must be a number > 0",
       "GOODinsert:\\n  select: fixed(1)/ten\\n|insert.select|'ten' is not a number",
+      "GOODinsert:\\n  select: fixed(1)/1d\\n|insert.select|'1d' is not a number",
+      "GOODinsert:\\n  select: fixed(1)/0x1p1\\n|insert.select|'0x1p1' is not a number",
       "GOODinsert:\\n  select: fixed(1)/1/2\\n|insert.select|<distribution>/<divisor>",
       "GOODinsert:\\n  select: fixed(1)/\\n|insert.select|not a number",
       "GOODinsert:\\n  select: uniform(1..10)/5\\n|insert.select|cannot exceed 1",
