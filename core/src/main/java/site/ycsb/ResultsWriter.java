@@ -179,7 +179,7 @@ final class ResultsWriter {
     Json health = new Json().field("scheduleLagP99Us", h.lagP99Us).field("scheduleLagMaxUs", h.lagMaxUs)
         .field("cpuUsedSec", h.cpuUsedSec).field("cpuCores", h.cores()).field("cpuUtilisation", h.cpuUtilisation)
         .field("threadsBusy", h.threadsBusy).field("gcCount", h.gcCount).field("gcTimeMs", h.gcTimeMs).field("gcMaxPauseMs", h.gcMaxPauseMs())
-        .field("clientLimited", h.clientLimited);
+        .field("processPauseMaxUs", h.processPauseUs()).field("clientLimited", h.clientLimited);
     StringBuilder warnings = new StringBuilder("[");
     for (int i = 0; i < h.warnings.size(); i++) {
       warnings.append(i == 0 ? "" : ", ").append(JsonText.quote(h.warnings.get(i)));
