@@ -80,7 +80,7 @@ final class ResultsWriter {
   /** Writes the configured exporter's output to stdout or the export file. */
   void writeMain(RunResult r) throws IOException {
     OutputStream target = config.exportFile == null ? new NonClosing(System.out)
-        : new FileOutputStream(config.exportFile);
+        : OutputFiles.open(new File(config.exportFile), false);
     MeasurementsExporter exporter;
     try {
       exporter = (MeasurementsExporter) Class.forName(config.exporterClass).getConstructor(OutputStream.class)

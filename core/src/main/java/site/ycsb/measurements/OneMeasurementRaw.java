@@ -1,6 +1,5 @@
 package site.ycsb.measurements;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -58,7 +57,8 @@ public class OneMeasurementRaw extends OneMeasurement {
         exporter.write(getName(), Long.toString(p[0]), p[1]);
       }
     } else {
-      try (PrintStream out = new PrintStream(new FileOutputStream(outputFile, true), false, "UTF-8")) {
+      try (PrintStream out = new PrintStream(site.ycsb.OutputFiles.open(new java.io.File(outputFile), true), false,
+          "UTF-8")) {
         out.println(getName() + " latency raw data: op, timestamp(ms), latency(us)");
         for (long[] p : all) {
           out.println(getName() + "," + p[0] + "," + p[1]);
