@@ -48,6 +48,14 @@ public class OneMeasurementRaw extends OneMeasurement {
         + (count == 0 ? 0 : new java.text.DecimalFormat("#.##").format((double) sum / count));
   }
 
+  private java.io.OutputStream openOutput() throws IOException {
+    try {
+      return site.ycsb.OutputFiles.open(new java.io.File(outputFile), true);
+    } catch (IOException e) {
+      throw new IOException("measurement.raw.output_file " + outputFile + ": " + e.getMessage(), e);
+    }
+  }
+
   @Override
   public void exportMeasurements(MeasurementsExporter exporter) throws IOException {
     long[][] all = points.toArray(new long[0][]);
@@ -57,8 +65,7 @@ public class OneMeasurementRaw extends OneMeasurement {
         exporter.write(getName(), Long.toString(p[0]), p[1]);
       }
     } else {
-      try (PrintStream out = new PrintStream(site.ycsb.OutputFiles.open(new java.io.File(outputFile), true), false,
-          "UTF-8")) {
+      try (PrintStream out = new PrintStream(openOutput(), false, "UTF-8")) {
         out.println(getName() + " latency raw data: op, timestamp(ms), latency(us)");
         for (long[] p : all) {
           out.println(getName() + "," + p[0] + "," + p[1]);
