@@ -94,9 +94,12 @@ class ClientHealthTest {
     for (int i = 0; i < live.length; i++) {
       live[i] = new long[4];
     }
-    long before = System.nanoTime();
-    System.gc();
-    long gcUs = (System.nanoTime() - before) / 1000;
+    long gcUs = 0;
+    for (int attempt = 0; attempt < 5 && gcUs < 20_000; attempt++) {
+      long before = System.nanoTime();
+      System.gc();
+      gcUs = Math.max(gcUs, (System.nanoTime() - before) / 1000);
+    }
     Thread.sleep(30);
     m.stop();
     assertTrue(live[live.length - 1] != null);
