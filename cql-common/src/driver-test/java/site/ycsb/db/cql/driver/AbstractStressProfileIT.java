@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.db.cql.profile.Profile;
 import site.ycsb.db.cql.profile.RowGenerator;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
+import site.ycsb.testserver.cassandra.CqlResult;
 
 /**
  * The memo's cassandra-stress profile (workloads/cassandra-stress/test01.yaml) run by the engine's client in a
@@ -160,6 +161,135 @@ public abstract class AbstractStressProfileIT {
       assertEquals(2, run.exitCode, run.toString());
       assertTrue(run.stderr.contains("profile " + c[0] + c[2]), run.toString());
       assertFalse(run.stderr.contains("\tat "), run.toString());
+    }
+  }
+
+  /** Every generated type but counter: new scalars as keys and values, frozen collections as keys, nested maps. */
+  private static final String TYPES = "keyspace: stresstest\n"
+      + "keyspace_definition: |\n  CREATE KEYSPACE stresstest WITH replication = "
+      + "{'class': 'SimpleStrategy', 'replication_factor': 1};\n"
+      + "table: typed\n"
+      + "table_definition: |\n  CREATE TABLE typed (name text, day date, tags FROZEN<list<int>>, at time, span duration,\n"
+      + "    nums set<bigint>, props map<text, frozen<set<int>>>, days list<date>, spans map<int, duration>,\n"
+      + "    PRIMARY KEY ((name), day, tags))\n"
+      + "columnspec:\n  - name: name\n    size: fixed(8)\n"
+      + "  - name: day\n    cluster: fixed(2)\n"
+      + "  - name: tags\n    cluster: uniform(1..3)\n    size: uniform(1..4)\n"
+      + "  - name: props\n    size: uniform(1..3)\n"
+      + "insert:\n  partitions: fixed(2)\n  batchtype: UNLOGGED\n"
+      + "queries:\n"
+      + "  byrow:\n    cql: select * from typed where name = ? and day = ? and tags = ?\n    fields: samerow\n"
+      + "  indays:\n    cql: select nums from typed where name = ? and day IN ?\n    fields: samerow\n";
+
+  @Test
+  void should_write_and_read_back_every_generated_type_when_the_table_has_collections_dates_and_durations()
+      throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-types");
+    Path profile = dir.resolve("types.yaml");
+    Files.write(profile, TYPES.getBytes("UTF-8"));
+    String cp = System.getProperty("java.class.path");
+    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
+        "ops=insert=1,byrow=1,indays=1", "profile.schema=true", "profile.truncate=true", "profile.seed=21",
+        "operationcount=240"), dir, 300);
+    assertEquals(0, run.exitCode, run.toString());
+    assertFalse(run.stderr.contains("\tat "), run.toString());
+    long inserts = ItSupport.metric(run.stdout, "insert", "Return=OK");
+    for (String query : new String[] {"byrow", "indays"}) {
+      assertTrue(ItSupport.metric(run.stdout, query, "Return=OK") > 0, query + ": " + run);
+      assertEquals(-1, ItSupport.metric(run.stdout, query, "Return=NOT_FOUND"), query + ": " + run);
+    }
+    assertTrue(run.stderr.contains(inserts + " inserts attempted, insert blocks 0.." + (inserts - 1)), run.stderr);
+    assertTrue(run.stderr.contains(", 0 failed"), run.stderr);
+
+    // Recomputed from the seed, converted as the binding converts them: every row by its key, with all its values.
+    Profile p = Profile.load(profile.toString());
+    RowGenerator g = new RowGenerator(p, 21);
+    Map<List<Object>, List<Object>> expected = new java.util.HashMap<>();
+    for (long b = 0; b < inserts; b++) {
+      for (Object[] row : g.blockRows(b)) {
+        List<Object> values = Arrays.asList(DriverValues.convert(row));
+        expected.put(values.subList(0, 3), values);
+      }
+    }
+    assertEquals(expected.size(), server.countRows("stresstest", "typed"), "rows on the server");
+    List<String> columns = p.columnNames();
+    Map<List<Object>, List<Object>> actual = new java.util.HashMap<>();
+    com.datastax.driver.core.Cluster.Builder builder = com.datastax.driver.core.Cluster.builder()
+        .addContactPoint(server.host()).withPort(server.port()).withoutJMXReporting().withoutMetrics();
+    if (server.username() != null) {
+      builder.withCredentials(server.username(), server.password() == null ? "" : server.password());
+    }
+    try (com.datastax.driver.core.Cluster cluster = builder.build();
+         com.datastax.driver.core.Session session = cluster.connect()) {
+      for (com.datastax.driver.core.Row row : session.execute("SELECT " + String.join(", ", columns)
+          + " FROM stresstest.typed")) {
+        List<Object> values = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+          values.add(row.getObject(i));
+        }
+        actual.put(values.subList(0, 3), values);
+      }
+    }
+    assertEquals(expected.keySet(), actual.keySet());
+    for (Map.Entry<List<Object>, List<Object>> e : expected.entrySet()) {
+      assertEquals(e.getValue(), actual.get(e.getKey()), "row " + e.getKey());
+    }
+  }
+
+  /** A counter table: pages (few, so partitions recur) and hours (may recur within a partition): updates add up. */
+  private static final String COUNTERS = "keyspace: stresstest\n"
+      + "keyspace_definition: |\n  CREATE KEYSPACE stresstest WITH replication = "
+      + "{'class': 'SimpleStrategy', 'replication_factor': 1};\n"
+      + "table: hits\n"
+      + "table_definition: CREATE TABLE hits (page text, hour int, views counter, clicks counter, "
+      + "PRIMARY KEY (page, hour))\n"
+      + "columnspec:\n  - name: page\n    size: fixed(6)\n    population: uniform(1..20)\n"
+      + "  - name: hour\n    cluster: fixed(3)\n    population: uniform(0..23)\n"
+      + "  - name: views\n    population: fixed(1)\n"
+      + "  - name: clicks\n    population: uniform(1..5)\n"
+      + "insert:\n  partitions: fixed(2)\n"
+      + "queries:\n"
+      + "  page:\n    cql: select views, clicks from hits where page = ? and hour = ?\n    fields: samerow\n";
+
+  @Test
+  void should_add_up_every_generated_increment_when_the_table_has_counters() throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-counters");
+    Path profile = dir.resolve("counters.yaml");
+    Files.write(profile, COUNTERS.getBytes("UTF-8"));
+    String cp = System.getProperty("java.class.path");
+    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
+        "ops=insert=1,page=1", "profile.schema=true", "profile.truncate=true", "profile.seed=4",
+        "operationcount=200"), dir, 300);
+    assertEquals(0, run.exitCode, run.toString());
+    assertFalse(run.stderr.contains("\tat "), run.toString());
+    long inserts = ItSupport.metric(run.stdout, "insert", "Return=OK");
+    assertTrue(ItSupport.metric(run.stdout, "page", "Return=OK") > 0, run.toString());
+    assertEquals(-1, ItSupport.metric(run.stdout, "page", "Return=NOT_FOUND"), run.toString());
+    assertTrue(run.stderr.contains(inserts + " inserts attempted, insert blocks 0.." + (inserts - 1)), run.stderr);
+    assertTrue(run.stderr.contains(", 0 failed"), run.stderr);
+
+    RowGenerator g = new RowGenerator(Profile.load(profile.toString()), 4);
+    Map<List<Object>, long[]> expected = new java.util.HashMap<>();
+    long updates = 0;
+    for (long b = 0; b < inserts; b++) {
+      for (Object[] row : g.blockRows(b)) { // page, hour, views, clicks
+        long[] sums = expected.computeIfAbsent(Arrays.asList(row[0], row[1]), k -> new long[2]);
+        sums[0] += (Long) row[2];
+        sums[1] += (Long) row[3];
+        updates++;
+      }
+    }
+    assertTrue(updates > expected.size(), "keys recur, so counters add: " + updates + " updates of "
+        + expected.size() + " rows");
+    assertEquals(expected.size(), server.countRows("stresstest", "hits"), "rows on the server");
+    CqlResult all = server.query("SELECT page, hour, views, clicks FROM stresstest.hits");
+    for (int i = 0; i < all.rowCount(); i++) {
+      long[] sums = expected.get(Arrays.asList(all.string(i, 0), (int) all.longValue(i, 1)));
+      assertTrue(sums != null, "unexpected row " + all.string(i, 0));
+      assertEquals(sums[0], all.longValue(i, 2), "views of " + all.string(i, 0) + "/" + all.longValue(i, 1));
+      assertEquals(sums[1], all.longValue(i, 3), "clicks of " + all.string(i, 0) + "/" + all.longValue(i, 1));
     }
   }
 }
