@@ -125,11 +125,11 @@ public final class Profile {
         primaryKey(pk.group(1), keyNames, clusterNames);
         continue;
       }
-      String[] words = part.trim().split("\\s+", 2);
+      String[] words = columnDefinition(part.trim());
       if (words.length < 2) {
         throw problem("table_definition", "column definition '" + part.trim() + "' has no type");
       }
-      String name = words[0].replace("\"", "").toLowerCase(Locale.ROOT);
+      String name = words[0];
       String typeText = words[1].trim();
       boolean inlineKey = typeText.toLowerCase(Locale.ROOT).matches(".*\\s+primary\\s+key\\s*$");
       if (inlineKey) {
@@ -303,6 +303,41 @@ public final class Profile {
     } catch (IllegalArgumentException e) {
       throw problem(where, e.getMessage());
     }
+  }
+
+  /**
+   * A column definition's name (lower case) and the rest (its type, maybe PRIMARY KEY). A quoted name is taken as it
+   * is quoted (it may hold spaces); one that is not a lower-case word is refused, since the profile's PRIMARY KEY,
+   * columnspec and queries name columns by lower-case words.
+   */
+  private String[] columnDefinition(String def) {
+    if (!def.startsWith("\"")) {
+      String[] words = def.split("\\s+", 2);
+      words[0] = words[0].toLowerCase(Locale.ROOT);
+      return words;
+    }
+    int end = 1;
+    StringBuilder name = new StringBuilder();
+    while (true) {
+      int quote = def.indexOf('"', end);
+      if (quote < 0) {
+        throw problem("table_definition", "column definition '" + def + "' has an unclosed \" in its name");
+      }
+      name.append(def, end, quote);
+      if (quote + 1 < def.length() && def.charAt(quote + 1) == '"') {
+        name.append('"'); // a doubled quote is part of the name
+        end = quote + 2;
+      } else {
+        end = quote + 1;
+        break;
+      }
+    }
+    if (!name.toString().matches("[a-z][a-z0-9_]*")) {
+      throw problem("table_definition", "column \"" + name + "\": quoted names must be lower-case words here "
+          + "(letters, digits, _), as the profile's keys, columnspec and queries name columns that way");
+    }
+    String rest = def.substring(end).trim();
+    return rest.isEmpty() ? new String[] {name.toString()} : new String[] {name.toString(), rest};
   }
 
   /**

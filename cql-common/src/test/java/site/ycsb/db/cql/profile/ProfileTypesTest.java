@@ -125,6 +125,21 @@ class ProfileTypesTest {
   }
 
   @Test
+  void should_take_a_quoted_lower_case_column_name_and_refuse_other_quoted_names_with_one_line() throws IOException {
+    Profile p = load("\"a\" int PRIMARY KEY, \"when\"   frozen<list<date>>", "");
+    assertEquals(Arrays.asList("a", "when"), p.columnNames());
+    assertEquals("frozen<list<date>>", p.columns.get(1).type.toString());
+    for (String[] bad : new String[][] {{"\"My Col\" int", "column \"My Col\": quoted names must be lower-case words"},
+        {"\"Upper\" list<int>", "column \"Upper\": quoted names"},
+        {"\"a\"\"b\" int", "column \"a\"b\": quoted names"},
+        {"\"open int", "column definition '\"open int' has an unclosed \" in its name"}}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> load("a int PRIMARY KEY, " + bad[0], ""));
+      assertTrue(e.getMessage().contains(": table_definition: " + bad[1]), e.getMessage());
+    }
+  }
+
+  @Test
   void should_refuse_a_collection_size_beyond_the_element_limit_counting_nested_levels() throws IOException {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> load(
         "a int PRIMARY KEY, l list<int>", "  - name: l\n    size: fixed(100001)\n"));
