@@ -34,6 +34,10 @@ import site.ycsb.testserver.cassandra.CqlResult;
  */
 public abstract class AbstractStressProfileIT {
   protected static final Path PROFILE = Paths.get("..", "workloads", "cassandra-stress", "test01.yaml");
+  /** Every generated type but counter: date/time/duration, frozen collections as keys, nested collections. */
+  protected static final Path TYPES = Paths.get("..", "workloads", "cassandra-stress", "types.yaml");
+  /** A counter table whose rows recur, so that updates add up. */
+  protected static final Path COUNTERS = Paths.get("..", "workloads", "cassandra-stress", "counters.yaml");
   private static final int OPERATIONS = 400;
 
   protected abstract BindingUnderTest binding();
@@ -164,30 +168,12 @@ public abstract class AbstractStressProfileIT {
     }
   }
 
-  /** Every generated type but counter: new scalars as keys and values, frozen collections as keys, nested maps. */
-  private static final String TYPES = "keyspace: stresstest\n"
-      + "keyspace_definition: |\n  CREATE KEYSPACE stresstest WITH replication = "
-      + "{'class': 'SimpleStrategy', 'replication_factor': 1};\n"
-      + "table: typed\n"
-      + "table_definition: |\n  CREATE TABLE typed (name text, day date, tags FROZEN<list<int>>, at time, span duration,\n"
-      + "    nums set<bigint>, props map<text, frozen<set<int>>>, days list<date>, spans map<int, duration>,\n"
-      + "    PRIMARY KEY ((name), day, tags))\n"
-      + "columnspec:\n  - name: name\n    size: fixed(8)\n"
-      + "  - name: day\n    cluster: fixed(2)\n"
-      + "  - name: tags\n    cluster: uniform(1..3)\n    size: uniform(1..4)\n"
-      + "  - name: props\n    size: uniform(1..3)\n"
-      + "insert:\n  partitions: fixed(2)\n  batchtype: UNLOGGED\n"
-      + "queries:\n"
-      + "  byrow:\n    cql: select * from typed where name = ? and day = ? and tags = ?\n    fields: samerow\n"
-      + "  indays:\n    cql: select nums from typed where name = ? and day IN ?\n    fields: samerow\n";
-
   @Test
   void should_write_and_read_back_every_generated_type_when_the_table_has_collections_dates_and_durations()
       throws Exception {
     CassandraTestServer server = CassandraTestServer.shared();
     Path dir = ItSupport.workDir(getClass().getSimpleName() + "-types");
-    Path profile = dir.resolve("types.yaml");
-    Files.write(profile, TYPES.getBytes("UTF-8"));
+    Path profile = TYPES.toAbsolutePath();
     String cp = System.getProperty("java.class.path");
     ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
         "ops=insert=1,byrow=1,indays=1", "profile.schema=true", "profile.truncate=true", "profile.seed=21",
@@ -237,27 +223,11 @@ public abstract class AbstractStressProfileIT {
     }
   }
 
-  /** A counter table: pages (few, so partitions recur) and hours (may recur within a partition): updates add up. */
-  private static final String COUNTERS = "keyspace: stresstest\n"
-      + "keyspace_definition: |\n  CREATE KEYSPACE stresstest WITH replication = "
-      + "{'class': 'SimpleStrategy', 'replication_factor': 1};\n"
-      + "table: hits\n"
-      + "table_definition: CREATE TABLE hits (page text, hour int, views counter, clicks counter, "
-      + "PRIMARY KEY (page, hour))\n"
-      + "columnspec:\n  - name: page\n    size: fixed(6)\n    population: uniform(1..20)\n"
-      + "  - name: hour\n    cluster: fixed(3)\n    population: uniform(0..23)\n"
-      + "  - name: views\n    population: fixed(1)\n"
-      + "  - name: clicks\n    population: uniform(1..5)\n"
-      + "insert:\n  partitions: fixed(2)\n"
-      + "queries:\n"
-      + "  page:\n    cql: select views, clicks from hits where page = ? and hour = ?\n    fields: samerow\n";
-
   @Test
   void should_add_up_every_generated_increment_when_the_table_has_counters() throws Exception {
     CassandraTestServer server = CassandraTestServer.shared();
     Path dir = ItSupport.workDir(getClass().getSimpleName() + "-counters");
-    Path profile = dir.resolve("counters.yaml");
-    Files.write(profile, COUNTERS.getBytes("UTF-8"));
+    Path profile = COUNTERS.toAbsolutePath();
     String cp = System.getProperty("java.class.path");
     ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
         "ops=insert=1,page=1", "profile.schema=true", "profile.truncate=true", "profile.seed=4",

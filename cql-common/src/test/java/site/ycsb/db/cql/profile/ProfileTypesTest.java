@@ -66,6 +66,17 @@ class ProfileTypesTest {
   }
 
   @Test
+  void should_read_the_shipped_types_and_counters_profiles() {
+    Profile types = Profile.load(ProfileTest.MEMO.resolveSibling("types.yaml").toString());
+    assertEquals("frozen<list<int>>", types.clustering.get(1).type.toString());
+    assertEquals("map<text, frozen<set<int>>>", column(types, "props").type.toString());
+    assertTrue(types.neutralValues());
+    Profile counters = Profile.load(ProfileTest.MEMO.resolveSibling("counters.yaml").toString());
+    assertTrue(counters.counterTable());
+    assertEquals(Arrays.asList("views", "clicks", "page", "hour"), counters.insertColumnNames());
+  }
+
+  @Test
   void should_read_types_in_any_case_and_spacing() {
     assertEquals("map<text, frozen<set<int>>>", CqlType.parse(" MAP < Text ,FROZEN< set<INT> > > ").toString());
     assertEquals("varchar", CqlType.parse("VarChar").toString());
