@@ -168,25 +168,35 @@ public abstract class AbstractStressProfileIT {
     }
   }
 
-  @Test
-  void should_write_and_read_back_every_generated_type_when_the_table_has_collections_dates_and_durations()
-      throws Exception {
-    CassandraTestServer server = CassandraTestServer.shared();
-    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-types");
-    Path profile = TYPES.toAbsolutePath();
-    String cp = System.getProperty("java.class.path");
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
-        "ops=insert=1,byrow=1,indays=1", "profile.schema=true", "profile.truncate=true", "profile.seed=21",
-        "operationcount=240"), dir, 300);
+  /**
+   * Runs {@code profile} (schema created, table truncated) with inserts and {@code queries} in equal parts; checks
+   * that it ended well, that every query found its row and that no insert failed; returns the inserts (blocks
+   * 0..inserts-1).
+   */
+  private long runEveryQueryFinding(CassandraTestServer server, String name, Path profile, long seed, int operations,
+                                    String... queries) throws Exception {
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-" + name);
+    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args(server, "-t",
+        "profile=" + profile, "ops=insert=1," + String.join("=1,", queries) + "=1", "profile.schema=true",
+        "profile.truncate=true", "profile.seed=" + seed, "operationcount=" + operations), dir, 300);
     assertEquals(0, run.exitCode, run.toString());
     assertFalse(run.stderr.contains("\tat "), run.toString());
     long inserts = ItSupport.metric(run.stdout, "insert", "Return=OK");
-    for (String query : new String[] {"byrow", "indays"}) {
+    for (String query : queries) {
       assertTrue(ItSupport.metric(run.stdout, query, "Return=OK") > 0, query + ": " + run);
       assertEquals(-1, ItSupport.metric(run.stdout, query, "Return=NOT_FOUND"), query + ": " + run);
     }
     assertTrue(run.stderr.contains(inserts + " inserts attempted, insert blocks 0.." + (inserts - 1)), run.stderr);
     assertTrue(run.stderr.contains(", 0 failed"), run.stderr);
+    return inserts;
+  }
+
+  @Test
+  void should_write_and_read_back_every_generated_type_when_the_table_has_collections_dates_and_durations()
+      throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path profile = TYPES.toAbsolutePath();
+    long inserts = runEveryQueryFinding(server, "types", profile, 21, 240, "byrow", "indays");
 
     // Recomputed from the seed, converted as the binding converts them: every row by its key, with all its values.
     Profile p = Profile.load(profile.toString());
@@ -226,19 +236,8 @@ public abstract class AbstractStressProfileIT {
   @Test
   void should_add_up_every_generated_increment_when_the_table_has_counters() throws Exception {
     CassandraTestServer server = CassandraTestServer.shared();
-    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-counters");
     Path profile = COUNTERS.toAbsolutePath();
-    String cp = System.getProperty("java.class.path");
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
-        "ops=insert=1,page=1", "profile.schema=true", "profile.truncate=true", "profile.seed=4",
-        "operationcount=200"), dir, 300);
-    assertEquals(0, run.exitCode, run.toString());
-    assertFalse(run.stderr.contains("\tat "), run.toString());
-    long inserts = ItSupport.metric(run.stdout, "insert", "Return=OK");
-    assertTrue(ItSupport.metric(run.stdout, "page", "Return=OK") > 0, run.toString());
-    assertEquals(-1, ItSupport.metric(run.stdout, "page", "Return=NOT_FOUND"), run.toString());
-    assertTrue(run.stderr.contains(inserts + " inserts attempted, insert blocks 0.." + (inserts - 1)), run.stderr);
-    assertTrue(run.stderr.contains(", 0 failed"), run.stderr);
+    long inserts = runEveryQueryFinding(server, "counters", profile, 4, 200, "page");
 
     RowGenerator g = new RowGenerator(Profile.load(profile.toString()), 4);
     Map<List<Object>, long[]> expected = new java.util.HashMap<>();

@@ -253,16 +253,22 @@ class StressProfileWorkloadTest {
     }
   }
 
+  /** The workload initialised on a profile written to {@code dir} with the text {@code yaml}. */
+  private static StressProfileWorkload workload(java.nio.file.Path dir, String yaml, String... kv) throws Exception {
+    java.nio.file.Path f = dir.resolve("p.yaml");
+    java.nio.file.Files.write(f, yaml.getBytes(StandardCharsets.UTF_8));
+    Properties p = props(kv);
+    p.setProperty("profile", f.toString());
+    StressProfileWorkload w = new StressProfileWorkload();
+    w.init(p);
+    return w;
+  }
+
   @Test
   void should_send_counter_updates_in_counter_batches_with_values_in_marker_order(@org.junit.jupiter.api.io.TempDir
       java.nio.file.Path dir) throws Exception {
-    java.nio.file.Path f = dir.resolve("counters.yaml");
-    java.nio.file.Files.write(f, (ProfileTest.COUNTERS + "insert:\n  partitions: fixed(2)\n")
-        .getBytes(StandardCharsets.UTF_8));
-    StressProfileWorkload w = new StressProfileWorkload();
-    Properties p = props("dotransactions=false");
-    p.setProperty("profile", f.toString());
-    w.init(p);
+    StressProfileWorkload w = workload(dir, ProfileTest.COUNTERS + "insert:\n  partitions: fixed(2)\n",
+        "dotransactions=false");
     Recorder db = new Recorder();
     Object t = w.initThread(new Properties(), 0, 1);
     assertTrue(w.doInsert(db, t));
@@ -281,14 +287,9 @@ class StressProfileWorkloadTest {
   @Test
   void should_mark_requests_with_date_or_duration_values_for_conversion_by_the_binding(
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-    java.nio.file.Path f = dir.resolve("dates.yaml");
-    java.nio.file.Files.write(f, ("keyspace: k\ntable: t\ntable_definition: CREATE TABLE t (a text, d date, "
-        + "l frozen<list<int>>, PRIMARY KEY (a, d, l))\nqueries:\n  q:\n    cql: select * from t where a = ? and "
-        + "d = ? and l = ?\n").getBytes(StandardCharsets.UTF_8));
-    StressProfileWorkload w = new StressProfileWorkload();
-    Properties p = props("ops=insert=1,q=1");
-    p.setProperty("profile", f.toString());
-    w.init(p);
+    StressProfileWorkload w = workload(dir, "keyspace: k\ntable: t\ntable_definition: CREATE TABLE t (a text, "
+        + "d date, l frozen<list<int>>, PRIMARY KEY (a, d, l))\nqueries:\n  q:\n    cql: select * from t where "
+        + "a = ? and d = ? and l = ?\n", "ops=insert=1,q=1");
     Recorder db = new Recorder();
     Object t = w.initThread(new Properties(), 0, 1);
     Set<List<Object>> written = new HashSet<>();
