@@ -40,6 +40,7 @@ final class ClientHealth {
 
   private final int cores = Runtime.getRuntime().availableProcessors();
   private final AtomicLong maxPauseMs = new AtomicLong();
+  private final PauseMeter processPauses = new PauseMeter();
   private final List<Runnable> unregister = new ArrayList<>();
   private long cpuStartNs;
   private long gcCountStart;
@@ -92,6 +93,7 @@ final class ClientHealth {
   /** Called when the last operation ended, before cleanup: CPU and GC are counted up to here. */
   void stop() {
     stopped = true;
+    processPauses.stop();
     for (Runnable r : unregister) {
       r.run();
     }
@@ -111,6 +113,12 @@ final class ClientHealth {
     gcCountStart = Utils.getGCTotalCollectionCount();
     gcTimeStart = Utils.getGCTotalTime();
     maxPauseMs.set(0);
+    processPauses.start();
+  }
+
+  /** The longest time the client process did not run between {@link #start} and {@link #stop}, microseconds. */
+  long processPauseUs() {
+    return processPauses.maxPauseUs();
   }
 
   /** What the verdicts need beyond the overall figures: when the lag happened, how long operations took, errors. */
@@ -122,6 +130,8 @@ final class ClientHealth {
     long steadyCount;
     /** The longest service time of one measured operation, microseconds (0 if unknown). */
     long maxServiceUs;
+    /** The longest time the client process did not run (GC, the OS), microseconds; see {@link PauseMeter}. */
+    long processPauseUs;
     /** Measured operations that failed, all measured operations, and the failing statuses, e.g. "READ ERROR=12". */
     long failedOps;
     long allOps;
@@ -132,8 +142,9 @@ final class ClientHealth {
 
   /**
    * Judges the run and fills the warnings: the most specific explanation wins — most operations failed (the
-   * figures describe failures), a start-up backlog (lag only in the first seconds), a database stall (an operation
-   * took about as long as the worst lag), then the client's CPU, its threads, or the machine. Called when the run
+   * figures describe failures), a start-up backlog (lag only in the first seconds), a pause of the client process
+   * (GC or the OS; measured by {@link PauseMeter}), a database stall (an operation took about as long as the worst
+   * lag), then the client's CPU, its threads, or the machine. Called when the run
    * ends.
    *
    * @param busyFraction the share of the run's thread-time (or in-flight capacity) spent inside measured operations
@@ -172,6 +183,10 @@ final class ClientHealth {
             && c.steadyLagP99Us <= LAG_P99_LIMIT_US;
         // A stall is a pause of the database while the client had room: with its threads busy nearly all the time,
         // long operations are the normal state, and the threads (too few) are the limit.
+        // A pause of the whole client process makes the operations in flight as slow as a database stall would:
+        // the pause meter, which runs beside them, tells the two apart.
+        boolean processPaused = c.processPauseUs > LAG_P99_LIMIT_US && c.processPauseUs >= STALL_SHARE * lagMax
+            && !cpuSaturated;
         boolean stall = c.maxServiceUs > LAG_P99_LIMIT_US && c.maxServiceUs >= STALL_SHARE * lagMax
             && busyFraction < THREADS_BUSY;
         if (startupOnly) {
@@ -180,6 +195,12 @@ final class ClientHealth {
               + "-p warmup=5s (or more) so that the measurement starts after it.",
               java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(RunState.STARTUP_WINDOW_NS),
               c.startupLagP99Us / 1000.0, c.startupLagMaxUs / 1000.0, c.steadyLagP99Us / 1000.0));
+        } else if (processPaused) {
+          clientLimited = true;
+          warnings.add(String.format("the client process was paused: for up to %.2f s it did not run (longest "
+              + "garbage-collection pause %d ms; the rest is the OS not running it: other processes, CPU steal, a "
+              + "suspended VM), and the schedule fell behind by up to %.2f s. The latency figures include the pause; "
+              + "it was not the database.", c.processPauseUs / 1e6, maxPauseMs.get(), lagMax / 1e6));
         } else if (stall) {
           warnings.add(String.format("the database stalled: one operation took %.2f s, and while threads waited "
               + "for it the schedule fell behind by up to %.2f s; the intended latency includes the stall, as an "

@@ -196,6 +196,7 @@ public class DBWrapper extends DB implements NamedOperationDB {
     if (!state.isRecording()) {
       return res;
     }
+    measurements.noteCallNs(en - st);
     if (res.isOk()) {
       OneMeasurement service = serviceCache[op];
       if (service == null && !serviceResolved[op]) {

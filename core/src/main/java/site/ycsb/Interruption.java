@@ -26,6 +26,7 @@ final class Interruption implements AutoCloseable {
   private final List<Object[]> previous = new ArrayList<>();
   private volatile String signal;
   private volatile int exitCode;
+  private volatile long signalledNs;
   private int count;
 
   private Interruption(Runnable onFirstSignal, boolean exitOnFirst) {
@@ -91,6 +92,7 @@ final class Interruption implements AutoCloseable {
       onFirstSignal.run();
       Runtime.getRuntime().halt(128 + number);
     }
+    signalledNs = System.nanoTime();
     signal = name;
     exitCode = 128 + number;
     System.err.println("Interrupted (" + name + "): stopping the schedule; the results of what was measured "
@@ -106,6 +108,11 @@ final class Interruption implements AutoCloseable {
   /** The signal's name, e.g. {@code SIGINT}, or null. */
   String signal() {
     return signal;
+  }
+
+  /** When the first signal arrived ({@link System#nanoTime()}); meaningful only once {@link #isInterrupted}. */
+  long signalledNs() {
+    return signalledNs;
   }
 
   /** The conventional exit code of the signal: 130 for SIGINT, 143 for SIGTERM. */

@@ -60,6 +60,7 @@ final class OperationRecorder {
 
   /** Records an operation that was intended to start at {@code intendedNs}, started at {@code startNs}. */
   void record(String op, Status status, long intendedNs, long startNs, long endNs) {
+    measurements.noteCallNs(endNs - startNs);
     recordLatency(nameOf(op, status), intendedNs, startNs, endNs);
     measurements.statusMeasurement(op).reportStatus(status);
   }

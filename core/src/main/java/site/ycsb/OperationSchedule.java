@@ -29,6 +29,7 @@ final class OperationSchedule {
   private final boolean spin;
   private volatile long startNs;
   private volatile long deadlineNs = Long.MAX_VALUE;
+  private volatile boolean endedByDeadline;
   private long measuredFromSlot = Long.MAX_VALUE;
   /** When the measured slots' schedule starts; {@link #UNSET} until the first of them is claimed. */
   private volatile long measuredStartNs = UNSET;
@@ -121,6 +122,7 @@ final class OperationSchedule {
       onMeasuredStart.accept(measuredStart);
     }
     if (deadlineNs != Long.MAX_VALUE && (nsPerOp > 0 ? intendedStartNs(slot) : System.nanoTime()) > deadlineNs) {
+      endedByDeadline = true;
       return NONE;
     }
     return slot;
@@ -133,6 +135,14 @@ final class OperationSchedule {
   public long claimBlock(int n) {
     long first = nextSlot.getAndAdd(n);
     return first < limit ? first : NONE;
+  }
+
+  /**
+   * Whether a slot was refused because it lay after the deadline: the run's operations are over, but its schedule
+   * lasts until the deadline (at a low target the last slot inside it may be long before).
+   */
+  public boolean endedByDeadline() {
+    return endedByDeadline;
   }
 
   /** Whether a deadline was set. */
@@ -155,11 +165,24 @@ final class OperationSchedule {
     while ((measured = measuredStartNs) == UNSET) {
       Thread.yield();
     }
-    return measured + (long) ((slot - measuredFromSlot) * nsPerOp);
+    return offset(measured, (slot - measuredFromSlot) * nsPerOp);
   }
 
   private long plannedStartNs(long slot) {
-    return startNs + (long) (slot * nsPerOp);
+    return offset(startNs, slot * nsPerOp);
+  }
+
+  /**
+   * {@code base + offsetNs}, saturated at {@link Long#MAX_VALUE} ("never"): a slot of a long, slow schedule (a
+   * huge operationcount at a low target) lies beyond the nanosecond clock's range, and must not wrap round into
+   * the past, where it would run at once.
+   */
+  static long offset(long base, double offsetNs) {
+    if (offsetNs >= (double) (Long.MAX_VALUE - Math.max(0, base))) {
+      return Long.MAX_VALUE;
+    }
+    long sum = base + (long) offsetNs;
+    return sum < base ? Long.MAX_VALUE : sum;
   }
 
   /**

@@ -80,7 +80,7 @@ final class ResultsWriter {
   /** Writes the configured exporter's output to stdout or the export file. */
   void writeMain(RunResult r) throws IOException {
     OutputStream target = config.exportFile == null ? new NonClosing(System.out)
-        : new FileOutputStream(config.exportFile);
+        : OutputFiles.open(new File(config.exportFile), false);
     MeasurementsExporter exporter;
     try {
       exporter = (MeasurementsExporter) Class.forName(config.exporterClass).getConstructor(OutputStream.class)
@@ -179,7 +179,7 @@ final class ResultsWriter {
     Json health = new Json().field("scheduleLagP99Us", h.lagP99Us).field("scheduleLagMaxUs", h.lagMaxUs)
         .field("cpuUsedSec", h.cpuUsedSec).field("cpuCores", h.cores()).field("cpuUtilisation", h.cpuUtilisation)
         .field("threadsBusy", h.threadsBusy).field("gcCount", h.gcCount).field("gcTimeMs", h.gcTimeMs).field("gcMaxPauseMs", h.gcMaxPauseMs())
-        .field("clientLimited", h.clientLimited);
+        .field("processPauseMaxUs", h.processPauseUs()).field("clientLimited", h.clientLimited);
     StringBuilder warnings = new StringBuilder("[");
     for (int i = 0; i < h.warnings.size(); i++) {
       warnings.append(i == 0 ? "" : ", ").append(JsonText.quote(h.warnings.get(i)));

@@ -55,6 +55,8 @@ final class RunConfig {
   final long startEpochMs;
   /** The largest maxexecutiontime: ten years, far from the nanosecond clock's overflow. */
   static final long MAX_EXECUTION_SEC = java.util.concurrent.TimeUnit.DAYS.toSeconds(3650);
+  /** The lowest {@code -target}: one operation per {@link #MAX_EXECUTION_SEC}, rounded up to a short number. */
+  static final double MIN_TARGET = 1e-8;
 
   RunConfig(Properties props) throws UsageException {
     this.props = props;
@@ -69,6 +71,12 @@ final class RunConfig {
       doTransactions = r.bool(Client.DO_TRANSACTIONS_PROPERTY, true);
       int requestedThreads = r.intValue(Client.THREAD_COUNT_PROPERTY, 1, 1);
       target = r.doubleValue(Client.TARGET_PROPERTY, 0, 0);
+      if (target > 0 && target < MIN_TARGET) {
+        // Below it the second operation would be due after the longest run there is: the run would do one
+        // operation and then wait for years (1e-300 made the slot times overflow).
+        throw new UsageException("target=" + props.getProperty(Client.TARGET_PROPERTY) + " is below the lowest rate, "
+            + MIN_TARGET + " ops/s (one operation per ten years); 0 means unthrottled");
+      }
       // Bounded (ten years) so that the deadline, in nanoseconds from now, cannot overflow: Long.MAX_VALUE seconds
       // wrapped round to a deadline in the past, and the run ended at once with nothing measured and exit 0.
       maxExecutionSec = r.longValue(Client.MAX_EXECUTION_TIME, 0, 0, MAX_EXECUTION_SEC);

@@ -20,10 +20,27 @@ final class RunResult {
   String interruptedBy;
   ClientHealth health;
   /**
-   * The JVM's garbage-collection counts and times (ms) per collector when the run ended, read once so that the
-   * printed results, output.txt and any export file agree (a collection between two reads would make them differ).
+   * Garbage-collection counts and times (ms) per collector during the run (from the schedule's opening to its end),
+   * read once so that the printed results, output.txt and any export file agree. 0.17.0 printed the JVM's totals
+   * since it started, so init and (here) the engine's pre-warm counted against a short run: 800% GC time was seen.
    */
-  java.util.Map<String, Long[]> gcStats = Utils.getGCStatst();
+  java.util.Map<String, Long[]> gcStats;
+
+  /** Each collector's count and time now minus {@code atStart} ({@link Utils#getGCStatst()} taken then). */
+  static java.util.Map<String, Long[]> gcSince(java.util.Map<String, Long[]> atStart) {
+    java.util.Map<String, Long[]> now = Utils.getGCStatst();
+    for (java.util.Map.Entry<String, Long[]> e : now.entrySet()) {
+      Long[] before = atStart.get(e.getKey());
+      if (before != null) {
+        // A collector reports -1 when it cannot tell; then so does the difference.
+        Long[] v = e.getValue();
+        for (int i = 0; i < v.length; i++) {
+          v[i] = v[i] < 0 || before[i] < 0 ? -1 : v[i] - before[i];
+        }
+      }
+    }
+    return now;
+  }
   /** How late operations started against their schedule (us), whole run; written as schedule-lag.hdr. */
   org.HdrHistogram.Histogram scheduleLag;
 }

@@ -94,6 +94,9 @@ class BadInputTest {
             "operationcount=\uFF11\uFF10\uFF10"),
         row(2, "readproportion=0.5d is not a number", "-P", "{W}", "-p", "readproportion=0.5d"),
         row(2, "target=0x1p10 is not a number", "-P", "{W}", "-target", "0x1p10"),
+        // A target so low its second operation would come after years (1e-300 overflowed the slot times).
+        row(2, "target=1e-300 is below the lowest rate, 1.0E-8 ops/s", "-P", "{W}", "-target", "1e-300"),
+        row(2, "target=0.000000001 is below the lowest rate", "-P", "{W}", "-target", "0.000000001"),
         row(2, "warmup=\u0665ops is not valid", "-P", "{W}", "-p", "warmup=\u0665ops"),
         row(2, "warmup=5ds is not valid", "-P", "{W}", "-p", "warmup=5ds"),
         row(2, "async.window.us=-1 must be at least 0", "-P", "{W}", "-p", "async.window.us=-1"),

@@ -62,6 +62,49 @@ class ClientHealthTest {
   }
 
   @Test
+  void should_blame_a_pause_of_the_client_process_not_the_database_when_the_pause_meter_saw_it() {
+    // A 2 s GC pause (or the OS not running the JVM): operations in flight took 2 s, like a database stall would.
+    ClientHealth.Context c = steady(1_500_000, 100_000, 2_050_000);
+    c.startupLagMaxUs = 500;
+    c.processPauseUs = 2_000_000;
+    ClientHealth h = judged(60, 1995, 2000, 1_500_000, 1_990_000, 0.2, c);
+    assertEquals(1, h.warnings.size(), h.warnings.toString());
+    assertTrue(h.warnings.get(0).startsWith("the client process was paused: for up to 2.00 s it did not run"),
+        h.warnings.get(0));
+    assertFalse(h.warnings.get(0).contains("database stalled"), h.warnings.get(0));
+    assertTrue(h.clientLimited, "a paused client is the client's limit");
+  }
+
+  @Test
+  void should_keep_the_database_stall_when_the_client_process_paused_only_briefly() {
+    ClientHealth.Context c = steady(3_000_000, 100_000, 5_000_000);
+    c.startupLagMaxUs = 500;
+    c.processPauseUs = 40_000;
+    ClientHealth h = judged(60, 1995, 2000, 3_000_000, 4_900_000, 0.2, c);
+    assertTrue(h.warnings.get(0).startsWith("the database stalled"), h.warnings.get(0));
+  }
+
+  @Test
+  void should_measure_a_pause_of_the_process_when_every_thread_stopped() throws Exception {
+    PauseMeter m = new PauseMeter();
+    m.start();
+    Thread.sleep(50);
+    // A stop-the-world pause of every thread: a full collection of a heap full of live objects.
+    Object[] live = new Object[2_000_000];
+    for (int i = 0; i < live.length; i++) {
+      live[i] = new long[4];
+    }
+    long before = System.nanoTime();
+    System.gc();
+    long gcUs = (System.nanoTime() - before) / 1000;
+    Thread.sleep(30);
+    m.stop();
+    assertTrue(live[live.length - 1] != null);
+    assertTrue(gcUs >= 20_000, "the collection paused only " + gcUs + " us: no pause to measure");
+    assertTrue(m.maxPauseUs() >= gcUs / 2, "meter " + m.maxPauseUs() + " us, gc " + gcUs + " us");
+  }
+
+  @Test
   void should_still_blame_the_threads_when_they_were_busy_and_no_operation_stalled() {
     ClientHealth.Context c = steady(900_000, 200, 10_200);
     ClientHealth h = judged(2, 100, 1000, 900_000, 1_800_000, 0.99, c);

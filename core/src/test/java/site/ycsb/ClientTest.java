@@ -336,6 +336,30 @@ class ClientTest {
   }
 
   @Test
+  void should_count_the_whole_time_limit_in_the_runtime_when_the_last_operation_ended_long_before() {
+    // At 0.4 ops/s the one slot inside a 2 s limit is at 0 s: the run lasted 2 s, not the first operation's time.
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-p", "operationcount=10",
+        "-p", "maxexecutiontime=2", "-target", "0.4");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    long runtime = r.longValue("OVERALL", "RunTime(ms)");
+    assertTrue(runtime >= 1990 && runtime < 3000, "runtime " + runtime + " ms\n" + r);
+    assertEquals(1, r.longValueOrZero("READ", "Operations") + r.longValueOrZero("UPDATE", "Operations"));
+    assertEquals(1000.0 / runtime, Double.parseDouble(r.value("OVERALL", "Throughput(ops/sec)")), 0.001);
+  }
+
+  @Test
+  void should_count_only_the_runs_garbage_collections_when_the_jvm_collected_before_it() {
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+    }
+    long before = Utils.getGCTotalCollectionCount();
+    ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "basicdb.verbose=false", "-p", "operationcount=50");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    long counted = r.longValue("TOTAL_GCs", "Count");
+    assertTrue(counted < before, "the run's " + counted + " collections include the JVM's earlier " + before);
+  }
+
+  @Test
   void should_refuse_an_endless_run_when_no_limit_is_set() {
     ClientRunner r = ClientRunner.run("-t", "-P", workload, "-p", "operationcount=0");
     assertEquals(ExitCode.USAGE, r.exitCode);

@@ -126,6 +126,24 @@ class InterruptTest {
   }
 
   @Test
+  void should_blame_the_paused_client_process_not_the_database_when_it_was_stopped_mid_run() throws Exception {
+    Path results = dir.resolve("results");
+    Client c = new Client(dir, longRun(results, "-p", "maxexecutiontime=7"));
+    c.awaitErr("3 sec:");
+    c.signal("STOP"); // what a long GC pause, an overloaded host or a suspended VM does to a client
+    sleep(1500);
+    c.signal("CONT");
+    assertEquals(0, c.awaitExit(60), c.stderr());
+    String err = c.stderr();
+    assertTrue(err.contains("the client process was paused: for up to "), err);
+    assertFalse(err.contains("database stalled"), err);
+    String summary = new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"processPauseMaxUs\": (\\d+)").matcher(summary);
+    assertTrue(m.find(), summary);
+    assertTrue(Long.parseLong(m.group(1)) >= 1_000_000, summary);
+  }
+
+  @Test
   void should_keep_the_results_and_exit_143_when_terminated() throws Exception {
     Path results = dir.resolve("results");
     Client c = new Client(dir, longRun(results));

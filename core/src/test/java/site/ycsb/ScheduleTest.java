@@ -29,6 +29,27 @@ class ScheduleTest {
   }
 
   @Test
+  void should_place_a_slot_beyond_the_clock_at_never_when_the_schedule_is_long_and_slow() {
+    OperationSchedule s = new OperationSchedule(Long.MAX_VALUE, 1e-8, false);
+    s.start(System.nanoTime());
+    assertTrue(s.intendedStartNs(1) > s.startNs(), "ten years on, still in the future");
+    assertEquals(Long.MAX_VALUE, s.intendedStartNs(1L << 40), "not wrapped round into the past");
+    assertEquals(Long.MAX_VALUE, s.intendedStartNs(Long.MAX_VALUE - 1));
+    s.setDeadline(s.startNs() + 1_000_000_000L);
+    assertEquals(0, s.claim());
+    assertEquals(OperationSchedule.NONE, s.claim(), "slot 1 lies after the deadline");
+  }
+
+  @Test
+  void should_saturate_and_never_wrap_when_an_offset_passes_the_end_of_the_clock() {
+    assertEquals(Long.MAX_VALUE, OperationSchedule.offset(Long.MAX_VALUE - 10, 11));
+    assertEquals(Long.MAX_VALUE - 1, OperationSchedule.offset(Long.MAX_VALUE - 10, 9));
+    assertEquals(Long.MAX_VALUE, OperationSchedule.offset(-5, 1e300));
+    assertEquals(Long.MAX_VALUE, OperationSchedule.offset(0, Double.POSITIVE_INFINITY));
+    assertEquals(95, OperationSchedule.offset(-5, 100));
+  }
+
+  @Test
   void should_start_the_measured_slots_when_the_first_is_claimed_when_the_warmup_fell_behind() {
     OperationSchedule s = new OperationSchedule(1000, 1000, false);
     AtomicLong told = new AtomicLong();

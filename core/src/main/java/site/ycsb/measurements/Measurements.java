@@ -94,6 +94,8 @@ public class Measurements {
   private final List<String> logPrefixes = new ArrayList<>();
   private final Properties props;
   private volatile long logStartEpochMs;
+  /** The longest measured call into the binding, ns: what the database took, without the client's own time. */
+  private final java.util.concurrent.atomic.AtomicLong longestCallNs = new java.util.concurrent.atomic.AtomicLong();
 
   /**
    * Sets the properties used by the next {@link #getMeasurements()}, and discards the current instance so that
@@ -271,6 +273,23 @@ public class Measurements {
   /** The measurement that counts {@code operation}'s return statuses (created on first use). */
   public OneMeasurement statusMeasurement(String operation) {
     return measurementInterval == 1 ? get(intendedMap, operation, operation) : get(serviceMap, operation, operation);
+  }
+
+  /**
+   * Notes the duration of one measured call into the binding (engine internal). Kept apart from the histograms,
+   * whose maxima cannot be read without taking their interval state, and recorded whatever
+   * {@code measurement.interval} says, for the verdict that tells a database stall from a client that did not run.
+   */
+  public void noteCallNs(long ns) {
+    // read first: the shared maximum is written only when a call beats it, which is rare after the start
+    if (ns > longestCallNs.get()) {
+      longestCallNs.accumulateAndGet(ns, Math::max);
+    }
+  }
+
+  /** The longest call noted by {@link #noteCallNs}, microseconds (0 when none was). */
+  public long longestCallUs() {
+    return longestCallNs.get() / 1000;
   }
 
   /** Records a service-time latency (microseconds). */

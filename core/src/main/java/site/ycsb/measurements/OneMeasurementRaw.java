@@ -1,6 +1,5 @@
 package site.ycsb.measurements;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -49,6 +48,14 @@ public class OneMeasurementRaw extends OneMeasurement {
         + (count == 0 ? 0 : new java.text.DecimalFormat("#.##").format((double) sum / count));
   }
 
+  private java.io.OutputStream openOutput() throws IOException {
+    try {
+      return site.ycsb.OutputFiles.open(new java.io.File(outputFile), true);
+    } catch (IOException e) {
+      throw new IOException("measurement.raw.output_file " + outputFile + ": " + e.getMessage(), e);
+    }
+  }
+
   @Override
   public void exportMeasurements(MeasurementsExporter exporter) throws IOException {
     long[][] all = points.toArray(new long[0][]);
@@ -58,7 +65,7 @@ public class OneMeasurementRaw extends OneMeasurement {
         exporter.write(getName(), Long.toString(p[0]), p[1]);
       }
     } else {
-      try (PrintStream out = new PrintStream(new FileOutputStream(outputFile, true), false, "UTF-8")) {
+      try (PrintStream out = new PrintStream(openOutput(), false, "UTF-8")) {
         out.println(getName() + " latency raw data: op, timestamp(ms), latency(us)");
         for (long[] p : all) {
           out.println(getName() + "," + p[0] + "," + p[1]);
