@@ -132,22 +132,31 @@ final class CqlType {
    *     names a type profiles cannot generate
    */
   static CqlType parse(String text) {
-    Parser p = new Parser(text);
-    CqlType t = p.type(false, false);
-    if (p.pos < p.tokens.size()) {
-      String next = p.tokens.get(p.pos);
-      if (next.equalsIgnoreCase("static")) {
-        throw new IllegalArgumentException("static columns are not supported");
+    try {
+      Parser p = new Parser(text);
+      CqlType t = p.type(false, false);
+      if (p.pos < p.tokens.size()) {
+        String next = p.tokens.get(p.pos);
+        if (next.equalsIgnoreCase("static")) {
+          throw new IllegalArgumentException("static columns are not supported");
+        }
+        throw new IllegalArgumentException("unexpected '" + next + "' after the type");
       }
-      throw new IllegalArgumentException("unexpected '" + next + "' after the type");
+      return t;
+    } catch (IllegalArgumentException e) {
+      // A quoted name may hold line breaks: the reason stays one line.
+      throw new IllegalArgumentException(e.getMessage().replaceAll("\\s+", " "));
     }
-    return t;
   }
+
+  /** The deepest nesting of {@code <...>} read (deeper text is refused before the recursion could exhaust the stack). */
+  static final int MAX_NESTING = 16;
 
   /** A recursive-descent reader of the type tokens: names, quoted names, '<', '>', ','. */
   private static final class Parser {
     final List<String> tokens = new ArrayList<>();
     int pos;
+    int nesting;
 
     Parser(String text) {
       int i = 0;
@@ -255,6 +264,9 @@ final class CqlType {
       if (!peek("<")) {
         throw new IllegalArgumentException(of + " needs " + (n == 1 ? "a type" : n + " types") + " in <...>");
       }
+      if (++nesting > MAX_NESTING) {
+        throw new IllegalArgumentException("nested deeper than " + MAX_NESTING + " levels of <...>");
+      }
       pos++;
       List<CqlType> args = new ArrayList<>();
       while (true) {
@@ -267,6 +279,7 @@ final class CqlType {
           throw new IllegalArgumentException("'" + sep + "' where ',' or '>' was expected in " + of + "<...>");
         }
       }
+      nesting--;
       if (args.size() != n) {
         throw new IllegalArgumentException(of + "<...> takes " + n + " type" + (n == 1 ? "" : "s") + ", got "
             + args.size());

@@ -238,7 +238,9 @@ public final class Profile {
   }
 
   private IllegalArgumentException problem(String key, String what) {
-    return new IllegalArgumentException("profile " + file + ": " + key + ": " + what);
+    // What a profile quotes back (a quoted name, a statement) may hold line breaks: the message stays one line.
+    return new IllegalArgumentException("profile " + file + ": " + key + ": "
+        + what.replaceAll("\\s*[\\r\\n\\u0085\\u2028\\u2029]+\\s*", " "));
   }
 
   private String text(Map<String, Object> yaml, String key) {

@@ -41,8 +41,10 @@ class ProfileTypesTest {
   }
 
   private Profile load(String columns, String columnspec) throws IOException {
-    return Profile.load(write("keyspace: k\ntable: t\ntable_definition: CREATE TABLE t (" + columns + ")\n"
-        + (columnspec.isEmpty() ? "" : "columnspec:\n" + columnspec)).toString());
+    // A block scalar keeps the line breaks of the column text.
+    return Profile.load(write("keyspace: k\ntable: t\ntable_definition: |\n  CREATE TABLE t ("
+        + columns.replace("\n", "\n  ") + ")\n" + (columnspec.isEmpty() ? "" : "columnspec:\n" + columnspec))
+        .toString());
   }
 
   private static Profile.Column column(Profile p, String name) {
@@ -135,6 +137,43 @@ class ProfileTypesTest {
     assertFalse(m.contains("\n"), m);
   }
 
+  /**
+   * Hostile type text (random sequences of type names, brackets, commas, quotes and junk, and very deep nesting): a
+   * type that reads back as itself, or an IllegalArgumentException with one line — never another exception.
+   */
+  @Test
+  void should_read_a_type_or_give_one_line_for_any_token_soup_and_any_depth() {
+    String[] pieces = {"list", "set", "map", "frozen", "tuple", "int", "text", "date", "duration", "counter", "<",
+        ">", ",", " ", "\"", "'", "x", "static", "vector", "3", "INT", "Map", "\t", "\n", "<<", ">>", "-", ""};
+    java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+    int parsed = 0;
+    for (int i = 0; i < 20_000; i++) {
+      StringBuilder text = new StringBuilder();
+      for (int k = 0, n = 1 + random.nextInt(12); k < n; k++) {
+        text.append(pieces[random.nextInt(pieces.length)]);
+      }
+      try {
+        CqlType t = CqlType.parse(text.toString());
+        assertEquals(t.toString(), CqlType.parse(t.toString()).toString(), text.toString());
+        parsed++;
+      } catch (IllegalArgumentException e) {
+        assertFalse(e.getMessage() == null || e.getMessage().contains("\n"), text + ": " + e.getMessage());
+      }
+    }
+    assertTrue(parsed > 100, "some soups are types: " + parsed);
+    StringBuilder deep = new StringBuilder("list<");
+    for (int i = 0; i < 100_000; i++) {
+      deep.append("frozen<list<");
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CqlType.parse(deep.toString()));
+    assertTrue(e.getMessage().contains("nested deeper than 16 levels"), e.getMessage());
+    StringBuilder ok = new StringBuilder("int");
+    for (int i = 0; i < CqlType.MAX_NESTING / 2; i++) {
+      ok.insert(0, "frozen<list<").append(">>"); // two levels each
+    }
+    assertEquals(ok.toString(), CqlType.parse(ok.toString()).toString());
+  }
+
   @Test
   void should_take_a_quoted_lower_case_column_name_and_refuse_other_quoted_names_with_one_line() throws IOException {
     Profile p = load("\"a\" int PRIMARY KEY, \"when\"   frozen<list<date>>", "");
@@ -143,10 +182,13 @@ class ProfileTypesTest {
     for (String[] bad : new String[][] {{"\"My Col\" int", "column \"My Col\": quoted names must be lower-case words"},
         {"\"Upper\" list<int>", "column \"Upper\": quoted names"},
         {"\"a\"\"b\" int", "column \"a\"b\": quoted names"},
-        {"\"open int", "column definition '\"open int' has an unclosed \" in its name"}}) {
+        {"\"open int", "column definition '\"open int' has an unclosed \" in its name"},
+        {"\"two\nlines\" int", "column \"two lines\": quoted names"},
+        {"\"broken\n  name\"", "column \"broken name\": quoted names"}}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> load("a int PRIMARY KEY, " + bad[0], ""));
       assertTrue(e.getMessage().contains(": table_definition: " + bad[1]), e.getMessage());
+      assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
   }
 
