@@ -16,9 +16,10 @@ Usage: $PROG [options]
   --repeat N          runs per case (default 3; --quick 1); medians and min-max are reported
   --quick             smoke run: few operations, 1 repeat (checks the script, not a measurement)
   --records N         records loaded (default 10000)
-  --ops N             operations of an unthrottled run (default 100000)
-  --rates LIST        fixed rates in ops/s (default 1500,3000); each such run lasts --rate-seconds
-  --rate-seconds S    length of a fixed-rate run (default 20)
+  --rates LIST        fixed rates in ops/s besides unthrottled (default 1500,3000; none: unthrottled only)
+  --seconds D         length of every run (default 45; --quick 8)
+  --window S1-S2      the measured window, in the client's own status seconds (default 25-40; --quick 3-6):
+                      client CPU and operations between its status lines S1 and S2, after the JIT has settled
   --threads N         client threads of the blocking cases (default 16)
   --inflight N        operations in flight of the asynchronous cases (default 64)
   --cases LIST        subset of ycsb017,blocking,async,async-window,floor-sync,floor-async (default: all)
@@ -34,7 +35,7 @@ EOF
 }
 
 
-REPEAT=""; QUICK=false; RECORDS=10000; OPS=""; RATES="1500,3000"; RATE_SECONDS=""; THREADS=16; INFLIGHT=64
+REPEAT=""; QUICK=false; RECORDS=10000; RATES="1500,3000"; SECONDS_PER_RUN=""; WINDOW=""; THREADS=16; INFLIGHT=64
 CASES="ycsb017,blocking,async,async-window,floor-sync,floor-async"; ASYNC_ARGS=""; WINDOW_US=1000; PORT=9142; JAVA=java; JVM_OPTS="-Xms512m -Xmx512m"
 CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/ycsb-cql-client-cpu"; OUT=""
 while [ $# -gt 0 ]; do
@@ -42,7 +43,7 @@ while [ $# -gt 0 ]; do
   case "$opt" in
     -h|--help) usage; exit 0 ;;
     --quick) QUICK=true; shift; continue ;;
-    --repeat|--records|--ops|--rates|--rate-seconds|--threads|--inflight|--cases|--async-args|--window-us|--port|--java) ;;
+    --repeat|--records|--rates|--seconds|--window|--threads|--inflight|--cases|--async-args|--window-us|--port|--java) ;;
     --jvm-opts|--cache|--out) ;;
     *) die "unknown option '$opt' (see --help)" ;;
   esac
@@ -51,10 +52,11 @@ while [ $# -gt 0 ]; do
   case "$opt" in
     --repeat) need_count "$opt" "$val"; REPEAT="$val" ;;
     --records) need_count "$opt" "$val"; RECORDS="$val" ;;
-    --ops) need_count "$opt" "$val"; OPS="$val" ;;
     --rates) [[ "$val" =~ ^(none|[1-9][0-9]*(,[1-9][0-9]*)*)$ ]] || die "--rates takes a comma list of ops/s or none, got '$val'"
              RATES="$val" ;;
-    --rate-seconds) need_count "$opt" "$val"; RATE_SECONDS="$val" ;;
+    --seconds) need_count "$opt" "$val"; SECONDS_PER_RUN="$val" ;;
+    --window) [[ "$val" =~ ^[1-9][0-9]*-[1-9][0-9]*$ ]] || die "--window takes S1-S2 (status seconds), got '$val'"
+              WINDOW="$val" ;;
     --threads) need_count "$opt" "$val"; THREADS="$val" ;;
     --inflight) need_count "$opt" "$val"; INFLIGHT="$val" ;;
     --cases) [[ "$val" =~ ^(ycsb017|blocking|async|async-window|floor-sync|floor-async)(,(ycsb017|blocking|async|async-window|floor-sync|floor-async))*$ ]] \
@@ -70,7 +72,13 @@ while [ $# -gt 0 ]; do
   esac
   shift 2
 done
-if $QUICK; then : "${REPEAT:=1}" "${OPS:=5000}" "${RATE_SECONDS:=3}"; else : "${REPEAT:=3}" "${OPS:=100000}" "${RATE_SECONDS:=20}"; fi
+if $QUICK; then : "${REPEAT:=1}" "${SECONDS_PER_RUN:=8}" "${WINDOW:=3-6}"; else : "${REPEAT:=3}" "${SECONDS_PER_RUN:=45}" "${WINDOW:=25-40}"; fi
+W1="${WINDOW%-*}" W2="${WINDOW#*-}"
+[ "$W1" -lt "$W2" ] || die "--window $WINDOW: S1 must be below S2"
+[ "$W2" -lt "$SECONDS_PER_RUN" ] || die "--window $WINDOW must end before the run does (--seconds $SECONDS_PER_RUN)"
+# A run ends by its time limit: the operation count only has to be out of reach.
+RUN_OPS=1000000000
+TICKS_PER_S="$(getconf CLK_TCK)"
 # The engine's asynchronous path: -threads is its bound on operations in flight.
 [ -n "$ASYNC_ARGS" ] || ASYNC_ARGS="-p async=true -threads $INFLIGHT"
 TODAY="$(date -u +%Y-%m-%d)"
@@ -140,14 +148,16 @@ echo "Loading $RECORDS records..." >&2
 # ---- one run -------------------------------------------------------------------------------------------------
 TSV="$RUN_DIR/runs.tsv"
 CMDS="$RUN_DIR/commands.txt"
-printf 'case\trate\trepeat\tops\trc\tthroughput\tuser_s\tsys_s\tbase_user_s\tbase_sys_s\n' >"$TSV"
+printf 'case\trate\trepeat\trc\tthroughput\twindow_ops\twindow_cpu_s\tuser_s\tsys_s\truntime_ms\n' >"$TSV"
 : >"$CMDS"
 read -r -a JVM <<<"$JVM_OPTS"
 read -r -a ASYNC <<<"$ASYNC_ARGS"
 
-command_for() { # case rate ops -> sets CMD
-  local c="$1" rate="$2" ops="$3"
+command_for() { # case rate -> sets CMD
+  local c="$1" rate="$2" ops="$RUN_OPS"
+  # Status lines every second mark the measured window (the floor program prints the same form).
   local -a ycsb=(-t -db site.ycsb.db.CassandraCQLClient "${WL[@]}" -p operationcount="$ops"
+                 -p maxexecutiontime="$SECONDS_PER_RUN" -s -p status.interval=1
                  -p cassandra.readconsistencylevel=ONE -p cassandra.writeconsistencylevel=ONE)
   [ "$rate" = max ] || ycsb+=(-target "$rate")
   local r=0
@@ -161,36 +171,64 @@ command_for() { # case rate ops -> sets CMD
     async-window) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}"
                        -p async.window.us="$WINDOW_US") ;;
     floor-sync) CMD=("$JAVA" "${JVM[@]}" -cp "$FLOOR_CLASSES:$OURS_LIB/*" DriverFloor sync 127.0.0.1 "$PORT" "$ops" "$r"
-                     "$THREADS" "$RECORDS") ;;
+                     "$THREADS" "$RECORDS" "$SECONDS_PER_RUN") ;;
     floor-async) CMD=("$JAVA" "${JVM[@]}" -cp "$FLOOR_CLASSES:$OURS_LIB/*" DriverFloor async 127.0.0.1 "$PORT" "$ops" "$r"
-                      "$INFLIGHT" "$RECORDS") ;;
+                      "$INFLIGHT" "$RECORDS" "$SECONDS_PER_RUN") ;;
   esac
 }
 
-# Runs one command under GNU time; prints "rc user sys throughput".
+# The CPU time (s) of process $1 so far, user + sys, from /proc (clock ticks).
+cpu_of() { awk -v t="$TICKS_PER_S" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat" 2>/dev/null; }
+
+# Waits until $2 (a client's stderr) holds its status line for second $3 while process $1 lives; then prints
+# "operations cpu_s" at that moment. Prints nothing if the process ends first.
+at_status() { # pid errfile second
+  local pid="$1" err="$2" sec="$3" line
+  while kill -0 "$pid" 2>/dev/null; do
+    line="$(grep -m 1 -E "(^| )$sec sec: [0-9]+ operations" "$err" 2>/dev/null || true)"
+    if [ -n "$line" ]; then
+      echo "$(sed -E 's/.* sec: ([0-9]+) operations.*/\1/' <<<"$line") $(cpu_of "$pid")"
+      return
+    fi
+    sleep 0.02
+  done
+}
+
+# Runs one command under GNU time (whole-process CPU) and reads its CPU and operations at its status lines
+# W1 and W2; prints "rc throughput window_ops window_cpu_s user_s sys_s runtime_ms".
 timed() { # base-name
-  local base="$1" rc=0 user sys thr
+  local base="$1" rc=0 user sys thr rt tpid jpid="" i a b
   { printf '%s:' "$(basename "$base")"; printf ' %q' "${CMD[@]}"; printf '\n'; } >>"$CMDS"
-  "$TIME_BIN" -o "$base.time" -f '%U %S' "${CMD[@]}" >"$base.out" 2>"$base.err" </dev/null || rc=$?
+  "$TIME_BIN" -o "$base.time" -f '%U %S' "${CMD[@]}" >"$base.out" 2>"$base.err" </dev/null &
+  tpid=$!
+  for i in $(seq 1 500); do jpid="$(pgrep -P "$tpid" | head -n 1 || true)"; [ -n "$jpid" ] && break; sleep 0.01; done
+  a="" b=""
+  if [ -n "$jpid" ]; then
+    a="$(at_status "$jpid" "$base.err" "$W1")"
+    b="$(at_status "$jpid" "$base.err" "$W2")"
+  fi
+  wait "$tpid" || rc=$?
   read -r user sys < <(grep -E '^[0-9.]+ [0-9.]+$' "$base.time" | tail -n 1 || echo "- -")
   thr=$(awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" { print $3 }' "$base.out")
-  echo "$rc $user $sys ${thr:--}"
+  rt=$(awk -F', ' '$1 == "[OVERALL]" && $2 == "RunTime(ms)" { print $3 }' "$base.out")
+  local wops=- wcpu=-
+  if [ -n "$a" ] && [ -n "$b" ]; then
+    read -r o1 c1 <<<"$a"; read -r o2 c2 <<<"$b"
+    wops=$((o2 - o1)); wcpu=$(awk -v x="$c1" -v y="$c2" 'BEGIN { printf "%.2f", y - x }')
+  elif [ "$rc" = 0 ]; then
+    rc=window
+  fi
+  echo "$rc ${thr:--} $wops $wcpu ${user:--} ${sys:--} ${rt:--}"
 }
 
 run_case() { # case rate repeat
-  local c="$1" rate="$2" rep="$3" ops
-  if [ "$rate" = max ]; then ops=$OPS; else ops=$((rate * RATE_SECONDS)); fi
-  # The same program with one operation: JVM start-up, driver connection and shutdown, subtracted below.
-  command_for "$c" "$rate" 1
-  local brc buser bsys
-  read -r brc buser bsys _ < <(timed "$RUN_DIR/$c-$rate-r$rep-one")
-  command_for "$c" "$rate" "$ops"
-  local rc user sys thr
-  read -r rc user sys thr < <(timed "$RUN_DIR/$c-$rate-r$rep")
-  [ "$brc" = 0 ] || rc="base:$brc"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$rate" "$rep" "$ops" "$rc" "$thr" "$user" "$sys" "$buser" "$bsys" >>"$TSV"
-  printf '%-12s %-5s r%s: exit %s, %s ops/s, cpu %s+%s s (one-op run %s+%s s)\n' "$c" "$rate" "$rep" "$rc" "$thr" \
-    "$user" "$sys" "$buser" "$bsys" >&2
+  local c="$1" rate="$2" rep="$3"
+  command_for "$c" "$rate"
+  local rc thr wops wcpu user sys rt
+  read -r rc thr wops wcpu user sys rt < <(timed "$RUN_DIR/$c-$rate-r$rep")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$rate" "$rep" "$rc" "$thr" "$wops" "$wcpu" "$user" "$sys" "$rt" >>"$TSV"
+  printf '%-12s %-5s r%s: exit %s, %s ops/s, window %s ops in %s s CPU (whole run %s+%s s)\n' "$c" "$rate" "$rep" "$rc" \
+    "$thr" "$wops" "$wcpu" "$user" "$sys" >&2
 }
 
 LOAD_BEFORE="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -223,10 +261,11 @@ summary() {
     {
       key = $1 SUBSEP $2
       if (!($2 in seenrate)) { seenrate[$2] = 1; rates[++nr] = $2 }
-      if ($5 != 0 || !isnum($7) || !isnum($9)) { bad[key]++; next }
-      cpu = ($7 + $8) - ($9 + $10)
-      add(key SUBSEP "us", cpu / ($4 - 1) * 1e6)
-      if (isnum($6)) add(key SUBSEP "thr", $6)
+      if ($4 != 0 || !isnum($6) || !isnum($7) || $6 <= 0) { bad[key]++; next }
+      add(key SUBSEP "us", $7 / $6 * 1e6)
+      # whole run, start-up and JIT included: CPU over the operations of the run
+      if (isnum($5) && isnum($8) && isnum($9) && isnum($10) && $5 * $10 > 0) add(key SUBSEP "all", ($8 + $9) / ($5 * $10 / 1000) * 1e6)
+      if (isnum($5)) add(key SUBSEP "thr", $5)
     }
     END {
       nc = split(cases, cl, ",")
@@ -237,15 +276,15 @@ summary() {
       for (r = 1; r <= nr; r++) {
         rate = rates[r]
         printf "### %s\n\n", rate == "max" ? "Unthrottled" : ("-target " rate " ops/s")
-        print "| client | client CPU µs per op, median (min–max) | ops/s, median (min–max) | CPU vs YCSB 0.17.0 | CPU vs driver-only async |"
-        print "|---|---:|---:|---:|---:|"
+        print "| client | client CPU µs per op, steady state, median (min–max) | ops/s, median (min–max) | CPU vs YCSB 0.17.0 | CPU vs driver-only async | whole run incl. start-up and JIT, µs per op |"
+        print "|---|---:|---:|---:|---:|---:|"
         y = med("ycsb017" SUBSEP rate SUBSEP "us"); f = med("floor-async" SUBSEP rate SUBSEP "us")
         for (i = 1; i <= nc; i++) {
           c = cl[i]; k = c SUBSEP rate
           u = med(k SUBSEP "us")
-          printf "| %s | %s | %s | %s | %s |\n", name[c], spread(k SUBSEP "us", 0), spread(k SUBSEP "thr", 0),
+          printf "| %s | %s | %s | %s | %s | %s |\n", name[c], spread(k SUBSEP "us", 0), spread(k SUBSEP "thr", 0),
             (u == "" || y == "" || y == 0) ? "n/a" : sprintf("%.2f", u / y),
-            (u == "" || f == "" || f == 0) ? "n/a" : sprintf("%.2f", u / f)
+            (u == "" || f == "" || f == 0) ? "n/a" : sprintf("%.2f", u / f), spread(k SUBSEP "all", 0)
           if (bad[k] > 0) failed = failed sprintf(" %s at %s: %d run(s) failed;", name[c], rate, bad[k])
         }
         print ""
@@ -270,9 +309,11 @@ summary() {
   fi
   echo "Workload A (50% reads of all fields, 50% updates of one 100-byte field), $RECORDS records, against the"
   echo "project's local Cassandra (\`bin/ycsb cassandra-server\`, 127.0.0.1:$PORT), consistency ONE everywhere."
-  echo "Client CPU = user + sys of the client process (GNU time), minus the same program's one-operation run"
-  echo "(JVM start-up, connection, shutdown), divided by the operations after the first. Unthrottled runs: $OPS"
-  echo "operations; fixed-rate runs: $RATE_SECONDS s. Blocking cases: $THREADS threads; asynchronous cases: $INFLIGHT"
+  echo "Every run lasts $SECONDS_PER_RUN s and prints a status line every second. **Steady-state client CPU per operation** ="
+  echo "user + sys CPU of the client process (/proc/PID/stat) between its status lines $W1 s and $W2 s, over the operations"
+  echo "completed between them: after the JIT has settled (in a 20 s run at 3,000 ops/s the C2 compiler alone used"
+  echo "about as much CPU as the operations). The last column is the whole run's CPU (GNU time) over its operations,"
+  echo "start-up and JIT included, for comparison. Blocking cases: $THREADS threads; asynchronous cases: $INFLIGHT"
   echo "in flight. $REPEAT repeat(s), cases interleaved (order reversed every other repeat). Wall time ${ELAPSED_S} s."
   echo
   echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), nproc $(nproc)"
@@ -285,8 +326,8 @@ summary() {
   summary
   echo "## Every run"
   echo
-  echo "| case | rate | repeat | ops | exit | ops/s | user s | sys s | one-op user s | one-op sys s |"
-  echo "|---|---|---:|---:|---|---:|---:|---:|---:|---:|"
+  echo "| case | rate | repeat | exit | ops/s | window ops | window CPU s | whole-run user s | whole-run sys s | run ms |"
+  echo "|---|---|---:|---|---:|---:|---:|---:|---:|---:|"
   tail -n +2 "$TSV" | awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 }'
   echo
   echo "## Commands"

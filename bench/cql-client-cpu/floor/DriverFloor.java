@@ -22,9 +22,11 @@ import com.google.common.util.concurrent.MoreExecutors;
  * update one random field with a 100-byte value) with nothing but the DataStax driver, so that the engine's and
  * the bindings' own cost per operation can be read as the difference to this program's.
  *
- * <p>Usage: {@code DriverFloor sync|async host port ops rate concurrency records}. {@code rate} 0 = unthrottled;
- * {@code concurrency} = threads (sync) or operations in flight (async). Prints {@code [OVERALL],
- * Throughput(ops/sec), x} like YCSB so the benchmark script parses both the same way.
+ * <p>Usage: {@code DriverFloor sync|async host port ops rate concurrency records [seconds]}. {@code rate} 0 =
+ * unthrottled; {@code concurrency} = threads (sync) or operations in flight (async); {@code seconds} (optional)
+ * ends the run after that time, like YCSB's {@code maxexecutiontime}. Every second it prints
+ * {@code N sec: M operations;} to stderr (completed operations, as YCSB's status lines with {@code -s}), and at the
+ * end {@code [OVERALL], Throughput(ops/sec), x} like YCSB, so the benchmark script parses both the same way.
  */
 public final class DriverFloor {
   private static final int FIELDS = 10;
@@ -40,7 +42,9 @@ public final class DriverFloor {
   private final long records;
   private final AtomicLong next = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
+  private final AtomicLong completed = new AtomicLong();
   private long startNs;
+  private long endNs = Long.MAX_VALUE;
 
   private DriverFloor(Session session, long ops, double rate, long records) {
     this.session = session;
@@ -55,8 +59,8 @@ public final class DriverFloor {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 7) {
-      System.err.println("usage: DriverFloor sync|async host port ops rate concurrency records");
+    if (args.length != 7 && args.length != 8) {
+      System.err.println("usage: DriverFloor sync|async host port ops rate concurrency records [seconds]");
       System.exit(2);
     }
     boolean async = args[0].equals("async");
@@ -69,6 +73,10 @@ public final class DriverFloor {
          Session session = cluster.connect("ycsb")) {
       DriverFloor floor = new DriverFloor(session, ops, rate, records);
       floor.startNs = System.nanoTime();
+      if (args.length == 8) {
+        floor.endNs = floor.startNs + (long) (Double.parseDouble(args[7]) * 1e9);
+      }
+      floor.startStatus();
       if (async) {
         floor.runAsync(concurrency);
       } else {
@@ -76,7 +84,7 @@ public final class DriverFloor {
       }
       long ns = System.nanoTime() - floor.startNs;
       System.out.println("[OVERALL], RunTime(ms), " + ns / 1_000_000);
-      System.out.println("[OVERALL], Throughput(ops/sec), " + ops * 1e9 / ns);
+      System.out.println("[OVERALL], Throughput(ops/sec), " + floor.completed.get() * 1e9 / ns);
       System.out.println("[FLOOR], Failures, " + floor.failures.get());
     }
   }
@@ -86,13 +94,13 @@ public final class DriverFloor {
     for (int t = 0; t < threads; t++) {
       Thread thread = new Thread(() -> {
         long n;
-        while ((n = next.getAndIncrement()) < ops) {
-          awaitSlot(n);
+        while ((n = next.getAndIncrement()) < ops && awaitSlot(n)) {
           try {
             session.execute(statement());
           } catch (RuntimeException e) {
             failures.incrementAndGet();
           }
+          completed.incrementAndGet();
         }
       });
       thread.start();
@@ -108,17 +116,18 @@ public final class DriverFloor {
     FutureCallback<ResultSet> release = new FutureCallback<ResultSet>() {
       @Override
       public void onSuccess(ResultSet rs) {
+        completed.incrementAndGet();
         permits.release();
       }
 
       @Override
       public void onFailure(Throwable t) {
         failures.incrementAndGet();
+        completed.incrementAndGet();
         permits.release();
       }
     };
-    for (long n = 0; n < ops; n++) {
-      awaitSlot(n);
+    for (long n = 0; n < ops && awaitSlot(n); n++) {
       permits.acquire();
       ResultSetFuture f = session.executeAsync(statement());
       Futures.addCallback(f, release, MoreExecutors.directExecutor());
@@ -126,15 +135,36 @@ public final class DriverFloor {
     permits.acquire(inflight);
   }
 
-  private void awaitSlot(long n) {
+  /** Waits for slot {@code n}'s time; false when the run's time is up (then the slot is not run). */
+  private boolean awaitSlot(long n) {
     if (intervalNs == 0) {
-      return;
+      return System.nanoTime() < endNs;
     }
     long due = startNs + n * intervalNs;
+    if (due >= endNs) {
+      return false;
+    }
     long wait;
     while ((wait = due - System.nanoTime()) > 0) {
       LockSupport.parkNanos(wait);
     }
+    return true;
+  }
+
+  /** Prints the completed operations every second (a daemon thread), as YCSB's status lines do. */
+  private void startStatus() {
+    Thread status = new Thread(() -> {
+      for (long sec = 1; ; sec++) {
+        long due = startNs + sec * 1_000_000_000L;
+        long wait;
+        while ((wait = due - System.nanoTime()) > 0) {
+          LockSupport.parkNanos(wait);
+        }
+        System.err.println(sec + " sec: " + completed.get() + " operations;");
+      }
+    }, "floor-status");
+    status.setDaemon(true);
+    status.start();
   }
 
   private BoundStatement statement() {

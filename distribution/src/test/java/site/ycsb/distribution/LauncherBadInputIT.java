@@ -60,6 +60,9 @@ class LauncherBadInputIT {
         row(2, "-load and -t both given", "load", "basic", "-P", "workloads/workloada", "-t"),
         row(2, "-load and -t both given", "run", "basic", "-P", "workloads/workloada", "-load"),
         row(2, "ycsb: list takes no arguments", "list", "extra"),
+        // The binding's name chose the class: another -db would silently benchmark a different database.
+        row(2, "ycsb: -db site.ycsb.Foo conflicts with the binding 'basic' (site.ycsb.BasicDB)", "run", "basic",
+            "-P", "workloads/workloada", "-db", "site.ycsb.Foo"),
         // Secrets typed wrongly are masked by the client before they are quoted.
         row(2, "-p needs name=value, got 'db.password ***'", "run", "basic", "-P", "workloads/workloada", "-p",
             "db.password " + SECRET),
