@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.db.cql.profile.Profile;
 import site.ycsb.db.cql.profile.RowGenerator;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
+import site.ycsb.testserver.cassandra.CqlResult;
 
 /**
  * The memo's cassandra-stress profile (workloads/cassandra-stress/test01.yaml) run by the engine's client in a
@@ -33,6 +34,10 @@ import site.ycsb.testserver.cassandra.CassandraTestServer;
  */
 public abstract class AbstractStressProfileIT {
   protected static final Path PROFILE = Paths.get("..", "workloads", "cassandra-stress", "test01.yaml");
+  /** Every generated type but counter: date/time/duration, frozen collections as keys, nested collections. */
+  protected static final Path TYPES = Paths.get("..", "workloads", "cassandra-stress", "types.yaml");
+  /** A counter table whose rows recur, so that updates add up. */
+  protected static final Path COUNTERS = Paths.get("..", "workloads", "cassandra-stress", "counters.yaml");
   private static final int OPERATIONS = 400;
 
   protected abstract BindingUnderTest binding();
@@ -160,6 +165,134 @@ public abstract class AbstractStressProfileIT {
       assertEquals(2, run.exitCode, run.toString());
       assertTrue(run.stderr.contains("profile " + c[0] + c[2]), run.toString());
       assertFalse(run.stderr.contains("\tat "), run.toString());
+    }
+  }
+
+  /** A value as the driver read it, with its dates and durations as the profile generator makes them. */
+  private static Object neutral(Object v) {
+    if (v instanceof com.datastax.driver.core.LocalDate) {
+      return java.time.LocalDate.ofEpochDay(((com.datastax.driver.core.LocalDate) v).getDaysSinceEpoch());
+    }
+    if (v instanceof com.datastax.driver.core.Duration) {
+      com.datastax.driver.core.Duration d = (com.datastax.driver.core.Duration) v;
+      return new site.ycsb.db.cql.profile.CqlDuration(d.getMonths(), d.getDays(), d.getNanoseconds());
+    }
+    if (v instanceof List) {
+      List<Object> out = new ArrayList<>();
+      for (Object o : (List<?>) v) {
+        out.add(neutral(o));
+      }
+      return out;
+    }
+    if (v instanceof Set) {
+      Set<Object> out = new HashSet<>();
+      for (Object o : (Set<?>) v) {
+        out.add(neutral(o));
+      }
+      return out;
+    }
+    if (v instanceof Map) {
+      Map<Object, Object> out = new java.util.HashMap<>();
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+        out.put(neutral(e.getKey()), neutral(e.getValue()));
+      }
+      return out;
+    }
+    return v;
+  }
+
+  /**
+   * Runs {@code profile} (schema created, table truncated) with inserts and {@code queries} in equal parts; checks
+   * that it ended well, that every query found its row and that no insert failed; returns the inserts (blocks
+   * 0..inserts-1).
+   */
+  private long runEveryQueryFinding(CassandraTestServer server, String name, Path profile, long seed, int operations,
+                                    String... queries) throws Exception {
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-" + name);
+    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args(server, "-t",
+        "profile=" + profile, "ops=insert=1," + String.join("=1,", queries) + "=1", "profile.schema=true",
+        "profile.truncate=true", "profile.seed=" + seed, "operationcount=" + operations), dir, 300);
+    assertEquals(0, run.exitCode, run.toString());
+    assertFalse(run.stderr.contains("\tat "), run.toString());
+    long inserts = ItSupport.metric(run.stdout, "insert", "Return=OK");
+    for (String query : queries) {
+      assertTrue(ItSupport.metric(run.stdout, query, "Return=OK") > 0, query + ": " + run);
+      assertEquals(-1, ItSupport.metric(run.stdout, query, "Return=NOT_FOUND"), query + ": " + run);
+    }
+    assertTrue(run.stderr.contains(inserts + " inserts attempted, insert blocks 0.." + (inserts - 1)), run.stderr);
+    assertTrue(run.stderr.contains(", 0 failed"), run.stderr);
+    return inserts;
+  }
+
+  @Test
+  void should_write_and_read_back_every_generated_type_when_the_table_has_collections_dates_and_durations()
+      throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path profile = TYPES.toAbsolutePath();
+    long inserts = runEveryQueryFinding(server, "types", profile, 21, 240, "byrow", "indays");
+
+    // Recomputed from the seed: every row by its key, with all its values; what the server returns is mapped back to
+    // the generator's neutral date/duration values here, independently of the binding's conversion (DriverValues).
+    Profile p = Profile.load(profile.toString());
+    RowGenerator g = new RowGenerator(p, 21);
+    Map<List<Object>, List<Object>> expected = new java.util.HashMap<>();
+    for (long b = 0; b < inserts; b++) {
+      for (Object[] row : g.blockRows(b)) {
+        List<Object> values = Arrays.asList(row);
+        expected.put(values.subList(0, 3), values);
+      }
+    }
+    assertEquals(expected.size(), server.countRows("stresstest", "typed"), "rows on the server");
+    List<String> columns = p.columnNames();
+    Map<List<Object>, List<Object>> actual = new java.util.HashMap<>();
+    com.datastax.driver.core.Cluster.Builder builder = com.datastax.driver.core.Cluster.builder()
+        .addContactPoint(server.host()).withPort(server.port()).withoutJMXReporting().withoutMetrics();
+    if (server.username() != null) {
+      builder.withCredentials(server.username(), server.password() == null ? "" : server.password());
+    }
+    try (com.datastax.driver.core.Cluster cluster = builder.build();
+         com.datastax.driver.core.Session session = cluster.connect()) {
+      for (com.datastax.driver.core.Row row : session.execute("SELECT " + String.join(", ", columns)
+          + " FROM stresstest.typed")) {
+        List<Object> values = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+          values.add(neutral(row.getObject(i)));
+        }
+        actual.put(values.subList(0, 3), values);
+      }
+    }
+    assertEquals(expected.keySet(), actual.keySet());
+    for (Map.Entry<List<Object>, List<Object>> e : expected.entrySet()) {
+      assertEquals(e.getValue(), actual.get(e.getKey()), "row " + e.getKey());
+    }
+  }
+
+  @Test
+  void should_add_up_every_generated_increment_when_the_table_has_counters() throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    Path profile = COUNTERS.toAbsolutePath();
+    long inserts = runEveryQueryFinding(server, "counters", profile, 4, 200, "page");
+
+    RowGenerator g = new RowGenerator(Profile.load(profile.toString()), 4);
+    Map<List<Object>, long[]> expected = new java.util.HashMap<>();
+    long updates = 0;
+    for (long b = 0; b < inserts; b++) {
+      for (Object[] row : g.blockRows(b)) { // page, hour, views, clicks
+        long[] sums = expected.computeIfAbsent(Arrays.asList(row[0], row[1]), k -> new long[2]);
+        sums[0] += (Long) row[2];
+        sums[1] += (Long) row[3];
+        updates++;
+      }
+    }
+    assertTrue(updates > expected.size(), "keys recur, so counters add: " + updates + " updates of "
+        + expected.size() + " rows");
+    assertEquals(expected.size(), server.countRows("stresstest", "hits"), "rows on the server");
+    CqlResult all = server.query("SELECT page, hour, views, clicks FROM stresstest.hits");
+    for (int i = 0; i < all.rowCount(); i++) {
+      long[] sums = expected.get(Arrays.asList(all.string(i, 0), (int) all.longValue(i, 1)));
+      assertTrue(sums != null, "unexpected row " + all.string(i, 0));
+      assertEquals(sums[0], all.longValue(i, 2), "views of " + all.string(i, 0) + "/" + all.longValue(i, 1));
+      assertEquals(sums[1], all.longValue(i, 3), "clicks of " + all.string(i, 0) + "/" + all.longValue(i, 1));
     }
   }
 }

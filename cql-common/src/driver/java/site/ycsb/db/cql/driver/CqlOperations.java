@@ -144,7 +144,8 @@ public final class CqlOperations {
 
   /**
    * Executes a profile operation (see {@link ProfileRequest}): a batch of the given type with one bound statement per
-   * row (an insert: retried as idempotent, since it rewrites the same values), or one query whose empty result is
+   * row (an insert: retried as idempotent, since it rewrites the same values; a counter batch is not idempotent),
+   * or one query whose empty result is
    * NOT_FOUND (all its rows are read, and their number reported to the request). The statement is prepared on first use, inside the retry loop.
    */
   public Status profile(ProfileRequest request) {
@@ -152,21 +153,32 @@ public final class CqlOperations {
     if (request.rows().isEmpty()) {
       return Status.BAD_REQUEST;
     }
+    // Counter updates add: replaying one that may have applied would add twice, so they are not idempotent.
+    boolean idempotent = request.kind() != ProfileRequest.Kind.COUNTER_BATCH;
+    List<Object[]> values = request.rows();
+    if (request.neutralValues()) {
+      values = new ArrayList<>(values.size());
+      for (Object[] row : request.rows()) {
+        values.add(DriverValues.convert(row));
+      }
+    }
+    List<Object[]> bound = values;
     Callable<Statement> statement = () -> {
       if (query) {
-        return prepare(statements.get(request.cql(), readLevel, null, true).bind(request.rows().get(0)));
+        return prepare(statements.get(request.cql(), readLevel, null, true).bind(bound.get(0)));
       }
       BatchStatement batch = new BatchStatement(request.kind() == ProfileRequest.Kind.LOGGED_BATCH
-          ? BatchStatement.Type.LOGGED : BatchStatement.Type.UNLOGGED);
+          ? BatchStatement.Type.LOGGED : request.kind() == ProfileRequest.Kind.COUNTER_BATCH
+          ? BatchStatement.Type.COUNTER : BatchStatement.Type.UNLOGGED);
       com.datastax.driver.core.PreparedStatement prepared = statements.get(request.cql(), writeLevel, serialLevel, true);
-      for (Object[] row : request.rows()) {
+      for (Object[] row : bound) {
         batch.add(prepared.bind(row));
       }
       batch.setConsistencyLevel(writeLevel);
-      batch.setIdempotent(true);
+      batch.setIdempotent(idempotent);
       return prepare(batch);
     };
-    Outcome<Long> outcome = executor.execute(query ? OpType.READ : OpType.INSERT, true, () -> {
+    Outcome<Long> outcome = executor.execute(query ? OpType.READ : OpType.INSERT, query || idempotent, () -> {
       ResultSet rows = session.execute(statement.call());
       if (!query) {
         return 1L;

@@ -103,7 +103,7 @@ final class ProfileSchema {
       }
       Profile profile = load(p);
       check(profile, "table_definition", "the insert of generated rows", profile.insertCql(), false,
-          profile.columnNames(), operations, bindingName);
+          profile.insertColumnNames(), operations, bindingName);
       for (String op : props.ops().keySet()) {
         if (!op.equals("insert") && profile.queryNames().contains(op)) {
           check(profile, "queries." + op + ".cql", "the query", profile.queryCql(op), true, profile.queryColumns(op),

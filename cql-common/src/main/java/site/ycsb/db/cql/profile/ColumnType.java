@@ -5,18 +5,30 @@ import java.math.BigInteger;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
+import java.time.LocalDate;
 import java.util.Date;
 import java.util.Locale;
 import java.util.UUID;
 
 /**
- * The CQL column types a profile may generate, and how a value is made from a value seed (and a length for text
- * and blob). Values are the Java types the DataStax 3.x driver binds for each CQL type.
+ * The native CQL types a profile may generate (every native type of Cassandra 5.0), and how a value is made from a
+ * value seed (and a length for text and blob). Values are the Java types the DataStax 3.x driver binds for each CQL
+ * type, except for {@code date} ({@link LocalDate} of the JDK) and {@code duration} ({@link CqlDuration}): this
+ * package does not see the driver, so the binding converts those two to the driver's classes before it binds
+ * ({@link ProfileRequest#neutralValues()}). {@code time} is a {@code long} of nanoseconds since midnight, as the
+ * driver binds it; a {@code counter} value is the increment of an update.
  */
 enum ColumnType {
   TEXT(true), ASCII(true), VARCHAR(true), BLOB(true), INT(false), BIGINT(false), SMALLINT(false), TINYINT(false),
   VARINT(false), FLOAT(false), DOUBLE(false), DECIMAL(false), BOOLEAN(false), TIMESTAMP(false), INET(false),
-  UUID(false), TIMEUUID(false);
+  UUID(false), TIMEUUID(false), DATE(false), TIME(false), DURATION(false), COUNTER(false);
+
+  /** 2000-01-01 as days since 1970-01-01: dates are spread over the following 100 years. */
+  static final long EPOCH_DAY_2000 = 10957;
+  /** Dates span this many days from 2000-01-01. */
+  static final long DATE_SPAN_DAYS = 36525;
+  /** Nanoseconds in a day: a time of day lies in 0..NANOS_PER_DAY-1. */
+  static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
   private static final char[] ALPHABET =
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".toCharArray();
@@ -78,6 +90,14 @@ enum ColumnType {
         return new UUID((h & ~0xF000L) | 0x4000L, (Seeds.finish(h) & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L);
       case TIMEUUID:
         return timeUuid(seed);
+      case DATE:
+        return LocalDate.ofEpochDay(EPOCH_DAY_2000 + Math.floorMod(Seeds.finish(seed), DATE_SPAN_DAYS));
+      case TIME:
+        return Math.floorMod(Seeds.finish(seed), NANOS_PER_DAY);
+      case DURATION:
+        return duration(seed);
+      case COUNTER:
+        return seed;
       default:
         throw new IllegalStateException(name());
     }
@@ -113,6 +133,34 @@ enum ColumnType {
     } catch (UnknownHostException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** Months 0..23, days 0..30 and nanoseconds within a day, all from the seed (CQL wants one sign: all >= 0). */
+  private static CqlDuration duration(long seed) {
+    long h = Seeds.finish(seed);
+    return new CqlDuration((int) Math.floorMod(h, 24L), (int) Math.floorMod(h >>> 8, 31L),
+        Math.floorMod(Seeds.finish(h), NANOS_PER_DAY));
+  }
+
+  /** Whether a value of this type is a hash of its seed (rather than the seed as a number or an increment). */
+  boolean hashed() {
+    switch (this) {
+      case TIMESTAMP:
+      case INET:
+      case UUID:
+      case TIMEUUID:
+      case DATE:
+      case TIME:
+      case DURATION:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Whether values of this type are ordered in CQL (may be a key, a set element or a map key). */
+  boolean comparable() {
+    return this != DURATION && this != COUNTER;
   }
 
   /** A version-1 UUID whose 60-bit time and clock/node come from the seed. */

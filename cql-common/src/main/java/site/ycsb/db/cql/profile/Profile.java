@@ -31,6 +31,8 @@ public final class Profile {
   static final String DEFAULT_CLUSTER = "fixed(1)";
   static final String DEFAULT_PARTITIONS = "fixed(1)";
   static final String DEFAULT_SELECT = "fixed(1)/1";
+  /** The most elements one collection value may hold, nested ones included (size max ^ nesting depth). */
+  static final long MAX_ELEMENTS = 100_000;
 
   private static final Pattern CREATE_TABLE = Pattern.compile(
       "(?is)\\s*create\\s+table\\s+(?:if\\s+not\\s+exists\\s+)?([\\w.\"]+)\\s*\\((.*)\\)\\s*(with\\s+.*)?;?\\s*");
@@ -49,19 +51,24 @@ public final class Profile {
   final Distribution partitions;
   /** insert.select: the chance that a row of a partition's visit is written (drawn per partition and visit). */
   final Ratio select;
+  /** A LOGGED batch (else UNLOGGED, or COUNTER for a counter table). */
   final boolean logged;
+  /** A counter table: every column outside the primary key is a counter; inserts are counter updates. */
+  final boolean counter;
+  /** The columns the insert binds, in marker order (table order; for a counter table the counters, then the key). */
+  final List<Column> insertColumns;
   final Map<String, Query> queries;
 
   /** One column and how its values are generated. */
   static final class Column {
     final String name;
-    final ColumnType type;
+    final CqlType type;
     final Distribution size;
     final Distribution population;
     final Distribution cluster;
     final int index;
 
-    Column(String name, ColumnType type, Distribution size, Distribution population, Distribution cluster,
+    Column(String name, CqlType type, Distribution size, Distribution population, Distribution cluster,
            int index) {
       this.name = name;
       this.type = type;
@@ -118,21 +125,23 @@ public final class Profile {
         primaryKey(pk.group(1), keyNames, clusterNames);
         continue;
       }
-      String[] words = part.trim().split("\\s+", 2);
+      String[] words = columnDefinition(part.trim());
       if (words.length < 2) {
         throw problem("table_definition", "column definition '" + part.trim() + "' has no type");
       }
-      String name = words[0].replace("\"", "").toLowerCase(Locale.ROOT);
+      String name = words[0];
       String typeText = words[1].trim();
       boolean inlineKey = typeText.toLowerCase(Locale.ROOT).matches(".*\\s+primary\\s+key\\s*$");
       if (inlineKey) {
         typeText = typeText.replaceAll("(?i)\\s+primary\\s+key\\s*$", "");
         keyNames.add(name);
       }
-      ColumnType type = ColumnType.of(typeText);
-      if (type == null) {
-        throw problem("table_definition", "column '" + name + "' has type '" + typeText + "', which profiles cannot "
-            + "generate (supported: " + supportedTypes() + ")");
+      CqlType type;
+      try {
+        type = CqlType.parse(typeText);
+      } catch (IllegalArgumentException e) {
+        throw problem("table_definition", "column '" + name + "' has type '" + typeText.replaceAll("\\s+", " ")
+            + "': " + e.getMessage());
       }
       Map<String, Object> spec = specs.remove(name);
       Column c = new Column(name, type, dist(spec, name, "size", DEFAULT_SIZE),
@@ -140,6 +149,11 @@ public final class Profile {
           cols.size());
       if (c.size.min() < 0 || c.size.max() > 1_000_000) {
         throw problem("columnspec." + name + ".size", "must lie within 0..1000000, got " + c.size);
+      }
+      if (type.isCollection() && Math.pow(c.size.max(), type.depth()) > MAX_ELEMENTS) {
+        throw problem("columnspec." + name + ".size", "is the element count of " + type + " (of each nested "
+            + "collection too): at most " + MAX_ELEMENTS + " elements in all, got " + c.size
+            + (type.depth() > 1 ? " at " + type.depth() + " levels" : ""));
       }
       if (c.cluster.min() < 1 || c.cluster.max() > 1_000_000) {
         throw problem("columnspec." + name + ".cluster", "must lie within 1..1000000, got " + c.cluster);
@@ -157,15 +171,23 @@ public final class Profile {
     columns = Collections.unmodifiableList(cols);
     partitionKey = lookup(keyNames, byName);
     clustering = lookup(clusterNames, byName);
+    counter = checkKeysAndCounters();
+    insertColumns = insertColumns();
     Map<String, Object> insert = map(yaml.get("insert"), "insert");
     partitions = dist(insert, null, "partitions", DEFAULT_PARTITIONS);
     if (partitions.min() < 1 || partitions.max() > 100_000) {
       throw problem("insert.partitions", "must lie within 1..100000, got " + partitions);
     }
     Object batch = insert == null ? null : insert.get("batchtype");
-    String batchType = batch == null ? "LOGGED" : String.valueOf(batch).trim().toUpperCase(Locale.ROOT);
-    if (!batchType.equals("LOGGED") && !batchType.equals("UNLOGGED")) {
-      throw problem("insert.batchtype", "'" + batch + "' is not LOGGED or UNLOGGED");
+    String batchType = batch == null ? (counter ? "COUNTER" : "LOGGED")
+        : String.valueOf(batch).trim().toUpperCase(Locale.ROOT);
+    if (counter && !batchType.equals("COUNTER")) {
+      throw problem("insert.batchtype", "'" + batch + "': table '" + table + "' has counters, whose updates go in "
+          + "COUNTER batches only (leave batchtype out or write COUNTER)");
+    }
+    if (!counter && !batchType.equals("LOGGED") && !batchType.equals("UNLOGGED")) {
+      throw problem("insert.batchtype", "'" + batch + "' is not LOGGED or UNLOGGED" + (batchType.equals("COUNTER")
+          ? " (COUNTER is for tables of counters)" : ""));
     }
     logged = batchType.equals("LOGGED");
     Object select = insert == null ? null : insert.get("select");
@@ -216,7 +238,9 @@ public final class Profile {
   }
 
   private IllegalArgumentException problem(String key, String what) {
-    return new IllegalArgumentException("profile " + file + ": " + key + ": " + what);
+    // What a profile quotes back (a quoted name, a statement) may hold line breaks: the message stays one line.
+    return new IllegalArgumentException("profile " + file + ": " + key + ": "
+        + what.replaceAll("\\s*[\\r\\n\\u0085\\u2028\\u2029]+\\s*", " "));
   }
 
   private String text(Map<String, Object> yaml, String key) {
@@ -281,6 +305,90 @@ public final class Profile {
     } catch (IllegalArgumentException e) {
       throw problem(where, e.getMessage());
     }
+  }
+
+  /**
+   * A column definition's name (lower case) and the rest (its type, maybe PRIMARY KEY). A quoted name is taken as it
+   * is quoted (it may hold spaces); one that is not a lower-case word is refused, since the profile's PRIMARY KEY,
+   * columnspec and queries name columns by lower-case words.
+   */
+  private String[] columnDefinition(String def) {
+    if (!def.startsWith("\"")) {
+      String[] words = def.split("\\s+", 2);
+      words[0] = words[0].toLowerCase(Locale.ROOT);
+      return words;
+    }
+    int end = 1;
+    StringBuilder name = new StringBuilder();
+    while (true) {
+      int quote = def.indexOf('"', end);
+      if (quote < 0) {
+        throw problem("table_definition", "column definition '" + def + "' has an unclosed \" in its name");
+      }
+      name.append(def, end, quote);
+      if (quote + 1 < def.length() && def.charAt(quote + 1) == '"') {
+        name.append('"'); // a doubled quote is part of the name
+        end = quote + 2;
+      } else {
+        end = quote + 1;
+        break;
+      }
+    }
+    if (!name.toString().matches("[a-z][a-z0-9_]*")) {
+      throw problem("table_definition", "column \"" + name + "\": quoted names must be lower-case words here "
+          + "(letters, digits, _), as the profile's keys, columnspec and queries name columns that way");
+    }
+    String rest = def.substring(end).trim();
+    return rest.isEmpty() ? new String[] {name.toString()} : new String[] {name.toString(), rest};
+  }
+
+  /**
+   * Refuses key columns CQL refuses (non-frozen collections, durations, counters) and tables that mix counters with
+   * other regular columns, with the reason; whether the table is a counter table.
+   */
+  private boolean checkKeysAndCounters() {
+    List<Column> keys = new ArrayList<>(partitionKey);
+    keys.addAll(clustering);
+    for (Column c : keys) {
+      String why = c.type.isCollection() && !c.type.frozen ? "a collection in the PRIMARY KEY must be frozen<...>"
+          : c.type.contains(ColumnType.DURATION) ? "a duration cannot be in the PRIMARY KEY (it has no order in CQL)"
+          : c.type.is(ColumnType.COUNTER) ? "a counter cannot be in the PRIMARY KEY" : null;
+      if (why != null) {
+        throw problem("table_definition", "column '" + c.name + "' (" + c.type + "): " + why);
+      }
+    }
+    Column counterColumn = null;
+    Column other = null;
+    for (Column c : columns) {
+      if (!keys.contains(c)) {
+        if (c.type.is(ColumnType.COUNTER)) {
+          counterColumn = c;
+        } else {
+          other = c;
+        }
+      }
+    }
+    if (counterColumn != null && other != null) {
+      throw problem("table_definition", "counter column '" + counterColumn.name + "' and non-counter column '"
+          + other.name + "': a table's columns outside the PRIMARY KEY are all counters or none");
+    }
+    return counterColumn != null;
+  }
+
+  /** Table order; for a counter table, the counters (SET ...) then the key columns (WHERE ...). */
+  private List<Column> insertColumns() {
+    if (!counter) {
+      return columns;
+    }
+    List<Column> out = new ArrayList<>();
+    for (Column c : columns) {
+      if (c.type.is(ColumnType.COUNTER)) {
+        out.add(c);
+      }
+    }
+    out.addAll(partitionKey);
+    out.addAll(clustering);
+    return Collections.unmodifiableList(out);
   }
 
   private void primaryKey(String inside, List<String> keyNames, List<String> clusterNames) {
@@ -406,14 +514,6 @@ public final class Profile {
     return out;
   }
 
-  private static String supportedTypes() {
-    StringBuilder b = new StringBuilder();
-    for (ColumnType t : ColumnType.values()) {
-      b.append(b.length() == 0 ? "" : ", ").append(t.name().toLowerCase(Locale.ROOT));
-    }
-    return b.toString();
-  }
-
   /** The keyspace of the profile. */
   public String keyspace() {
     return keyspace;
@@ -460,8 +560,25 @@ public final class Profile {
     return out;
   }
 
-  /** The INSERT of one generated row: every column in table order, one marker each. */
+  /**
+   * The statement that writes one generated row: an INSERT of every column in table order, one marker each; for a
+   * counter table an {@code UPDATE ... SET c = c + ?, ... WHERE key = ? AND ...} (markers in
+   * {@link #insertColumnNames()} order), as cassandra-stress writes counters.
+   */
   public String insertCql() {
+    if (counter) {
+      StringBuilder set = new StringBuilder();
+      StringBuilder where = new StringBuilder();
+      for (Column c : insertColumns) {
+        String q = "\"" + c.name + "\"";
+        if (c.type.is(ColumnType.COUNTER)) {
+          set.append(set.length() == 0 ? "" : ", ").append(q).append(" = ").append(q).append(" + ?");
+        } else {
+          where.append(where.length() == 0 ? "" : " AND ").append(q).append(" = ?");
+        }
+      }
+      return "UPDATE " + table + " SET " + set + " WHERE " + where;
+    }
     StringBuilder cols = new StringBuilder();
     StringBuilder marks = new StringBuilder();
     for (Column c : columns) {
@@ -469,6 +586,33 @@ public final class Profile {
       marks.append(marks.length() == 0 ? "?" : ", ?");
     }
     return "INSERT INTO " + table + " (" + cols + ") VALUES (" + marks + ")";
+  }
+
+  /** The columns {@link #insertCql()}'s markers bind, in marker order (lower case). */
+  public List<String> insertColumnNames() {
+    List<String> out = new ArrayList<>();
+    for (Column c : insertColumns) {
+      out.add(c.name);
+    }
+    return out;
+  }
+
+  /** Whether the table's columns outside the key are counters (inserts are counter updates in COUNTER batches). */
+  public boolean counterTable() {
+    return counter;
+  }
+
+  /**
+   * Whether generated values include the driver-neutral {@code date}/{@code duration} values that the binding
+   * converts before it binds ({@link ProfileRequest#neutralValues()}).
+   */
+  public boolean neutralValues() {
+    for (Column c : columns) {
+      if (c.type.contains(ColumnType.DATE) || c.type.contains(ColumnType.DURATION)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The table's column names in table order (lower case). */

@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * same values. Insert number {@code b} (a "block") writes partitions {@code b * STRIDE .. b * STRIDE + n - 1},
  * where n is drawn from {@code insert.partitions}; partition {@code p} has as many rows as the product of its
  * clustering columns' {@code cluster} draws; each value's seed is drawn from the column's {@code population}, and
- * text/blob lengths from its {@code size}.
+ * text/blob lengths and collection element counts from its {@code size} ({@link CqlType#collection}).
  *
  * <p>Visits ({@code profile.visits}, cassandra-stress's {@code -insert visits=fixed(N)}): with N visits, insert
  * blocks {@code g*N .. g*N+N-1} are the N visits of one group of partitions {@code g*STRIDE + 0..n-1}; visit v covers
@@ -89,7 +89,7 @@ public final class RowGenerator {
     return ratio >= 1 || Seeds.unit(Seeds.mix(Seeds.mix(seed ^ p, v, 9), r)) < ratio;
   }
 
-  /** The rows insert {@code block} writes, partition by partition, in table column order. */
+  /** The rows insert {@code block} writes, partition by partition, in table column order ({@link #row}). */
   public List<Object[]> blockRows(long block) {
     List<Object[]> out = new ArrayList<>();
     for (int i = 0; i < partitionsInBlock(block); i++) {
@@ -163,7 +163,10 @@ public final class RowGenerator {
     return rows;
   }
 
-  /** The values of row {@code r} of partition {@code p}, in table column order. */
+  /**
+   * The values of row {@code r} of partition {@code p}, in table column order (a counter column's value is the
+   * increment of its update; {@link #insertValues} orders a row as the insert binds it).
+   */
   public Object[] row(long p, long r) {
     List<Profile.Column> columns = profile.columns;
     Object[] out = new Object[columns.size()];
@@ -187,12 +190,27 @@ public final class RowGenerator {
     }
     long valueSeed = c.population.sample(Seeds.unit(draw));
     if (!c.type.sized()) {
-      return c.type.value(c.type == ColumnType.TIMESTAMP || c.type == ColumnType.INET || c.type == ColumnType.UUID
-          || c.type == ColumnType.TIMEUUID ? Seeds.mix(valueSeed, c.index) : valueSeed, 0);
+      ColumnType t = c.type.nativeType;
+      return t.value(t.hashed() ? Seeds.mix(valueSeed, c.index) : valueSeed, 0);
     }
     long mixed = Seeds.mix(seed, valueSeed, c.index);
+    if (c.type.isCollection()) {
+      return c.type.collection(mixed, c.size);
+    }
     int length = (int) c.size.sample(Seeds.unit(Seeds.mix(mixed, 3)));
-    return c.type.value(mixed, length);
+    return c.type.nativeType.value(mixed, length);
+  }
+
+  /** A row's values (table order, from {@link #row}) in the order of the insert's markers. */
+  public Object[] insertValues(Object[] row) {
+    if (!profile.counter) {
+      return row;
+    }
+    Object[] out = new Object[row.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = row[profile.insertColumns.get(i).index];
+    }
+    return out;
   }
 
   /** Row r's index for clustering column {@code pos} (mixed radix over the columns' cluster counts). */

@@ -55,6 +55,8 @@ public class StressProfileWorkload extends Workload {
   private Profile.Query[] queries;
   private int insertOp;
   private ProfileRequest.Kind batchKind;
+  /** Whether generated values include date/duration values that the binding converts (ProfileRequest). */
+  private boolean neutralValues;
   private long seed;
   private long population;
   private long insertStart;
@@ -135,7 +137,9 @@ public class StressProfileWorkload extends Workload {
     insertOp = insertAt >= 0 ? insertAt : opNames.length;
     countedOps[insertOp] = "insert";
     insertCql = profile.insertCql();
-    batchKind = profile.logged ? ProfileRequest.Kind.LOGGED_BATCH : ProfileRequest.Kind.UNLOGGED_BATCH;
+    batchKind = profile.counter ? ProfileRequest.Kind.COUNTER_BATCH
+        : profile.logged ? ProfileRequest.Kind.LOGGED_BATCH : ProfileRequest.Kind.UNLOGGED_BATCH;
+    neutralValues = profile.neutralValues();
     summary = props.summary() ? StressSummary.start(p, ops.keySet()) : null;
     double[] c = props.convergence();
     convergence = c == null ? null : new ConvergenceStop(c[0], (int) c[1], (int) c[2], 1000, this::requestStop);
@@ -216,10 +220,13 @@ public class StressProfileWorkload extends Workload {
       blocks.acknowledge(block);
       return Status.OK; // only with a select ratio that almost never writes: nothing was sent
     }
+    if (profile.counter) {
+      rows.replaceAll(generator::insertValues);
+    }
     long startNs = summary == null ? 0 : state.startNs();
     Status status;
     try {
-      status = db.executeNamed("insert", new ProfileRequest(insertCql, rows, batchKind));
+      status = db.executeNamed("insert", new ProfileRequest(insertCql, rows, batchKind, neutralValues));
     } finally {
       // Acknowledged even when it failed, so that queries keep moving forward; a query of a failed block then
       // finds nothing, which is what the table holds.
@@ -279,7 +286,7 @@ public class StressProfileWorkload extends Workload {
       }
       List<Object[]> one = new ArrayList<>(1);
       one.add(values);
-      return new ProfileRequest(q.cql, one, ProfileRequest.Kind.QUERY);
+      return new ProfileRequest(q.cql, one, ProfileRequest.Kind.QUERY, neutralValues);
     }
     return null;
   }

@@ -118,6 +118,10 @@ class ProfileTest {
   private static final String GOOD = "keyspace: k\ntable: t\n"
       + "table_definition: CREATE TABLE t (a text, b timestamp, c int, PRIMARY KEY (a, b))\n";
 
+  /** A valid counter table. */
+  static final String COUNTERS = "keyspace: k\ntable: t\n"
+      + "table_definition: CREATE TABLE t (a text, n counter, b int, m counter, PRIMARY KEY (a, b))\n";
+
   private Path write(String text) throws IOException {
     Path f = dir.resolve("p.yaml");
     Files.write(f, text.getBytes(StandardCharsets.UTF_8));
@@ -135,8 +139,11 @@ class ProfileTest {
       "keyspace: k\\ntable: u\\ntable_definition: CREATE TABLE t (a int PRIMARY KEY)\\n|table_definition|'u'",
       "keyspace: k\\ntable: t\\ntable_definition: CREATE TABLE t (a int, b int)\\n|table_definition|PRIMARY KEY",
       "keyspace: k\\ntable: t\\ntable_definition: CREATE TABLE t (a int, PRIMARY KEY (z))\\n|table_definition|'z'",
-      "keyspace: k\\ntable: t\\ntable_definition: CREATE TABLE t (a int PRIMARY KEY, m map<int,int>)\\n"
-          + "|table_definition|map<int,int>",
+      "keyspace: k\\ntable: t\\ntable_definition: CREATE TABLE t (a int PRIMARY KEY, m map<int>)\\n"
+          + "|table_definition|column 'm' has type 'map<int>': map<...> takes 2 types, got 1",
+      "GOODinsert:\\n  batchtype: counter\\n|insert.batchtype|COUNTER is for tables of counters",
+      "COUNTERSinsert:\\n  batchtype: LOGGED\\n|insert.batchtype|COUNTER batches only",
+      "COUNTERSinsert:\\n  batchtype: UNLOGGED\\n|insert.batchtype|COUNTER batches only",
       "GOODcolumnspec:\\n  - name: c\\n    population: zipf(1..3)\\n|columnspec.c.population|unknown distribution",
       "GOODcolumnspec:\\n  - name: c\\n    population: uniform(9..3)\\n|columnspec.c.population|empty",
       "GOODcolumnspec:\\n  - name: a\\n    size: uniform(-1..3)\\n|columnspec.a.size|0..1000000",
@@ -179,7 +186,7 @@ class ProfileTest {
       "\\n|mapping|keyspace:"})
   void should_name_the_file_key_and_problem_when_the_profile_is_bad(String yaml, String key, String problem)
       throws IOException {
-    Path f = write(yaml.replace("GOOD", GOOD).replace("\\n", "\n"));
+    Path f = write(yaml.replace("GOOD", GOOD).replace("COUNTERS", COUNTERS).replace("\\n", "\n"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profile.load(f.toString()));
     String m = e.getMessage();
     assertTrue(m.startsWith("profile " + f + ": "), m);

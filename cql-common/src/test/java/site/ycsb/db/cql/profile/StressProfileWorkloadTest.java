@@ -1,6 +1,7 @@
 package site.ycsb.db.cql.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -237,5 +238,74 @@ class StressProfileWorkloadTest {
       System.setErr(err);
     }
     return new String(buf.toByteArray(), StandardCharsets.UTF_8);
+  }
+
+  /** Records every request the workload makes. */
+  static final class Recorder extends NamedOnlyDb {
+    final List<ProfileRequest> requests = new ArrayList<>();
+
+    @Override
+    public Status executeNamed(String name, Object request) {
+      ProfileRequest r = (ProfileRequest) request;
+      requests.add(r);
+      r.resultRows(1);
+      return Status.OK;
+    }
+  }
+
+  /** The workload initialised on a profile written to {@code dir} with the text {@code yaml}. */
+  private static StressProfileWorkload workload(java.nio.file.Path dir, String yaml, String... kv) throws Exception {
+    java.nio.file.Path f = dir.resolve("p.yaml");
+    java.nio.file.Files.write(f, yaml.getBytes(StandardCharsets.UTF_8));
+    Properties p = props(kv);
+    p.setProperty("profile", f.toString());
+    StressProfileWorkload w = new StressProfileWorkload();
+    w.init(p);
+    return w;
+  }
+
+  @Test
+  void should_send_counter_updates_in_counter_batches_with_values_in_marker_order(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    StressProfileWorkload w = workload(dir, ProfileTest.COUNTERS + "insert:\n  partitions: fixed(2)\n",
+        "dotransactions=false");
+    Recorder db = new Recorder();
+    Object t = w.initThread(new Properties(), 0, 1);
+    assertTrue(w.doInsert(db, t));
+    ProfileRequest r = db.requests.get(0);
+    assertEquals(ProfileRequest.Kind.COUNTER_BATCH, r.kind());
+    assertTrue(r.cql().startsWith("UPDATE t SET \"n\" = \"n\" + ?"), r.cql());
+    assertFalse(r.neutralValues());
+    List<Object[]> expected = w.generator().blockRows(0);
+    assertEquals(expected.size(), r.rows().size());
+    for (int i = 0; i < expected.size(); i++) {
+      Object[] row = expected.get(i); // table order a, n, b, m; the update binds n, m, a, b
+      assertEquals(Arrays.asList(row[1], row[3], row[0], row[2]), Arrays.asList(r.rows().get(i)));
+    }
+  }
+
+  @Test
+  void should_mark_requests_with_date_or_duration_values_for_conversion_by_the_binding(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    StressProfileWorkload w = workload(dir, "keyspace: k\ntable: t\ntable_definition: CREATE TABLE t (a text, "
+        + "d date, l frozen<list<int>>, PRIMARY KEY (a, d, l))\nqueries:\n  q:\n    cql: select * from t where "
+        + "a = ? and d = ? and l = ?\n", "ops=insert=1,q=1");
+    Recorder db = new Recorder();
+    Object t = w.initThread(new Properties(), 0, 1);
+    Set<List<Object>> written = new HashSet<>();
+    for (int i = 0; i < 100; i++) {
+      w.doTransaction(db, t);
+      ProfileRequest r = db.requests.get(db.requests.size() - 1);
+      assertTrue(r.neutralValues());
+      if (r.kind() == ProfileRequest.Kind.QUERY) {
+        assertTrue(written.contains(Arrays.asList(r.rows().get(0))), "a query binds a written row's key");
+      } else {
+        assertEquals(ProfileRequest.Kind.LOGGED_BATCH, r.kind());
+        for (Object[] row : r.rows()) {
+          written.add(Arrays.asList(row));
+        }
+      }
+    }
+    assertTrue(written.size() > 10 && db.requests.size() - written.size() > 10, db.requests.size() + " requests");
   }
 }
