@@ -60,9 +60,6 @@ class LauncherBadInputIT {
         row(2, "-load and -t both given", "load", "basic", "-P", "workloads/workloada", "-t"),
         row(2, "-load and -t both given", "run", "basic", "-P", "workloads/workloada", "-load"),
         row(2, "ycsb: list takes no arguments", "list", "extra"),
-        // The binding's name chose the class: another -db would silently benchmark a different database.
-        row(2, "ycsb: -db site.ycsb.Foo conflicts with the binding 'basic' (site.ycsb.BasicDB)", "run", "basic",
-            "-P", "workloads/workloada", "-db", "site.ycsb.Foo"),
         // Secrets typed wrongly are masked by the client before they are quoted.
         row(2, "-p needs name=value, got 'db.password ***'", "run", "basic", "-P", "workloads/workloada", "-p",
             "db.password " + SECRET),
@@ -103,6 +100,15 @@ class LauncherBadInputIT {
     CommandResult r = Processes.ycsb(home, "run", "basic", "--version");
     assertEquals(0, r.exitCode, r.describe());
     assertTrue(r.stdout.startsWith("YCSB"), r.describe());
+  }
+
+  @Test
+  void should_say_so_when_a_db_class_replaces_the_bindings() throws Exception {
+    CommandResult r = Processes.ycsb(home, "run", "basic", "-db", "site.ycsb.NoSuchDB", "-P", "workloads/workloada",
+        "-p", "recordcount=10", "-p", "operationcount=10");
+    assertTrue(r.stderr.contains("ycsb: note: -db site.ycsb.NoSuchDB replaces the binding basic's class "
+        + "site.ycsb.BasicDB"), r.describe());
+    assertEquals(2, r.exitCode, "the named class ran, and does not exist:\n" + r.describe());
   }
 
   @Test
