@@ -103,15 +103,6 @@ class LauncherBadInputIT {
   }
 
   @Test
-  void should_say_so_when_a_db_class_replaces_the_bindings() throws Exception {
-    CommandResult r = Processes.ycsb(home, "run", "basic", "-db", "site.ycsb.NoSuchDB", "-P", "workloads/workloada",
-        "-p", "recordcount=10", "-p", "operationcount=10");
-    assertTrue(r.stderr.contains("ycsb: note: -db site.ycsb.NoSuchDB replaces the binding basic's class "
-        + "site.ycsb.BasicDB"), r.describe());
-    assertEquals(2, r.exitCode, "the named class ran, and does not exist:\n" + r.describe());
-  }
-
-  @Test
   void should_warn_once_when_a_classpath_entry_does_not_exist() throws Exception {
     CommandResult r = Processes.ycsb(home, "run", "basic", "-cp", "/no/such/dir", "-P", "workloads/workloada",
         "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false");
