@@ -4,6 +4,7 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
 PROG="$(basename "$0")"
 ARGV="$*"
 # shellcheck source=../lib.sh
@@ -16,7 +17,8 @@ Usage: $PROG [options]
   --quick             smoke run: about 1/10 of the operations, 3 s target runs, 1 repeat (not a measurement)
   --warmup            also run our core with -p warmup=<time>, reported as a separate column
   --warmup-time D     warm-up for --warmup (default 5s; --quick: 1s)
-  --core-jar PATH     our core jar (default ~/.m2/.../site/ycsb/core/1.0.0-SNAPSHOT/core-1.0.0-SNAPSHOT.jar)
+  --core-jar PATH     our core jar (default: this checkout's core/target/core-1.0.0-SNAPSHOT.jar, else ~/.m2's)
+  --support-jar PATH  binding-support jar the core needs (default: beside the core's module, else ~/.m2's)
   --hdr-jar PATH      HdrHistogram jar for our core (default ~/.m2/.../HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar)
   --java PATH         java executable used for both cores (default: java on PATH)
   --jvm-opts "..."    JVM flags used for both cores (default "-Xms1g -Xmx1g")
@@ -40,7 +42,8 @@ QUICK=false
 WARMUP=false
 WARMUP_TIME=""
 M2="${HOME}/.m2/repository"
-CORE_JAR="$M2/site/ycsb/core/1.0.0-SNAPSHOT/core-1.0.0-SNAPSHOT.jar"
+CORE_JAR=""
+SUPPORT_JAR=""
 HDR_JAR="$M2/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar"
 JAVA=java
 JVM_OPTS="-Xms1g -Xmx1g"
@@ -60,7 +63,7 @@ while [ $# -gt 0 ]; do
     -h|--help) usage; exit 0 ;;
     --quick) QUICK=true; shift; continue ;;
     --warmup) WARMUP=true; shift; continue ;;
-    --repeat|--warmup-time|--core-jar|--hdr-jar|--java|--jvm-opts|--ops-a|--ops-c|--target|--target-seconds) ;;
+    --repeat|--warmup-time|--core-jar|--support-jar|--hdr-jar|--java|--jvm-opts|--ops-a|--ops-c|--target|--target-seconds) ;;
     --workloads|--threads|--modes|--cache|--out) ;;
     *) die "unknown option '$opt' (see --help)" ;;
   esac
@@ -71,6 +74,7 @@ while [ $# -gt 0 ]; do
     --warmup-time) [[ "$val" =~ ^[0-9]+(ms|s|m)$ ]] || die "--warmup-time needs a duration like 5s, got '$val'"
                    WARMUP_TIME="$val" ;;
     --core-jar) CORE_JAR="$val" ;;
+    --support-jar) SUPPORT_JAR="$val" ;;
     --hdr-jar) HDR_JAR="$val" ;;
     --java) JAVA="$val" ;;
     --jvm-opts) JVM_OPTS="$val" ;;
@@ -110,7 +114,18 @@ fi
 TIME_BIN=/usr/bin/time
 [ -x "$TIME_BIN" ] || die "$TIME_BIN is missing: install the Debian package 'time' (apt-get install time)"
 command -v "$JAVA" >/dev/null 2>&1 || die "java executable '$JAVA' not found"
-[ -f "$CORE_JAR" ] || die "our core jar not found: $CORE_JAR (give --core-jar PATH)"
+# Our core: the checkout's own build (mvn package) if there is one, else the one installed in ~/.m2; the core
+# needs binding-support's jar beside it (typed property parsing), taken from the same place.
+if [ -z "$CORE_JAR" ]; then
+  CORE_JAR="$ROOT/core/target/core-1.0.0-SNAPSHOT.jar"
+  [ -f "$CORE_JAR" ] || CORE_JAR="$M2/site/ycsb/core/1.0.0-SNAPSHOT/core-1.0.0-SNAPSHOT.jar"
+fi
+if [ -z "$SUPPORT_JAR" ]; then
+  SUPPORT_JAR="$(dirname "$CORE_JAR")/../../binding-support/target/binding-support-1.0.0-SNAPSHOT.jar"
+  [ -f "$SUPPORT_JAR" ] || SUPPORT_JAR="$M2/site/ycsb/binding-support/1.0.0-SNAPSHOT/binding-support-1.0.0-SNAPSHOT.jar"
+fi
+[ -f "$CORE_JAR" ] || die "our core jar not found: $CORE_JAR (run mvn -B package -DskipTests, or give --core-jar PATH)"
+[ -f "$SUPPORT_JAR" ] || die "binding-support jar not found: $SUPPORT_JAR (give --support-jar PATH)"
 [ -f "$HDR_JAR" ] || die "HdrHistogram jar not found: $HDR_JAR (give --hdr-jar PATH)"
 unzip -Z1 "$CORE_JAR" site/ycsb/Client.class >/dev/null 2>&1 \
   || die "$CORE_JAR has no site/ycsb/Client.class: not a core jar"
@@ -134,7 +149,7 @@ RUN_DIR="$HERE/target/run-$(date -u +%Y%m%d-%H%M%S)"
 OURS_LIB="$RUN_DIR/ours-lib"
 mkdir -p "$OURS_LIB"
 # A private copy, so that a core re-installed into ~/.m2 during the run does not change the jar mid-way.
-cp "$CORE_JAR" "$HDR_JAR" "$OURS_LIB/"
+cp "$CORE_JAR" "$SUPPORT_JAR" "$HDR_JAR" "$OURS_LIB/"
 
 # ---- one run -------------------------------------------------------------------------------------------------
 TSV="$RUN_DIR/runs.tsv"
