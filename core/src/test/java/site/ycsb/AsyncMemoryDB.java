@@ -9,13 +9,16 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import site.ycsb.async.AsyncDB;
 
 /**
  * {@link MemoryDB} with asynchronous operations that complete on other threads (like a driver's I/O threads) after
- * {@code asyncmemory.delayms} (default 0): a test double for the engine's asynchronous path, not a database.
+ * {@code asyncmemory.delayms} (default 0), or before the call returns with {@code asyncmemory.inline=true}: a test
+ * double for the engine's asynchronous path, not a database. It counts the operations in flight across the
+ * process ({@link #maxInFlight}).
  */
 public class AsyncMemoryDB extends MemoryDB implements AsyncDB {
   private static final ScheduledExecutorService IO = Executors.newScheduledThreadPool(2, r -> {
@@ -23,17 +26,42 @@ public class AsyncMemoryDB extends MemoryDB implements AsyncDB {
     t.setDaemon(true);
     return t;
   });
+  private static final AtomicInteger IN_FLIGHT = new AtomicInteger();
+  private static final AtomicInteger MAX_IN_FLIGHT = new AtomicInteger();
   private long delayMs;
+  private boolean inline;
+
+  /** The most operations that were in flight at once since {@link #resetInFlight}. */
+  static int maxInFlight() {
+    return MAX_IN_FLIGHT.get();
+  }
+
+  static void resetInFlight() {
+    IN_FLIGHT.set(0);
+    MAX_IN_FLIGHT.set(0);
+  }
 
   @Override
   public void init() throws DBException {
     super.init();
     delayMs = Long.parseLong(getProperties().getProperty("asyncmemory.delayms", "0"));
+    inline = Boolean.parseBoolean(getProperties().getProperty("asyncmemory.inline", "false"));
   }
 
   private CompletionStage<Status> later(Supplier<Status> op) {
+    MAX_IN_FLIGHT.accumulateAndGet(IN_FLIGHT.incrementAndGet(), Math::max);
+    if (inline) {
+      Status status = op.get();
+      IN_FLIGHT.decrementAndGet();
+      return CompletableFuture.completedFuture(status);
+    }
     CompletableFuture<Status> f = new CompletableFuture<>();
-    IO.schedule(() -> f.complete(op.get()), delayMs, TimeUnit.MILLISECONDS);
+    IO.schedule(() -> {
+      Status status = op.get();
+      // before completing: completing may issue the next operation on this thread
+      IN_FLIGHT.decrementAndGet();
+      f.complete(status);
+    }, delayMs, TimeUnit.MILLISECONDS);
     return f;
   }
 

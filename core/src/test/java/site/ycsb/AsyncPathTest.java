@@ -11,6 +11,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import site.ycsb.workloads.CoreWorkload;
@@ -25,6 +26,7 @@ class AsyncPathTest {
   @BeforeEach
   void clear() {
     MemoryDB.clear();
+    AsyncMemoryDB.resetInFlight();
   }
 
   private String workload(String extra) throws IOException {
@@ -123,6 +125,45 @@ class AsyncPathTest {
     assertEquals(2000, lag.getTotalCount());
     long medianUs = lag.getValueAtPercentile(50);
     assertTrue(medianUs >= 1500, "operations wait for the grid: median lag " + medianUs + " us");
+  }
+
+  @Test
+  void should_keep_the_in_flight_bound_when_completions_issue_the_next_operation_unthrottled() throws IOException {
+    String w = workload("readproportion=0.5\nupdateproportion=0.5\noperationcount=2000\n");
+    assertEquals(0, load(w).exitCode);
+    AsyncMemoryDB.resetInFlight();
+    ClientRunner r = ClientRunner.run("-t", "-db", ASYNC, "-P", w, "-threads", "8", "-p", "asyncmemory.delayms=1");
+    assertEquals(0, r.exitCode, r.toString());
+    assertEquals(2000, r.longValue("READ", "Operations") + r.longValue("UPDATE", "Operations"), r.out);
+    int max = AsyncMemoryDB.maxInFlight();
+    assertTrue(max <= 8, "at most -threads operations in flight, saw " + max);
+    assertTrue(max >= 2, "the lanes run side by side, saw at most " + max + " in flight");
+  }
+
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a lane that overflowed would never end
+  void should_issue_every_operation_in_a_loop_not_by_recursion_when_the_binding_completes_before_returning()
+      throws IOException {
+    // 200,000 operations on 4 lanes: 50,000 in a row per lane, each completed inside the call that issued it. A
+    // lane that issued its next operation from the completion by recursion would overflow the thread's stack.
+    String w = workload("readproportion=0.5\nupdateproportion=0.5\noperationcount=200000\n");
+    assertEquals(0, load(w).exitCode);
+    AsyncMemoryDB.resetInFlight();
+    ClientRunner r = ClientRunner.run("-t", "-db", ASYNC, "-P", w, "-threads", "4", "-p", "asyncmemory.inline=true");
+    assertEquals(0, r.exitCode, r.toString());
+    assertEquals(200000, r.longValue("READ", "Return=OK") + r.longValue("UPDATE", "Return=OK"), r.out);
+    assertEquals(1, AsyncMemoryDB.maxInFlight(), "completed before returning: one at a time");
+  }
+
+  @Test
+  void should_end_an_unthrottled_run_at_its_time_limit_with_every_lane_stopped() throws IOException {
+    String w = workload("readproportion=1\nupdateproportion=0\noperationcount=100000000\nmaxexecutiontime=1\n");
+    assertEquals(0, load(w).exitCode);
+    ClientRunner r = ClientRunner.run("-t", "-db", ASYNC, "-P", w, "-threads", "16", "-p", "asyncmemory.delayms=1");
+    assertEquals(0, r.exitCode, r.toString());
+    long runtimeMs = r.longValue("OVERALL", "RunTime(ms)");
+    assertTrue(runtimeMs >= 1000 && runtimeMs < 5000, "ended at the time limit: " + runtimeMs + " ms");
+    assertTrue(r.longValue("READ", "Return=OK") > 16, r.out);
   }
 
   @Test
