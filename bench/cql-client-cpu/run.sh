@@ -103,7 +103,10 @@ echo "Building the project's cassandra binding and test server (mvn package, no 
    >"$RUN_DIR/build.log" 2>&1 || die "the build failed (see $RUN_DIR/build.log)"
 OURS_LIB="$RUN_DIR/ours-lib"
 mkdir -p "$OURS_LIB"
-cp "$ROOT"/core/target/core-*.jar "$ROOT"/cassandra2/target/cassandra-binding-*.jar "$ROOT"/cassandra2/target/dependency/*.jar "$OURS_LIB/"
+# dependencies first, then the freshly built jars over them (a dependency folder left by an earlier build may hold
+# an older copy of core)
+cp "$ROOT"/cassandra2/target/dependency/*.jar "$OURS_LIB/"
+cp "$ROOT"/core/target/core-*.jar "$ROOT"/cassandra2/target/cassandra-binding-*.jar "$OURS_LIB/"
 rm -f "$OURS_LIB"/*-tests.jar "$OURS_LIB"/*-sources.jar
 compgen -G "$OURS_LIB/HdrHistogram*" >/dev/null || cp "$ROOT"/core/target/dependency/HdrHistogram-*.jar "$OURS_LIB/" 2>/dev/null \
   || cp "$HOME"/.m2/repository/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar "$OURS_LIB/"
