@@ -269,6 +269,13 @@ report_tables() {
       return (m % 2) ? a[k] : (a[k] + a[k + 1]) / 2
     }
     function fmt(x, d) { return x == "" ? "n/a" : sprintf("%." d "f", x) }
+    # " (min–max)" of the repeats behind a median, when there are several
+    function spread(key, d,   i, lo, hi) {
+      if (n[key] + 0 < 2) return ""
+      lo = val[key, 1]; hi = lo
+      for (i = 2; i <= n[key]; i++) { if (val[key, i] < lo) lo = val[key, i]; if (val[key, i] > hi) hi = val[key, i] }
+      return " (" fmt(lo, d) "–" fmt(hi, d) ")"
+    }
     function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "n/a" : sprintf("%.2f", a / b) }
     NR == 1 { next }
     {
@@ -308,7 +315,7 @@ report_tables() {
         for (m in label) if (m ~ /^[ru]99/) { better[m] = "lower"; dec[m] = 0 }
         printf "### Workload %s, %d threads, %s\n\n", toupper(wl[cs]), thr[cs], \
           tg ? ("-target " target " (measurement.interval=both)") : "unthrottled"
-        hdr = "| Figure (median) | ours | YCSB 0.17.0 | ours / 0.17.0 |"
+        hdr = "| Figure: median (min–max) | ours | YCSB 0.17.0 | ours / 0.17.0 (medians) |"
         sep = "|---|---:|---:|---:|"
         if (warmup == "true") {
           hdr = hdr " ours, warmup=" wtime " | ours+warmup / 0.17.0 |"; sep = sep "---:|---:|"
@@ -320,10 +327,11 @@ report_tables() {
           if (m ~ /^u/ && wl[cs] != "a") continue
           a = median(cs SUBSEP "ours" SUBSEP m); b = median(cs SUBSEP "ycsb-0.17.0" SUBSEP m)
           line = "| " label[m] (better[m] == "" ? "" : " (" (better[m] == "100" ? "100 is exact" : better[m] " is better") ")") \
-            " | " fmt(a, dec[m]) " | " fmt(b, dec[m]) " | " (m == "warn" || m == "rt" ? "" : ratio(a, b)) " |"
+            " | " fmt(a, dec[m]) spread(cs SUBSEP "ours" SUBSEP m, dec[m]) " | " fmt(b, dec[m]) \
+            spread(cs SUBSEP "ycsb-0.17.0" SUBSEP m, dec[m]) " | " (m == "warn" || m == "rt" ? "" : ratio(a, b)) " |"
           if (warmup == "true") {
             w = median(cs SUBSEP "ours-warmup" SUBSEP m)
-            line = line " " fmt(w, dec[m]) " | " (m == "warn" || m == "rt" ? "" : ratio(w, b)) " |"
+            line = line " " fmt(w, dec[m]) spread(cs SUBSEP "ours-warmup" SUBSEP m, dec[m]) " | " (m == "warn" || m == "rt" ? "" : ratio(w, b)) " |"
           }
           print line
         }
