@@ -3,22 +3,25 @@
 # and per phase the schedule lag p99 and the intended versus service p99 read back from each summary.json.
 # Usage: bench/startup/run.sh [--port P] [--records N] [--ops N] [--threads N] [--target R] [--workloads LIST]
 #                             [--warmup W (-p warmup=W; default: the suite's own)] [--out DIR]
+#                             [--warm-server S (before the suite, S seconds of unthrottled workload A against the
+#                              fresh server, so that its own JIT is warm; default 0: a cold server, as a new user has)]
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 YCSB="$ROOT/bin/ycsb"
-PORT=19043 RECORDS=20000 OPS=20000 THREADS=16 TARGET=2000 WORKLOADS="" WARMUP="" OUT=""
+PORT=19043 RECORDS=20000 OPS=20000 THREADS=16 TARGET=2000 WORKLOADS="" WARMUP="" OUT="" WARM_SERVER=0
 PROG=bench/startup
 # shellcheck source=../lib.sh
 . "$ROOT/bench/lib.sh"
 while [ $# -gt 0 ]; do
   case "$1" in
-    --help|-h) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    --port|--records|--ops|--threads|--target|--workloads|--warmup|--out)
+    --help|-h) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --port|--records|--ops|--threads|--target|--workloads|--warmup|--out|--warm-server)
       [ $# -ge 2 ] || die "$1 needs a value"
       case "$1" in
         --port) PORT=$2 ;; --records) RECORDS=$2 ;; --ops) OPS=$2 ;; --threads) THREADS=$2 ;;
         --target) TARGET=$2 ;; --workloads) WORKLOADS=$2 ;; --warmup) WARMUP=$2 ;; --out) OUT=$2 ;;
+        --warm-server) WARM_SERVER=$2 ;;
       esac
       shift 2 ;;
     *) die "unknown option '$1' (see --help)" ;;
@@ -27,6 +30,7 @@ done
 for pair in "--port:$PORT" "--records:$RECORDS" "--ops:$OPS" "--threads:$THREADS" "--target:$TARGET"; do
   need_count "${pair%%:*}" "${pair#*:}"
 done
+[[ "$WARM_SERVER" =~ ^[0-9]+$ ]] || die "--warm-server needs a whole number of seconds, got '$WARM_SERVER'"
 command -v python3 >/dev/null || die "python3 is needed to read summary.json files"
 STAMP="$(date -u +%Y%m%d-%H%M%S)"
 [ -n "$OUT" ] || OUT="$HERE/run-$STAMP"
@@ -34,6 +38,14 @@ STAMP="$(date -u +%Y%m%d-%H%M%S)"
 
 LOAD_BEFORE="$(uptime)"
 start_cassandra "$PORT"
+if [ "$WARM_SERVER" -gt 0 ]; then
+  echo "Warming the server: load $RECORDS records, then $WARM_SERVER s of unthrottled workload A..." >&2
+  WARM=(-P "$ROOT/workloads/workloada" -p hosts=127.0.0.1 -p port="$PORT" -p recordcount="$RECORDS")
+  "$YCSB" load cassandra-cql "${WARM[@]}" -threads 16 > "$SERVER_DIR/warm-load.out" 2> "$SERVER_DIR/warm-load.err" \
+    || die "warming the server failed (see $SERVER_DIR/warm-load.err)"
+  "$YCSB" run cassandra-cql "${WARM[@]}" -threads 64 -p operationcount=1000000000 -p maxexecutiontime="$WARM_SERVER" \
+    > "$SERVER_DIR/warm-run.out" 2> "$SERVER_DIR/warm-run.err" || die "warming the server failed (see $SERVER_DIR/warm-run.err)"
+fi
 SUITE=("$YCSB" suite cassandra-cql ${WORKLOADS:+--workloads "$WORKLOADS"} -p hosts=127.0.0.1 -p port="$PORT" -p recordcount="$RECORDS"
   -p operationcount="$OPS" -threads "$THREADS" -target "$TARGET" -p measurement.interval=both ${WARMUP:+-p warmup="$WARMUP"}
   --out "$OUT")
@@ -52,6 +64,7 @@ cp "$SERVER_DIR/suite.out" "$OUT/suite.out"; cp "$SERVER_DIR/suite.err" "$OUT/su
   echo "- load before: \`$LOAD_BEFORE\`"
   echo "- load after:  \`$LOAD_AFTER\`"
   echo "- suite exit code: $CODE"
+  echo "- server warmed before the suite: $WARM_SERVER s of unthrottled workload A (0 = a freshly started server)"
   echo
   echo '```sh'
   printf '%q ' "${SUITE[@]}" | sed "s#$ROOT/##g"
