@@ -39,6 +39,7 @@ final class AsyncClientThread extends Thread implements Worker {
   private final boolean keepGoingOnInsertFailure;
   private final int maxInFlight;
   private final Semaphore inFlight;
+  private final Runnable releaseSlot;
   private final long windowNs;
   private DB binding;
 
@@ -65,6 +66,7 @@ final class AsyncClientThread extends Thread implements Worker {
     this.keepGoingOnInsertFailure = keepGoingOnInsertFailure;
     this.maxInFlight = maxInFlight;
     this.inFlight = new Semaphore(maxInFlight);
+    this.releaseSlot = inFlight::release;
     this.windowNs = windowNs;
     setDaemon(true);
     run.register(this);
@@ -160,26 +162,14 @@ final class AsyncClientThread extends Thread implements Worker {
         long begin = System.nanoTime();
         boolean isMeasured = warmup.isMeasured(slot, intended, scheduleStart);
         if (isMeasured) {
-          if (firstMeasuredStartNs == Long.MAX_VALUE) {
-            firstMeasuredStartNs = intended;
-          }
           run.recordLag(intended, begin, scheduleStart);
         }
-        // The workload reads these on this thread when it issues the operation (read-modify-write, VERIFY).
-        measurements.setIntendedStartTimeNs(intended);
-        measurements.setRecording(isMeasured);
-        CompletionStage<Boolean> op;
         try {
-          AsyncDB scope = db.scope(intended, isMeasured);
-          op = doTransactions ? workload.doTransactionAsync(scope, state) : workload.doInsertAsync(scope, state);
+          start(db, state, measurements, intended, begin, isMeasured, releaseSlot);
         } catch (RuntimeException e) {
           inFlight.release();
           throw e;
         }
-        op.whenComplete((ok, error) -> {
-          completed(db, begin, isMeasured, ok != null && ok && error == null);
-          inFlight.release();
-        });
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -189,6 +179,30 @@ final class AsyncClientThread extends Thread implements Worker {
       measurements.setRecording(true);
       drain();
     }
+  }
+
+  /**
+   * Issues one workload operation intended to start at {@code intended} (called at {@code begin}) and, once it has
+   * completed and been counted, runs {@code then} on the completing thread, whatever the counting met.
+   */
+  private void start(AsyncDBWrapper db, Object state, Measurements measurements, long intended, long begin,
+                     boolean isMeasured, Runnable then) {
+    if (isMeasured && firstMeasuredStartNs == Long.MAX_VALUE) {
+      firstMeasuredStartNs = intended;
+    }
+    // The workload reads these on this thread when it issues the operation (read-modify-write, VERIFY).
+    measurements.setIntendedStartTimeNs(intended);
+    measurements.setRecording(isMeasured);
+    AsyncDB scope = db.scope(intended, isMeasured);
+    CompletionStage<Boolean> op = doTransactions ? workload.doTransactionAsync(scope, state)
+        : workload.doInsertAsync(scope, state);
+    op.whenComplete((ok, error) -> {
+      try {
+        completed(db, begin, isMeasured, ok != null && ok && error == null);
+      } finally {
+        then.run();
+      }
+    });
   }
 
   private void failed(Throwable e) {
@@ -275,6 +289,8 @@ final class AsyncClientThread extends Thread implements Worker {
     private final class Lane {
       /** Issues requested and not yet handled: the one thread that takes it from 0 issues until it is 0 again. */
       private final AtomicInteger pending = new AtomicInteger();
+      /** What a completion runs: the lane goes on (or ends) whatever counting the operation met. */
+      private final Runnable next = this::advance;
 
       /** Issues the next operation, or ends the lane; re-entered by completions, which then only count. */
       void advance() {
@@ -303,23 +319,7 @@ final class AsyncClientThread extends Thread implements Worker {
           if (schedule.isPastDeadline(begin)) {
             return false;
           }
-          boolean isMeasured = warmup.isMeasured(slot, begin, schedule.startNs());
-          if (isMeasured && firstMeasuredStartNs == Long.MAX_VALUE) {
-            firstMeasuredStartNs = begin;
-          }
-          measurements.setIntendedStartTimeNs(begin);
-          measurements.setRecording(isMeasured);
-          AsyncDB scope = db.scope(begin, isMeasured);
-          CompletionStage<Boolean> op = doTransactions ? workload.doTransactionAsync(scope, state)
-              : workload.doInsertAsync(scope, state);
-          op.whenComplete((ok, error) -> {
-            try {
-              completed(db, begin, isMeasured, ok != null && ok && error == null);
-            } finally {
-              // whatever completed() met, the lane goes on (or ends): the dispatcher waits for every lane
-              advance();
-            }
-          });
+          start(db, state, measurements, begin, begin, warmup.isMeasured(slot, begin, schedule.startNs()), next);
           return true;
         } catch (Throwable e) {
           failed(e);
