@@ -24,6 +24,8 @@ Usage: $PROG [options]
   --inflight N        operations in flight of the asynchronous cases (default 64)
   --cases LIST        subset of ycsb017,blocking,async,async-window,floor-sync,floor-async (default: all)
   --async-args "..."  arguments of the asynchronous case (default "-p async=true -threads <inflight>")
+  --base-core JAR     a core jar to compare with (e.g. an earlier commit's core/target/core-*.jar): the case
+                      async-base runs the asynchronous case with it in place of this checkout's core
   --window-us N       dispatch window of the async-window case (default 1000: -p async.window.us=N on top)
   --port N            CQL port of the local Cassandra (default 9142)
   --java PATH         java for every client (default: java on PATH)
@@ -37,14 +39,14 @@ EOF
 
 REPEAT=""; QUICK=false; RECORDS=10000; RATES="1500,3000"; SECONDS_PER_RUN=""; WINDOW=""; THREADS=16; INFLIGHT=64
 CASES="ycsb017,blocking,async,async-window,floor-sync,floor-async"; ASYNC_ARGS=""; WINDOW_US=1000; PORT=9142; JAVA=java; JVM_OPTS="-Xms512m -Xmx512m"
-CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/ycsb-cql-client-cpu"; OUT=""
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/ycsb-cql-client-cpu"; OUT=""; BASE_CORE=""
 while [ $# -gt 0 ]; do
   opt="$1"
   case "$opt" in
     -h|--help) usage; exit 0 ;;
     --quick) QUICK=true; shift; continue ;;
     --repeat|--records|--rates|--seconds|--window|--threads|--inflight|--cases|--async-args|--window-us|--port|--java) ;;
-    --jvm-opts|--cache|--out) ;;
+    --jvm-opts|--cache|--out|--base-core) ;;
     *) die "unknown option '$opt' (see --help)" ;;
   esac
   [ $# -ge 2 ] || die "$opt needs a value (see --help)"
@@ -59,8 +61,8 @@ while [ $# -gt 0 ]; do
               WINDOW="$val" ;;
     --threads) need_count "$opt" "$val"; THREADS="$val" ;;
     --inflight) need_count "$opt" "$val"; INFLIGHT="$val" ;;
-    --cases) [[ "$val" =~ ^(ycsb017|blocking|async|async-window|floor-sync|floor-async)(,(ycsb017|blocking|async|async-window|floor-sync|floor-async))*$ ]] \
-               || die "--cases takes a comma list of ycsb017, blocking, async, async-window, floor-sync, floor-async; got '$val'"
+    --cases) [[ "$val" =~ ^(ycsb017|blocking|async|async-base|async-window|floor-sync|floor-async)(,(ycsb017|blocking|async|async-base|async-window|floor-sync|floor-async))*$ ]] \
+               || die "--cases takes a comma list of ycsb017, blocking, async, async-base, async-window, floor-sync, floor-async; got '$val'"
              CASES="$val" ;;
     --async-args) ASYNC_ARGS="$val" ;;
     --window-us) need_count "$opt" "$val"; WINDOW_US="$val" ;;
@@ -69,6 +71,7 @@ while [ $# -gt 0 ]; do
     --jvm-opts) JVM_OPTS="$val" ;;
     --cache) CACHE="$val" ;;
     --out) OUT="$val" ;;
+    --base-core) BASE_CORE="$val" ;;
   esac
   shift 2
 done
@@ -84,6 +87,10 @@ TICKS_PER_S="$(getconf CLK_TCK)"
 TODAY="$(date -u +%Y-%m-%d)"
 [ -n "$OUT" ] || { if $QUICK; then OUT="$HERE/results-$TODAY-quick.md"; else OUT="$HERE/results-$TODAY.md"; fi; }
 
+# Taken before this script's own build, server start and data load, which raise the load average themselves: the
+# quiet-machine check is about other work on the machine.
+LOAD_AT_START="$(cut -d' ' -f1-3 /proc/loadavg)"
+
 TIME_BIN=/usr/bin/time
 [ -x "$TIME_BIN" ] || die "$TIME_BIN is missing: install the Debian package 'time'"
 command -v "$JAVA" >/dev/null 2>&1 || die "java executable '$JAVA' not found"
@@ -91,6 +98,11 @@ command -v mvn >/dev/null 2>&1 || die "mvn is needed to build the project and fe
 REF_JAR="${YCSB_REFERENCE_CASSANDRA_JAR:-$ROOT/../shared/reference/ycsb-0.17.0-cassandra-binding/cassandra-binding-0.17.0.jar}"
 if [[ ",$CASES," == *",ycsb017,"* ]] && [ ! -f "$REF_JAR" ]; then
   die "YCSB 0.17.0's cassandra binding jar not found at $REF_JAR (set YCSB_REFERENCE_CASSANDRA_JAR, or leave ycsb017 out of --cases)"
+fi
+
+if [[ ",$CASES," == *",async-base,"* ]]; then
+  [ -n "$BASE_CORE" ] || die "the case async-base needs --base-core JAR"
+  unzip -Z1 "$BASE_CORE" site/ycsb/Client.class >/dev/null 2>&1 || die "--base-core $BASE_CORE is not a core jar"
 fi
 
 RUN_DIR="$HERE/target/run-$(date -u +%Y%m%d-%H%M%S)"
@@ -108,6 +120,13 @@ mkdir -p "$OURS_LIB"
 cp "$ROOT"/cassandra2/target/dependency/*.jar "$OURS_LIB/"
 cp "$ROOT"/core/target/core-*.jar "$ROOT"/cassandra2/target/cassandra-binding-*.jar "$OURS_LIB/"
 rm -f "$OURS_LIB"/*-tests.jar "$OURS_LIB"/*-sources.jar
+BASE_LIB="$RUN_DIR/base-lib"
+if [ -n "$BASE_CORE" ]; then # the same classpath with the other core
+  mkdir -p "$BASE_LIB"
+  cp "$OURS_LIB"/*.jar "$BASE_LIB/"
+  rm -f "$BASE_LIB"/core-*.jar
+  cp "$BASE_CORE" "$BASE_LIB/core-base.jar"
+fi
 compgen -G "$OURS_LIB/HdrHistogram*" >/dev/null || cp "$ROOT"/core/target/dependency/HdrHistogram-*.jar "$OURS_LIB/" 2>/dev/null \
   || cp "$HOME"/.m2/repository/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar "$OURS_LIB/"
 
@@ -171,6 +190,7 @@ command_for() { # case rate -> sets CMD
     blocking) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" -threads "$THREADS"
                    -p async=false) ;;
     async) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}") ;;
+    async-base) CMD=("$JAVA" "${JVM[@]}" -cp "$BASE_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}") ;;
     async-window) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}"
                        -p async.window.us="$WINDOW_US") ;;
     floor-sync) CMD=("$JAVA" "${JVM[@]}" -cp "$FLOOR_CLASSES:$OURS_LIB/*" DriverFloor sync 127.0.0.1 "$PORT" "$ops" "$r"
@@ -251,7 +271,7 @@ LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 # ---- report --------------------------------------------------------------------------------------------------
 summary() {
-  awk -F'\t' -v cases="$CASES" -v window="$WINDOW_US" '
+  awk -F'\t' -v base="$(basename "${BASE_CORE:-none}")" -v cases="$CASES" -v window="$WINDOW_US" '
     function isnum(x) { return x ~ /^[0-9]+(\.[0-9]+)?$/ }
     function add(k, x) { n[k]++; v[k, n[k]] = x }
     function sorted(k,   i, j, t) { m = n[k]; for (i = 1; i <= m; i++) a[i] = v[k, i]
@@ -275,7 +295,7 @@ summary() {
       name["ycsb017"] = "YCSB 0.17.0 cassandra binding"; name["blocking"] = "this project, blocking"
       name["async"] = "this project, asynchronous"; name["floor-sync"] = "driver only, blocking"
       name["async-window"] = "this project, asynchronous, " window " µs dispatch window"
-      name["floor-async"] = "driver only, executeAsync"
+      name["floor-async"] = "driver only, executeAsync"; name["async-base"] = "this project, asynchronous, base core (" base ")"
       for (r = 1; r <= nr; r++) {
         rate = rates[r]
         printf "### %s\n\n", rate == "max" ? "Unthrottled" : ("-target " rate " ops/s")
@@ -305,9 +325,9 @@ summary() {
     echo "# CQL client CPU per operation ($TODAY)"
   fi
   echo
-  load1="${LOAD_BEFORE%% *}"
+  load1="${LOAD_AT_START%% *}"
   if awk -v l="$load1" -v n="$(nproc)" 'BEGIN { exit !(l > n / 4) }'; then
-    echo "> **The machine was not quiet** (load average $LOAD_BEFORE before the run on $(nproc) CPUs): figures are unreliable."
+    echo "> **The machine was not quiet** (load average $LOAD_AT_START when the script started, on $(nproc) CPUs): figures are unreliable."
     echo
   fi
   echo "Workload A (50% reads of all fields, 50% updates of one 100-byte field), $RECORDS records, against the"
@@ -320,9 +340,11 @@ summary() {
   echo "in flight. $REPEAT repeat(s), cases interleaved (order reversed every other repeat). Wall time ${ELAPSED_S} s."
   echo
   echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), nproc $(nproc)"
-  echo "- Load average before: $LOAD_BEFORE; after: $LOAD_AFTER"
+  echo "- Load average when the script started: $LOAD_AT_START; after its build, server start and data load, before the"
+  echo "  first run: $LOAD_BEFORE; after the last run: $LOAD_AFTER (the runs' own client and server raise it)"
   echo "- Java: $("$JAVA" -version 2>&1 | head -n 1); JVM options: $JVM_OPTS"
   echo "- Async arguments: ${ASYNC_ARGS:-(none)}; async-window case: the same plus -p async.window.us=$WINDOW_US"
+  [ -z "$BASE_CORE" ] || echo "- async-base case: the same with core jar $BASE_CORE (sha256 $(sha256sum "$BASE_CORE" | cut -c1-16)…: $("$JAVA" -cp "$BASE_LIB/*" site.ycsb.Client --version 2>/dev/null | head -n 1)); this checkout's core: $("$JAVA" -cp "$OURS_LIB/*" site.ycsb.Client --version 2>/dev/null | head -n 1)"
   echo
   echo "## Results"
   echo

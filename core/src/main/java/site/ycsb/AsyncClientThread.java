@@ -256,8 +256,9 @@ final class AsyncClientThread extends Thread implements Worker {
   /**
    * The unthrottled path: {@code maxInFlight} lanes, each with one operation in flight; the thread that completes
    * an operation (the client library's I/O thread, usually) issues its lane's next one. Waking a dispatcher for
-   * every completion cost about a quarter of the client's CPU per operation against Cassandra (bench/cql-client-cpu),
-   * and a request issued on the I/O thread is written with the others of that wake-up. A lane whose operation
+   * every completion cost a quarter of the client's CPU per operation against Cassandra
+   * (bench/cql-client-cpu/results-2026-11-24-lanes-ab.md), and a request issued on the I/O thread is written with
+   * the others of that wake-up. A lane whose operation
    * completes while it is being issued (a binding that answers at once) goes on in a loop, not by recursion.
    */
   private final class Lanes {
