@@ -19,16 +19,35 @@ class PhaseWarmupTest {
   }
 
   @Test
-  void should_warm_up_for_a_tenth_of_the_operations_at_the_target_rate() {
-    // 20000 operations at 2000 ops/s: a 10 s phase, 1 s of it warm-up
-    assertEquals("1000ms", PhaseWarmup.choose(props(), 20_000, 2000, 0));
+  void should_warm_up_for_a_tenth_of_a_long_phase_at_the_target_rate() {
+    // 200000 operations at 2000 ops/s: a 100 s phase, its first 10 s warm-up
+    assertEquals("10000ms", PhaseWarmup.choose(props(), 200_000, 2000, 0));
+    assertEquals("7500ms", PhaseWarmup.choose(props(), 150_000, 2000, 0));
   }
 
   @Test
-  void should_cap_the_warm_up_at_ten_seconds_and_at_a_tenth_of_maxexecutiontime() {
+  void should_warm_up_for_at_least_five_seconds_when_a_tenth_is_shorter() {
+    // 60000 operations at 2000 ops/s: a 30 s phase; its tenth (3 s) is shorter than a fresh client's start-up
+    assertEquals("5000ms", PhaseWarmup.choose(props(), 60_000, 2000, 0));
+    assertEquals("5000ms", PhaseWarmup.choose(props(), 20_000, 2000, 0), "10 s phase: half of it");
+  }
+
+  @Test
+  void should_never_warm_up_for_more_than_half_of_a_short_phase() {
+    assertEquals("2000ms", PhaseWarmup.choose(props(), 8_000, 2000, 0), "4 s phase");
+    assertEquals("250ms", PhaseWarmup.choose(props(), 1_000, 2000, 0), "0.5 s phase");
+    assertNull(PhaseWarmup.choose(props(), 1, 2000, 0), "one operation: nothing to spare");
+  }
+
+  @Test
+  void should_cap_the_warm_up_at_ten_seconds_and_take_the_share_of_maxexecutiontime_when_shorter() {
     assertEquals("10000ms", PhaseWarmup.choose(props(), 10_000_000, 1000, 0));
-    assertEquals("3000ms", PhaseWarmup.choose(props(), 10_000_000, 1000, 30));
-    assertEquals("3000ms", PhaseWarmup.choose(props(), 0, 1000, 30), "unlimited operations, time-bounded run");
+    assertEquals("10000ms", PhaseWarmup.choose(props(), 10_000_000, 1000, 600), "a 600 s limit: capped");
+    assertEquals("5000ms", PhaseWarmup.choose(props(), 10_000_000, 1000, 30), "a 30 s limit: the floor");
+    assertEquals("4000ms", PhaseWarmup.choose(props(), 10_000_000, 1000, 8), "an 8 s limit: half of it");
+    assertEquals("5000ms", PhaseWarmup.choose(props(), 0, 1000, 30), "unlimited operations, time-bounded run");
+    assertEquals("5000ms", PhaseWarmup.choose(props(), 0, 0, 30), "unthrottled and time-bounded");
+    assertEquals("2000ms", PhaseWarmup.choose(props(), 4_000, 1000, 600), "operations end the phase first");
   }
 
   @Test
@@ -48,6 +67,7 @@ class PhaseWarmupTest {
   void should_not_warm_up_when_there_is_nothing_to_spare() {
     assertNull(PhaseWarmup.choose(props(), 5, 0, 0), "10% of 5 operations is none");
     assertNull(PhaseWarmup.choose(props(), 0, 0, 0), "unknown length");
+    assertNull(PhaseWarmup.choose(props(), 0, 2000, 0), "a rate but no number of operations and no time limit");
   }
 
   @Test
@@ -57,9 +77,9 @@ class PhaseWarmupTest {
         "operationcount=5000", "-target", "500"));
     Phase run = Phase.parseList("a", null).get(0);
     java.util.List<String> cmd = runner.command(run, java.nio.file.Paths.get("out"));
-    assertTrue(cmd.contains("warmup=1000ms"), cmd.toString());
+    assertTrue(cmd.contains("warmup=5000ms"), cmd.toString());
     LocalPhaseRunner off = new LocalPhaseRunner(home, "basic", java.util.Arrays.asList("-p", "operationcount=5000",
         "-p", "warmup=0"));
-    assertTrue(off.command(run, java.nio.file.Paths.get("out")).stream().noneMatch(a -> a.equals("warmup=1000ms")));
+    assertTrue(off.command(run, java.nio.file.Paths.get("out")).stream().noneMatch(a -> a.startsWith("warmup=") && !a.equals("warmup=0")));
   }
 }
