@@ -12,7 +12,9 @@ need_count() { is_count "$2" || die "$1 needs a positive whole number, got '$2'"
 
 # start_cassandra PORT [DIR]: starts a real Cassandra (bin/ycsb cassandra-server) on 127.0.0.1:PORT with its data
 # in DIR, or in a new temporary directory that is removed afterwards; SERVER_DIR names it. The server is stopped
-# when the script exits, however it exits (an EXIT trap: the sourcing script must not set its own).
+# when the script exits, however it exits (an EXIT trap: the sourcing script must not set its own). With
+# CASSANDRA_NICE set to N the server runs at nice N (its JVM inherits it), so that a client sharing the machine is
+# scheduled first, as it would be on a machine of its own.
 start_cassandra() {
   if [ $# -ge 2 ]; then
     SERVER_DIR=$2 SERVER_DIR_IS_TEMPORARY=false
@@ -20,7 +22,8 @@ start_cassandra() {
     SERVER_DIR="$(mktemp -d "${TMPDIR:-/tmp}/bench-cassandra.XXXXXX")" SERVER_DIR_IS_TEMPORARY=true
   fi
   trap stop_cassandra EXIT
-  "$ROOT/bin/ycsb" cassandra-server start --dir "$SERVER_DIR" --port "$1" >&2
+  ${CASSANDRA_NICE:+nice -n "$CASSANDRA_NICE"} "$ROOT/bin/ycsb" cassandra-server start --dir "$SERVER_DIR" \
+    --port "$1" >&2
 }
 
 stop_cassandra() {
