@@ -345,8 +345,8 @@ public final class Client {
       StatusReporter reporter = new StatusReporter(measurements, state, schedule, config.statusIntervalMs,
           config.label, config.status ? System.err : null, resultsWriter("timeseries.csv"),
           resultsWriter("status.log"), config.maxExecutionSec, jvm);
-      health.start();
-      java.util.Map<String, Long[]> gcAtStart = Utils.getGCStatst();
+      // With a warm-up, health counts CPU, GC and pauses again from the first measured operation on.
+      health.start(warmup.isNone() ? null : state::measuring);
       interruption = Interruption.install(workload::requestStop);
       awaitCommonStart();
       long startNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
@@ -397,7 +397,7 @@ public final class Client {
       }
 
       RunResult r = new RunResult();
-      r.gcStats = RunResult.gcSince(gcAtStart);
+      r.gcStats = RunResult.gcSince(health.gcStatsAtStart());
       long measureStartNs = state.measureStartNs();
       if (measureStartNs == Long.MAX_VALUE) {
         measureStartNs = endNs;

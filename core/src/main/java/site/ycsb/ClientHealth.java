@@ -5,7 +5,11 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
@@ -37,6 +41,8 @@ final class ClientHealth {
   static final double SHORT_RUN_SEC = 5.0;
   /** A service time at least this share of the largest lag means the database, not the client, held threads. */
   static final double STALL_SHARE = 0.5;
+  /** How often the start of measurement (the end of a warm-up) is looked for, milliseconds. */
+  static final long MEASURE_START_POLL_MS = 5;
 
   private final int cores = Runtime.getRuntime().availableProcessors();
   private final AtomicLong maxPauseMs = new AtomicLong();
@@ -45,7 +51,9 @@ final class ClientHealth {
   private long cpuStartNs;
   private long gcCountStart;
   private long gcTimeStart;
+  private Map<String, Long[]> gcStatsStart;
   private boolean stopped;
+  private volatile int baselines;
 
   double cpuUsedSec;
   double cpuUtilisation;
@@ -91,7 +99,7 @@ final class ClientHealth {
   }
 
   /** Called when the last operation ended, before cleanup: CPU and GC are counted up to here. */
-  void stop() {
+  synchronized void stop() {
     stopped = true;
     processPauses.stop();
     for (Runnable r : unregister) {
@@ -107,13 +115,58 @@ final class ClientHealth {
     return maxPauseMs.get();
   }
 
-  /** Called when measurement starts. */
+  /**
+   * Called when the schedule opens. With no warm-up ({@code measuring} is null) measurement starts now. Otherwise
+   * CPU, garbage collection and process pauses are counted again from the moment {@code measuring} first says true
+   * (polled every {@value #MEASURE_START_POLL_MS} ms by a daemon thread): the verdicts judge them against the
+   * measured run time, and a warm-up's JIT compilation and start-up collections must not be charged to it.
+   */
+  void start(BooleanSupplier measuring) {
+    baseline();
+    if (measuring != null) {
+      Thread watcher = new Thread(() -> {
+        while (!measuring.getAsBoolean()) {
+          synchronized (this) {
+            if (stopped) {
+              return;
+            }
+          }
+          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(MEASURE_START_POLL_MS));
+        }
+        synchronized (this) {
+          if (!stopped) {
+            baseline();
+          }
+        }
+      }, "ycsb-health-measure-start");
+      watcher.setDaemon(true);
+      watcher.start();
+    }
+  }
+
+  /** Called when measurement starts (no warm-up). */
   void start() {
+    start(null);
+  }
+
+  private synchronized void baseline() {
     cpuStartNs = processCpuNs();
     gcCountStart = Utils.getGCTotalCollectionCount();
     gcTimeStart = Utils.getGCTotalTime();
+    gcStatsStart = Utils.getGCStatst();
     maxPauseMs.set(0);
     processPauses.start();
+    baselines++;
+  }
+
+  /** How many times counting started (1, or 2 when a warm-up ended): for tests. */
+  int baselines() {
+    return baselines;
+  }
+
+  /** Each collector's count and time when measurement started, for the {@code [TOTAL_GC...]} lines. */
+  synchronized Map<String, Long[]> gcStatsAtStart() {
+    return gcStatsStart;
   }
 
   /** The longest time the client process did not run between {@link #start} and {@link #stop}, microseconds. */
@@ -193,7 +246,7 @@ final class ClientHealth {
           warnings.add(String.format("start-up backlog: operations due in the first %d s started late (p99 %.1f ms,"
               + " max %.1f ms), later ones on time (p99 %.1f ms): the JVM and the driver were warming up. Add "
               + "-p warmup=5s (or more) so that the measurement starts after it.",
-              java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(RunState.STARTUP_WINDOW_NS),
+              TimeUnit.NANOSECONDS.toSeconds(RunState.STARTUP_WINDOW_NS),
               c.startupLagP99Us / 1000.0, c.startupLagMaxUs / 1000.0, c.steadyLagP99Us / 1000.0));
         } else if (processPaused) {
           clientLimited = true;

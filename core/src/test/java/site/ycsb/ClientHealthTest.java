@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import org.junit.jupiter.api.Test;
 
 /** The verdicts name what happened: failures, a start-up backlog, a database stall, or the client. */
@@ -152,5 +157,58 @@ class ClientHealthTest {
     ClientHealth h = judged(3, 100_000, 0, 0, 0, 0.1, new ClientHealth.Context());
     assertTrue(h.warnings.isEmpty(), h.warnings.toString());
     assertTrue(h.cpuUtilisation < 0, "no CPU figure for a short run: " + h.cpuUtilisation);
+  }
+
+  /** Keeps this thread on a core until it has used {@code ms} of CPU time (a warm-up's JIT and start-up work). */
+  private static void burnCpu(long ms) {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long until = threads.getCurrentThreadCpuTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+    long x = 0;
+    while (threads.getCurrentThreadCpuTime() < until) {
+      for (int i = 0; i < 10_000; i++) {
+        x += i * 31L ^ x;
+      }
+    }
+    assertTrue(x != 42, "keep the loop");
+  }
+
+  @Test
+  void should_count_cpu_from_the_first_measured_operation_when_the_run_warms_up() throws Exception {
+    AtomicBoolean measuring = new AtomicBoolean();
+    ClientHealth h = new ClientHealth();
+    h.start(measuring::get);
+    burnCpu(1000);
+    measuring.set(true);
+    long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (h.baselines() < 2 && System.nanoTime() < waitUntil) {
+      Thread.sleep(1);
+    }
+    assertEquals(2, h.baselines(), "counting did not restart when measurement started");
+    h.stop();
+    assertTrue(h.cpuUsedSec >= 0 && h.cpuUsedSec < 0.5, "the warm-up's 1 s of CPU was charged to the measured run: "
+        + h.cpuUsedSec + " s");
+  }
+
+  @Test
+  void should_count_cpu_from_the_start_when_there_is_no_warm_up() {
+    ClientHealth h = new ClientHealth();
+    h.start();
+    burnCpu(1000);
+    h.stop();
+    assertTrue(h.cpuUsedSec >= 0.9, "1 s of CPU in the measured run, counted " + h.cpuUsedSec + " s");
+    assertEquals(1, h.baselines());
+  }
+
+  @Test
+  void should_not_restart_counting_after_the_run_stopped() throws Exception {
+    AtomicBoolean measuring = new AtomicBoolean();
+    ClientHealth h = new ClientHealth();
+    h.start(measuring::get);
+    h.stop();
+    double used = h.cpuUsedSec;
+    measuring.set(true);
+    Thread.sleep(50);
+    assertEquals(1, h.baselines(), "a warm-up that covered the whole run: the counters stay as stopped");
+    assertEquals(used, h.cpuUsedSec);
   }
 }
