@@ -16,26 +16,27 @@ import java.util.concurrent.locks.LockSupport;
 final class PauseMeter {
   static final long INTERVAL_MS = 10;
   private final AtomicLong maxPauseNs = new AtomicLong();
-  private volatile boolean running;
-  private Thread thread;
+  /** The measuring thread; a thread that is no longer this one ends (a restart must not leave the old one running). */
+  private volatile Thread thread;
 
-  /** Starts measuring from zero. */
+  /** Starts measuring from zero (a running meter is stopped first). */
   synchronized void start() {
     stop();
     maxPauseNs.set(0);
-    running = true;
-    thread = new Thread(this::measure, "ycsb-pause-meter");
-    thread.setDaemon(true);
-    thread.start();
+    Thread t = new Thread(this::measure, "ycsb-pause-meter");
+    t.setDaemon(true);
+    thread = t;
+    t.start();
   }
 
   private void measure() {
     long interval = TimeUnit.MILLISECONDS.toNanos(INTERVAL_MS);
-    while (running) {
+    Thread self = Thread.currentThread();
+    while (thread == self) {
       long before = System.nanoTime();
       LockSupport.parkNanos(interval);
       long late = System.nanoTime() - before - interval;
-      if (late > maxPauseNs.get()) {
+      if (thread == self && late > maxPauseNs.get()) {
         maxPauseNs.accumulateAndGet(late, Math::max);
       }
     }
@@ -43,11 +44,16 @@ final class PauseMeter {
 
   /** Stops measuring; the maximum stays readable. */
   synchronized void stop() {
-    running = false;
-    if (thread != null) {
-      LockSupport.unpark(thread);
-      thread = null;
+    Thread t = thread;
+    thread = null;
+    if (t != null) {
+      LockSupport.unpark(t);
     }
+  }
+
+  /** The measuring thread, null when stopped: for tests. */
+  Thread thread() {
+    return thread;
   }
 
   /** The longest time the process did not run while the meter ran, microseconds. */

@@ -211,4 +211,20 @@ class ClientHealthTest {
     assertEquals(1, h.baselines(), "a warm-up that covered the whole run: the counters stay as stopped");
     assertEquals(used, h.cpuUsedSec);
   }
+
+  @Test
+  void should_end_the_old_measuring_thread_when_the_pause_meter_restarts() throws Exception {
+    PauseMeter m = new PauseMeter();
+    m.start();
+    Thread first = m.thread();
+    Thread.sleep(30);
+    m.start();
+    Thread second = m.thread();
+    first.join(2000);
+    assertFalse(first.isAlive(), "a restart left the first measuring thread running");
+    assertTrue(second.isAlive() && second != first);
+    m.stop();
+    second.join(2000);
+    assertFalse(second.isAlive(), "stop left the measuring thread running");
+  }
 }
