@@ -58,12 +58,13 @@ class FleetCassandraIT {
 
     Path out = work.resolve("run");
     List<String> args = new ArrayList<>(Arrays.asList("cassandra-cql", "--hosts-file", hosts.toString(),
-        "--ycsb-home", head.toString(), "--out", out.toString(), "--start-delay", "2", "--workloads", "load,a"));
+        "--ycsb-home", head.toString(), "--out", out.toString(), "--start-delay", "8", "--workloads", "load,a"));
     args.addAll(sshd.sshOptions());
     args.addAll(Arrays.asList("-p", "hosts=" + host, "-p", "port=" + port, "-p", "cassandra.keyspace=" + KEYSPACE,
         "-p", "recordcount=1501", "-p", "operationcount=1500", "-target", "300", "-threads", "2", "-s"));
-    // 100 ops/s per client for about 5 s per phase: the clients' driver start-up times differ by seconds on a busy
-    // machine, and merge refuses windows that do not overlap
+    // 100 ops/s per client for about 5 s per phase, half of it the default warm-up: the clients must start together
+    // or their measured windows (2.5 s) may not overlap, which merge refuses. Their init (JVM, driver, statements)
+    // took 2.5-5 s on a busy 2-core machine, longer than a 2 s start delay: 8 s lets every client be ready in time.
     ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", args, null);
     assertEquals(0, run.waitFor(240), run.errText());
     assertEquals("status: complete", Files.readAllLines(out.resolve("FLEET-STATUS")).get(0));
