@@ -54,6 +54,7 @@ final class ClientHealth {
   private Map<String, Long[]> gcStatsStart;
   private boolean stopped;
   private volatile int baselines;
+  private volatile Thread watcher;
 
   double cpuUsedSec;
   double cpuUtilisation;
@@ -116,15 +117,15 @@ final class ClientHealth {
   }
 
   /**
-   * Called when the schedule opens. With no warm-up ({@code measuring} is null) measurement starts now. Otherwise
-   * CPU, garbage collection and process pauses are counted again from the moment {@code measuring} first says true
-   * (polled every {@value #MEASURE_START_POLL_MS} ms by a daemon thread): the verdicts judge them against the
+   * Called just before the schedule opens. With no warm-up ({@code measuring} is null) measurement starts now.
+   * Otherwise CPU, garbage collection and process pauses are counted again from the moment {@code measuring} first
+   * says true (polled every {@value #MEASURE_START_POLL_MS} ms by a daemon thread): the verdicts judge them against the
    * measured run time, and a warm-up's JIT compilation and start-up collections must not be charged to it.
    */
   void start(BooleanSupplier measuring) {
     baseline();
     if (measuring != null) {
-      Thread watcher = new Thread(() -> {
+      Thread w = new Thread(() -> {
         while (!measuring.getAsBoolean()) {
           synchronized (this) {
             if (stopped) {
@@ -139,14 +140,15 @@ final class ClientHealth {
           }
         }
       }, "ycsb-health-measure-start");
-      watcher.setDaemon(true);
-      watcher.start();
+      w.setDaemon(true);
+      watcher = w;
+      w.start();
     }
   }
 
-  /** Called when measurement starts (no warm-up). */
-  void start() {
-    start(null);
+  /** The thread that waits for the end of the warm-up, null without one: for tests. */
+  Thread watcher() {
+    return watcher;
   }
 
   private synchronized void baseline() {

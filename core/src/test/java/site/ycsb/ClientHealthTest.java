@@ -16,7 +16,7 @@ class ClientHealthTest {
   private static ClientHealth judged(double runtimeSec, double throughput, double target, long lagP99, long lagMax,
                                      double busy, ClientHealth.Context c) {
     ClientHealth h = new ClientHealth();
-    h.start();
+    h.start(null);
     h.finish(runtimeSec, throughput, target, lagP99, lagMax, busy, c);
     return h;
   }
@@ -192,7 +192,7 @@ class ClientHealthTest {
   @Test
   void should_count_cpu_from_the_start_when_there_is_no_warm_up() {
     ClientHealth h = new ClientHealth();
-    h.start();
+    h.start(null);
     burnCpu(1000);
     h.stop();
     assertTrue(h.cpuUsedSec >= 0.9, "1 s of CPU in the measured run, counted " + h.cpuUsedSec + " s");
@@ -207,7 +207,8 @@ class ClientHealthTest {
     h.stop();
     double used = h.cpuUsedSec;
     measuring.set(true);
-    Thread.sleep(50);
+    h.watcher().join(5000);
+    assertFalse(h.watcher().isAlive(), "the watcher outlived the run");
     assertEquals(1, h.baselines(), "a warm-up that covered the whole run: the counters stay as stopped");
     assertEquals(used, h.cpuUsedSec);
   }

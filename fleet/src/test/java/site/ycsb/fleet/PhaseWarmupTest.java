@@ -80,6 +80,7 @@ class PhaseWarmupTest {
     assertTrue(cmd.contains("warmup=5000ms"), cmd.toString());
     LocalPhaseRunner off = new LocalPhaseRunner(home, "basic", java.util.Arrays.asList("-p", "operationcount=5000",
         "-p", "warmup=0"));
-    assertTrue(off.command(run, java.nio.file.Paths.get("out")).stream().noneMatch(a -> a.startsWith("warmup=") && !a.equals("warmup=0")));
+    assertTrue(off.command(run, java.nio.file.Paths.get("out")).stream()
+        .noneMatch(a -> a.startsWith("warmup=") && !a.equals("warmup=0")), "no default warm-up beside warmup=0");
   }
 }
