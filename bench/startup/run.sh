@@ -83,6 +83,7 @@ LOAD_AFTER="$(uptime)"
   echo "- server warmed before each suite: $WARM_SERVER s of unthrottled workload A (0 = a freshly started server)"
   echo "- server niceness: ${SERVER_NICE:-0 (not niced: it competes with the client for the cores)}"
   echo
+  [ "$REPEATS" -eq 1 ] || echo "The last run's command (the others differ only in --out):"
   echo '```sh'
   printf '%q ' "${SUITE[@]}" | sed "s#$ROOT/##g"
   echo

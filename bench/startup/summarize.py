@@ -5,16 +5,26 @@ summary.json files. Usage: summarize.py DIR [DIR...] -- each DIR is one run.sh -
 runs); runs of several directories are pooled, so that interleaved runs of one setting can be summarised together."""
 import json, os, statistics, sys
 
-if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
-    sys.exit(__doc__)
+
+def die(message):
+    """One line on stderr and exit 2, the project's exit code for a usage mistake (as bench/lib.sh's die)."""
+    print("summarize.py: " + message, file=sys.stderr)
+    sys.exit(2)
+
+
+if len(sys.argv) >= 2 and sys.argv[1] in ("-h", "--help"):
+    print(__doc__)
+    sys.exit(0)
+if len(sys.argv) < 2:
+    die("give at least one run directory (see --help)")
 LAG_GOAL_MS, RATIO_GOAL = 5.0, 2.0
-rows = {}      # (phase, op) -> list of (lag p99, lag max, service p99, intended p99) per run
-verdicts = {}  # phase -> list of (met, why) per run
+rows = {}      # (phase, op) -> per run: (lag p99, lag max, service p99, intended p99, intended / service)
+verdicts = {}  # phase -> per run: the list of what missed the goal (empty: met)
 per_run = []
 summaries = []
 for out in sys.argv[1:]:
     if not os.path.isdir(out):
-        sys.exit("summarize.py: %s is not a directory" % out)
+        die("%s is not a directory" % out)
     for root, _, files in sorted(os.walk(out)):
         if "summary.json" in files:
             rel = os.path.relpath(root, out)
@@ -22,7 +32,7 @@ for out in sys.argv[1:]:
             run = rep if len(sys.argv) == 2 else os.path.basename(os.path.normpath(out)) + "/" + rep
             summaries.append((run, root))
 if not summaries:
-    sys.exit("summarize.py: no summary.json under " + " ".join(sys.argv[1:]))
+    die("no summary.json under " + " ".join(sys.argv[1:]))
 for run, root in summaries:
     s = json.load(open(os.path.join(root, "summary.json")))
     phase = os.path.basename(root)
