@@ -53,7 +53,6 @@ final class ClientHealth {
   private long gcTimeStart;
   private Map<String, Long[]> gcStatsStart;
   private boolean stopped;
-  private volatile int baselines;
   private volatile Thread watcher;
 
   double cpuUsedSec;
@@ -146,7 +145,10 @@ final class ClientHealth {
     }
   }
 
-  /** The thread that waits for the end of the warm-up, null without one: for tests. */
+  /**
+   * The thread that waits for the end of the warm-up, null without a warm-up: for tests. It ends once it has restarted
+   * the counting, or when the run stops first.
+   */
   Thread watcher() {
     return watcher;
   }
@@ -158,12 +160,6 @@ final class ClientHealth {
     gcStatsStart = Utils.getGCStatst();
     maxPauseMs.set(0);
     processPauses.start();
-    baselines++;
-  }
-
-  /** How many times counting started (1, or 2 when a warm-up ended): for tests. */
-  int baselines() {
-    return baselines;
   }
 
   /** Each collector's count and time when measurement started, for the {@code [TOTAL_GC...]} lines. */
