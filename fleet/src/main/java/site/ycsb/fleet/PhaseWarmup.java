@@ -14,8 +14,9 @@ import java.util.Properties;
  * there because a short phase's tenth is shorter than the client's own start-up: measured against a local
  * Cassandra at 2,000 ops/s (bench/startup), operations due in the first 2 s of a fresh JVM started late, and a 1 s
  * warm-up left that backlog in the measurement while a 5 s one did not (one run each; an interleaved A/B of 3 runs
- * each at 1,000 ops/s lowered the lag in five of six phases: bench/startup/ab-20261126). Unthrottled, the warm-up is a number of
- * operations: {@link #SHARE} of them, at most {@link #CAP_OPERATIONS} (the rate, so a duration, is not known).
+ * each at 1,000 ops/s had a lower median lag in five of six phases: bench/startup/ab-20261126). Unthrottled, the
+ * warm-up is a number of operations: {@link #SHARE} of them, at most {@link #CAP_OPERATIONS} (the rate, so a
+ * duration, is not known).
  */
 final class PhaseWarmup {
   static final double SHARE = 0.10;
