@@ -1,5 +1,6 @@
 package site.ycsb.testserver.cassandra;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,6 +30,30 @@ class FreePortsTest {
     }
     int a = FreePorts.pick();
     assertNotEquals(a, FreePorts.pickOtherThan(a));
+  }
+
+  @Test
+  void should_pick_a_port_free_on_every_address_and_other_than_the_taken_one() throws IOException {
+    java.util.List<String> hosts = java.util.Arrays.asList("127.0.0.1", "127.0.0.2", "127.0.0.3");
+    for (int i = 0; i < 10; i++) {
+      int port = FreePorts.pickFreeOnAll(hosts, 4242);
+      assertNotEquals(4242, port);
+      for (String host : hosts) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getByName(host))) {
+          assertTrue(s.isBound(), host + ":" + port);
+        }
+      }
+    }
+  }
+
+  @Test
+  void should_name_the_address_where_a_port_is_taken_when_only_one_address_holds_it() throws IOException {
+    java.util.List<String> hosts = java.util.Arrays.asList("127.0.0.1", "127.0.0.2", "127.0.0.3");
+    int port = FreePorts.pickFreeOnAll(hosts, -1);
+    try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getByName("127.0.0.2"))) {
+      assertEquals("127.0.0.2", FreePorts.firstTaken(hosts, s.getLocalPort()));
+      assertTrue(FreePorts.isFree("127.0.0.3", s.getLocalPort()));
+    }
   }
 
   @Test

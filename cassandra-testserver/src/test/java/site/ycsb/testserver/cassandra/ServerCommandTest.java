@@ -35,15 +35,46 @@ class ServerCommandTest {
   }
 
   @Test
-  void should_drop_ipc_lock_and_disable_watchdog_when_requested_for_detached_server() {
+  void should_drop_ipc_lock_and_keep_watchdog_until_released_when_requested_for_detached_server() {
     ServerSpec spec = ServerSpec.detached(Paths.get("/srv/c2"), 9042, true);
     List<String> cmd = ServerCommand.build(spec, JAVA_HOME, LIB, OWN, true, true);
     assertEquals("setsid", cmd.get(0));
     assertEquals("setpriv", cmd.get(1));
     assertEquals("--bounding-set=-ipc_lock", cmd.get(2));
     assertEquals("/opt/jdk17/bin/java", cmd.get(3));
-    assertTrue(cmd.contains("-D" + ServerMain.PROPERTY_WATCHDOG + "=false"));
+    assertTrue(cmd.contains("-D" + ServerMain.PROPERTY_WATCHDOG + "=true"), "released only once it is ready");
     assertTrue(cmd.contains("-Dcassandra.native_transport_port=9042"));
     assertFalse(cmd.contains("setpriv") && cmd.indexOf("setpriv") > cmd.indexOf("/opt/jdk17/bin/java"));
+  }
+
+  @Test
+  void should_keep_system_keyspaces_durable_and_single_node_gossip_waits_when_not_asked_otherwise() {
+    List<String> cmd = ServerCommand.build(ServerSpec.forTests(Paths.get("/srv/c3"), false), JAVA_HOME, LIB, OWN,
+        false, false);
+    assertFalse(String.join(" ", cmd).contains("unsafesystem"), "a killed server must keep its schema");
+    assertFalse(String.join(" ", cmd).contains("ring_delay"), cmd.toString());
+  }
+
+  @Test
+  void should_shorten_ring_delay_and_skip_gossip_settling_when_node_of_a_cluster() {
+    ClusterLayout layout = new ClusterLayout(Paths.get("/srv/cl"), 3, "127.0.0.1", 19042, 17000, "c");
+    List<String> cmd = ServerCommand.build(layout.nodeSpec(2, false, true), JAVA_HOME, LIB, OWN, false, false);
+    assertTrue(cmd.contains("-Dcassandra.ring_delay_ms=1000"), cmd.toString());
+    assertTrue(cmd.contains("-Dcassandra.skip_wait_for_gossip_to_settle=0"), cmd.toString());
+    assertTrue(cmd.contains("-Dcassandra.config=file:///srv/cl/node2/cassandra.yaml"), cmd.toString());
+    assertTrue(cmd.contains("-Dcassandra.native_transport_port=19042"), cmd.toString());
+    assertTrue(cmd.contains("-Dcassandra.storage_port=17000"), cmd.toString());
+  }
+
+  @Test
+  void should_skip_durable_system_writes_only_when_the_unsafe_property_is_set() {
+    System.setProperty(ServerSpec.UNSAFE_SYSTEM_PROPERTY, "true");
+    try {
+      List<String> cmd = ServerCommand.build(ServerSpec.forTests(Paths.get("/srv/c4"), false), JAVA_HOME, LIB, OWN,
+          false, false);
+      assertTrue(cmd.contains("-Dcassandra.unsafesystem=true"), cmd.toString());
+    } finally {
+      System.clearProperty(ServerSpec.UNSAFE_SYSTEM_PROPERTY);
+    }
   }
 }
