@@ -4,26 +4,39 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Random;
 
 /**
  * Chooses TCP ports that are free right now on 127.0.0.1, or on every address of a local cluster (another process
  * may still take them later).
+ *
+ * <p>Ports come from outside the kernel's ephemeral range, which it hands out to outgoing connections: a port from
+ * that range, free again while its node is down for a restart, can meanwhile become the local end of any outgoing
+ * connection (a neighbour cluster's gossip, say), and the node could not bind it again.
  */
 final class FreePorts {
   private static final int REMEMBERED = 64;
+  static final int LOWEST = 10_000;
+  private static final Path EPHEMERAL_RANGE = Paths.get("/proc/sys/net/ipv4/ip_local_port_range");
   /** Ports handed out recently by this JVM, so two servers started in a row never get the same one. */
   private static final Deque<Integer> RECENT = new ArrayDeque<>();
+  private static final Random RANDOM = new Random();
 
   private FreePorts() {
   }
 
   static synchronized int pick() {
-    for (int attempt = 0; attempt < 50; attempt++) {
-      int port = ephemeral();
-      if (!RECENT.contains(port)) {
+    int[] range = candidateRange(ephemeralRange());
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = range == null ? ephemeral() : range[0] + RANDOM.nextInt(range[1] - range[0] + 1);
+      if (!RECENT.contains(port) && isFree(port)) {
         RECENT.addLast(port);
         if (RECENT.size() > REMEMBERED) {
           RECENT.removeFirst();
@@ -32,6 +45,36 @@ final class FreePorts {
       }
     }
     throw new TestServerException("could not find a free TCP port on 127.0.0.1");
+  }
+
+  /**
+   * The larger of the two stretches of ports outside {@code ephemeral} (from {@link #LOWEST} up to it, or above
+   * it), or null when neither holds a thousand ports (then any free port will do).
+   */
+  static int[] candidateRange(int[] ephemeral) {
+    if (ephemeral == null) {
+      return new int[] {LOWEST, 32767}; // Linux's default ephemeral range starts at 32768
+    }
+    int below = ephemeral[0] - LOWEST;
+    int above = 65535 - ephemeral[1];
+    if (Math.max(below, above) < 1000) {
+      return null;
+    }
+    return below >= above ? new int[] {LOWEST, ephemeral[0] - 1} : new int[] {ephemeral[1] + 1, 65535};
+  }
+
+  /** The kernel's ephemeral port range, or null when it cannot be read (not Linux). */
+  private static int[] ephemeralRange() {
+    try {
+      // One read of a whole line: Files.readAllBytes sees a single byte of this /proc/sys file.
+      String[] parts;
+      try (java.io.BufferedReader in = Files.newBufferedReader(EPHEMERAL_RANGE, StandardCharsets.US_ASCII)) {
+        parts = in.readLine().trim().split("\\s+");
+      }
+      return new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   static int pickOtherThan(int taken) {

@@ -1,8 +1,10 @@
 package site.ycsb.testserver.cassandra;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -54,6 +56,30 @@ class FreePortsTest {
       assertEquals("127.0.0.2", FreePorts.firstTaken(hosts, s.getLocalPort()));
       assertTrue(FreePorts.isFree("127.0.0.3", s.getLocalPort()));
     }
+  }
+
+  @Test
+  void should_pick_outside_the_ephemeral_range_so_that_no_outgoing_connection_takes_a_stopped_node_port()
+      throws IOException {
+    String[] range = java.nio.file.Files.readAllLines(
+        java.nio.file.Paths.get("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim().split("\\s+");
+    int low = Integer.parseInt(range[0]);
+    int high = Integer.parseInt(range[1]);
+    org.junit.jupiter.api.Assumptions.assumeTrue(FreePorts.candidateRange(new int[] {low, high}) != null,
+        "this machine's ephemeral range leaves no room outside it");
+    for (int i = 0; i < 30; i++) {
+      int port = FreePorts.pick();
+      assertTrue(port >= FreePorts.LOWEST && (port < low || port > high), port + " is in " + low + ".." + high);
+    }
+  }
+
+  @Test
+  void should_choose_the_larger_stretch_outside_the_ephemeral_range_or_none_when_both_are_small() {
+    assertArrayEquals(new int[] {10_000, 32_767}, FreePorts.candidateRange(new int[] {32_768, 60_999}));
+    assertArrayEquals(new int[] {10_000, 39_999}, FreePorts.candidateRange(new int[] {40_000, 50_000}));
+    assertArrayEquals(new int[] {20_001, 65_535}, FreePorts.candidateRange(new int[] {10_000, 20_000}));
+    assertArrayEquals(new int[] {10_000, 32_767}, FreePorts.candidateRange(null));
+    assertNull(FreePorts.candidateRange(new int[] {1_024, 65_000}));
   }
 
   @Test
