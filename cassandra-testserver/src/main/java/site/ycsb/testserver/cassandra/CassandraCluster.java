@@ -76,6 +76,11 @@ public final class CassandraCluster implements AutoCloseable {
       throw new IllegalArgumentException("a local cluster has 1 to " + ClusterLayout.MAX_NODES + " nodes, not "
           + nodes);
     }
+    try {
+      ServerDirectories.deleteRecursively(dir);
+    } catch (java.io.IOException e) {
+      throw new TestServerException("cannot empty cluster directory " + dir + ": " + e.getMessage(), e);
+    }
     ClusterLayout layout = withFreePorts(dir, nodes);
     for (int attempt = 1; ; attempt++) {
       try {

@@ -1,12 +1,7 @@
 package site.ycsb.testserver.cassandra;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.math.BigInteger;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -173,30 +168,15 @@ final class ClusterLayout {
     p.setProperty("storage_port", Integer.toString(storagePort));
     p.setProperty("cluster_name", clusterName);
     p.setProperty("cassandra.version", CassandraTestServer.CASSANDRA_VERSION);
-    Path file = stateFile(dir);
-    Path tmp = dir.resolve(STATE_FILE + ".tmp");
-    try {
-      Files.createDirectories(dir);
-      try (OutputStream out = Files.newOutputStream(tmp)) {
-        p.store(out, "Local Cassandra cluster started by site.ycsb.testserver.cassandra.LocalCassandra");
-      }
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new TestServerException("cannot write " + file + ": " + e.getMessage(), e);
-    }
+    StateFile.write(stateFile(dir), p, "Local Cassandra cluster started by " + LocalCassandra.class.getName());
   }
 
   /** The cluster saved in {@code dir}, or null when there is none. */
   static ClusterLayout load(Path dir) {
     Path file = stateFile(dir);
-    if (!Files.isRegularFile(file)) {
+    Properties p = StateFile.read(file);
+    if (p == null) {
       return null;
-    }
-    Properties p = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      p.load(in);
-    } catch (IOException e) {
-      throw new TestServerException("cannot read " + file + ": " + e.getMessage(), e);
     }
     try {
       return new ClusterLayout(dir, Integer.parseInt(p.getProperty("nodes", "").trim()),

@@ -1,13 +1,10 @@
 package site.ycsb.testserver.cassandra;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.Properties;
 
@@ -206,30 +203,11 @@ public final class LocalCassandra {
   }
 
   static Properties readState(Path dir) {
-    Path file = dir.resolve(STATE_FILE);
-    if (!Files.isRegularFile(file)) {
-      return null;
-    }
-    Properties state = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      state.load(in);
-    } catch (IOException e) {
-      throw new TestServerException("cannot read " + file + ": " + e.getMessage(), e);
-    }
-    return state;
+    return StateFile.read(dir.resolve(STATE_FILE));
   }
 
   private static void writeState(Path dir, Properties state) {
-    Path file = dir.resolve(STATE_FILE);
-    Path tmp = dir.resolve(STATE_FILE + ".tmp");
-    try {
-      try (OutputStream o = Files.newOutputStream(tmp)) {
-        state.store(o, "Local Cassandra started by site.ycsb.testserver.cassandra.LocalCassandra");
-      }
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new TestServerException("cannot write " + file + ": " + e.getMessage(), e);
-    }
+    StateFile.write(dir.resolve(STATE_FILE), state, "Local Cassandra started by " + LocalCassandra.class.getName());
   }
 
   private static void deleteState(Path dir) {
