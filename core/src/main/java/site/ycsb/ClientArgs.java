@@ -51,30 +51,30 @@ final class ClientArgs {
       String arg = args[i];
       switch (arg) {
       case "-threads":
-        overrides.setProperty(Client.THREAD_COUNT_PROPERTY, value(args, ++i, arg));
+        overrides.setProperty(EngineOptions.THREAD_COUNT.name(), value(args, ++i, arg));
         break;
       case "-target":
-        overrides.setProperty(Client.TARGET_PROPERTY, value(args, ++i, arg));
+        overrides.setProperty(EngineOptions.TARGET.name(), value(args, ++i, arg));
         break;
       case "-load":
       case "-t":
         String phase = arg.equals("-t") ? "true" : "false";
-        String earlier = overrides.getProperty(Client.DO_TRANSACTIONS_PROPERTY);
+        String earlier = overrides.getProperty(EngineOptions.DO_TRANSACTIONS.name());
         if (earlier != null && !earlier.equals(phase)) {
           // bin/ycsb load|run appends its own -load/-t, so this is a phase the user asked for twice, differently
           throw new UsageException("-load and -t both given: a run is either the load phase (bin/ycsb load) or "
               + "the transaction phase (bin/ycsb run)");
         }
-        overrides.setProperty(Client.DO_TRANSACTIONS_PROPERTY, phase);
+        overrides.setProperty(EngineOptions.DO_TRANSACTIONS.name(), phase);
         break;
       case "-s":
-        overrides.setProperty(Client.STATUS_PROPERTY, "true");
+        overrides.setProperty(EngineOptions.STATUS.name(), "true");
         break;
       case "-db":
-        overrides.setProperty(Client.DB_PROPERTY, value(args, ++i, arg));
+        overrides.setProperty(EngineOptions.DB_CLASS.name(), value(args, ++i, arg));
         break;
       case "-l":
-        overrides.setProperty(Client.LABEL_PROPERTY, value(args, ++i, arg));
+        overrides.setProperty(EngineOptions.LABEL.name(), value(args, ++i, arg));
         break;
       case "-P":
         files.add(value(args, ++i, arg));
@@ -104,9 +104,9 @@ final class ClientArgs {
     Properties merged = CommandLineProperties.merge(files, overrideMap);
     // The run is named after the last -P file unless the command line names it (suite and fleet put the phase's
     // workload file first, so that the user's files override it, and name the run after it with -p).
-    if (!files.isEmpty() && !overrides.containsKey(Client.WORKLOAD_FILE_NAME_PROPERTY)) {
+    if (!files.isEmpty() && !overrides.containsKey(EngineOptions.WORKLOAD_FILE_NAME.name())) {
       String last = new java.io.File(files.get(files.size() - 1)).getName();
-      merged.setProperty(Client.WORKLOAD_FILE_NAME_PROPERTY, last);
+      merged.setProperty(EngineOptions.WORKLOAD_FILE_NAME.name(), last);
     }
     return new ClientArgs(merged, false, false);
   }

@@ -66,8 +66,8 @@ public final class CommandLine {
         return ExitCode.OK;
       }
       props = parsed.properties;
-      if (props.getProperty("workload") == null) {
-        props.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+      if (props.getProperty(EngineOptions.WORKLOAD.name()) == null) {
+        props.setProperty(EngineOptions.WORKLOAD.name(), "site.ycsb.workloads.CoreWorkload");
       }
     } catch (UsageException e) {
       System.err.println("Error: " + e.getMessage());

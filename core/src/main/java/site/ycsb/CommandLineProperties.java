@@ -7,7 +7,7 @@ import java.util.Properties;
 /**
  * The one implementation of YCSB 0.17.0's precedence rule for properties given on a command line: every
  * {@code -P} file in the order given, a later file overriding an earlier one, then every {@code -p name=value},
- * which overrides every file wherever it stands on the line. The engine ({@link Client}) and the tools that
+ * which overrides every file wherever it stands on the line. The engine ({@code site.ycsb.Client}) and the tools that
  * start engines ({@code suite}, {@code fleet}, which must know what each engine will see in order to split the
  * work) both compute the effective properties here.
  *

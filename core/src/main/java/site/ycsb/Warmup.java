@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
  * ({@code 10000ops}). Measured run time starts when the warm-up ends.
  */
 final class Warmup {
-  public static final String PROPERTY = "warmup";
   private static final Warmup NONE = new Warmup(0, 0);
   private final long durationNs;
   private final long operations;

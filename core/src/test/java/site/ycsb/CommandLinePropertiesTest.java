@@ -53,9 +53,9 @@ class CommandLinePropertiesTest {
     String w = file("workloada", "recordcount=1");
     String common = file("common", "recordcount=2");
     assertEquals("common", ClientArgs.parse(new String[]{"-P", w, "-P", common}).properties
-        .getProperty(Client.WORKLOAD_FILE_NAME_PROPERTY));
+        .getProperty(EngineOptions.WORKLOAD_FILE_NAME.name()));
     assertEquals("workloada", ClientArgs.parse(new String[]{"-P", w, "-P", common, "-p",
-        Client.WORKLOAD_FILE_NAME_PROPERTY + "=workloada"}).properties.getProperty(Client.WORKLOAD_FILE_NAME_PROPERTY));
+        EngineOptions.WORKLOAD_FILE_NAME.name() + "=workloada"}).properties.getProperty(EngineOptions.WORKLOAD_FILE_NAME.name()));
   }
 
   @Test

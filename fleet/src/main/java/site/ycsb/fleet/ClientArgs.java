@@ -36,7 +36,7 @@ final class ClientArgs {
         if ("-P".equals(a)) {
           c.propertyFiles.add(v);
         } else if ("-target".equals(a)) {
-          c.target = OptionValues.number(site.ycsb.Client.TARGET_PROPERTY, v, 0);
+          c.target = OptionValues.number(site.ycsb.EngineOptions.TARGET.name(), v, 0);
         } else {
           int eq = v.indexOf('=');
           if (eq <= 0) {
@@ -44,7 +44,7 @@ final class ClientArgs {
           }
           String name = v.substring(0, eq);
           if ("target".equals(name)) {
-            c.target = OptionValues.number(site.ycsb.Client.TARGET_PROPERTY, v.substring(eq + 1), 0);
+            c.target = OptionValues.number(site.ycsb.EngineOptions.TARGET.name(), v.substring(eq + 1), 0);
             continue;
           }
           c.overrides.put(name, v.substring(eq + 1));

@@ -161,12 +161,12 @@ public final class SuiteOptions {
       String target = "-target".equals(a) ? next : "-p".equals(a) && next.startsWith("target=") ? next.substring(7)
           : null;
       if (target != null) {
-        OptionValues.number(site.ycsb.Client.TARGET_PROPERTY, target, 0);
+        OptionValues.number(site.ycsb.EngineOptions.TARGET.name(), target, 0);
       }
       String threads = "-threads".equals(a) ? next
           : "-p".equals(a) && next.startsWith("threadcount=") ? next.substring(12) : null;
       if (threads != null) {
-        OptionValues.wholeNumber(site.ycsb.Client.THREAD_COUNT_PROPERTY, threads, 1, Integer.MAX_VALUE);
+        OptionValues.wholeNumber(site.ycsb.EngineOptions.THREAD_COUNT.name(), threads, 1, Integer.MAX_VALUE);
       }
     }
     if ("-load".equals(a) || "-t".equals(a) || "-db".equals(a)) {
