@@ -65,7 +65,7 @@ public final class Client {
   }
 
   public static void usageMessage() {
-    System.out.println(ClientArgs.USAGE);
+    System.out.println(EngineCommandLine.USAGE);
   }
 
   /** Whether the properties name a workload (the one required property). */
@@ -82,19 +82,20 @@ public final class Client {
 
   /** Runs the client and returns its exit code instead of exiting (for embedding and tests). */
   public static int run(String[] args) {
-    ClientArgs parsed;
+    Properties properties;
     RunConfig config;
     try {
-      parsed = ClientArgs.parse(args);
-      if (parsed.versionRequested) {
+      EngineCommandLine line = EngineCommandLine.parse(java.util.Arrays.asList(args));
+      if (line.versionRequested()) {
         System.out.println(BuildInfo.describe());
         return ExitCode.OK;
       }
-      if (parsed.helpRequested) {
+      if (line.helpRequested()) {
         usageMessage();
         return ExitCode.OK;
       }
-      config = new RunConfig(parsed.properties);
+      properties = line.effectiveProperties();
+      config = new RunConfig(properties);
     } catch (UsageException e) {
       System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
@@ -107,7 +108,7 @@ public final class Client {
     }
     System.err.println("Command line: " + Secrets.safeLine(Secrets.maskCommandLine(args)));
     System.err.println("YCSB Client " + BuildInfo.version() + " (commit " + BuildInfo.gitCommit() + ")");
-    IgnoredProperties.report(parsed.properties, System.err);
+    IgnoredProperties.report(properties, System.err);
     System.err.println();
     return run.execute();
   }

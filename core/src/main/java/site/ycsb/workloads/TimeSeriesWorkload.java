@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
+import site.ycsb.EngineOptions;
 import site.ycsb.NumericByteIterator;
 import site.ycsb.PropertyReader;
 import site.ycsb.Status;
@@ -177,8 +178,8 @@ public class TimeSeriesWorkload extends Workload {
       long now = timestampUnit.convert(System.currentTimeMillis(), TimeUnit.MILLISECONDS);
       startTimestamp = now - now % interval;
     }
-    long recordCount = r.longValue("recordcount", 0, 0);
-    insertCount = p.getProperty("insertcount") != null ? r.longValue("insertcount", 0, 0) : recordCount;
+    long recordCount = r.get(EngineOptions.RECORD_COUNT);
+    insertCount = r.isGiven(EngineOptions.INSERT_COUNT) ? r.get(EngineOptions.INSERT_COUNT) : recordCount;
     totalSeries = seriesPerMetric * metricCount;
     loadedIntervals = Math.max(1, recordCount / totalSeries);
     loadRounds = Math.max(1, (insertCount + totalSeries - 1) / totalSeries);

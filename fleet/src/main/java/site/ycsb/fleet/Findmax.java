@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import site.ycsb.EngineCommandLine;
+import site.ycsb.EngineOptions;
+
 /**
  * {@code bin/ycsb findmax <binding> --sla 'p99<10ms' [...] [client options]}: the highest target rate the database
  * sustains within the latency bounds, found by measured steps (see {@link FindmaxSearch}); every step's result
@@ -145,8 +148,7 @@ public final class Findmax {
             o.binding = a;
           } else {
             o.clientArgs.add(a);
-            if ((a.equals("-P") || a.equals("-p") || a.equals("-threads") || a.equals("-l") || a.equals("-cp")
-                || a.equals("-jvm-args") || a.equals("-db")) && i + 1 < args.length) {
+            if (EngineCommandLine.takesValue(a, ClientArgs.LAUNCHER_OPTIONS) && i + 1 < args.length) {
               o.clientArgs.add(args[++i]);
             }
           }
@@ -249,12 +251,31 @@ public final class Findmax {
         throw new IllegalArgumentException("--ramp-window " + o.rampWindow + " needs more than " + o.rampWindow
             + " thread counts in --threads");
       }
-      for (String a : o.clientArgs) {
-        if (a.equals("-target") || a.equals("-load") || ramp && a.equals("-threads")) {
-          throw new IllegalArgumentException(a + " is findmax's to choose; leave it out");
+      EngineCommandLine line;
+      try {
+        line = ClientArgs.parse(o.clientArgs).line;
+      } catch (UsageException e) {
+        throw new IllegalArgumentException(e.getMessage());
+      }
+      refuseChosen(line, ramp);
+      return o;
+    }
+
+    /**
+     * What findmax sets for every step — the rate, the run phase and, on the thread ramp, the threads — is refused
+     * when given, as a flag or with -p.
+     */
+    static void refuseChosen(EngineCommandLine line, boolean ramp) {
+      for (EngineCommandLine.Item item : line.items()) {
+        String property = item.property();
+        boolean chosen = EngineOptions.TARGET.name().equals(property)
+            || EngineOptions.DO_TRANSACTIONS.name().equals(property) && "false".equals(item.propertyValue())
+            || ramp && EngineOptions.THREAD_COUNT.name().equals(property);
+        if (chosen) {
+          String given = item.flag() == EngineCommandLine.Flag.PROPERTY ? "-p " + property : item.flag().word();
+          throw new IllegalArgumentException(given + " is findmax's to choose; leave it out");
         }
       }
-      return o;
     }
 
     private static double positive(String name, String value) {

@@ -138,11 +138,23 @@ class FindmaxIT {
   void should_exit_2_with_the_engines_line_when_a_step_refuses_the_options() throws Exception {
     assumeTrue(skip == null, skip);
     Path out = work.resolve("refused");
-    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-p", "measurementtype=bogus", "--sla",
+    // a class name only the engine can check (an option's value findmax refuses before any step, see below)
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-p", "exporter=no.such.Exporter", "--sla",
         "p99<1s", "--start", "100", "--no-report"), null);
     assertEquals(2, run.waitFor(120), run.errText());
     assertTrue(run.errText().contains("findmax: step 1: the engine exited with code 2"), run.errText());
-    assertTrue(run.errText().contains("measurementtype"), "the engine's own line: " + run.errText());
+    assertTrue(run.errText().contains("no.such.Exporter"), "the engine's own line: " + run.errText());
+  }
+
+  @Test
+  void should_exit_2_with_the_engines_words_before_any_step_when_an_engine_option_is_bad() throws Exception {
+    assumeTrue(skip == null, skip);
+    Path out = work.resolve("refused-early");
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-p", "measurementtype=bogus", "--sla",
+        "p99<1s", "--start", "100", "--no-report"), null);
+    assertEquals(2, run.waitFor(120), run.errText());
+    assertTrue(run.errText().contains("findmax: measurementtype=bogus is not one of: hdrhistogram,"), run.errText());
+    assertTrue(!Files.exists(out.resolve("step-01-100")), "no step ran");
   }
 
   @Test
