@@ -313,6 +313,22 @@ public final class EngineCommandLine {
     return merged;
   }
 
+  /**
+   * A rate as {@code -target} takes it and the tools print it: a whole number without {@code .0} ({@code 334}), else
+   * every digit Java gives ({@code 333.3333333333333}), so that rates shared out over clients add up exactly.
+   */
+  public static String formatRate(double rate) {
+    if (rate == Math.rint(rate) && Math.abs(rate) < 1e15) {
+      return Long.toString((long) rate);
+    }
+    return Double.toString(rate);
+  }
+
+  /** The words that set the rate: {@code -target rate}. */
+  public static List<String> target(double rate) {
+    return Flag.TARGET.with(formatRate(rate));
+  }
+
   /** The words that set {@code option} to {@code value}: {@code -p name=value}. */
   public static List<String> set(EngineOption<?> option, Object value) {
     return Flag.PROPERTY.with(option.name() + "=" + value);

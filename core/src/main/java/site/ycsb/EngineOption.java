@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 
-import site.ycsb.support.SecretNames;
 import site.ycsb.support.TypedProperties;
 
 /**
@@ -55,12 +54,7 @@ public final class EngineOption<T> {
     return new EngineOption<>(name, String.class, def, meaning, Collections.unmodifiableList(Arrays.asList(choices)),
         (p, o) -> {
           String v = p.getProperty(o.name);
-          String t = v == null ? o.defaultValue : v.trim();
-          if (!o.choices.contains(t)) {
-            throw new IllegalArgumentException(o.name + "=" + SecretNames.shown(o.name, t) + " is not one of: "
-                + String.join(", ", o.choices));
-          }
-          return t;
+          return v == null ? o.defaultValue : TypedProperties.oneOf(o.name, v, o.choices, false);
         });
   }
 

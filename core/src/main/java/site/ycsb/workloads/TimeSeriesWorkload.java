@@ -146,7 +146,7 @@ public class TimeSeriesWorkload extends Workload {
     dataIntegrity = r.bool("dataintegrity", false);
     valueType = r.string("valuetype", "floats").toLowerCase(Locale.ROOT);
     if (!valueType.equals("floats") && !valueType.equals("integers") && !valueType.equals("mixed")) {
-      throw new IllegalArgumentException("valuetype=" + r.string("valuetype", "") + " is not one of floats, "
+      throw new IllegalArgumentException("valuetype=" + r.string("valuetype", "") + " is not one of: floats, "
           + "integers, mixed");
     }
     sparsity = r.fraction("sparsity", 0.0);
@@ -206,7 +206,7 @@ public class TimeSeriesWorkload extends Workload {
     } else if (distribution.equals("zipfian")) {
       return new site.ycsb.generator.ZipfianGenerator(1, max);
     }
-    throw new IllegalArgumentException("scanlengthdistribution=" + distribution + " is not one of uniform, zipfian");
+    throw new IllegalArgumentException("scanlengthdistribution=" + distribution + " is not one of: uniform, zipfian");
   }
 
   /**
@@ -227,7 +227,7 @@ public class TimeSeriesWorkload extends Workload {
       return new site.ycsb.generator.HotspotIntegerGenerator(0, metricCount - 1,
           r.fraction("hotspotdatafraction", 0.2), r.fraction("hotspotopnfraction", 0.8));
     default:
-      throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of uniform, zipfian, "
+      throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of: uniform, zipfian, "
           + "sequential, hotspot (the metric choices of TimeSeriesWorkload, as in YCSB 0.17.0)");
     }
   }
@@ -354,13 +354,7 @@ public class TimeSeriesWorkload extends Workload {
   }
 
   private static <E extends Enum<E>> E enumValue(Class<E> type, String name, String raw) {
-    for (E e : type.getEnumConstants()) {
-      if (e.name().equalsIgnoreCase(raw.trim())) {
-        return e;
-      }
-    }
-    throw new IllegalArgumentException(name + "=" + raw + " is not one of "
-        + java.util.Arrays.toString(type.getEnumConstants()));
+    return site.ycsb.support.TypedProperties.oneOf(name, raw, type, true);
   }
 
   @Override

@@ -117,7 +117,7 @@ final class ClientArgs {
       out.addAll(EngineCommandLine.set(EngineOptions.OPERATION_COUNT, share.operationCount));
     }
     if (share.target > 0) {
-      out.addAll(EngineCommandLine.Flag.TARGET.with(Split.formatRate(share.target)));
+      out.addAll(EngineCommandLine.target(share.target));
     }
     out.addAll(EngineCommandLine.set(EngineOptions.RESULTS_DIR, resultsDir));
     return out;

@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import site.ycsb.Durations;
 import site.ycsb.EngineCommandLine;
 import site.ycsb.EngineOptions;
+import site.ycsb.support.TypedProperties;
 
 /**
  * {@code bin/ycsb findmax <binding> --sla 'p99<10ms' [...] [client options]}: the highest target rate the database
@@ -221,10 +223,10 @@ public final class Findmax {
           o.rampWindow = count(name, value);
           break;
         case "--step-time":
-          o.stepSeconds = seconds(name, value);
+          o.stepSeconds = seconds(name, value, 1e-9);
           break;
         case "--warmup":
-          o.warmupSeconds = value.equals("0") ? 0 : seconds(name, value);
+          o.warmupSeconds = seconds(name, value, 0);
           break;
         case "--out":
           o.out = Paths.get(value);
@@ -278,16 +280,13 @@ public final class Findmax {
       }
     }
 
+    /** A finite number above 0, read as the engine reads numbers. */
     private static double positive(String name, String value) {
-      try {
-        double d = Double.parseDouble(value);
-        if (d > 0 && !Double.isInfinite(d)) {
-          return d;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
+      double d = TypedProperties.parseDouble(name, value, 0);
+      if (d <= 0) {
+        throw TypedProperties.badValue(name, value, "must be above 0");
       }
-      throw new IllegalArgumentException(name + " needs a positive number, got '" + value + "'");
+      return d;
     }
 
     /** Parses one entry of a comma-separated list; a bad entry is reported with the whole list as typed. */
@@ -305,33 +304,22 @@ public final class Findmax {
       try {
         return positive(name, v) / 100;
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(name + " needs a positive percentage (e.g. 5%), got '" + value + "'");
+        throw TypedProperties.badValue(name, value, "is not a positive percentage (e.g. 5%)");
       }
     }
 
     /** A positive whole number. */
     private static int count(String name, String value) {
-      return (int) site.ycsb.support.TypedProperties.parseLong(name, value, 1, Integer.MAX_VALUE);
+      return (int) TypedProperties.parseLong(name, value, 1, Integer.MAX_VALUE);
     }
 
-    private static double seconds(String name, String value) {
-      String v = value.trim();
-      double factor = 1;
-      if (v.endsWith("ms")) {
-        factor = 0.001;
-        v = v.substring(0, v.length() - 2);
-      } else if (v.endsWith("s")) {
-        v = v.substring(0, v.length() - 1);
-      } else if (v.endsWith("m")) {
-        factor = 60;
-        v = v.substring(0, v.length() - 1);
+    /** A duration of at least {@code min} seconds in the engine's syntax ({@link Durations}), in seconds. */
+    private static double seconds(String name, String value, double min) {
+      long ns = Durations.nanos(value);
+      if (ns < 0 || ns < min * 1e9) {
+        throw TypedProperties.badValue(name, value, (min > 0 ? "is not a positive" : "is not a") + " duration (e.g. "
+            + Durations.EXAMPLES + ")");
       }
-      try {
-        return positive(name, v) * factor;
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(name + " needs a positive duration (e.g. 30s, 500ms, 2m), got '" + value
-            + "'");
-      }
-    }
-  }
+      return ns / 1e9;
+    }  }
 }

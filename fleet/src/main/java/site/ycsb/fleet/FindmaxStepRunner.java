@@ -143,7 +143,7 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     }
     if (rate > 0) {
       long ops = Math.max(1, Math.round(rate * (stepSeconds + warmupSeconds)));
-      cmd.addAll(EngineCommandLine.Flag.TARGET.with(format(rate)));
+      cmd.addAll(EngineCommandLine.target(rate));
       cmd.addAll(EngineCommandLine.set(EngineOptions.OPERATION_COUNT, ops));
       cmd.addAll(EngineCommandLine.set(EngineOptions.MAX_EXECUTION_TIME, 0));
     } else {
@@ -156,10 +156,6 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     cmd.addAll(EngineCommandLine.set(EngineOptions.WARMUP, warmupSeconds > 0 ? Math.round(warmupSeconds * 1000)
         + "ms" : "0"));
     return cmd;
-  }
-
-  static String format(double rate) {
-    return rate == Math.rint(rate) ? Long.toString((long) rate) : String.format(Locale.ROOT, "%.1f", rate);
   }
 
   @Override
@@ -182,11 +178,11 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
    * options say); {@code kind} names it in the tables and in its directory.
    */
   FindmaxStep run(int index, double rate, int threads, String kind) throws IOException, InterruptedException {
-    String what = rate > 0 ? format(rate) : threads + "threads";
+    String what = rate > 0 ? EngineCommandLine.formatRate(rate) : threads + "threads";
     String tag = kind.equals("search") || kind.equals("threads") ? "" : kind.replaceAll("[^A-Za-z0-9]", "") + "-";
     Path dir = out.resolve(String.format(Locale.ROOT, "step-%02d-%s%s", index, tag, what));
     System.err.println(String.format(Locale.ROOT, "findmax: step %d (%s): %s for %.0f s (+ %.0f s warm-up)",
-        index, kind, rate > 0 ? "-target " + format(rate) : "-threads " + threads + ", unthrottled", stepSeconds,
+        index, kind, rate > 0 ? String.join(" ", EngineCommandLine.target(rate)) : "-threads " + threads + ", unthrottled", stepSeconds,
         warmupSeconds));
     int code = engine.run(index, stepOptions(rate, threads, stepSeconds, warmupSeconds, slas), dir,
         Files.createDirectories(out).resolve(dir.getFileName() + ".log"));

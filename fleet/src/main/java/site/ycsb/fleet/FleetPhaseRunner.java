@@ -371,7 +371,7 @@ final class FleetPhaseRunner implements PhaseRunner {
       sb.append("operationcount=").append(s.operationCount);
     }
     sb.append(sb.length() > 0 ? " " : "").append("target=")
-        .append(s.target > 0 ? Split.formatRate(s.target) : "unthrottled");
+        .append(s.target > 0 ? EngineCommandLine.formatRate(s.target) : "unthrottled");
     return sb.toString();
   }
 
