@@ -345,6 +345,8 @@ public final class CassandraCluster implements AutoCloseable {
         process.stop();
       }
       paused = false;
+      FreePorts.awaitFree(host(), port(), FreePorts.PORT_WAIT_MILLIS);
+      FreePorts.awaitFree(host(), layout.storagePort, FreePorts.PORT_WAIT_MILLIS);
       ServerProcess fresh = ServerProcess.start(process.spec().keepingData());
       ShutdownHook.register(fresh);
       process = fresh;

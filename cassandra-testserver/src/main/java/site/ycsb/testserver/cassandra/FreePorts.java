@@ -112,6 +112,31 @@ final class FreePorts {
     }
   }
 
+  /** How long a node's restart waits for its port: see {@link #awaitFree}. */
+  static final long PORT_WAIT_MILLIS = 60_000;
+
+  /**
+   * Returns once {@code host:port} can be bound: the connections of a node that was just killed may hold its port
+   * for a while after the process is gone (seen once in a test run here).
+   *
+   * @throws TestServerException after {@code millis}, naming what holds the port
+   */
+  static void awaitFree(String host, int port, long millis) {
+    long deadline = System.currentTimeMillis() + millis;
+    while (!isFree(host, port)) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new TestServerException("port " + port + " on " + host + " is still in use after " + millis / 1000
+            + " s (" + holders(host, port) + ")");
+      }
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TestServerException("interrupted while waiting for port " + port + " on " + host);
+      }
+    }
+  }
+
   /** The first of {@code hosts} on which {@code port} is taken, or null when it is free on all. */
   static String firstTaken(List<String> hosts, int port) {
     for (String host : hosts) {
@@ -120,6 +145,71 @@ final class FreePorts {
       }
     }
     return null;
+  }
+
+  /**
+   * What holds {@code host:port} according to /proc/net/tcp and tcp6, e.g. "2 sockets (LISTEN, FIN_WAIT2)", or
+   * "no socket" (then the bind failed for another reason), or null when /proc cannot be read.
+   */
+  static String holders(String host, int port) {
+    byte[] address;
+    try {
+      address = InetAddress.getByName(host).getAddress();
+    } catch (IOException e) {
+      return null;
+    }
+    List<String> states = new java.util.ArrayList<>();
+    boolean read = false;
+    for (String table : new String[] {"/proc/net/tcp", "/proc/net/tcp6"}) {
+      try {
+        for (String line : Files.readAllLines(Paths.get(table), StandardCharsets.US_ASCII)) {
+          String state = stateIfLocal(line.trim().split("\\s+"), address, port);
+          if (state != null) {
+            states.add(state);
+          }
+        }
+        read = true;
+      } catch (IOException | RuntimeException e) {
+        // that table is missing or unreadable: report what the other one says
+      }
+    }
+    if (!read) {
+      return null;
+    }
+    return states.isEmpty() ? "no socket" : states.size() + " socket" + (states.size() == 1 ? "" : "s") + " "
+        + states;
+  }
+
+  private static final String[] TCP_STATES = {"?", "ESTABLISHED", "SYN_SENT", "SYN_RECV", "FIN_WAIT1", "FIN_WAIT2",
+      "TIME_WAIT", "CLOSE", "CLOSE_WAIT", "LAST_ACK", "LISTEN", "CLOSING"};
+
+  /** The state of a /proc/net/tcp[6] row whose local end is {@code address:port}, else null. */
+  static String stateIfLocal(String[] fields, byte[] address, int port) {
+    if (fields.length < 4 || !fields[1].contains(":")) {
+      return null;
+    }
+    String[] local = fields[1].split(":");
+    if (Integer.parseInt(local[1], 16) != port) {
+      return null;
+    }
+    String hex = local[0];
+    String want;
+    if (hex.length() == 8) {
+      want = littleEndianWord(address, 0);
+    } else if (hex.length() == 32) {
+      want = "0000000000000000FFFF0000" + littleEndianWord(address, 0); // IPv4-mapped IPv6, word by word
+    } else {
+      return null;
+    }
+    if (!hex.equalsIgnoreCase(want)) {
+      return null;
+    }
+    int state = Integer.parseInt(fields[3], 16);
+    return state > 0 && state < TCP_STATES.length ? TCP_STATES[state] : "state " + fields[3];
+  }
+
+  private static String littleEndianWord(byte[] a, int offset) {
+    return String.format("%02X%02X%02X%02X", a[offset + 3], a[offset + 2], a[offset + 1], a[offset]);
   }
 
   private static boolean isFreeOnAll(List<String> hosts, int port) {

@@ -123,8 +123,12 @@ final class LocalClusterCommands {
     if (pid > 0) {
       return failed("node " + index + " is already running (pid " + pid + ")");
     }
-    if (!FreePorts.isFree(layout.host(index), layout.nativePort)) {
-      return failed("port " + layout.nativePort + " on " + layout.host(index) + " is in use by another process");
+    String host = layout.host(index);
+    try {
+      FreePorts.awaitFree(host, layout.nativePort, FreePorts.PORT_WAIT_MILLIS);
+      FreePorts.awaitFree(host, layout.storagePort, FreePorts.PORT_WAIT_MILLIS);
+    } catch (TestServerException e) {
+      return failed(e.getMessage());
     }
     List<Integer> peers = new ArrayList<>();
     for (int i = 1; i <= layout.size; i++) {

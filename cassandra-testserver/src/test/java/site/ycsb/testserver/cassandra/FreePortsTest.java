@@ -83,6 +83,25 @@ class FreePortsTest {
   }
 
   @Test
+  void should_read_the_state_of_ipv4_and_mapped_ipv6_rows_whose_local_end_is_the_address_and_port() {
+    byte[] address = {127, 0, 0, 2};
+    String v4 = "1: 0200007F:3E80 0100007F:D431 05 00000000:00000000 00:00000000 00000000 0 0 0";
+    String v6 = "3: 0000000000000000FFFF00000200007F:3E80 00000000000000000000000000000000:0000 0A 0:0 00:0 0 0 0 0";
+    assertEquals("FIN_WAIT2", FreePorts.stateIfLocal(v4.split("\\s+"), address, 16000));
+    assertEquals("LISTEN", FreePorts.stateIfLocal(v6.split("\\s+"), address, 16000));
+    assertNull(FreePorts.stateIfLocal(v4.split("\\s+"), address, 16001), "another port");
+    assertNull(FreePorts.stateIfLocal(v4.split("\\s+"), new byte[] {127, 0, 0, 1}, 16000), "another address");
+    assertNull(FreePorts.stateIfLocal("sl local_address rem_address st".split(" "), address, 16000), "the header");
+  }
+
+  @Test
+  void should_name_a_listening_socket_when_asked_what_holds_a_port() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.2"))) {
+      assertEquals("1 socket [LISTEN]", FreePorts.holders("127.0.0.2", s.getLocalPort()));
+    }
+  }
+
+  @Test
   void should_report_port_taken_when_a_listener_holds_it() throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
       assertFalse(FreePorts.isFree(s.getLocalPort()));
