@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import site.ycsb.async.AsyncDB;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.support.DeadlineWatch;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -41,6 +42,8 @@ final class AsyncClientThread extends Thread implements Worker {
   private final Semaphore inFlight;
   private final Runnable releaseSlot;
   private final long windowNs;
+  /** How long after its start a call the binding has not completed is recorded as lost ({@code async.deadline.s}). */
+  private final long deadlineNs;
   private DB binding;
 
   private final LongAdder done = new LongAdder();
@@ -51,7 +54,8 @@ final class AsyncClientThread extends Thread implements Worker {
 
   AsyncClientThread(int id, int dispatchers, String dbClass, CoreWorkload workload, Properties props,
                     boolean doTransactions, OperationSchedule schedule, Warmup warmup, RunState run,
-                    long maxConsecutiveErrors, boolean keepGoingOnInsertFailure, int maxInFlight, long windowNs) {
+                    long maxConsecutiveErrors, boolean keepGoingOnInsertFailure, int maxInFlight, long windowNs,
+                    long deadlineNs) {
     super("ycsb-async-" + id);
     this.id = id;
     this.dispatchers = dispatchers;
@@ -68,6 +72,7 @@ final class AsyncClientThread extends Thread implements Worker {
     this.inFlight = new Semaphore(maxInFlight);
     this.releaseSlot = inFlight::release;
     this.windowNs = windowNs;
+    this.deadlineNs = deadlineNs;
     setDaemon(true);
     run.register(this);
   }
@@ -97,15 +102,31 @@ final class AsyncClientThread extends Thread implements Worker {
     return lastOpEndNs.get();
   }
 
+  /** How often the deadline watch looks for lost calls: a tenth of the deadline, at most every 100 ms. */
+  static long watchTickNs(long deadlineNs) {
+    return Math.max(1, Math.min(TimeUnit.MILLISECONDS.toNanos(100), deadlineNs / 10));
+  }
+
   @Override
   public void run() {
+    DeadlineWatch watch = DeadlineWatch.start("ycsb-async-deadline-" + id, watchTickNs(deadlineNs),
+        TimeUnit.NANOSECONDS);
+    try {
+      runWatched(watch);
+    } finally {
+      watch.close();
+    }
+  }
+
+  private void runWatched(DeadlineWatch watch) {
     Object state;
     AsyncDBWrapper db;
     try {
       binding = DBFactory.instantiate(dbClass);
       binding.setProperties(props);
       binding.init();
-      db = new AsyncDBWrapper((AsyncDB) binding, new OperationRecorder(Measurements.getMeasurements(), props));
+      db = new AsyncDBWrapper((AsyncDB) binding, new OperationRecorder(Measurements.getMeasurements(), props), watch,
+          deadlineNs, run.lostOps, run::inFlightAbandoned);
       state = workload.initThread(props, id, dispatchers);
     } catch (Throwable e) {
       if (ClientThread.isConfigurationMistake(e)) {
@@ -166,7 +187,7 @@ final class AsyncClientThread extends Thread implements Worker {
         }
         try {
           start(db, state, measurements, intended, begin, isMeasured, releaseSlot);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
           inFlight.release();
           throw e;
         }
@@ -278,8 +299,15 @@ final class AsyncClientThread extends Thread implements Worker {
         new Lane().advance();
       }
       try {
-        // the lanes end themselves (no slot left, deadline, stop request); this thread only waits for them
-        ended.await();
+        // The lanes end themselves (no slot left, deadline, stop request); this thread only waits for them, which
+        // the deadline watch bounds (a lost call completes as LOST), unless the run stops waiting first.
+        while (!ended.await(DRAIN_POLL_MS, TimeUnit.MILLISECONDS)) {
+          if (run.inFlightAbandoned()) {
+            // after a stop request a lane that has not ended has its operation in flight
+            run.unfinishedOps.addAndGet(ended.getCount());
+            return;
+          }
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } finally {
@@ -330,10 +358,22 @@ final class AsyncClientThread extends Thread implements Worker {
     }
   }
 
-  /** Waits until every operation this dispatcher issued has completed (the run's end is its last completion). */
+  /** How often a draining dispatcher looks whether the run has stopped waiting for its operations. */
+  private static final long DRAIN_POLL_MS = 50;
+
+  /**
+   * Waits until every operation this dispatcher issued has completed (the run's end is its last completion): at
+   * most the deadline after the last one started, since a call the binding loses completes as LOST then; or until
+   * the run stops waiting (an interrupted run past its grace), counting the operations still in flight.
+   */
   private void drain() {
     try {
-      inFlight.acquire(maxInFlight);
+      while (!inFlight.tryAcquire(maxInFlight, DRAIN_POLL_MS, TimeUnit.MILLISECONDS)) {
+        if (run.inFlightAbandoned()) {
+          run.unfinishedOps.addAndGet(maxInFlight - inFlight.availablePermits());
+          return;
+        }
+      }
       inFlight.release(maxInFlight);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

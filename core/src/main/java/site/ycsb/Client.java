@@ -294,13 +294,15 @@ public final class Client {
           int share = config.threads / dispatchers + (i < config.threads % dispatchers ? 1 : 0);
           threads.add(new AsyncClientThread(i, dispatchers, config.dbClass, (CoreWorkload) workload, config.props,
               config.doTransactions, schedule, warmup, state, config.maxConsecutiveErrors,
-              config.keepGoingOnInsertFailure, share, config.asyncWindowNs));
+              config.keepGoingOnInsertFailure, share, config.asyncWindowNs, config.asyncDeadlineNs));
         }
         System.err.println("Asynchronous operations: " + dispatchers + " dispatcher thread(s), at most "
             + config.threads + " in flight (-threads; async=false runs blocking)"
             + (config.asyncWindowNs > 0 && config.target > 0 ? "; dispatched on a "
             + TimeUnit.NANOSECONDS.toMicros(config.asyncWindowNs) + " us grid (async.window.us), so operations start"
-            + " up to that late, as the schedule lag shows" : "") + ".");
+            + " up to that late, as the schedule lag shows" : "") + "; a call the binding has not completed within "
+            + TimeUnit.NANOSECONDS.toSeconds(config.asyncDeadlineNs) + " s (" + RunConfig.ASYNC_DEADLINE_PROPERTY
+            + ") is recorded as " + AsyncDBWrapper.LOST.getName() + ".");
       } else {
         for (int i = 0; i < config.threads; i++) {
           threads.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props,
@@ -412,6 +414,11 @@ public final class Client {
       r.warmupOps = state.warmupOps();
       r.warmupMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, measureStartNs - startNs));
       r.failedInserts = state.failedInserts.get();
+      r.lostOps = state.lostOps.sum();
+      r.unfinishedOps = state.unfinishedOps.get();
+      if (r.lostOps > 0) {
+        state.runFailed(LostOperations.describe(r.lostOps, config.asyncDeadlineNs));
+      }
       Histogram lag = state.scheduleLagUs.getIntervalHistogram();
       double busy = r.runtimeMs == 0 ? 0 : state.busyNs() / (r.runtimeMs * 1e6 * config.threads);
       health.finish(r.runtimeMs / 1000.0, r.throughput, config.target,
@@ -541,6 +548,8 @@ public final class Client {
       long longestCallUs = measurements.longestCallUs();
       c.maxServiceUs = longestCallUs > 0 ? longestCallUs : state.maxServiceNs.get() / 1000;
       c.inFlightBound = asynchronous();
+      c.lostOps = state.lostOps.sum();
+      c.deadlineSec = TimeUnit.NANOSECONDS.toSeconds(config.asyncDeadlineNs);
       StringBuilder failures = new StringBuilder();
       for (Map.Entry<String, Map<String, Long>> op : measurements.getStatusCounts().entrySet()) {
         if (op.getKey().startsWith(Measurements.INTENDED_PREFIX) || op.getKey().equals("VERIFY")) {
@@ -575,8 +584,10 @@ public final class Client {
         if (interruption.isInterrupted()) {
           // The handler has stopped the schedule; threads finish their current operation, within a bound.
           if (!state.opsDone.await(INTERRUPT_GRACE_NS, TimeUnit.NANOSECONDS)) {
-            System.err.println(state.opsDone.getCount() + " client thread(s) still inside an operation after "
-                + TimeUnit.NANOSECONDS.toSeconds(INTERRUPT_GRACE_NS) + " s; reporting without them.");
+            // Asynchronous dispatchers stop draining at once and count what is left; blocking threads cannot.
+            state.abandonInFlight();
+            state.opsDone.await(1, TimeUnit.SECONDS);
+            LostOperations.reportUnfinished(state, TimeUnit.NANOSECONDS.toSeconds(INTERRUPT_GRACE_NS));
           }
           return false;
         }

@@ -45,6 +45,20 @@ final class RunConfig {
   static final String ASYNC_WINDOW_PROPERTY = "async.window.us";
   /** A window longer than this would make the dispatcher's lateness, not the database, the measured latency. */
   static final long ASYNC_WINDOW_MAX_US = 100_000;
+  /**
+   * Asynchronous path: a call the binding has not completed this long after it started is recorded as lost (LOST),
+   * so that a future the binding or its driver loses cannot hold the run for ever.
+   */
+  final long asyncDeadlineNs;
+  static final String ASYNC_DEADLINE_PROPERTY = "async.deadline.s";
+  /**
+   * Above what this project's bindings allow themselves with their defaults (the CQL bindings: 6 attempts of at
+   * most 18 s and their back-off, under 2 minutes), with room for raised retry limits; a lost call is rare, and
+   * waiting this long for one at the end of a run is the price of never cutting off a call that is still retried.
+   */
+  static final long ASYNC_DEADLINE_DEFAULT_SEC = 300;
+  /** A day: longer is a unit mistake (milliseconds). */
+  static final long ASYNC_DEADLINE_MAX_SEC = 86_400;
   static final String ASYNC_PROPERTY = "async";
   static final String ASYNC_DISPATCHERS_PROPERTY = "async.dispatchers";
   final boolean trackJvm;
@@ -149,6 +163,8 @@ final class RunConfig {
             + " us (100 ms); the operations would start that late");
       }
       asyncWindowNs = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(windowUs);
+      asyncDeadlineNs = java.util.concurrent.TimeUnit.SECONDS.toNanos(r.longValue(ASYNC_DEADLINE_PROPERTY,
+          ASYNC_DEADLINE_DEFAULT_SEC, 1, ASYNC_DEADLINE_MAX_SEC));
       trackJvm = r.bool("measurement.trackjvm", false);
       startEpochMs = r.longValue(Client.START_EPOCH_MS_PROPERTY, 0, 0);
       long anHourAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.HOURS.toMillis(1);
