@@ -53,7 +53,7 @@ final class RunConfig {
   static final String ASYNC_DEADLINE_PROPERTY = "async.deadline.s";
   /**
    * Above what this project's bindings allow themselves with their defaults (the CQL bindings: 6 attempts of at
-   * most 18 s and their back-off, under 2 minutes), with room for raised retry limits; a lost call is rare, and
+   * most 18 s and 5 back-offs of at most 5 s: at most 133 s), with room for raised retry limits; a lost call is rare, and
    * waiting this long for one at the end of a run is the price of never cutting off a call that is still retried.
    */
   static final long ASYNC_DEADLINE_DEFAULT_SEC = 300;
