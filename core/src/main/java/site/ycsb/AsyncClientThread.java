@@ -23,6 +23,11 @@ import site.ycsb.workloads.CoreWorkload;
  * operation from the thread that completed the previous one. Latency is recorded on completion
  * ({@link AsyncDBWrapper}) from both the actual and the intended start.
  *
+ * <p>Nothing here waits without a deadline: each dispatcher keeps a {@link DeadlineWatch} (one daemon thread) on
+ * its calls, and a call the binding has not completed within {@code async.deadline.s} completes as lost
+ * ({@link AsyncDBWrapper#LOST}), so a lost future frees its in-flight place and the run's end (the drain) comes at
+ * most that long after the last operation started; an interrupted run stops waiting earlier (see {@link #drain}).
+ *
  * <p>Counters are written by completion threads (the client library's I/O threads) and read by the main thread:
  * adders and atomics. This is where the asynchronous path issues and counts operations.
  */
