@@ -13,7 +13,7 @@ final class LostOperations {
 
   /** The run's failure line for {@code lost} calls given up at {@code deadlineNs}. */
   static String describe(long lost, long deadlineNs) {
-    return lost + " asynchronous call(s) were never completed by the binding within " + RunConfig.ASYNC_DEADLINE_PROPERTY
+    return lost + " asynchronous call(s) were never completed by the binding within " + EngineOptions.ASYNC_DEADLINE_S
         + "=" + TimeUnit.NANOSECONDS.toSeconds(deadlineNs) + " s: recorded as Return=" + AsyncDBWrapper.LOST.getName()
         + " with that time as their latency; the binding or its driver lost them (a client-library fault, not an "
         + "answer of the database), so the run did not complete as asked";
@@ -23,7 +23,7 @@ final class LostOperations {
   static String verdict(long lost, long deadlineSec) {
     return String.format("%d operation(s) were lost: the binding never completed them, and the engine recorded them "
         + "as %s after %d s (%s); a client-library fault, not the database's answer.", lost,
-        AsyncDBWrapper.LOST.getName(), deadlineSec, RunConfig.ASYNC_DEADLINE_PROPERTY);
+        AsyncDBWrapper.LOST.getName(), deadlineSec, EngineOptions.ASYNC_DEADLINE_S);
   }
 
   /** Prints what an interrupted run left in flight when it stopped waiting after {@code graceSec}. */
