@@ -37,14 +37,9 @@ class LostFutureTest {
   @Timeout(120) // the deadline is 1 s: a run that waits for a lost future for ever fails here instead of hanging
   void should_record_each_lost_call_as_lost_at_the_deadline_and_exit_1_when_the_binding_never_completes_it(
       int target) throws IOException {
-    Path w = tmp.resolve("workload");
-    Files.write(w, ("workload=" + CoreWorkload.class.getName() + "\nrecordcount=100\noperationcount=400\n"
-        + "readproportion=0.5\nupdateproportion=0.5\ntable=lost\n").getBytes(StandardCharsets.UTF_8));
     Path results = tmp.resolve("results");
     // every 100th call (the 1st, 101st, ...) is lost: 4 of the 400; 8 in flight, so the others go on meanwhile
-    ClientRunner r = ClientRunner.run("-t", "-db", AsyncMemoryDB.class.getName(), "-P", w.toString(),
-        "-threads", "8", "-target", Integer.toString(target), "-p", "asyncmemory.lose.every=100",
-        "-p", "asyncmemory.delayms=1", "-p", "async.deadline.s=1", "-p", "results.dir=" + results);
+    ClientRunner r = run(target, results, "-p", "asyncmemory.lose.every=100");
     assertEquals(ExitCode.RUN_FAILED, r.exitCode, r.toString());
     long lost = r.longValueOrZero("READ", "Return=LOST") + r.longValueOrZero("UPDATE", "Return=LOST");
     assertEquals(4, lost, r.out);
@@ -67,17 +62,24 @@ class LostFutureTest {
   @ParameterizedTest(name = "target {0}")
   @ValueSource(ints = {0, 400})
   void should_exit_0_with_nothing_lost_when_every_call_completes(int target) throws IOException {
-    Path w = tmp.resolve("workload");
-    Files.write(w, ("workload=" + CoreWorkload.class.getName() + "\nrecordcount=100\noperationcount=400\n"
-        + "readproportion=0.5\nupdateproportion=0.5\ntable=lost\n").getBytes(StandardCharsets.UTF_8));
     Path results = tmp.resolve("results");
-    ClientRunner r = ClientRunner.run("-t", "-db", AsyncMemoryDB.class.getName(), "-P", w.toString(),
-        "-threads", "8", "-target", Integer.toString(target), "-p", "asyncmemory.delayms=1",
-        "-p", "async.deadline.s=1", "-p", "results.dir=" + results);
+    ClientRunner r = run(target, results);
     assertEquals(ExitCode.OK, r.exitCode, r.toString());
     String summary = new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8);
     assertTrue(summary.contains("\"lostOperations\": 0"), summary);
     assertTrue(!r.err.contains("were lost"), r.err);
+  }
+
+  /** 400 reads and updates, at most 8 in flight, each call answered after 1 ms, and a deadline of 1 s. */
+  private ClientRunner run(int target, Path results, String... more) throws IOException {
+    Path w = tmp.resolve("workload");
+    Files.write(w, ("workload=" + CoreWorkload.class.getName() + "\nrecordcount=100\noperationcount=400\n"
+        + "readproportion=0.5\nupdateproportion=0.5\ntable=lost\n").getBytes(StandardCharsets.UTF_8));
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList("-t", "-db",
+        AsyncMemoryDB.class.getName(), "-P", w.toString(), "-threads", "8", "-target", Integer.toString(target),
+        "-p", "asyncmemory.delayms=1", "-p", "async.deadline.s=1", "-p", "results.dir=" + results));
+    args.addAll(java.util.Arrays.asList(more));
+    return ClientRunner.run(args.toArray(new String[0]));
   }
 
   /** The sum of an operation's {@code Return=} counts. */
