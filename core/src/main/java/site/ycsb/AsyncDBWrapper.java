@@ -120,7 +120,7 @@ final class AsyncDBWrapper {
 
     private Status finish(int op, Status status, long st) {
       long en = System.nanoTime();
-      if (status.isOk() || status == Status.NOT_FOUND) {
+      if (DBWrapper.answered(status)) {
         if (consecutiveErrors.get() != 0) {
           consecutiveErrors.set(0);
         }
