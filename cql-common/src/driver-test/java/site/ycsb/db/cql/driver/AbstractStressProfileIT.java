@@ -187,6 +187,11 @@ public abstract class AbstractStressProfileIT {
     Path syntax = dir.resolve("syntax.yaml");
     Files.write(syntax, (ddl.replace("stressrefused WITH", "stressrefused WIHT") + "comment = 'x'\n")
         .getBytes("UTF-8"));
+    Path index = dir.resolve("index.yaml");
+    Files.write(index, (ddl + "comment = 'x'\nextra_definitions:\n  - CREATE INDEX ON t (nosuch)\n")
+        .getBytes("UTF-8"));
+    Path noTable = dir.resolve("notable.yaml");
+    Files.write(noTable, "keyspace: system_traces\ntable: nosuchtable\n".getBytes("UTF-8"));
     String cp = System.getProperty("java.class.path");
     String[][] cases = {
         {dir.resolve("absent.yaml").toString(), "insert=1", ": cannot be read"},
@@ -197,6 +202,9 @@ public abstract class AbstractStressProfileIT {
         {repair.toString(), "insert=1", ": table_definition: refused by the server: SyntaxError: Unknown property "
             + "'dclocal_read_repair_chance' (keyspace \"stressrefused\", created by this run, was dropped again)"},
         {syntax.toString(), "insert=1", ": keyspace_definition: refused by the server: SyntaxError: "},
+        {index.toString(), "insert=1", ": extra_definitions[0]: refused by the server: "},
+        {noTable.toString(), "insert=1", ": table_definition: missing, and table system_traces.nosuchtable does "
+            + "not exist"},
     };
     for (String[] c : cases) {
       ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + c[0],
@@ -343,13 +351,8 @@ public abstract class AbstractStressProfileIT {
     assertEquals(inserts, count(statuses, "insert", "OK"), run.toString());
     assertTrue(count(statuses, "recent", "OK") > 0, run.toString());
     String definition;
-    com.datastax.driver.core.Cluster.Builder builder = com.datastax.driver.core.Cluster.builder()
-        .addContactPoint(server.host()).withPort(server.port()).withoutJMXReporting().withoutMetrics();
-    if (server.username() != null) {
-      builder.withCredentials(server.username(), server.password() == null ? "" : server.password());
-    }
     int ranges = 0;
-    try (com.datastax.driver.core.Cluster cluster = builder.build()) {
+    try (com.datastax.driver.core.Cluster cluster = driverCluster(server)) {
       cluster.init();
       definition = cluster.getMetadata().getKeyspace("stressexisting").getTable("events").asCQLQuery();
       for (com.datastax.driver.core.TokenRange r : cluster.getMetadata().getTokenRanges()) {
@@ -370,6 +373,16 @@ public abstract class AbstractStressProfileIT {
     long partitions = keys(complete, 9, inserts)[1].size();
     assertTrue(scan.stderr.contains("Total partitions          : " + number(partitions) + " [all: "
         + number(partitions) + "]"), scan.stderr);
+  }
+
+  /** A driver connection of the test's own to the server (this binding's driver), to read what the run wrote. */
+  protected static com.datastax.driver.core.Cluster driverCluster(CassandraTestServer server) {
+    com.datastax.driver.core.Cluster.Builder builder = com.datastax.driver.core.Cluster.builder()
+        .addContactPoint(server.host()).withPort(server.port()).withoutJMXReporting().withoutMetrics();
+    if (server.username() != null) {
+      builder.withCredentials(server.username(), server.password() == null ? "" : server.password());
+    }
+    return builder.build();
   }
 
   /** A value as the driver read it, with its dates and durations as the profile generator makes them. */
@@ -463,12 +476,7 @@ public abstract class AbstractStressProfileIT {
     }
     assertEquals(expected.size(), server.countRows(p.keyspace(), p.table()), "rows on the server");
     Map<List<Object>, List<Object>> actual = new java.util.HashMap<>();
-    com.datastax.driver.core.Cluster.Builder builder = com.datastax.driver.core.Cluster.builder()
-        .addContactPoint(server.host()).withPort(server.port()).withoutJMXReporting().withoutMetrics();
-    if (server.username() != null) {
-      builder.withCredentials(server.username(), server.password() == null ? "" : server.password());
-    }
-    try (com.datastax.driver.core.Cluster cluster = builder.build();
+    try (com.datastax.driver.core.Cluster cluster = driverCluster(server);
          com.datastax.driver.core.Session session = cluster.connect()) {
       for (com.datastax.driver.core.Row row : session.execute("SELECT " + String.join(", ", columns)
           + " FROM " + p.keyspace() + "." + p.table())) {

@@ -289,9 +289,10 @@ final class ProfileSchema {
   /** The profile, complete with the server's table definition when it has none and the table has been read. */
   private static Profile load(Properties p) throws DBException {
     try {
-      Profile profile = Profile.load(p.getProperty(ProfileProperties.PROFILE).trim());
+      String path = p.getProperty(ProfileProperties.PROFILE).trim();
+      Profile profile = Profile.load(path);
       String server = profile.complete() ? null : ServerTables.get(profile.keyspace(), profile.table());
-      return server == null ? profile : profile.complete(server);
+      return server == null ? profile : Profile.load(path, server);
     } catch (IllegalArgumentException e) {
       throw config(e.getMessage());
     }

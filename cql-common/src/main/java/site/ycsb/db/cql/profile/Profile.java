@@ -288,16 +288,51 @@ public final class Profile {
    * @throws IllegalArgumentException one line naming the file, the key and the problem
    */
   public static Profile load(String path, String serverDefinition) {
-    Object root;
+    byte[] bytes;
     try (InputStream in = open(path)) {
+      bytes = readCapped(in, path);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("profile " + path + ": cannot be read (" + e.getClass().getSimpleName()
+          + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+    }
+    // The workload and each binding step load the profile: it is read each time, and parsed once per content.
+    String key = path + "\n" + digest(bytes) + "\n" + serverDefinition;
+    Profile known = LOADED.get(key);
+    if (known != null) {
+      return known;
+    }
+    Profile profile = parse(path, bytes, serverDefinition);
+    if (LOADED.size() >= 64) {
+      LOADED.clear();
+    }
+    LOADED.put(key, profile);
+    return profile;
+  }
+
+  /** Profiles parsed in this process, by path, content digest and server definition (they are immutable). */
+  private static final Map<String, Profile> LOADED = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static String digest(byte[] bytes) {
+    try {
+      byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+      StringBuilder out = new StringBuilder();
+      for (byte b : d) {
+        out.append(String.format(Locale.ROOT, "%02x", b));
+      }
+      return out.toString();
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no SHA-256", e); // every JDK has it
+    }
+  }
+
+  private static Profile parse(String path, byte[] bytes, String serverDefinition) {
+    Object root;
+    try {
       LoaderOptions options = new LoaderOptions();
       options.setAllowDuplicateKeys(false);
       options.setCodePointLimit((int) MAX_FILE_BYTES);
       options.setNestingDepthLimit(50);
-      root = new Yaml(new SafeConstructor(options)).load(new String(readCapped(in, path), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new IllegalArgumentException("profile " + path + ": cannot be read (" + e.getClass().getSimpleName()
-          + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+      root = new Yaml(new SafeConstructor(options)).load(new String(bytes, StandardCharsets.UTF_8));
     } catch (YAMLException e) {
       throw new IllegalArgumentException("profile " + path + ": is not valid YAML: "
           + String.valueOf(e.getMessage()).replaceAll("\\s+", " ").trim());
@@ -533,7 +568,7 @@ public final class Profile {
     }
     String level = scalar(v, prefix + key).trim().toUpperCase(Locale.ROOT);
     if (!allowed.contains(level)) {
-      throw problem(prefix + key, "'" + v + "' is not one of " + allowed);
+      throw problem(prefix + key, "'" + v + "' is not one of: " + String.join(", ", allowed));
     }
     return level;
   }

@@ -15,30 +15,25 @@ import java.util.regex.Pattern;
  * update). Immutable; the caller maps column names to columns.
  */
 final class QueryText {
-  private static final String NAME = "(\"(?:[^\"]|\"\")+\"|\\w+)";
-  /** {@code col = col + ?} (or {@code -}): a counter or collection addition; the marker binds col. */
-  private static final Pattern ADDITION = Pattern.compile("(?is)" + NAME + "\\s*=\\s*" + NAME + "\\s*[-+]\\s*$");
-  /** {@code col <op> ?}. */
-  private static final Pattern RELATION = Pattern.compile("(?is)" + NAME + "\\s*(?:=|<=|>=|<|>|!=)\\s*$");
-  /** {@code col IN ?}. */
-  private static final Pattern IN = Pattern.compile("(?is)" + NAME + "\\s+in\\s*$");
+  private static final Pattern VERB = Pattern.compile("^\\s*(\\w+)");
   /** {@code ? + col}: a list prepend (not idempotent). */
   private static final Pattern PREPEND = Pattern.compile("(?s)^\\s*\\+");
   private static final Pattern IF = Pattern.compile("(?i)\\bif\\b");
   private static final Pattern IF_EXISTS = Pattern.compile("(?is)\\bif\\s+(not\\s+)?exists\\s*;?\\s*$");
-  /** How far before a marker its column may stand. */
-  private static final int LOOK_BACK = 400;
 
   /** One marker: the column it binds (as CQL reads the name), and whether it is an {@code IN ?}. */
   static final class Marker {
     final String column;
     final boolean in;
     final int position;
+    /** {@code col = col + ?}: an addition, which is not idempotent. */
+    final boolean additive;
 
-    Marker(String column, boolean in, int position) {
+    Marker(String column, boolean in, int position, boolean additive) {
       this.column = column;
       this.in = in;
       this.position = position;
+      this.additive = additive;
     }
   }
 
@@ -70,9 +65,9 @@ final class QueryText {
    * @throws IllegalArgumentException naming the first {@code ?} whose column cannot be told (one line)
    */
   static QueryText parse(String cql) {
-    String masked = maskNames(CqlScanner.maskLiterals(CqlScanner.stripComments(cql)));
     String plain = CqlScanner.maskLiterals(CqlScanner.stripComments(cql));
-    Matcher first = Pattern.compile("^\\s*(\\w+)").matcher(masked);
+    String masked = maskNames(plain);
+    Matcher first = VERB.matcher(masked);
     String verb = first.find() ? first.group(1).toLowerCase(Locale.ROOT) : "";
     boolean write = !verb.equals("select");
     Matcher ifMatcher = IF.matcher(masked);
@@ -81,23 +76,15 @@ final class QueryText {
     List<Marker> markers = new ArrayList<>();
     boolean additive = false;
     for (int pos = plain.indexOf('?'); pos >= 0; pos = plain.indexOf('?', pos + 1)) {
-      String before = plain.substring(Math.max(0, pos - LOOK_BACK), pos);
-      Matcher add = ADDITION.matcher(before);
-      Matcher rel = RELATION.matcher(before);
-      Matcher in = IN.matcher(before);
-      if (add.find() && CqlScanner.identifier(add.group(1)).equals(CqlScanner.identifier(add.group(2)))) {
-        markers.add(new Marker(CqlScanner.identifier(add.group(1)), false, pos));
-        additive = true;
-      } else if (rel.find()) {
-        markers.add(new Marker(CqlScanner.identifier(rel.group(1)), false, pos));
-        additive |= write && PREPEND.matcher(plain.substring(pos + 1)).find();
-      } else if (in.find()) {
-        markers.add(new Marker(CqlScanner.identifier(in.group(1)), true, pos));
-      } else {
+      Marker m = markerAt(plain, pos);
+      if (m == null) {
         throw new IllegalArgumentException("the ? at '" + excerpt(cql, pos) + "' does not follow <column> =, <, >, "
             + "<=, >=, != or IN (or <column> = <column> + ): cassandra-stress binds each ? to a column's value "
             + "(LIMIT ?, USING TTL ?, token(...) > ? and CONTAINS ? have none)");
       }
+      markers.add(m);
+      additive |= m.additive || write && PREPEND.matcher(plain.substring(pos + 1, Math.min(plain.length(),
+          pos + 64))).find();
     }
     List<Integer> conditionMarkers = new ArrayList<>();
     if (conditional && verb.equals("update") && !IF_EXISTS.matcher(masked.substring(ifAt)).find()) {
@@ -108,6 +95,94 @@ final class QueryText {
       }
     }
     return new QueryText(markers, verb, conditional, additive, conditionMarkers);
+  }
+
+  /**
+   * The marker at {@code pos} (a {@code ?} of {@code s}, literals masked), read backwards from it: {@code col <op> ?},
+   * {@code col IN ?}, or {@code col = col + ?} / {@code - ?}; null when none of them. Each step reads only the
+   * characters it needs, so a statement of any length is read in time proportional to it.
+   */
+  private static Marker markerAt(String s, int pos) {
+    int i = skipSpaces(s, pos - 1);
+    if (i < 0) {
+      return null;
+    }
+    char c = s.charAt(i);
+    if (c == '+' || c == '-') { // col = col + ?
+      int nameEnd = skipSpaces(s, i - 1);
+      int nameStart = nameStart(s, nameEnd);
+      if (nameStart < 0) {
+        return null;
+      }
+      int eq = skipSpaces(s, nameStart - 1);
+      if (eq < 0 || s.charAt(eq) != '=' || eq > 0 && "<>!".indexOf(s.charAt(eq - 1)) >= 0) {
+        return null;
+      }
+      int targetEnd = skipSpaces(s, eq - 1);
+      int targetStart = nameStart(s, targetEnd);
+      if (targetStart < 0) {
+        return null;
+      }
+      String target = CqlScanner.identifier(s.substring(targetStart, targetEnd + 1));
+      String added = CqlScanner.identifier(s.substring(nameStart, nameEnd + 1));
+      return target.equals(added) ? new Marker(target, false, pos, true) : null;
+    }
+    if (c == '=' || c == '<' || c == '>') { // =, <=, >=, !=, <, >
+      int op = i;
+      if (c == '=' && i > 0 && "<>!".indexOf(s.charAt(i - 1)) >= 0) {
+        op = i - 1;
+      }
+      int nameEnd = skipSpaces(s, op - 1);
+      int nameStart = nameStart(s, nameEnd);
+      return nameStart < 0 ? null
+          : new Marker(CqlScanner.identifier(s.substring(nameStart, nameEnd + 1)), false, pos, false);
+    }
+    int wordStart = nameStart(s, i);
+    if (wordStart >= 0 && i - wordStart == 1 && s.substring(wordStart, i + 1).equalsIgnoreCase("in")
+        && wordStart > 0 && Character.isWhitespace(s.charAt(wordStart - 1))) { // col IN ?
+      int nameEnd = skipSpaces(s, wordStart - 1);
+      int nameStart = nameStart(s, nameEnd);
+      return nameStart < 0 ? null
+          : new Marker(CqlScanner.identifier(s.substring(nameStart, nameEnd + 1)), true, pos, false);
+    }
+    return null;
+  }
+
+  /** The last index at or before {@code i} that is not whitespace, or -1. */
+  private static int skipSpaces(String s, int i) {
+    while (i >= 0 && Character.isWhitespace(s.charAt(i))) {
+      i--;
+    }
+    return i;
+  }
+
+  /**
+   * The first index of the name that ends at {@code end} (a word, or a quoted name ending with {@code "}), or -1
+   * when no name ends there.
+   */
+  private static int nameStart(String s, int end) {
+    if (end < 0) {
+      return -1;
+    }
+    if (s.charAt(end) == '"') {
+      int i = end - 1;
+      while (i >= 0) {
+        if (s.charAt(i) == '"') {
+          if (i > 0 && s.charAt(i - 1) == '"') {
+            i -= 2; // a doubled quote is part of the name
+            continue;
+          }
+          return i == end - 1 ? -1 : i;
+        }
+        i--;
+      }
+      return -1;
+    }
+    int i = end;
+    while (i >= 0 && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+      i--;
+    }
+    return i == end ? -1 : i + 1;
   }
 
   /** {@code s} with the content of quoted names blanked, so that a name such as {@code "if"} is not read as IF. */

@@ -168,6 +168,42 @@ class ProfileKeysTest {
     assertEquals(Arrays.asList("body", "domain", "published_date"), p.queryColumns("count-up"));
   }
 
+  /**
+   * Hostile statement text (random sequences of names, quotes, operators, markers and keywords): the markers read, or
+   * an IllegalArgumentException with one line, never another exception; and each marker that is read names the
+   * column written right before its operator.
+   */
+  @Test
+  void should_read_the_markers_of_any_statement_or_give_one_line() {
+    String[] pieces = {"a", "bb", "\"Q\"", "\"x\"\"y\"", "=", "<", ">", "!", "+", "-", "?", " in ", "IN", " ", "(", ")",
+        "'", "''", "if", ",", "\"", "limit", "$$", "--", "\n", "update t set ", "select * from t where ", "/*", "*/"};
+    java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+    int read = 0;
+    for (int i = 0; i < 30_000; i++) {
+      StringBuilder text = new StringBuilder();
+      for (int k = 0, n = 1 + random.nextInt(14); k < n; k++) {
+        text.append(pieces[random.nextInt(pieces.length)]);
+      }
+      try {
+        QueryText q = QueryText.parse(text.toString());
+        for (QueryText.Marker m : q.markers) {
+          assertFalse(m.column.isEmpty(), text.toString());
+        }
+        read += q.markers.isEmpty() ? 0 : 1;
+      } catch (IllegalArgumentException e) {
+        assertFalse(e.getMessage() == null || e.getMessage().contains("\n"), text + ": " + e.getMessage());
+      }
+    }
+    assertTrue(read > 100, "some soups have markers: " + read);
+    QueryText q = QueryText.parse("update t set \"Odd\"\"Name\" = ?, n = n - ?, l = ? + l where k in ? and c >= ? "
+        + "and d != ? and e<?");
+    assertEquals(Arrays.asList("Odd\"Name", "n", "l", "k", "c", "d", "e"),
+        q.markers.stream().map(m -> m.column).collect(java.util.stream.Collectors.toList()));
+    assertEquals(Arrays.asList(false, false, false, true, false, false, false),
+        q.markers.stream().map(m -> m.in).collect(java.util.stream.Collectors.toList()));
+    assertFalse(q.idempotent);
+  }
+
   @Test
   void should_accept_the_operation_under_its_specname_and_in_any_case_when_ops_qualify_it() throws IOException {
     Profile p = load(BLOG);
@@ -262,6 +298,37 @@ class ProfileKeysTest {
       e = assertThrows(IllegalArgumentException.class, () -> Profile.load(fifo.toString()));
       assertTrue(e.getMessage().contains("not a regular file"), e.getMessage());
     }
+  }
+
+  @Test
+  void should_refuse_with_one_line_a_profile_whose_yaml_expands_without_bound() throws IOException {
+    StringBuilder bomb = new StringBuilder("a: &a [x, x, x, x, x, x, x, x, x]\n");
+    for (int i = 1; i < 10; i++) {
+      bomb.append("b").append(i).append(": &b").append(i).append(" [");
+      for (int k = 0; k < 9; k++) {
+        bomb.append(k == 0 ? "" : ", ").append(i == 1 ? "*a" : "*b" + (i - 1));
+      }
+      bomb.append("]\n");
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> load(bomb + HEAD));
+    assertTrue(e.getMessage().contains(": is not valid YAML: ") && e.getMessage().contains("aliases"), e.getMessage());
+    StringBuilder deep = new StringBuilder(HEAD + "insert: ");
+    for (int i = 0; i < 200; i++) {
+      deep.append('[');
+    }
+    e = assertThrows(IllegalArgumentException.class, () -> load(deep.toString()));
+    assertTrue(e.getMessage().contains(": is not valid YAML: ") && !e.getMessage().contains("\n"), e.getMessage());
+  }
+
+  @Test
+  void should_parse_a_profile_once_per_content_when_it_is_loaded_again() throws IOException {
+    Path f = write(BLOG);
+    Profile first = Profile.load(f.toString());
+    assertTrue(first == Profile.load(f.toString()), "the same content: the same (immutable) profile");
+    Files.write(f, BLOG.replace("fixed(1000)", "fixed(999)").getBytes(StandardCharsets.UTF_8));
+    Profile changed = Profile.load(f.toString());
+    assertFalse(first == changed, "a changed file is read again");
+    assertEquals("fixed(999)", changed.columns.get(1).cluster.toString());
   }
 
   @Test
