@@ -349,7 +349,7 @@ public final class Profile {
   }
 
   private static InputStream open(String path) throws IOException {
-    Path p = Paths.get(path);
+    Path p = path(path);
     if (Files.isDirectory(p)) {
       throw new IOException("it is a directory");
     }
@@ -361,6 +361,24 @@ public final class Profile {
           + "kilobytes; is it a profile?)");
     }
     return Files.newInputStream(p);
+  }
+
+  /**
+   * The file a profile argument names: a path, or a {@code file:} URI as cassandra-stress takes it
+   * ({@code profile=file:///home/me/p.yaml}); other URIs are refused (the profile must be a local file).
+   */
+  private static Path path(String given) throws IOException {
+    if (given.matches("(?i)file:.*")) {
+      try {
+        return Paths.get(java.net.URI.create(given));
+      } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+        throw new IOException("'" + given + "' is not a file: URI of a local file (" + e.getMessage() + ")");
+      }
+    }
+    if (given.matches("(?i)[a-z][a-z0-9+.-]+://.*")) {
+      throw new IOException("only a local file is read (a path or a file: URI); download it first");
+    }
+    return Paths.get(given);
   }
 
   /** The bytes of {@code in}, refusing more than {@link #MAX_FILE_BYTES} (a file that grows while it is read). */
@@ -631,9 +649,11 @@ public final class Profile {
       throw problem("insert.batchtype", "'" + batch + "' is not LOGGED, UNLOGGED or COUNTER");
     }
     if (counter && type == BatchType.LOGGED) {
-      notes.add("profile " + file + ": insert.batchtype: LOGGED on counter table '" + table + "': an insert of one "
-          + "row is sent alone (as cassandra-stress sends it), several rows in a COUNTER batch, since Cassandra "
-          + "refuses counter updates in a LOGGED batch");
+      if (maxRowsPerInsert() > 1) {
+        notes.add("profile " + file + ": insert.batchtype: LOGGED on counter table '" + table + "': an insert of one "
+            + "row is sent alone (as cassandra-stress sends it), several rows in a COUNTER batch, since Cassandra "
+            + "refuses counter updates in a LOGGED batch");
+      }
       return BatchType.COUNTER;
     }
     if (!counter && type == BatchType.COUNTER) {
@@ -641,6 +661,15 @@ public final class Profile {
           + "counter updates in a COUNTER batch)");
     }
     return type;
+  }
+
+  /** The most rows one insert can write: partitions times rows per partition, at their largest. */
+  private double maxRowsPerInsert() {
+    double rows = partitions.max();
+    for (Column c : clustering) {
+      rows *= c.cluster.max();
+    }
+    return rows;
   }
 
   /**

@@ -92,7 +92,12 @@ class ProfileKeysTest {
   @Test
   void should_send_counters_in_counter_batches_with_one_notice_when_the_profile_says_logged() throws IOException {
     String counters = HEAD + "table_definition: CREATE TABLE posts (name text PRIMARY KEY, count counter)\n";
-    Profile logged = load(counters + "insert:\n  batchtype: LOGGED\n");
+    // One row per insert (Apache Cassandra's counter example): sent alone, as cassandra-stress sends it; nothing
+    // is adjusted, so nothing is said.
+    Profile single = load(counters + "insert:\n  batchtype: LOGGED\n");
+    assertEquals(Profile.BatchType.COUNTER, single.batchType);
+    assertEquals(Collections.emptyList(), single.notices());
+    Profile logged = load(counters + "insert:\n  batchtype: LOGGED\n  partitions: uniform(1..2)\n");
     assertEquals(Profile.BatchType.COUNTER, logged.batchType);
     assertEquals(1, logged.notices().size());
     String notice = logged.notices().get(0);
@@ -329,6 +334,16 @@ class ProfileKeysTest {
     Profile changed = Profile.load(f.toString());
     assertFalse(first == changed, "a changed file is read again");
     assertEquals("fixed(999)", changed.columns.get(1).cluster.toString());
+  }
+
+  @Test
+  void should_read_a_file_uri_as_cassandra_stress_takes_it_and_refuse_other_uris_with_one_line() throws IOException {
+    Path f = write(BLOG);
+    assertEquals("ks", Profile.load(f.toUri().toString()).keyspace()); // file:///...
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Profile.load("http://example.org/p.yaml"));
+    assertEquals("profile http://example.org/p.yaml: cannot be read (IOException: only a local file is read (a path "
+        + "or a file: URI); download it first)", e.getMessage());
   }
 
   @Test
