@@ -295,7 +295,7 @@ public abstract class AbstractStressProfileIT {
   void should_apply_each_account_once_and_count_later_inserts_not_applied_when_inserts_are_lightweight_transactions()
       throws Exception {
     CassandraTestServer server = CassandraTestServer.shared();
-    ItSupport.Run run = runProfile(server, "lwt", LWT, 3, 2, 240, "ops(insert=4,read=1,move=1)");
+    ItSupport.Run run = runProfile(server, "lwt", LWT, 3, 2, 240, "ops(insert=4,read=1,move=1,open=1)");
     long inserts = attempted(run);
     Profile profile = Profile.load(LWT.toString());
     Set<List<Object>> accounts = keys(profile, 3, inserts)[0];
@@ -310,6 +310,8 @@ public abstract class AbstractStressProfileIT {
     assertTrue(count(statuses, "read", "OK") > 0, run.toString());
     // A move reads the balance and updates it if it is still that: applied unless another thread moved it first.
     assertTrue(count(statuses, "move", "OK") > 0, run.toString());
+    // An INSERT ... IF NOT EXISTS of an account that exists: not applied, every time.
+    assertTrue(count(statuses, "open", "NOT_APPLIED") > 0 && count(statuses, "open", "OK") == 0, run.toString());
     assertServerHolds(server, profile, 3, inserts);
   }
 

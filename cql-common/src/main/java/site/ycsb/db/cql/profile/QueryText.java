@@ -75,11 +75,14 @@ final class QueryText {
     boolean conditional = ifAt >= 0;
     List<Marker> markers = new ArrayList<>();
     boolean additive = false;
+    java.util.Map<Integer, String> values = verb.equals("insert") ? insertValues(plain)
+        : java.util.Collections.emptyMap();
     for (int pos = plain.indexOf('?'); pos >= 0; pos = plain.indexOf('?', pos + 1)) {
-      Marker m = markerAt(plain, pos);
+      Marker m = values.containsKey(pos) ? new Marker(values.get(pos), false, pos, false) : markerAt(plain, pos);
       if (m == null) {
         throw new IllegalArgumentException("the ? at '" + excerpt(cql, pos) + "' does not follow <column> =, <, >, "
-            + "<=, >=, != or IN (or <column> = <column> + ): cassandra-stress binds each ? to a column's value "
+            + "<=, >=, != or IN (or <column> = <column> +), nor is it a value of INSERT ... VALUES: cassandra-stress "
+            + "binds each ? to a column's value "
             + "(LIMIT ?, USING TTL ?, token(...) > ? and CONTAINS ? have none)");
       }
       markers.add(m);
@@ -95,6 +98,59 @@ final class QueryText {
       }
     }
     return new QueryText(markers, verb, conditional, additive, conditionMarkers);
+  }
+
+  private static final Pattern INSERT_HEAD = Pattern.compile(
+      "(?is)^\\s*insert\\s+into\\s+(?:\"(?:[^\"]|\"\")+\"|\\w+)(?:\\s*\\.\\s*(?:\"(?:[^\"]|\"\")+\"|\\w+))?\\s*\\(");
+  private static final Pattern VALUES = Pattern.compile("(?is)^\\s*values\\s*\\(");
+
+  /**
+   * The markers of an {@code INSERT INTO t (c1, c2, ...) VALUES (?, ?, ...)}: the position of each value that is a
+   * {@code ?} and the column it goes to (the server names such a marker after that column); empty when the statement
+   * is not of that form (a JSON insert, ...).
+   */
+  private static java.util.Map<Integer, String> insertValues(String s) {
+    java.util.Map<Integer, String> out = new java.util.HashMap<>();
+    Matcher head = INSERT_HEAD.matcher(s);
+    if (!head.find()) {
+      return out;
+    }
+    int namesOpen = head.end() - 1;
+    int namesClose = CqlScanner.matching(s, namesOpen);
+    if (namesClose < 0) {
+      return out;
+    }
+    Matcher values = VALUES.matcher(s.substring(namesClose + 1));
+    if (!values.find()) {
+      return out;
+    }
+    int valuesOpen = namesClose + 1 + values.end() - 1;
+    int valuesClose = CqlScanner.matching(s, valuesOpen);
+    if (valuesClose < 0) {
+      return out;
+    }
+    List<String> names = CqlScanner.splitTopLevel(s.substring(namesOpen + 1, namesClose));
+    int start = valuesOpen + 1;
+    int index = 0;
+    int depth = 0;
+    for (int i = start; i <= valuesClose; i++) {
+      char c = s.charAt(i);
+      if (c == '(' || c == '[' || c == '{') {
+        depth++;
+      } else if ((c == ')' || c == ']' || c == '}') && i < valuesClose) {
+        depth--;
+      } else if (c == '\'' || c == '"') {
+        i = CqlScanner.endOfQuoted(s, i, c) - 1;
+      } else if (depth == 0 && (c == ',' || i == valuesClose)) {
+        String value = s.substring(start, i).trim();
+        if (value.equals("?") && index < names.size()) {
+          out.put(s.indexOf('?', start), CqlScanner.identifier(names.get(index)));
+        }
+        index++;
+        start = i + 1;
+      }
+    }
+    return out;
   }
 
   /**

@@ -168,6 +168,15 @@ class ProfileKeysTest {
     assertEquals("QUORUM", gone.consistency);
     assertNull(p.queries.get("static").casReadCql); // a condition without markers neither
     assertTrue(p.queries.get("static").text.conditional);
+    Profile inserts = load(BLOG + "   put:\n      cql: INSERT INTO posts (domain, \"published_date\", title, body) "
+        + "VALUES (?, ?, 'a, (b)?', ?) IF NOT EXISTS\n      fields: samerow\n");
+    assertEquals(Arrays.asList("domain", "published_date", "body"), inserts.queryColumns("put"));
+    assertTrue(inserts.queries.get("put").text.conditional);
+    assertNull(inserts.queries.get("put").casReadCql);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> load(BLOG + "   json:\n      cql: INSERT INTO posts JSON ?\n"));
+    assertTrue(e.getMessage().contains("queries.json.cql: the ? at 'INSERT INTO posts JSON ?' does not follow"),
+        e.getMessage());
     Profile.Query add = p.queries.get("count-up");
     assertFalse(add.text.idempotent); // an addition applied twice adds twice
     assertEquals(Arrays.asList("body", "domain", "published_date"), p.queryColumns("count-up"));
