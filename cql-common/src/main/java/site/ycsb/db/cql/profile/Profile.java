@@ -182,9 +182,10 @@ public final class Profile {
         throw problem(k, "unknown key (known: " + String.join(", ", KEYS) + ")");
       }
     }
-    keyspace = text(yaml, "keyspace");
+    // Names as CQL reads them (cassandra-stress sends them unquoted): StressTest is stresstest, "StressTest" is not.
+    keyspace = CqlScanner.identifier(text(yaml, "keyspace"));
     keyspaceDefinition = blankToNull(optionalText(yaml, "keyspace_definition"));
-    table = text(yaml, "table");
+    table = CqlScanner.identifier(text(yaml, "table"));
     tableDefinition = blankToNull(optionalText(yaml, "table_definition"));
     String spec = blankToNull(optionalText(yaml, "specname"));
     specName = spec == null ? keyspace + "." + table : spec.trim();
@@ -692,7 +693,7 @@ public final class Profile {
         marks.append(marks.length() == 0 ? "?" : ", ?");
         bound.add(c);
       }
-      return "INSERT INTO " + table + " (" + cols + ") VALUES (" + marks + ")" + (ifNotExists ? " IF NOT EXISTS" : "");
+      return "INSERT INTO " + tableName() + " (" + cols + ") VALUES (" + marks + ")" + (ifNotExists ? " IF NOT EXISTS" : "");
     }
     if (valueColumns.isEmpty()) {
       throw problem("insert.condition", "'" + condition + "': table '" + table + "' has no column outside the PRIMARY "
@@ -713,7 +714,7 @@ public final class Profile {
         bound.add(c);
       }
     }
-    String cql = "UPDATE " + table + " SET " + set + " WHERE " + where;
+    String cql = "UPDATE " + tableName() + " SET " + set + " WHERE " + where;
     if (condition != null) {
       QueryText text;
       try {
@@ -731,8 +732,14 @@ public final class Profile {
     return cql;
   }
 
-  private static String quote(String name) {
-    return "\"" + name + "\"";
+  /** The table's name in a statement: as it is when CQL reads it so, else quoted. */
+  private String tableName() {
+    return table.matches("[a-z_][a-z0-9_]*") ? table : quote(table);
+  }
+
+  /** A name quoted for CQL (a {@code "} inside doubled). */
+  static String quote(String name) {
+    return "\"" + name.replace("\"", "\"\"") + "\"";
   }
 
   private List<Column> lookup(List<String> names, Map<String, Column> byName) {
@@ -862,7 +869,7 @@ public final class Profile {
       for (String column : read) {
         select.append(select.length() == 0 ? "" : ", ").append(quote(column));
       }
-      casRead = "SELECT " + select + " FROM " + table + " WHERE " + keyWhere();
+      casRead = "SELECT " + select + " FROM " + tableName() + " WHERE " + keyWhere();
       casTargets = targets.stream().mapToInt(Integer::intValue).toArray();
     }
     return new Query(name, cql, Collections.unmodifiableList(bindings), in, sameRow, text, consistency, serial,
@@ -936,7 +943,7 @@ public final class Profile {
           throw problem(key + ".page_size", "'" + p + "' is not a whole number >= 1");
         }
       }
-      out.put(name, new TokenRangeQuery(name, "SELECT " + token + ", " + columnsText + " FROM " + table + " WHERE "
+      out.put(name, new TokenRangeQuery(name, "SELECT " + token + ", " + columnsText + " FROM " + tableName() + " WHERE "
           + token + " > ? AND " + token + " <= ?", pageSize));
     }
     return out;

@@ -356,6 +356,20 @@ class ProfileKeysTest {
   }
 
   @Test
+  void should_read_keyspace_and_table_names_as_cql_reads_them_when_they_have_capitals() throws IOException {
+    Profile p = load(BLOG.replace("keyspace: ks\ntable: posts", "keyspace: Ks\ntable: Posts")
+        .replace("CREATE TABLE posts", "CREATE TABLE POSTS"));
+    assertEquals("ks", p.keyspace());
+    assertEquals("posts", p.table());
+    assertTrue(p.insertCql().startsWith("UPDATE posts SET"), p.insertCql());
+    Profile quoted = load("keyspace: '\"Ks\"'\ntable: '\"My Table\"'\n"
+        + "table_definition: CREATE TABLE \"My Table\" (a int PRIMARY KEY)\n");
+    assertEquals("Ks", quoted.keyspace());
+    assertEquals("My Table", quoted.table());
+    assertEquals("INSERT INTO \"My Table\" (\"a\") VALUES (?)", quoted.insertCql());
+  }
+
+  @Test
   void should_refuse_a_key_cassandra_stress_does_not_know_with_the_list_of_known_ones() throws IOException {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> load(BLOG + "queryz: {}\n"));
     assertTrue(e.getMessage().endsWith(": queryz: unknown key (known: specname, keyspace, keyspace_definition, table, "
