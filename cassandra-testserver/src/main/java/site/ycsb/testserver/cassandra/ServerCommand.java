@@ -67,9 +67,9 @@ final class ServerCommand {
     cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
     cmd.add("-Dcassandra.shutdown_announce_in_ms=0");
     if (spec.unsafeSystem) {
-      // Off by default: it skips the flush of the system keyspaces after a schema change, so a node killed with
-      // SIGKILL comes back with the schema it had at its last flush (the commit log is replayed only after the
-      // schema is loaded) and drops the replayed writes of the tables it no longer knows.
+      // Only where no restart on the same data can happen: it skips the flush of the system keyspaces after a
+      // schema change, so a node killed with SIGKILL would come back with the schema of its last flush (the
+      // commit log is replayed only after the schema is loaded).
       cmd.add("-Dcassandra.unsafesystem=true");
     }
     if (spec.clustered) {

@@ -5,7 +5,10 @@ import java.nio.file.Path;
 /** What to start: directory, address, ports, ring position, authentication, how the process is tied to its parent. */
 final class ServerSpec {
   static final String HOST = "127.0.0.1";
-  /** System property: true brings back {@code -Dcassandra.unsafesystem=true} (see {@link ServerCommand}). */
+  /**
+   * System property: {@code true} or {@code false} sets {@code -Dcassandra.unsafesystem} for every server; unset,
+   * only the servers that can never be started again on their data get it (see {@link #unsafeSystem}).
+   */
   static final String UNSAFE_SYSTEM_PROPERTY = "ycsb.cassandra.unsafeSystem";
 
   final Path dir;
@@ -27,7 +30,11 @@ final class ServerSpec {
   final boolean wipe;
   /** One node of several: gossip waits are shortened (ring delay 1 s, no wait for gossip to settle). */
   final boolean clustered;
-  /** Skip durable writes of the system keyspaces (faster DDL; a killed server then loses recent schema changes). */
+  /**
+   * Skip durable writes of the system keyspaces: faster DDL, but a server killed and started again on its data
+   * loses recent schema changes. By default only for single test servers, which are emptied at every start and
+   * have no restart; never for cluster nodes or CLI servers, which are restarted on their data.
+   */
   final boolean unsafeSystem;
 
   private ServerSpec(Path dir, String host, String seed, long initialToken, String clusterName, int nativePort,
@@ -45,7 +52,8 @@ final class ServerSpec {
     this.detached = detached;
     this.wipe = wipe;
     this.clustered = clustered;
-    this.unsafeSystem = Boolean.getBoolean(UNSAFE_SYSTEM_PROPERTY);
+    String unsafe = System.getProperty(UNSAFE_SYSTEM_PROPERTY);
+    this.unsafeSystem = unsafe != null ? Boolean.parseBoolean(unsafe.trim()) : wipe && !detached && !clustered;
   }
 
   private static ServerSpec single(Path dir, int nativePort, int storagePort, boolean portsChosen, boolean auth,

@@ -48,10 +48,22 @@ class ServerCommandTest {
   }
 
   @Test
-  void should_keep_system_keyspaces_durable_and_single_node_gossip_waits_when_not_asked_otherwise() {
+  void should_keep_system_keyspaces_durable_when_a_server_can_be_started_again_on_its_data() {
+    ClusterLayout layout = new ClusterLayout(Paths.get("/srv/cl"), 3, "127.0.0.1", 19042, 17000, "c");
+    ServerSpec[] restartable = {
+        layout.nodeSpec(1, false, true), layout.nodeSpec(2, true, false), ServerSpec.detached(Paths.get("/srv/d"),
+        9042, false), ServerSpec.forTests(Paths.get("/srv/t"), false).keepingData()};
+    for (ServerSpec spec : restartable) {
+      List<String> cmd = ServerCommand.build(spec, JAVA_HOME, LIB, OWN, false, false);
+      assertFalse(String.join(" ", cmd).contains("unsafesystem"), "a killed server must keep its schema: " + cmd);
+    }
+  }
+
+  @Test
+  void should_skip_durable_system_writes_and_gossip_waits_when_single_test_server_is_emptied_at_every_start() {
     List<String> cmd = ServerCommand.build(ServerSpec.forTests(Paths.get("/srv/c3"), false), JAVA_HOME, LIB, OWN,
         false, false);
-    assertFalse(String.join(" ", cmd).contains("unsafesystem"), "a killed server must keep its schema");
+    assertTrue(cmd.contains("-Dcassandra.unsafesystem=true"), "nothing to keep, faster DDL: " + cmd);
     assertFalse(String.join(" ", cmd).contains("ring_delay"), cmd.toString());
   }
 
@@ -67,12 +79,15 @@ class ServerCommandTest {
   }
 
   @Test
-  void should_skip_durable_system_writes_only_when_the_unsafe_property_is_set() {
-    System.setProperty(ServerSpec.UNSAFE_SYSTEM_PROPERTY, "true");
+  void should_follow_the_unsafe_property_for_every_server_when_it_is_set() {
+    ClusterLayout layout = new ClusterLayout(Paths.get("/srv/cl"), 3, "127.0.0.1", 19042, 17000, "c");
     try {
-      List<String> cmd = ServerCommand.build(ServerSpec.forTests(Paths.get("/srv/c4"), false), JAVA_HOME, LIB, OWN,
-          false, false);
-      assertTrue(cmd.contains("-Dcassandra.unsafesystem=true"), cmd.toString());
+      System.setProperty(ServerSpec.UNSAFE_SYSTEM_PROPERTY, "true");
+      assertTrue(ServerCommand.build(layout.nodeSpec(1, true, false), JAVA_HOME, LIB, OWN, false, false)
+          .contains("-Dcassandra.unsafesystem=true"));
+      System.setProperty(ServerSpec.UNSAFE_SYSTEM_PROPERTY, "false");
+      assertFalse(String.join(" ", ServerCommand.build(ServerSpec.forTests(Paths.get("/srv/c4"), false), JAVA_HOME,
+          LIB, OWN, false, false)).contains("unsafesystem"));
     } finally {
       System.clearProperty(ServerSpec.UNSAFE_SYSTEM_PROPERTY);
     }
