@@ -39,6 +39,8 @@ final class EngineRun {
   private long initMs;
   // Set by measure().
   private MeasuredWindow window;
+  /** What the bindings report about the database during the run (settings, nodes down and up). */
+  private DatabaseReport database;
 
   EngineRun(RunConfig config) {
     this.config = config;
@@ -77,6 +79,7 @@ final class EngineRun {
     // Until the schedule opens (threads' init, the engine's warm-up) a signal ends the process at once, with a line
     // and without leaving the results.dir this run created; from then on the run's own handlers take over.
     Interruption beforeRun = Interruption.beforeRun(resultsDir::removeUnstarted);
+    database = DatabaseReport.listen(System.err);
     try {
       code = initialise();
       if (code != ExitCode.OK) {
@@ -94,6 +97,7 @@ final class EngineRun {
       System.err.println("Error: cannot write results: " + e.getMessage());
       return ExitCode.RUN_FAILED;
     } finally {
+      database.stop();
       interruption.close();
       beforeRun.close();
       resultsDir.release();
@@ -293,6 +297,12 @@ final class EngineRun {
   private int writeResults(RunResult r) throws IOException {
     List<String> failures = state.runFailures();
     judge(r, failures);
+    r.database = database;
+    String nodes = database.verdict(r.startEpochMs);
+    if (nodes != null) {
+      // first: it explains the failures the other verdicts count
+      r.health.warnings.add(0, nodes);
+    }
     ResultsWriter writer = new ResultsWriter(config, measurements, window.jvm());
     try {
       writer.writeMain(r);

@@ -187,6 +187,9 @@ final class ResultsWriter {
     }
     health.raw("warnings", warnings.append(']').toString());
     j.raw("health", health.toString());
+    if (r.database != null) {
+      j.raw("database", r.database.json());
+    }
     return j.toString() + "\n";
   }
 

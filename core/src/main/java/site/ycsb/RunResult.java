@@ -25,6 +25,8 @@ final class RunResult {
   /** The signal that stopped the run early (e.g. SIGINT), or null. */
   String interruptedBy;
   ClientHealth health;
+  /** What the bindings reported about the database (settings, node events); null in tests that build a result. */
+  DatabaseReport database;
   /**
    * Garbage-collection counts and times (ms) per collector during the run (from the schedule's opening to its end),
    * read once so that the printed results, output.txt and any export file agree. 0.17.0 printed the JVM's totals

@@ -1,0 +1,94 @@
+package site.ycsb.support;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class DatabaseReportsTest {
+  private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+  private final List<String> heard = new ArrayList<>();
+  private final DatabaseReports.Listener listener = new DatabaseReports.Listener() {
+    @Override
+    public void setting(String binding, String name, String value) {
+      heard.add(binding + " " + name + "=" + value);
+    }
+
+    @Override
+    public void nodeEvent(DatabaseReports.NodeEvent event) {
+      heard.add(event.describe());
+    }
+  };
+
+  @BeforeEach
+  void capture() {
+    DatabaseReports.printTo(new PrintStream(printed, true));
+  }
+
+  @AfterEach
+  void restore() {
+    DatabaseReports.stopListening(listener);
+    DatabaseReports.printTo(System.err);
+  }
+
+  private String printed() {
+    return new String(printed.toByteArray(), StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void should_print_one_line_per_node_event_when_no_engine_listens() {
+    assertFalse(DatabaseReports.listened());
+    DatabaseReports.nodeEvent("cassandra", "127.0.0.3:9042", false, 2, 3, "the driver's host-down event");
+    DatabaseReports.nodeEvent("cassandra", "127.0.0.3:9042", true, 3, 3, "the driver's host-up event");
+    assertEquals("cassandra: node 127.0.0.3:9042 down (the driver's host-down event; 2 of 3 nodes up)\n"
+        + "cassandra: node 127.0.0.3:9042 up (the driver's host-up event; 3 of 3 nodes up)\n",
+        printed().replace(System.lineSeparator(), "\n"));
+  }
+
+  @Test
+  void should_print_nothing_for_a_setting_when_no_engine_listens() {
+    DatabaseReports.setting("cassandra", "read consistency", "ONE");
+    assertEquals("", printed());
+  }
+
+  @Test
+  void should_hand_every_report_to_the_listener_and_print_nothing_when_an_engine_listens() {
+    DatabaseReports.listen(listener);
+    assertTrue(DatabaseReports.listened());
+    DatabaseReports.setting("scylla", "write consistency", "QUORUM");
+    DatabaseReports.nodeEvent("scylla", "127.0.0.2:9042", false, 0, 3, "x");
+    assertEquals(2, heard.size());
+    assertEquals("scylla write consistency=QUORUM", heard.get(0));
+    assertEquals("scylla: node 127.0.0.2:9042 down (x; 0 of 3 nodes up)", heard.get(1));
+    assertEquals("", printed());
+  }
+
+  @Test
+  void should_keep_the_current_listener_when_another_one_stops_listening() {
+    DatabaseReports.listen(listener);
+    DatabaseReports.stopListening(new DatabaseReports.Listener() {
+      @Override
+      public void setting(String binding, String name, String value) {
+      }
+
+      @Override
+      public void nodeEvent(DatabaseReports.NodeEvent event) {
+      }
+    });
+    assertTrue(DatabaseReports.listened());
+    DatabaseReports.stopListening(listener);
+    assertFalse(DatabaseReports.listened());
+    DatabaseReports.nodeEvent("cassandra", "127.0.0.1:9042", true, 1, 1, "y");
+    assertTrue(heard.isEmpty());
+    assertTrue(printed().startsWith("cassandra: node 127.0.0.1:9042 up (y; 1 of 1 nodes up)"), printed());
+  }
+}

@@ -1,0 +1,156 @@
+package site.ycsb;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import site.ycsb.support.DatabaseReports;
+
+/**
+ * The engine's side of {@link DatabaseReports}: what the bindings of one run reported about the database — the
+ * settings that decide what the results mean, kept in {@code summary.json}, and the nodes their client libraries saw
+ * go down and come back, each printed as one line when it happens and named together in a verdict line at the end.
+ *
+ * <p>Thread-safe: reports arrive on the bindings' threads (a driver's I/O threads) while the run goes on.
+ */
+final class DatabaseReport implements DatabaseReports.Listener {
+  private final PrintStream out;
+  private final Map<String, Map<String, String>> settings = new TreeMap<>();
+  private final List<DatabaseReports.NodeEvent> events = new ArrayList<>();
+
+  private DatabaseReport(PrintStream out) {
+    this.out = out;
+  }
+
+  /** Starts listening for the bindings' reports; each node event is printed on {@code out} when it comes. */
+  static DatabaseReport listen(PrintStream out) {
+    DatabaseReport report = new DatabaseReport(out);
+    DatabaseReports.listen(report);
+    return report;
+  }
+
+  /** Stops listening: reports after this are printed by the bindings as they are without an engine. */
+  void stop() {
+    DatabaseReports.stopListening(this);
+  }
+
+  @Override
+  public synchronized void setting(String binding, String name, String value) {
+    settings.computeIfAbsent(binding, b -> new LinkedHashMap<>()).put(name, value);
+  }
+
+  @Override
+  public void nodeEvent(DatabaseReports.NodeEvent event) {
+    synchronized (this) {
+      events.add(event);
+    }
+    out.println(event.describe());
+    out.flush();
+  }
+
+  synchronized Map<String, Map<String, String>> settings() {
+    Map<String, Map<String, String>> copy = new TreeMap<>();
+    for (Map.Entry<String, Map<String, String>> e : settings.entrySet()) {
+      copy.put(e.getKey(), Collections.unmodifiableMap(new LinkedHashMap<>(e.getValue())));
+    }
+    return copy;
+  }
+
+  synchronized List<DatabaseReports.NodeEvent> events() {
+    return new ArrayList<>(events);
+  }
+
+  /**
+   * The verdict on the nodes, or null when no binding saw a node go down: the nodes that went down, when (seconds
+   * from {@code measuredStartEpochMs}, the first measured operation) and whether they came back; when at some moment
+   * no node the client knew was up, that the cluster was unreachable from then.
+   */
+  String verdict(long measuredStartEpochMs) {
+    List<DatabaseReports.NodeEvent> all = events();
+    Map<String, StringBuilder> perNode = new LinkedHashMap<>();
+    String unreachable = null;
+    long unreachableSince = -1;
+    int known = 0;
+    String binding = null;
+    for (DatabaseReports.NodeEvent e : all) {
+      binding = e.binding();
+      known = Math.max(known, e.nodesKnown());
+      StringBuilder node = perNode.get(e.node());
+      if (node == null && e.up()) {
+        continue; // a node added, or one that was never down: nothing to say
+      }
+      if (node == null) {
+        node = new StringBuilder(e.node());
+        perNode.put(e.node(), node);
+      }
+      node.append(e.up() ? ", up again " : (node.length() == e.node().length() ? " down " : ", down again "))
+          .append(at(e.epochMillis(), measuredStartEpochMs));
+      if (!e.up() && e.nodesUp() == 0 && unreachableSince < 0) {
+        unreachableSince = e.epochMillis();
+      } else if (e.up() && unreachableSince >= 0) {
+        unreachable = (unreachable == null ? "" : unreachable + "; ") + "from " + when(unreachableSince,
+            measuredStartEpochMs) + " to " + when(e.epochMillis(), measuredStartEpochMs);
+        unreachableSince = -1;
+      }
+    }
+    if (perNode.isEmpty()) {
+      return null;
+    }
+    if (unreachableSince >= 0) {
+      unreachable = (unreachable == null ? "" : unreachable + "; ") + "from " + when(unreachableSince,
+          measuredStartEpochMs) + " until the run ended";
+    }
+    List<String> nodes = new ArrayList<>();
+    for (StringBuilder node : perNode.values()) {
+      nodes.add(node.toString());
+    }
+    String seen = "(the " + binding + " binding's client library, host-down and host-up events): "
+        + String.join("; ", nodes);
+    if (unreachable != null) {
+      return "the cluster was unreachable: no node of the " + known + " the client knew was up " + unreachable + " "
+          + seen + ". Operations in that time could not reach the database; their failures are the cluster's outage,"
+          + " not the client's.";
+    }
+    return "database node" + (perNode.size() == 1 ? "" : "s") + " went down during the run " + seen + ". Operations "
+        + "that needed " + (perNode.size() == 1 ? "it" : "them") + " were retried on other nodes or failed (see the "
+        + "Return= counts and the binding's retry lines): the database's doing, not the client's.";
+  }
+
+  /** "+8.2 s" from the start of measurement, or "3.0 s before the measured run". */
+  private static String when(long epochMs, long measuredStartEpochMs) {
+    long ms = epochMs - measuredStartEpochMs;
+    return ms < 0 ? String.format(Locale.ROOT, "%.1f s before the measured run", -ms / 1000.0)
+        : String.format(Locale.ROOT, "+%.1f s", ms / 1000.0);
+  }
+
+  private static String at(long epochMs, long measuredStartEpochMs) {
+    String when = when(epochMs, measuredStartEpochMs);
+    return when.startsWith("+") ? "at " + when : when;
+  }
+
+  /** {@code {"settings": {binding: {name: value}}, "nodeEvents": [...]}} for summary.json. */
+  String json() {
+    ResultsWriter.Json settingsJson = new ResultsWriter.Json();
+    for (Map.Entry<String, Map<String, String>> b : settings().entrySet()) {
+      ResultsWriter.Json one = new ResultsWriter.Json();
+      for (Map.Entry<String, String> s : b.getValue().entrySet()) {
+        one.field(s.getKey(), s.getValue());
+      }
+      settingsJson.raw(b.getKey(), one.toString());
+    }
+    StringBuilder list = new StringBuilder("[");
+    for (DatabaseReports.NodeEvent e : events()) {
+      list.append(list.length() == 1 ? "" : ", ").append(new ResultsWriter.Json().field("binding", e.binding())
+          .field("node", e.node()).field("state", e.up() ? "up" : "down").field("epochMs", e.epochMillis())
+          .field("time", ResultsWriter.iso(e.epochMillis())).field("nodesUp", e.nodesUp())
+          .field("nodesKnown", e.nodesKnown()).field("source", e.source()));
+    }
+    return new ResultsWriter.Json().raw("settings", settingsJson.toString()).raw("nodeEvents",
+        list.append(']').toString()).toString();
+  }
+}

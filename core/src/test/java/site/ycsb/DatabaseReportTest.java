@@ -1,0 +1,92 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import site.ycsb.support.DatabaseReports;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * What a binding reports through {@link DatabaseReports} reaches the run's record: its settings in summary.json, each
+ * node event as a line when it happens, and a verdict that names the nodes that went down — or says the cluster was
+ * unreachable when none was up.
+ */
+class DatabaseReportTest {
+  @TempDir
+  Path tmp;
+
+  @BeforeEach
+  void clear() {
+    MemoryDB.clear();
+    NodeEventsDB.reset();
+  }
+
+  private ClientRunner run(Path results, String... more) throws IOException {
+    Path w = tmp.resolve("workload");
+    Files.write(w, ("workload=" + CoreWorkload.class.getName() + "\nrecordcount=20\noperationcount=200\n"
+        + "readproportion=1\nupdateproportion=0\ntable=nodes\n").getBytes(StandardCharsets.UTF_8));
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList("-t", "-db",
+        NodeEventsDB.class.getName(), "-P", w.toString(), "-threads", "1", "-p", "results.dir=" + results,
+        "-p", "max_consecutive_errors=0"));
+    args.addAll(java.util.Arrays.asList(more));
+    return ClientRunner.run(args.toArray(new String[0]));
+  }
+
+  /** summary.json without its white space (the writer indents it). */
+  private static String summary(Path results) throws IOException {
+    return new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8)
+        .replaceAll("\\s+", "");
+  }
+
+  @Test
+  void should_name_the_node_that_went_down_and_came_back_in_a_verdict_and_keep_the_events_and_settings()
+      throws IOException {
+    Path results = tmp.resolve("r");
+    ClientRunner r = run(results, "-p", "nodeevents.back=true");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertTrue(r.err.contains("nodetest: node 127.0.0.3:9042 down (test host-down event; 2 of 3 nodes up)"), r.err);
+    assertTrue(r.err.matches("(?s).*WARNING: database node went down during the run \\(the nodetest binding's client "
+        + "library, host-down and host-up events\\): 127\\.0\\.0\\.3:9042 down at \\+\\d+\\.\\d s, up again at "
+        + "\\+\\d+\\.\\d s\\. .*"), r.err);
+    assertFalse(r.err.contains("unreachable"), r.err);
+    String s = summary(results);
+    assertTrue(s.contains("\"database\":{\"settings\":{\"nodetest\":{\"readconsistency\":\"ONE\"}}"), s);
+    assertTrue(s.contains("\"node\":\"127.0.0.3:9042\",\"state\":\"down\""), s);
+    assertTrue(s.contains("\"node\":\"127.0.0.3:9042\",\"state\":\"up\""), s);
+    assertTrue(s.contains("databasenodewentdownduringtherun"), "in health.warnings: " + s);
+    assertFalse(DatabaseReports.listened(), "the engine stops listening when the run ends");
+  }
+
+  @Test
+  void should_say_the_cluster_was_unreachable_when_every_node_the_client_knew_went_down() throws IOException {
+    Path results = tmp.resolve("r");
+    ClientRunner r = run(results, "-p", "nodeevents.all=true");
+    assertEquals(ExitCode.OK, r.exitCode, "max_consecutive_errors=0: failures are counted, the run completes: " + r);
+    assertTrue(r.longValue("READ", "Return=SERVICE_UNAVAILABLE") > 100, r.out);
+    assertTrue(r.err.matches("(?s).*WARNING: the cluster was unreachable: no node of the 3 the client knew was up "
+        + "from \\+\\d+\\.\\d s until the run ended \\(.*127\\.0\\.0\\.1:9042 down at .*"), r.err);
+    int unreachable = r.err.indexOf("WARNING: the cluster was unreachable");
+    int failed = r.err.indexOf("WARNING: most operations failed");
+    assertTrue(failed < 0 || unreachable < failed, "the cluster's verdict comes first: " + r.err);
+    assertTrue(summary(results).contains("theclusterwasunreachable"), summary(results));
+  }
+
+  @Test
+  void should_give_no_database_verdict_and_an_empty_event_list_when_no_node_went_down() throws IOException {
+    Path results = tmp.resolve("r");
+    ClientRunner r = run(results, "-p", "operationcount=20");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertFalse(r.err.contains("went down"), r.err);
+    assertTrue(summary(results).contains("\"nodeEvents\":[]"), summary(results));
+  }
+}
