@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import site.ycsb.ByteIterator;
+import site.ycsb.Client;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -32,8 +33,34 @@ public class CompatProbeDB extends DB {
     if (!"usertable".equals(table)) {
       throw new DBException("unexpected table " + table);
     }
+    if (!isClientProperty(Client.RECORD_COUNT_PROPERTY)
+        || !"500".equals(getProperties().getProperty(Client.RECORD_COUNT_PROPERTY, Client.DEFAULT_RECORD_COUNT))) {
+      throw new DBException("Client's constants do not name the run's properties");
+    }
     synchronized (CompatProbeDB.class) {
       instances++;
+    }
+  }
+
+  /** 0.17.0's Client constants are compile-time constants: code may use them where Java requires one. */
+  private static boolean isClientProperty(String name) {
+    switch (name) {
+    case Client.OPERATION_COUNT_PROPERTY:
+    case Client.RECORD_COUNT_PROPERTY:
+    case Client.WORKLOAD_PROPERTY:
+    case Client.DB_PROPERTY:
+    case Client.EXPORTER_PROPERTY:
+    case Client.EXPORT_FILE_PROPERTY:
+    case Client.THREAD_COUNT_PROPERTY:
+    case Client.INSERT_COUNT_PROPERTY:
+    case Client.TARGET_PROPERTY:
+    case Client.MAX_EXECUTION_TIME:
+    case Client.DO_TRANSACTIONS_PROPERTY:
+    case Client.STATUS_PROPERTY:
+    case Client.LABEL_PROPERTY:
+      return true;
+    default:
+      return false;
     }
   }
 

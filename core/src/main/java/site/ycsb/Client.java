@@ -26,41 +26,51 @@ import site.ycsb.workloads.CoreWorkload;
  * bindings clean up (outside the measured time) → results are written. See {@link ExitCode} for exit codes.
  */
 public final class Client {
+  // YCSB 0.17.0's constants, kept as compile-time constants so that code written for 0.17.0 compiles and links
+  // unchanged; each is an alias of the option of the same name in EngineOptions, where options are declared.
+  /** Alias of the default of {@link EngineOptions#RECORD_COUNT}. */
   public static final String DEFAULT_RECORD_COUNT = "0";
+  /** Alias of {@link EngineOptions#OPERATION_COUNT}. */
   public static final String OPERATION_COUNT_PROPERTY = "operationcount";
+  /** Alias of {@link EngineOptions#RECORD_COUNT}. */
   public static final String RECORD_COUNT_PROPERTY = "recordcount";
+  /** Alias of {@link EngineOptions#WORKLOAD}. */
   public static final String WORKLOAD_PROPERTY = "workload";
+  /** Alias of {@link EngineOptions#DB}. */
   public static final String DB_PROPERTY = "db";
+  /** Alias of {@link EngineOptions#EXPORTER}. */
   public static final String EXPORTER_PROPERTY = "exporter";
+  /** Alias of {@link EngineOptions#EXPORT_FILE}. */
   public static final String EXPORT_FILE_PROPERTY = "exportfile";
+  /** Alias of {@link EngineOptions#THREAD_COUNT}. */
   public static final String THREAD_COUNT_PROPERTY = "threadcount";
+  /** Alias of {@link EngineOptions#INSERT_COUNT}. */
   public static final String INSERT_COUNT_PROPERTY = "insertcount";
+  /** Alias of {@link EngineOptions#TARGET}. */
   public static final String TARGET_PROPERTY = "target";
+  /** Alias of {@link EngineOptions#MAX_EXECUTION_TIME}. */
   public static final String MAX_EXECUTION_TIME = "maxexecutiontime";
+  /** Alias of {@link EngineOptions#DO_TRANSACTIONS}. */
   public static final String DO_TRANSACTIONS_PROPERTY = "dotransactions";
+  /** Alias of {@link EngineOptions#STATUS}. */
   public static final String STATUS_PROPERTY = "status";
+  /** Alias of {@link EngineOptions#LABEL}. */
   public static final String LABEL_PROPERTY = "label";
-  /** The directory that receives this run's complete record (see the README, "Result directories"). */
+  /** Alias of {@link EngineOptions#RESULTS_DIR} (not in 0.17.0). */
   public static final String RESULTS_DIR_PROPERTY = "results.dir";
-  /**
-   * The wall-clock instant (epoch milliseconds) at which the measured schedule starts, after every thread's DB
-   * init: client machines given the same instant start together, whatever their JVM and driver start-up took
-   * (the clocks must be synchronised, e.g. by NTP). Used by fleet mode.
-   */
+  /** Alias of {@link EngineOptions#START_EPOCH_MS} (not in 0.17.0). */
   public static final String START_EPOCH_MS_PROPERTY = "start.epochms";
-  /** The run's name for reports: the file name of the last {@code -P} file (e.g. workloada) unless set with -p. */
-  static final String WORKLOAD_FILE_NAME_PROPERTY = "ycsb.workloadfile";
 
   private Client() {
   }
 
   public static void usageMessage() {
-    System.out.println(ClientArgs.USAGE);
+    System.out.println(EngineCommandLine.USAGE);
   }
 
   /** Whether the properties name a workload (the one required property). */
   public static boolean checkRequiredProperties(Properties props) {
-    return props.getProperty(WORKLOAD_PROPERTY) != null;
+    return props.getProperty(EngineOptions.WORKLOAD.name()) != null;
   }
 
   public static void main(String[] args) {
@@ -72,19 +82,20 @@ public final class Client {
 
   /** Runs the client and returns its exit code instead of exiting (for embedding and tests). */
   public static int run(String[] args) {
-    ClientArgs parsed;
+    Properties properties;
     RunConfig config;
     try {
-      parsed = ClientArgs.parse(args);
-      if (parsed.versionRequested) {
+      EngineCommandLine line = EngineCommandLine.parse(java.util.Arrays.asList(args));
+      if (line.versionRequested()) {
         System.out.println(BuildInfo.describe());
         return ExitCode.OK;
       }
-      if (parsed.helpRequested) {
+      if (line.helpRequested()) {
         usageMessage();
         return ExitCode.OK;
       }
-      config = new RunConfig(parsed.properties);
+      properties = line.effectiveProperties();
+      config = new RunConfig(properties);
     } catch (UsageException e) {
       System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
@@ -97,7 +108,7 @@ public final class Client {
     }
     System.err.println("Command line: " + Secrets.safeLine(Secrets.maskCommandLine(args)));
     System.err.println("YCSB Client " + BuildInfo.version() + " (commit " + BuildInfo.gitCommit() + ")");
-    IgnoredProperties.report(parsed.properties, System.err);
+    IgnoredProperties.report(properties, System.err);
     System.err.println();
     return run.execute();
   }
@@ -433,7 +444,7 @@ public final class Client {
         // every operation was warm-up, and a run that measured nothing has not completed as asked.
         r.exitCode = ExitCode.RUN_FAILED;
         r.exitReason = "the warm-up covered the whole run: nothing was measured";
-        System.err.println("Error: warmup=" + config.props.getProperty("warmup") + " covered all " + r.warmupOps
+        System.err.println("Error: warmup=" + config.props.getProperty(EngineOptions.WARMUP.name()) + " covered all " + r.warmupOps
             + " operations of the run: nothing was measured; lower warmup or raise operationcount");
       } else {
         r.exitCode = ExitCode.OK;
@@ -496,7 +507,7 @@ public final class Client {
      */
     private void checkThreadCount() throws UsageException {
       if (!asynchronous() && config.threads > MAX_BLOCKING_THREADS) {
-        throw new UsageException(THREAD_COUNT_PROPERTY + "=" + config.threads + " is more than "
+        throw new UsageException(EngineOptions.THREAD_COUNT + "=" + config.threads + " is more than "
             + MAX_BLOCKING_THREADS + " client threads, each a Java thread of this process; use more client "
             + "machines, or a binding with asynchronous operations (there -threads bounds operations in flight)");
       }

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -38,6 +39,9 @@ public final class CommandLine {
       "  help                                this text",
       "  quit                                leave");
 
+  /** The shell's own option (the others are the engine's, see {@link EngineCommandLine}). */
+  private static final String TABLE_OPTION = "-table";
+
   private CommandLine() {
   }
 
@@ -46,30 +50,26 @@ public final class CommandLine {
   }
 
   static int run(String[] args, BufferedReader in, PrintStream out) {
-    Properties props = new Properties();
-    String table = "usertable";
-    String dbName = "site.ycsb.BasicDB";
-    List<String> passThrough = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("-table") && i + 1 < args.length) {
-        table = args[++i];
-      } else if (args[i].equals("-db") && i + 1 < args.length) {
-        dbName = args[++i];
-      } else {
-        passThrough.add(args[i]);
-      }
-    }
+    Properties props;
+    String table;
+    String dbName;
     try {
-      ClientArgs parsed = ClientArgs.parse(passThrough.toArray(new String[0]));
-      if (parsed.helpRequested) {
+      EngineCommandLine line = EngineCommandLine.parse(Arrays.asList(args), Collections.singletonList(TABLE_OPTION));
+      if (line.versionRequested()) {
+        out.println(BuildInfo.describe());
+        return ExitCode.OK;
+      }
+      if (line.helpRequested()) {
         out.println(SHELL_USAGE);
         return ExitCode.OK;
       }
-      props = parsed.properties;
-      if (props.getProperty("workload") == null) {
-        props.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+      table = line.ownOption(TABLE_OPTION, "usertable");
+      props = line.effectiveProperties();
+      if (props.getProperty(EngineOptions.WORKLOAD.name()) == null) {
+        props.setProperty(EngineOptions.WORKLOAD.name(), "site.ycsb.workloads.CoreWorkload");
       }
-    } catch (UsageException e) {
+      dbName = new PropertyReader(props).get(EngineOptions.DB_CLASS);
+    } catch (UsageException | IllegalArgumentException e) {
       System.err.println("Error: " + e.getMessage());
       return ExitCode.USAGE;
     }

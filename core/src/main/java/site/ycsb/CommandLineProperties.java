@@ -1,5 +1,8 @@
 package site.ycsb;
 
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -7,9 +10,9 @@ import java.util.Properties;
 /**
  * The one implementation of YCSB 0.17.0's precedence rule for properties given on a command line: every
  * {@code -P} file in the order given, a later file overriding an earlier one, then every {@code -p name=value},
- * which overrides every file wherever it stands on the line. The engine ({@link Client}) and the tools that
- * start engines ({@code suite}, {@code fleet}, which must know what each engine will see in order to split the
- * work) both compute the effective properties here.
+ * which overrides every file wherever it stands on the line. The engine's command line ({@code EngineCommandLine})
+ * computes the effective properties here, for the engine and for the tools that start engines ({@code suite},
+ * {@code fleet}, which must know what each engine will see in order to split the work).
  *
  * <p>Engine tooling, not part of the binding API. Stateless and thread-safe.
  */
@@ -25,7 +28,7 @@ public final class CommandLineProperties {
   public static Properties merge(List<String> propertyFiles, Map<String, String> overrides) throws UsageException {
     Properties merged = new Properties();
     for (String file : propertyFiles) {
-      Properties fileProps = ClientArgs.readPropertyFile(file);
+      Properties fileProps = readPropertyFile(file);
       for (String name : fileProps.stringPropertyNames()) {
         merged.setProperty(name, fileProps.getProperty(name));
       }
@@ -34,5 +37,47 @@ public final class CommandLineProperties {
       merged.setProperty(e.getKey(), e.getValue());
     }
     return merged;
+  }
+
+  /** Property files larger than this are refused: a workload file is a few kilobytes, /dev/zero is endless. */
+  static final long MAX_PROPERTY_FILE_BYTES = 16L * 1024 * 1024;
+
+  /** Reads one {@code -P} file; every problem is one line naming the file. */
+  static Properties readPropertyFile(String file) throws UsageException {
+    String shown = Secrets.maskArgument(file);
+    java.io.File f = new java.io.File(file);
+    if (!f.exists()) {
+      throw new UsageException("cannot read property file " + shown + ": no such file");
+    }
+    if (!f.isFile()) {
+      throw new UsageException("cannot read property file " + shown + ": not a regular file");
+    }
+    if (f.length() > MAX_PROPERTY_FILE_BYTES) {
+      throw new UsageException("cannot read property file " + shown + ": " + f.length() + " bytes is more than "
+          + MAX_PROPERTY_FILE_BYTES + " (is it a property file?)");
+    }
+    Properties fileProps = new Properties();
+    try (InputStream in = new java.io.BufferedInputStream(new FileInputStream(f))) {
+      skipByteOrderMark(in);
+      fileProps.load(in);
+    } catch (IOException e) {
+      throw new UsageException("cannot read property file " + shown + ": " + Secrets.maskArgument(e.getMessage()));
+    } catch (IllegalArgumentException e) {
+      // Properties.load's only complaint: a backslash-u escape that is not four hex digits.
+      throw new UsageException("property file " + shown + " is malformed: " + e.getMessage()
+          + " (a \\u escape needs four hex digits; write a literal backslash as \\\\)");
+    }
+    return fileProps;
+  }
+
+  /**
+   * Skips a UTF-8 byte-order mark (editors that save "UTF-8 with BOM"): read as part of the first key it turned
+   * {@code workload=...} into an unknown property, and the run was refused for a missing workload that was there.
+   */
+  private static void skipByteOrderMark(InputStream in) throws IOException {
+    in.mark(3);
+    if (in.read() != 0xEF || in.read() != 0xBB || in.read() != 0xBF) {
+      in.reset();
+    }
   }
 }

@@ -23,8 +23,6 @@ import site.ycsb.named.NamedOperationDB;
  * under the workload's name for them.
  */
 public class DBWrapper extends DB implements NamedOperationDB {
-  public static final String REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY = "reportlatencyforeacherror";
-  public static final String LATENCY_TRACKED_ERRORS_PROPERTY = "latencytrackederrors";
   private static final AtomicBoolean CONFIG_PRINTED = new AtomicBoolean();
   private static final AtomicBoolean NULL_STATUS_WARNED = new AtomicBoolean();
 

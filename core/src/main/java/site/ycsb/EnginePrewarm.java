@@ -113,24 +113,17 @@ final class EnginePrewarm {
   static Properties throwAwayProperties(Properties runProps) {
     Properties props = new Properties();
     props.putAll(runProps);
-    long records = parseOr(runProps.getProperty(Client.RECORD_COUNT_PROPERTY), 0);
+    // The run's properties were validated before the pre-warm: recordcount is a whole number here.
+    long records = new PropertyReader(runProps).get(EngineOptions.RECORD_COUNT);
     if (records > MAX_RECORDS) {
-      props.setProperty(Client.RECORD_COUNT_PROPERTY, Long.toString(MAX_RECORDS));
-      props.remove(Workload.INSERT_START_PROPERTY);
-      props.remove(Workload.INSERT_COUNT_PROPERTY);
+      props.setProperty(EngineOptions.RECORD_COUNT.name(), Long.toString(MAX_RECORDS));
+      props.remove(EngineOptions.INSERT_START.name());
+      props.remove(EngineOptions.INSERT_COUNT.name());
     }
-    props.setProperty(Measurements.HDR_FILE_OUTPUT, "false");
-    props.remove("results.dir");
-    props.remove("exportfile");
+    props.setProperty(EngineOptions.HDR_FILE_OUTPUT.name(), "false");
+    props.remove(EngineOptions.RESULTS_DIR.name());
+    props.remove(EngineOptions.EXPORT_FILE.name());
     return props;
-  }
-
-  private static long parseOr(String value, long fallback) {
-    try {
-      return value == null ? fallback : Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      return fallback;
-    }
   }
 
   /** A database that succeeds at everything and returns nothing. */

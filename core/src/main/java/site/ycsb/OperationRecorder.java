@@ -25,17 +25,17 @@ final class OperationRecorder {
   OperationRecorder(Measurements measurements, Properties p) {
     this.measurements = measurements;
     // validated before the run (RunConfig); parsed by the same reader, so the two can never disagree
-    this.reportEachError = new PropertyReader(p).bool(DBWrapper.REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY, false);
+    this.reportEachError = new PropertyReader(p).get(EngineOptions.REPORT_LATENCY_FOR_EACH_ERROR);
     this.trackedErrors = trackedErrors(p, reportEachError);
   }
 
   /** The statuses whose latency is measured under their own name ({@code latencytrackederrors}). */
   static Set<String> trackedErrors(Properties p, boolean reportEachError) {
-    String tracked = p.getProperty(DBWrapper.LATENCY_TRACKED_ERRORS_PROPERTY);
-    if (reportEachError || tracked == null || tracked.trim().isEmpty()) {
+    String tracked = new PropertyReader(p).get(EngineOptions.LATENCY_TRACKED_ERRORS);
+    if (reportEachError || tracked.isEmpty()) {
       return Collections.emptySet();
     }
-    return new HashSet<>(Arrays.asList(tracked.trim().split("\\s*,\\s*")));
+    return new HashSet<>(Arrays.asList(tracked.split("\\s*,\\s*")));
   }
 
   /** The measurement name of an operation that ended with {@code status}. */

@@ -7,7 +7,8 @@ import site.ycsb.support.TypedProperties;
 /**
  * Typed, validated reads of properties, shared by the client and the core workload: a missing or blank value gives
  * the default, a bad one an {@link IllegalArgumentException} whose one-line message names the property (the
- * client reports it with exit code 2). The parsing and its messages are binding-support's {@link TypedProperties},
+ * client reports it with exit code 2). The engine's own options are declared in {@link EngineOptions} and read with
+ * {@link #get}. The parsing and its messages are binding-support's {@link TypedProperties},
  * the one implementation the bindings use too; this class keeps the engine's name for it.
  */
 public final class PropertyReader {
@@ -17,6 +18,16 @@ public final class PropertyReader {
   public PropertyReader(Properties props) {
     this.props = props;
     this.typed = new TypedProperties(props);
+  }
+
+  /** The value of one of the engine's options ({@link EngineOptions}), or its default when the property is absent. */
+  public <T> T get(EngineOption<T> option) {
+    return option.read(props);
+  }
+
+  /** Whether the property is given at all (a blank value counts as given). */
+  public boolean isGiven(EngineOption<?> option) {
+    return option.isGiven(props);
   }
 
   /** The trimmed value, or {@code def} when absent (a blank value gives the empty string). */

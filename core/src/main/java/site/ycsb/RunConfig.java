@@ -8,16 +8,10 @@ import java.util.Properties;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 
 /**
- * The Client's own settings, parsed and validated in one place before anything runs (a mistake found after an
- * hour-long run would waste the hour). This is where the Client's properties are parsed.
+ * The engine's settings for one run, parsed and validated in one place before anything runs (a mistake found after an
+ * hour-long run would waste the hour), from the options declared in {@link EngineOptions}.
  */
 final class RunConfig {
-  /**
-   * The default error budget: a thread whose last 10 operations all failed (each after the binding's own retries)
-   * ends the run, so a dead database ends it in bounded time instead of one timeout per operation for hours.
-   * The ScyllaDB fork of YCSB uses the same default; 0 turns it off.
-   */
-  static final long DEFAULT_MAX_CONSECUTIVE_ERRORS = 10;
   final Properties props;
   final String workloadClass;
   final String dbClass;
@@ -42,51 +36,46 @@ final class RunConfig {
   final int asyncDispatchers;
   /** Asynchronous path: dispatch wake-ups on a grid of this many ns (0: each operation at its own time). */
   final long asyncWindowNs;
-  static final String ASYNC_WINDOW_PROPERTY = "async.window.us";
   /** A window longer than this would make the dispatcher's lateness, not the database, the measured latency. */
   static final long ASYNC_WINDOW_MAX_US = 100_000;
-  static final String ASYNC_PROPERTY = "async";
-  static final String ASYNC_DISPATCHERS_PROPERTY = "async.dispatchers";
   final boolean trackJvm;
   final long insertStart;
   final long insertCount;
   final long recordCount;
   /** Wall-clock instant (epoch ms) at which the schedule starts, after every init; 0 = as soon as inits end. */
   final long startEpochMs;
-  /** The largest maxexecutiontime: ten years, far from the nanosecond clock's overflow. */
-  static final long MAX_EXECUTION_SEC = java.util.concurrent.TimeUnit.DAYS.toSeconds(3650);
-  /** The lowest {@code -target}: one operation per {@link #MAX_EXECUTION_SEC}, rounded up to a short number. */
+  /** The lowest {@code -target}: one operation per {@link EngineOptions#MAX_EXECUTION_SEC}, rounded up. */
   static final double MIN_TARGET = 1e-8;
 
   RunConfig(Properties props) throws UsageException {
     this.props = props;
     try {
       PropertyReader r = new PropertyReader(props);
-      workloadClass = r.string(Client.WORKLOAD_PROPERTY, "");
+      workloadClass = r.get(EngineOptions.WORKLOAD);
       if (workloadClass.isEmpty()) {
         throw new UsageException("Missing property: workload (e.g. -P workloads/workloada, or -p workload="
             + "site.ycsb.workloads.CoreWorkload)");
       }
-      dbClass = r.string(Client.DB_PROPERTY, "site.ycsb.BasicDB");
-      doTransactions = r.bool(Client.DO_TRANSACTIONS_PROPERTY, true);
-      int requestedThreads = r.intValue(Client.THREAD_COUNT_PROPERTY, 1, 1);
-      target = r.doubleValue(Client.TARGET_PROPERTY, 0, 0);
+      dbClass = r.get(EngineOptions.DB_CLASS);
+      doTransactions = r.get(EngineOptions.DO_TRANSACTIONS);
+      int requestedThreads = r.get(EngineOptions.THREAD_COUNT);
+      target = r.get(EngineOptions.TARGET);
       if (target > 0 && target < MIN_TARGET) {
         // Below it the second operation would be due after the longest run there is: the run would do one
         // operation and then wait for years (1e-300 made the slot times overflow).
-        throw new UsageException("target=" + props.getProperty(Client.TARGET_PROPERTY) + " is below the lowest rate, "
+        throw new UsageException(EngineOptions.TARGET + "=" + props.getProperty(EngineOptions.TARGET.name()) + " is below the lowest rate, "
             + MIN_TARGET + " ops/s (one operation per ten years); 0 means unthrottled");
       }
       // Bounded (ten years) so that the deadline, in nanoseconds from now, cannot overflow: Long.MAX_VALUE seconds
       // wrapped round to a deadline in the past, and the run ended at once with nothing measured and exit 0.
-      maxExecutionSec = r.longValue(Client.MAX_EXECUTION_TIME, 0, 0, MAX_EXECUTION_SEC);
+      maxExecutionSec = r.get(EngineOptions.MAX_EXECUTION_TIME);
       site.ycsb.workloads.ConstantOccupancyWorkload.applyIfSelected(props); // sizes recordcount/operationcount
-      recordCount = r.longValue(Client.RECORD_COUNT_PROPERTY, 0, 0);
+      recordCount = r.get(EngineOptions.RECORD_COUNT);
       // TimeSeriesWorkload's insertstart is its first timestamp, not a key number.
       insertStart = workloadClass.equals("site.ycsb.workloads.TimeSeriesWorkload") ? 0
-          : r.longValue(Workload.INSERT_START_PROPERTY, 0, 0);
-      if (props.getProperty(Client.INSERT_COUNT_PROPERTY) != null) {
-        insertCount = r.longValue(Client.INSERT_COUNT_PROPERTY, 0, 0);
+          : r.get(EngineOptions.INSERT_START);
+      if (r.isGiven(EngineOptions.INSERT_COUNT)) {
+        insertCount = r.get(EngineOptions.INSERT_COUNT);
       } else {
         if (insertStart > 0 && insertStart >= recordCount) {
           // Without insertcount a client covers insertstart..recordcount-1 (recordcount is the whole table).
@@ -97,7 +86,7 @@ final class RunConfig {
         insertCount = Math.max(0, recordCount - insertStart);
       }
       if (doTransactions) {
-        long ops = r.longValue(Client.OPERATION_COUNT_PROPERTY, 0, 0);
+        long ops = r.get(EngineOptions.OPERATION_COUNT);
         if (ops == 0 && maxExecutionSec == 0) {
           throw new UsageException("operationcount is 0 (unlimited) and maxexecutiontime is not set: the run would "
               + "never end; set operationcount or maxexecutiontime");
@@ -110,19 +99,19 @@ final class RunConfig {
         }
       }
       threads = (int) Math.max(1, Math.min(requestedThreads, operationLimit));
-      status = r.bool(Client.STATUS_PROPERTY, false);
-      statusIntervalMs = (long) (r.doubleValue("status.interval", 10, 0.001) * 1000);
-      label = r.string(Client.LABEL_PROPERTY, "");
-      exporterClass = r.string(Client.EXPORTER_PROPERTY, "site.ycsb.measurements.exporter.TextMeasurementsExporter");
+      status = r.get(EngineOptions.STATUS);
+      statusIntervalMs = (long) (r.get(EngineOptions.STATUS_INTERVAL) * 1000);
+      label = r.get(EngineOptions.LABEL);
+      exporterClass = r.get(EngineOptions.EXPORTER);
       checkExporter(exporterClass);
-      String file = r.string(Client.EXPORT_FILE_PROPERTY, "");
+      String file = r.get(EngineOptions.EXPORT_FILE);
       exportFile = file.isEmpty() ? null : file;
       if (exportFile != null) {
         checkWritableFile(new File(exportFile));
       }
-      String dir = r.string(Client.RESULTS_DIR_PROPERTY, "");
+      String dir = r.get(EngineOptions.RESULTS_DIR);
       resultsDir = dir.isEmpty() ? null : new File(dir);
-      warmup = Warmup.parse(props.getProperty(Warmup.PROPERTY));
+      warmup = Warmup.parse(props.getProperty(EngineOptions.WARMUP.name()));
       if (warmup.operations() > 0 && operationLimit != Long.MAX_VALUE && warmup.operations() >= operationLimit) {
         throw new UsageException("warmup=" + warmup + " covers all " + operationLimit + " operations, so nothing "
             + "would be measured; lower warmup or raise " + (doTransactions ? "operationcount" : "recordcount"));
@@ -132,34 +121,30 @@ final class RunConfig {
         throw new UsageException("warmup=" + warmup + " is not shorter than maxexecutiontime=" + maxExecutionSec
             + " s, so nothing would be measured; lower warmup or raise maxexecutiontime");
       }
-      maxConsecutiveErrors = r.longValue("max_consecutive_errors", DEFAULT_MAX_CONSECUTIVE_ERRORS, 0);
-      keepGoingOnInsertFailure = r.bool("core_workload_insertion_keep_going_on_error", false);
-      spinSleep = r.bool("spin.sleep", false);
+      maxConsecutiveErrors = r.get(EngineOptions.MAX_CONSECUTIVE_ERRORS);
+      keepGoingOnInsertFailure = r.get(EngineOptions.INSERTION_KEEP_GOING);
+      spinSleep = r.get(EngineOptions.SPIN_SLEEP);
       // read by each client thread's DBWrapper when it starts; refused here, before the run, if it is not a boolean
-      r.bool(DBWrapper.REPORT_LATENCY_FOR_EACH_ERROR_PROPERTY, false);
-      String asyncMode = r.string(ASYNC_PROPERTY, "auto");
-      if (!asyncMode.equals("auto") && !asyncMode.equals("true") && !asyncMode.equals("false")) {
-        throw new UsageException(ASYNC_PROPERTY + "=" + asyncMode + " is not one of: auto, true, false");
-      }
-      async = asyncMode;
-      asyncDispatchers = r.intValue(ASYNC_DISPATCHERS_PROPERTY, 1, 1);
-      long windowUs = r.longValue(ASYNC_WINDOW_PROPERTY, 0, 0);
+      r.get(EngineOptions.REPORT_LATENCY_FOR_EACH_ERROR);
+      async = r.get(EngineOptions.ASYNC);
+      asyncDispatchers = r.get(EngineOptions.ASYNC_DISPATCHERS);
+      long windowUs = r.get(EngineOptions.ASYNC_WINDOW_US);
       if (windowUs > ASYNC_WINDOW_MAX_US) {
-        throw new UsageException(ASYNC_WINDOW_PROPERTY + "=" + windowUs + " is longer than " + ASYNC_WINDOW_MAX_US
+        throw new UsageException(EngineOptions.ASYNC_WINDOW_US + "=" + windowUs + " is longer than " + ASYNC_WINDOW_MAX_US
             + " us (100 ms); the operations would start that late");
       }
       asyncWindowNs = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(windowUs);
-      trackJvm = r.bool("measurement.trackjvm", false);
-      startEpochMs = r.longValue(Client.START_EPOCH_MS_PROPERTY, 0, 0);
+      trackJvm = r.get(EngineOptions.TRACK_JVM);
+      startEpochMs = r.get(EngineOptions.START_EPOCH_MS);
       long anHourAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.HOURS.toMillis(1);
       if (startEpochMs > 0 && startEpochMs < anHourAgo) {
-        throw new UsageException(Client.START_EPOCH_MS_PROPERTY + "=" + startEpochMs + " is more than an hour in the "
+        throw new UsageException(EngineOptions.START_EPOCH_MS + "=" + startEpochMs + " is more than an hour in the "
             + "past; it is the wall-clock start in epoch milliseconds, a few seconds from now (e.g. date +%s000)");
       }
       // A start a day away is a unit mistake (microseconds, nanoseconds), and the run would sit waiting for it.
       long aDayAhead = System.currentTimeMillis() + java.util.concurrent.TimeUnit.DAYS.toMillis(1);
       if (startEpochMs > aDayAhead) {
-        throw new UsageException(Client.START_EPOCH_MS_PROPERTY + "=" + startEpochMs + " is more than a day in the "
+        throw new UsageException(EngineOptions.START_EPOCH_MS + "=" + startEpochMs + " is more than a day in the "
             + "future; it is the wall-clock start in epoch milliseconds, a few seconds from now (e.g. date +%s000)");
       }
     } catch (IllegalArgumentException e) {

@@ -110,11 +110,10 @@ public abstract class TimeseriesDB extends DB {
 
   private static <E extends Enum<E>> E enumProperty(Properties p, String name, String def, Class<E> type)
       throws DBException {
-    String raw = p.getProperty(name, def).trim();
     try {
-      return Enum.valueOf(type, raw);
+      return site.ycsb.support.TypedProperties.oneOf(name, p.getProperty(name, def), type, false);
     } catch (IllegalArgumentException e) {
-      throw configError(name + "=" + raw + " is not one of " + java.util.Arrays.toString(type.getEnumConstants()));
+      throw configError(e.getMessage());
     }
   }
 
@@ -211,8 +210,10 @@ public abstract class TimeseriesDB extends DB {
    * that creates one column per tag.
    */
   protected static String[] getPossibleTagKeys(Properties properties) {
-    int tagCount = Integer.parseInt(properties.getProperty("tagcount", "4").trim());
-    int length = Integer.parseInt(properties.getProperty("tagkeylength", "8").trim());
+    // the time-series workload's own properties, read (and refused when bad) as the workload reads them
+    PropertyReader r = new PropertyReader(properties);
+    int tagCount = r.intValue("tagcount", 4, 0);
+    int length = r.intValue("tagkeylength", 8, 1);
     site.ycsb.generator.IncrementingPrintableStringGenerator names =
         new site.ycsb.generator.IncrementingPrintableStringGenerator(length,
             site.ycsb.generator.IncrementingPrintableStringGenerator.printableBasicAlphaASCIISet());

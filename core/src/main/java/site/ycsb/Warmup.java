@@ -1,7 +1,6 @@
 package site.ycsb;
 
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The warm-up period ({@code warmup} property) whose operations run but are not measured: either a duration
@@ -9,7 +8,6 @@ import java.util.concurrent.TimeUnit;
  * ({@code 10000ops}). Measured run time starts when the warm-up ends.
  */
 final class Warmup {
-  public static final String PROPERTY = "warmup";
   private static final Warmup NONE = new Warmup(0, 0);
   private final long durationNs;
   private final long operations;
@@ -28,57 +26,23 @@ final class Warmup {
     if (v.isEmpty() || v.equals("0")) {
       return NONE;
     }
-    try {
-      if (v.endsWith("ops")) {
-        return new Warmup(0, positive(whole(v.substring(0, v.length() - 3))));
-      } else if (v.endsWith("ms")) {
-        return new Warmup(TimeUnit.MILLISECONDS.toNanos(positive(whole(v.substring(0, v.length() - 2)))), 0);
-      } else if (v.endsWith("s")) {
-        return new Warmup((long) (positiveD(decimal(v.substring(0, v.length() - 1))) * 1e9), 0);
-      } else if (v.endsWith("m")) {
-        return new Warmup((long) (positiveD(decimal(v.substring(0, v.length() - 1))) * 60e9), 0);
+    if (v.endsWith("ops")) {
+      String count = v.substring(0, v.length() - 3).trim();
+      if (site.ycsb.support.TypedProperties.isWholeNumber(count) && !count.startsWith("-")) {
+        try {
+          return new Warmup(0, Long.parseLong(count));
+        } catch (NumberFormatException e) {
+          // too large: refused below
+        }
       }
-    } catch (NumberFormatException e) {
-      // fall through to the usage error below
+    } else {
+      long ns = Durations.nanos(v);
+      if (ns >= 0) {
+        return new Warmup(ns, 0);
+      }
     }
-    throw new UsageException("warmup=" + value + " is not valid: give a duration (30s, 2m, 500ms) or a number of "
-        + "operations (10000ops)");
-  }
-
-  /** ASCII digits only: Java's parser would also take other scripts' digits. */
-  private static long whole(String s) {
-    String t = s.trim();
-    if (!site.ycsb.support.TypedProperties.isWholeNumber(t)) {
-      throw new NumberFormatException(t);
-    }
-    return Long.parseLong(t);
-  }
-
-  /** A decimal number as people write it (not Java's 5d or hex floats). */
-  private static double decimal(String s) {
-    String t = s.trim();
-    if (!site.ycsb.support.TypedProperties.isDecimalNumber(t)) {
-      throw new NumberFormatException(t);
-    }
-    return Double.parseDouble(t);
-  }
-
-  /** Ten years: a longer warm-up is a typo, and its nanoseconds would overflow. */
-  private static final double MAX_SECONDS = 3650 * 86400.0;
-
-  private static long positive(long v) {
-    if (v < 0) {
-      throw new NumberFormatException();
-    }
-    return v;
-  }
-
-  private static double positiveD(double v) {
-    // in seconds (or minutes): anything near the nanosecond clock's range (1e400s is infinite) is a typo
-    if (!(v >= 0) || v > MAX_SECONDS) {
-      throw new NumberFormatException();
-    }
-    return v;
+    throw new UsageException("warmup=" + value + " is not valid: give a duration (" + Durations.EXAMPLES + ") or a "
+        + "number of operations (10000ops)");
   }
 
   /**

@@ -10,9 +10,9 @@ import java.util.Properties;
  * or {@link #doTransaction} (run phase) repeatedly from each thread, then {@link #cleanup} once.
  */
 public abstract class Workload {
-  /** Property: the first key number this client inserts (for splitting a load across client machines). */
+  /** Alias of {@link EngineOptions#INSERT_START}: the first key number this client inserts. */
   public static final String INSERT_START_PROPERTY = "insertstart";
-  /** Property: how many records this client inserts. */
+  /** Alias of {@link EngineOptions#INSERT_COUNT}: how many records this client inserts. */
   public static final String INSERT_COUNT_PROPERTY = "insertcount";
   /** Default of {@link #INSERT_START_PROPERTY}. */
   public static final String INSERT_START_PROPERTY_DEFAULT = "0";

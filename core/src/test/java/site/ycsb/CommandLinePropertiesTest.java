@@ -15,7 +15,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** YCSB 0.17.0's precedence rule, implemented once (CommandLineProperties) and used by the Client's parser. */
+/** YCSB 0.17.0's precedence rule, implemented once (CommandLineProperties) and used by the engine's command line. */
 class CommandLinePropertiesTest {
   @TempDir
   Path tmp;
@@ -42,20 +42,20 @@ class CommandLinePropertiesTest {
   void should_apply_p_wherever_it_stands_on_the_client_command_line() throws Exception {
     String a = file("a", "operationcount=10");
     String b = file("b", "operationcount=20");
-    ClientArgs c = ClientArgs.parse(new String[]{"-p", "operationcount=5", "-P", a, "-P", b});
-    assertEquals("5", c.properties.getProperty("operationcount"));
-    ClientArgs d = ClientArgs.parse(new String[]{"-P", a, "-P", b});
-    assertEquals("20", d.properties.getProperty("operationcount"));
+    EngineCommandLine c = EngineCommandLine.parse(Arrays.asList("-p", "operationcount=5", "-P", a, "-P", b));
+    assertEquals("5", c.effectiveProperties().getProperty("operationcount"));
+    EngineCommandLine d = EngineCommandLine.parse(Arrays.asList("-P", a, "-P", b));
+    assertEquals("20", d.effectiveProperties().getProperty("operationcount"));
   }
 
   @Test
   void should_name_the_run_after_the_last_file_unless_the_command_line_names_it() throws Exception {
     String w = file("workloada", "recordcount=1");
     String common = file("common", "recordcount=2");
-    assertEquals("common", ClientArgs.parse(new String[]{"-P", w, "-P", common}).properties
-        .getProperty(Client.WORKLOAD_FILE_NAME_PROPERTY));
-    assertEquals("workloada", ClientArgs.parse(new String[]{"-P", w, "-P", common, "-p",
-        Client.WORKLOAD_FILE_NAME_PROPERTY + "=workloada"}).properties.getProperty(Client.WORKLOAD_FILE_NAME_PROPERTY));
+    assertEquals("common", EngineCommandLine.parse(Arrays.asList("-P", w, "-P", common)).effectiveProperties()
+        .getProperty(EngineOptions.WORKLOAD_FILE_NAME.name()));
+    assertEquals("workloada", EngineCommandLine.parse(Arrays.asList("-P", w, "-P", common, "-p",
+        EngineOptions.WORKLOAD_FILE_NAME.name() + "=workloada")).effectiveProperties().getProperty(EngineOptions.WORKLOAD_FILE_NAME.name()));
   }
 
   @Test

@@ -33,8 +33,8 @@ class EnginePrewarmTest {
       throws Exception {
     Properties props = coreProps();
     props.setProperty("results.dir", dir.resolve("results").toString());
-    props.setProperty(Measurements.HDR_FILE_OUTPUT, "true");
-    props.setProperty(Measurements.HDR_OUTPUT_PATH, dir.resolve("hdr-").toString());
+    props.setProperty(EngineOptions.HDR_FILE_OUTPUT.name(), "true");
+    props.setProperty(EngineOptions.HDR_OUTPUT_PATH.name(), dir.resolve("hdr-").toString());
     props.setProperty(Measurements.MEASUREMENT_INTERVAL, "both");
     // Paths where the workload records into the process-wide measurements itself.
     props.setProperty("dataintegrity", "true");
@@ -105,7 +105,7 @@ class EnginePrewarmTest {
     assertNull(p.getProperty("insertcount"));
     assertNull(p.getProperty("exportfile"));
     assertNull(p.getProperty("results.dir"));
-    assertEquals("false", p.getProperty(Measurements.HDR_FILE_OUTPUT));
+    assertEquals("false", p.getProperty(EngineOptions.HDR_FILE_OUTPUT.name()));
     assertEquals("1000000000", props.getProperty("recordcount"), "the run's properties are not modified");
   }
 }

@@ -83,7 +83,7 @@ public final class TypedProperties {
     String raw = props.getProperty(name);
     double value = parseNumber(name, raw);
     if (!(value >= 0.0 && value <= 1.0)) {
-      throw new IllegalArgumentException(name + "=" + shown(name, raw) + " must be a number between 0 and 1");
+      throw badValue(name, raw, "must be a number between 0 and 1");
     }
     return value;
   }
@@ -91,6 +91,38 @@ public final class TypedProperties {
   /** Only "true" or "false" (any case): a typo must not silently mean false. */
   public boolean bool(String name, boolean def) {
     return isSet(name) ? parseBoolean(name, props.getProperty(name)) : def;
+  }
+
+  /**
+   * A bad value in the one wording of the engine and every binding: {@code name=value problem}, the value trimmed and
+   * masked when the name looks secret, e.g. {@code badValue("griddb.consistency", "STRONG", "is not one of:
+   * IMMEDIATE, EVENTUAL")}. Every message of this class has this form.
+   */
+  public static IllegalArgumentException badValue(String name, String raw, String problem) {
+    return new IllegalArgumentException(name + "=" + shown(name, raw) + " " + problem);
+  }
+
+  /**
+   * {@code raw} (trimmed) as one of {@code allowed}, compared exactly or ignoring case; the allowed spelling is
+   * returned. Otherwise {@code name=value is not one of: a, b}.
+   */
+  public static String oneOf(String name, String raw, java.util.Collection<String> allowed, boolean ignoreCase) {
+    String t = raw == null ? "" : raw.trim();
+    for (String a : allowed) {
+      if (ignoreCase ? a.equalsIgnoreCase(t) : a.equals(t)) {
+        return a;
+      }
+    }
+    throw badValue(name, t, "is not one of: " + String.join(", ", allowed));
+  }
+
+  /** {@code raw} as a constant of {@code type}, by name ({@link #oneOf(String, String, java.util.Collection, boolean)}). */
+  public static <E extends Enum<E>> E oneOf(String name, String raw, Class<E> type, boolean ignoreCase) {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (E constant : type.getEnumConstants()) {
+      names.add(constant.name());
+    }
+    return Enum.valueOf(type, oneOf(name, raw, names, ignoreCase));
   }
 
   /**
@@ -116,13 +148,12 @@ public final class TypedProperties {
       value = Long.parseLong(t);
     } catch (NumberFormatException e) {
       boolean digits = isWholeNumber(t);
-      throw new IllegalArgumentException(name + "=" + shown(name, raw) + (!digits ? " is not a whole number"
-          : t.startsWith("-") ? mustBe(min, max) : " is too large (at most " + max + ")"));
+      throw badValue(name, raw, !digits ? "is not a whole number"
+          : t.startsWith("-") ? mustBe(min, max) : "is too large (at most " + max + ")");
     }
     if (value < min || value > max) {
       boolean open = max == Long.MAX_VALUE || max == Integer.MAX_VALUE;
-      throw new IllegalArgumentException(name + "=" + shown(name, raw)
-          + (open && value > max ? " is too large (at most " + max + ")" : mustBe(min, max)));
+      throw badValue(name, raw, open && value > max ? "is too large (at most " + max + ")" : mustBe(min, max));
     }
     return value;
   }
@@ -132,11 +163,10 @@ public final class TypedProperties {
     double value = parseNumber(name, raw);
     if (Double.isInfinite(value)) {
       // "1e400" parses to infinity: say so rather than that it is below the minimum
-      throw new IllegalArgumentException(name + "=" + shown(name, raw) + " is not a finite number");
+      throw badValue(name, raw, "is not a finite number");
     }
     if (value < min) {
-      throw new IllegalArgumentException(name + "=" + shown(name, raw) + " must be a number of at least "
-          + plain(min));
+      throw badValue(name, raw, "must be a number of at least " + plain(min));
     }
     return value;
   }
@@ -150,7 +180,7 @@ public final class TypedProperties {
     if (t.equalsIgnoreCase("false")) {
       return false;
     }
-    throw new IllegalArgumentException(name + "=" + shown(name, raw) + " must be true or false");
+    throw badValue(name, raw, "must be true or false");
   }
 
   private static double parseNumber(String name, String raw) {
@@ -162,7 +192,7 @@ public final class TypedProperties {
       value = Double.NaN;
     }
     if (Double.isNaN(value)) {
-      throw new IllegalArgumentException(name + "=" + shown(name, raw) + " is not a number");
+      throw badValue(name, raw, "is not a number");
     }
     return value;
   }
@@ -183,8 +213,8 @@ public final class TypedProperties {
   }
 
   private static String mustBe(long min, long max) {
-    return max == Long.MAX_VALUE || max == Integer.MAX_VALUE ? " must be at least " + min
-        : " must be between " + min + " and " + max;
+    return max == Long.MAX_VALUE || max == Integer.MAX_VALUE ? "must be at least " + min
+        : "must be between " + min + " and " + max;
   }
 
   private static String shown(String name, String raw) {

@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.HdrHistogram.HistogramLogWriter;
 
+import site.ycsb.EngineOptions;
 import site.ycsb.PropertyReader;
 import site.ycsb.Status;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
@@ -48,18 +49,14 @@ public class Measurements {
     RAW
   }
 
+  /** YCSB 0.17.0's name of {@link EngineOptions#MEASUREMENT_TYPE}. */
   public static final String MEASUREMENT_TYPE_PROPERTY = "measurementtype";
-  private static final String MEASUREMENT_TYPE_PROPERTY_DEFAULT = "hdrhistogram";
+  /** YCSB 0.17.0's name of {@link EngineOptions#MEASUREMENT_INTERVAL}. */
   public static final String MEASUREMENT_INTERVAL = "measurement.interval";
-  private static final String MEASUREMENT_INTERVAL_DEFAULT = "op";
+  /** YCSB 0.17.0's name of {@link EngineOptions#TRACK_JVM}. */
   public static final String MEASUREMENT_TRACK_JVM_PROPERTY = "measurement.trackjvm";
+  /** YCSB 0.17.0's default of {@link EngineOptions#TRACK_JVM}. */
   public static final String MEASUREMENT_TRACK_JVM_PROPERTY_DEFAULT = "false";
-  /** Percentiles exported for HdrHistogram measurements (YCSB 0.17.0's default: 95,99). */
-  public static final String PERCENTILES_PROPERTY = "hdrhistogram.percentiles";
-  public static final String PERCENTILES_PROPERTY_DEFAULT = "95,99";
-  public static final String HDR_FILE_OUTPUT = "hdrhistogram.fileoutput";
-  public static final String HDR_OUTPUT_PATH = "hdrhistogram.output.path";
-  public static final String VERBOSE = "measurement.histogram.verbose";
   /** Prefix of the names of intended-time measurements when {@code measurement.interval=both}. */
   public static final String INTENDED_PREFIX = "Intended-";
 
@@ -140,8 +137,10 @@ public class Measurements {
    */
   public Measurements(Properties props) {
     this.props = props;
-    String type = props.getProperty(MEASUREMENT_TYPE_PROPERTY, MEASUREMENT_TYPE_PROPERTY_DEFAULT).trim();
-    switch (type) {
+    // Every value is parsed here, before the run: measurements are created lazily inside client threads, where a
+    // bad value would end the run half-way instead of being refused (exit 2) before it starts.
+    PropertyReader r = new PropertyReader(props);
+    switch (r.get(EngineOptions.MEASUREMENT_TYPE)) {
     case "histogram":
       measurementType = MeasurementType.HISTOGRAM;
       break;
@@ -157,45 +156,33 @@ public class Measurements {
     case "timeseries":
       measurementType = MeasurementType.TIMESERIES;
       break;
-    case "raw":
+    default: // "raw": the option takes no other value
       measurementType = MeasurementType.RAW;
       break;
-    default:
-      throw new IllegalArgumentException("measurementtype=" + type + " is not one of: hdrhistogram, histogram, "
-          + "hdrhistogram+histogram, hdrhistogram+raw, timeseries, raw");
     }
-    String interval = props.getProperty(MEASUREMENT_INTERVAL, MEASUREMENT_INTERVAL_DEFAULT).trim();
-    switch (interval) {
+    switch (r.get(EngineOptions.MEASUREMENT_INTERVAL)) {
     case "op":
       measurementInterval = 0;
       break;
     case "intended":
       measurementInterval = 1;
       break;
-    case "both":
+    default: // "both"
       measurementInterval = 2;
       break;
-    default:
-      throw new IllegalArgumentException("measurement.interval=" + interval + " is not one of: op, intended, both");
     }
-    percentiles = parsePercentiles(props.getProperty(PERCENTILES_PROPERTY, PERCENTILES_PROPERTY_DEFAULT));
-    // Every value is parsed here, before the run: measurements are created lazily inside client threads, where a
-    // bad value would end the run half-way instead of being refused (exit 2) before it starts.
-    PropertyReader r = new PropertyReader(props);
-    verbose = r.bool(VERBOSE, false);
+    percentiles = parsePercentiles(r.get(EngineOptions.PERCENTILES));
+    verbose = r.get(EngineOptions.HISTOGRAM_VERBOSE);
     boolean histograms = measurementType == MeasurementType.HISTOGRAM
         || measurementType == MeasurementType.HDRHISTOGRAM_AND_HISTOGRAM;
-    buckets = histograms ? r.intValue(OneMeasurementHistogram.BUCKETS,
-        Integer.parseInt(OneMeasurementHistogram.BUCKETS_DEFAULT), 1) : 0;
-    granularityMs = measurementType == MeasurementType.TIMESERIES ? r.longValue(OneMeasurementTimeSeries.GRANULARITY,
-        Long.parseLong(OneMeasurementTimeSeries.GRANULARITY_DEFAULT), 1) : 0;
+    buckets = histograms ? r.get(EngineOptions.HISTOGRAM_BUCKETS) : 0;
+    granularityMs = measurementType == MeasurementType.TIMESERIES ? r.get(EngineOptions.TIMESERIES_GRANULARITY) : 0;
     boolean raw = measurementType == MeasurementType.RAW || measurementType == MeasurementType.HDRHISTOGRAM_AND_RAW;
-    rawNoSummary = raw && r.bool(OneMeasurementRaw.NO_SUMMARY_STATS,
-        Boolean.parseBoolean(OneMeasurementRaw.NO_SUMMARY_STATS_DEFAULT));
-    if (r.bool(HDR_FILE_OUTPUT, false)) {
-      logPrefixes.add(props.getProperty(HDR_OUTPUT_PATH, ""));
+    rawNoSummary = raw && r.get(EngineOptions.RAW_NO_SUMMARY);
+    if (r.get(EngineOptions.HDR_FILE_OUTPUT)) {
+      logPrefixes.add(props.getProperty(EngineOptions.HDR_OUTPUT_PATH.name(), ""));
     }
-    String resultsDir = props.getProperty("results.dir", "").trim();
+    String resultsDir = r.get(EngineOptions.RESULTS_DIR);
     if (!resultsDir.isEmpty()) {
       logPrefixes.add(new File(resultsDir, "hdr").getPath() + File.separator);
     }
@@ -213,10 +200,10 @@ public class Measurements {
       try {
         d = Double.parseDouble(p);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(PERCENTILES_PROPERTY + ": '" + p + "' is not a number");
+        throw new IllegalArgumentException(EngineOptions.PERCENTILES + ": '" + p + "' is not a number");
       }
       if (!(d > 0 && d <= 100)) {
-        throw new IllegalArgumentException(PERCENTILES_PROPERTY + ": " + p + " is not in (0, 100]");
+        throw new IllegalArgumentException(EngineOptions.PERCENTILES + ": " + p + " is not in (0, 100]");
       }
       result.add(d);
     }
@@ -380,8 +367,8 @@ public class Measurements {
   }
 
   private OneMeasurement raw(String name) {
-    return new OneMeasurementRaw(name, props.getProperty(OneMeasurementRaw.OUTPUT_FILE_PATH,
-        OneMeasurementRaw.OUTPUT_FILE_PATH_DEFAULT), rawNoSummary);
+    return new OneMeasurementRaw(name, props.getProperty(EngineOptions.RAW_OUTPUT_FILE.name(),
+        EngineOptions.RAW_OUTPUT_FILE.defaultValue()), rawNoSummary);
   }
 
   private OneMeasurement hdr(String name) {

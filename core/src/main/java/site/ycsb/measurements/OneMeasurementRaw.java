@@ -16,9 +16,13 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * the export writes the points present when it starts.
  */
 public class OneMeasurementRaw extends OneMeasurement {
+  /** YCSB 0.17.0's name of {@link site.ycsb.EngineOptions#RAW_OUTPUT_FILE}. */
   public static final String OUTPUT_FILE_PATH = "measurement.raw.output_file";
+  /** YCSB 0.17.0's default of {@link site.ycsb.EngineOptions#RAW_OUTPUT_FILE}. */
   public static final String OUTPUT_FILE_PATH_DEFAULT = "";
+  /** YCSB 0.17.0's name of {@link site.ycsb.EngineOptions#RAW_NO_SUMMARY}. */
   public static final String NO_SUMMARY_STATS = "measurement.raw.no_summary";
+  /** YCSB 0.17.0's default of {@link site.ycsb.EngineOptions#RAW_NO_SUMMARY}. */
   public static final String NO_SUMMARY_STATS_DEFAULT = "false";
 
   private final ConcurrentLinkedQueue<long[]> points = new ConcurrentLinkedQueue<>();

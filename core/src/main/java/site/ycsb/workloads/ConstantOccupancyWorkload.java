@@ -80,8 +80,8 @@ public class ConstantOccupancyWorkload extends CoreWorkload {
           + " give more operations than can be counted; lower them");
     }
     long recordCount = (long) records;
-    p.setProperty(site.ycsb.Client.RECORD_COUNT_PROPERTY, Long.toString(recordCount));
-    p.setProperty(site.ycsb.Client.OPERATION_COUNT_PROPERTY, Long.toString(recordCount * storageAges));
+    p.setProperty(site.ycsb.EngineOptions.RECORD_COUNT.name(), Long.toString(recordCount));
+    p.setProperty(site.ycsb.EngineOptions.OPERATION_COUNT.name(), Long.toString(recordCount * storageAges));
   }
 
   private static double doubleProp(Properties p, String name, String def) {

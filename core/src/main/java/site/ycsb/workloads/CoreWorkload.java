@@ -19,6 +19,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
+import site.ycsb.EngineOptions;
 import site.ycsb.PropertyReader;
 import site.ycsb.RandomByteIterator;
 import site.ycsb.Status;
@@ -191,7 +192,7 @@ public class CoreWorkload extends Workload {
     allFieldNames = Collections.unmodifiableSet(new LinkedHashSet<>(fieldnames));
     fieldlengthgenerator = getFieldLengthGenerator(p);
 
-    recordcount = longProp(p, site.ycsb.Client.RECORD_COUNT_PROPERTY, site.ycsb.Client.DEFAULT_RECORD_COUNT, 0);
+    recordcount = new PropertyReader(p).get(EngineOptions.RECORD_COUNT);
     boolean noRecordCount = recordcount == 0;
     if (recordcount == 0) {
       recordcount = Integer.MAX_VALUE;
@@ -230,7 +231,7 @@ public class CoreWorkload extends Workload {
 
     keysequence = new CounterGenerator(insertstart);
     operationchooser = createOperationGenerator(p);
-    if (noRecordCount && bool(p, site.ycsb.Client.DO_TRANSACTIONS_PROPERTY, "true") && readsExistingRecords(p)) {
+    if (noRecordCount && new PropertyReader(p).get(EngineOptions.DO_TRANSACTIONS) && readsExistingRecords(p)) {
       // 0.17.0 silently took the whole int range as the key space, so nearly every read missed; refused instead.
       throw new IllegalArgumentException("recordcount is 0 (or not set): the run would read, update or scan keys "
           + "among 2^31 that were never loaded; set recordcount to the number of records loaded");
@@ -255,7 +256,7 @@ public class CoreWorkload extends Workload {
       break;
     case "zipfian":
       // Room for the keys the run phase inserts, so that new keys become reachable as they are acknowledged.
-      long opcount = longProp(p, site.ycsb.Client.OPERATION_COUNT_PROPERTY, "0", 0);
+      long opcount = new PropertyReader(p).get(EngineOptions.OPERATION_COUNT);
       double insertproportion = doubleProp(p, INSERT_PROPORTION_PROPERTY, INSERT_PROPORTION_PROPERTY_DEFAULT);
       long expectednewkeys = (long) (opcount * insertproportion * 2.0);
       keychooser = new ScrambledZipfianGenerator(insertstart, insertstart + insertcount + expectednewkeys);

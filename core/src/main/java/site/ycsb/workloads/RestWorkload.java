@@ -87,7 +87,7 @@ public class RestWorkload extends Workload {
       throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of: zipfian, uniform, "
           + "exponential, hotspot (RestWorkload draws from fixed trace files, so latest and sequential do not apply)");
     }
-    insertStart = r.longValue("insertstart", 0, 0);
+    insertStart = r.get(site.ycsb.EngineOptions.INSERT_START);
     for (String unsupported : new String[] {"scanproportion", "readmodifywriteproportion"}) {
       if (r.doubleValue(unsupported, 0, 0) > 0) {
         throw new IllegalArgumentException(unsupported + ": RestWorkload has only read, insert, update and delete");

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
+import site.ycsb.EngineOptions;
 import site.ycsb.NumericByteIterator;
 import site.ycsb.PropertyReader;
 import site.ycsb.Status;
@@ -145,7 +146,7 @@ public class TimeSeriesWorkload extends Workload {
     dataIntegrity = r.bool("dataintegrity", false);
     valueType = r.string("valuetype", "floats").toLowerCase(Locale.ROOT);
     if (!valueType.equals("floats") && !valueType.equals("integers") && !valueType.equals("mixed")) {
-      throw new IllegalArgumentException("valuetype=" + r.string("valuetype", "") + " is not one of floats, "
+      throw new IllegalArgumentException("valuetype=" + r.string("valuetype", "") + " is not one of: floats, "
           + "integers, mixed");
     }
     sparsity = r.fraction("sparsity", 0.0);
@@ -177,8 +178,8 @@ public class TimeSeriesWorkload extends Workload {
       long now = timestampUnit.convert(System.currentTimeMillis(), TimeUnit.MILLISECONDS);
       startTimestamp = now - now % interval;
     }
-    long recordCount = r.longValue("recordcount", 0, 0);
-    insertCount = p.getProperty("insertcount") != null ? r.longValue("insertcount", 0, 0) : recordCount;
+    long recordCount = r.get(EngineOptions.RECORD_COUNT);
+    insertCount = r.isGiven(EngineOptions.INSERT_COUNT) ? r.get(EngineOptions.INSERT_COUNT) : recordCount;
     totalSeries = seriesPerMetric * metricCount;
     loadedIntervals = Math.max(1, recordCount / totalSeries);
     loadRounds = Math.max(1, (insertCount + totalSeries - 1) / totalSeries);
@@ -205,7 +206,7 @@ public class TimeSeriesWorkload extends Workload {
     } else if (distribution.equals("zipfian")) {
       return new site.ycsb.generator.ZipfianGenerator(1, max);
     }
-    throw new IllegalArgumentException("scanlengthdistribution=" + distribution + " is not one of uniform, zipfian");
+    throw new IllegalArgumentException("scanlengthdistribution=" + distribution + " is not one of: uniform, zipfian");
   }
 
   /**
@@ -226,7 +227,7 @@ public class TimeSeriesWorkload extends Workload {
       return new site.ycsb.generator.HotspotIntegerGenerator(0, metricCount - 1,
           r.fraction("hotspotdatafraction", 0.2), r.fraction("hotspotopnfraction", 0.8));
     default:
-      throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of uniform, zipfian, "
+      throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of: uniform, zipfian, "
           + "sequential, hotspot (the metric choices of TimeSeriesWorkload, as in YCSB 0.17.0)");
     }
   }
@@ -353,13 +354,7 @@ public class TimeSeriesWorkload extends Workload {
   }
 
   private static <E extends Enum<E>> E enumValue(Class<E> type, String name, String raw) {
-    for (E e : type.getEnumConstants()) {
-      if (e.name().equalsIgnoreCase(raw.trim())) {
-        return e;
-      }
-    }
-    throw new IllegalArgumentException(name + "=" + raw + " is not one of "
-        + java.util.Arrays.toString(type.getEnumConstants()));
+    return site.ycsb.support.TypedProperties.oneOf(name, raw, type, true);
   }
 
   @Override

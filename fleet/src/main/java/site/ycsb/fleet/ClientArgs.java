@@ -9,53 +9,56 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import site.ycsb.EngineCommandLine;
+import site.ycsb.EngineOptions;
+import site.ycsb.PropertyReader;
+
 /**
  * The client options of a fleet run as the head node sees them: the {@code -P} files (read here, to split the work,
- * and copied to every client), the {@code -p} properties, {@code -target}, and everything else passed on unchanged.
+ * and copied to every client), what the flags and {@code -p} set, {@code -target}, and everything else passed on
+ * unchanged. Parsed by the engine's own command line ({@link EngineCommandLine}), values checked with its words.
  */
 final class ClientArgs {
+  /** The launcher's ({@code bin/ycsb}) options that take a value; passed on with the engine's. */
+  static final List<String> LAUNCHER_OPTIONS = java.util.Collections.unmodifiableList(
+      java.util.Arrays.asList("-cp", "-jvm-args"));
+  /** The options as the engine parses them. */
+  final EngineCommandLine line;
   /** The {@code -P} files in order, as given. */
-  final List<String> propertyFiles = new ArrayList<>();
-  /** {@code -p} values (the last of a name wins, as in the engine). */
-  final Map<String, String> overrides = new LinkedHashMap<>();
-  /** Total {@code -target}, 0 if none. */
-  double target;
-  /** The options in order, with -P and -target taken out (their place: see {@link #forClient}). */
-  final List<String> rest = new ArrayList<>();
+  final List<String> propertyFiles;
+  /** What the flags and {@code -p} set, but the target (the last of a name wins, as in the engine). */
+  final Map<String, String> overrides;
+  /** Total {@code -target} (or {@code -p target=}), 0 if none. */
+  final double target;
+  /** The options in order, with -P and the target taken out (their place: see {@link #forClient}). */
+  final List<String> rest;
 
-  static ClientArgs parse(List<String> args) throws UsageException {
-    ClientArgs c = new ClientArgs();
-    for (int i = 0; i < args.size(); i++) {
-      String a = args.get(i);
-      boolean hasValue = i + 1 < args.size();
-      if ("-P".equals(a) || "-target".equals(a) || "-p".equals(a)) {
-        if (!hasValue) {
-          throw new UsageException(a + " needs a value");
-        }
-        String v = args.get(++i);
-        if ("-P".equals(a)) {
-          c.propertyFiles.add(v);
-        } else if ("-target".equals(a)) {
-          c.target = OptionValues.number(site.ycsb.Client.TARGET_PROPERTY, v, 0);
-        } else {
-          int eq = v.indexOf('=');
-          if (eq <= 0) {
-            throw new UsageException("-p " + site.ycsb.Secrets.maskArgument(v) + ": expected name=value");
-          }
-          String name = v.substring(0, eq);
-          if ("target".equals(name)) {
-            c.target = OptionValues.number(site.ycsb.Client.TARGET_PROPERTY, v.substring(eq + 1), 0);
-            continue;
-          }
-          c.overrides.put(name, v.substring(eq + 1));
-          c.rest.add(a);
-          c.rest.add(v);
-        }
-      } else {
-        c.rest.add(a);
+  private ClientArgs(EngineCommandLine line) {
+    this.line = line;
+    propertyFiles = line.propertyFiles();
+    overrides = new LinkedHashMap<>(line.properties());
+    overrides.remove(EngineOptions.TARGET.name());
+    Properties set = new Properties();
+    set.putAll(line.properties());
+    target = new PropertyReader(set).get(EngineOptions.TARGET);
+    List<EngineCommandLine.Item> kept = new ArrayList<>();
+    for (EngineCommandLine.Item item : line.items()) {
+      if (item.flag() != EngineCommandLine.Flag.PROPERTY_FILE && !EngineOptions.TARGET.name().equals(item.property())) {
+        kept.add(item);
       }
     }
-    return c;
+    rest = EngineCommandLine.words(kept);
+  }
+
+  /** Parses the client options; a mistake or a bad value of an engine option is refused in the engine's words. */
+  static ClientArgs parse(List<String> args) throws UsageException {
+    try {
+      EngineCommandLine line = EngineCommandLine.parse(args, LAUNCHER_OPTIONS);
+      line.checkValues();
+      return new ClientArgs(line);
+    } catch (site.ycsb.UsageException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 
   /** A -P file on the head node: as given, else relative to the YCSB directory. */
@@ -101,29 +104,22 @@ final class ClientArgs {
       String resultsDir) {
     List<String> out = new ArrayList<>();
     for (String f : PhaseProperties.fileOrder(remoteWorkload, remoteFiles)) {
-      out.add("-P");
-      out.add(f);
+      out.addAll(EngineCommandLine.Flag.PROPERTY_FILE.with(f));
     }
     out.addAll(rest);
     out.addAll(PhaseProperties.runName(remoteWorkload));
     if (share.insertCount >= 0) {
-      out.add("-p");
-      out.add("recordcount=" + recordCount);
-      out.add("-p");
-      out.add("insertstart=" + share.insertStart);
-      out.add("-p");
-      out.add("insertcount=" + share.insertCount);
+      out.addAll(EngineCommandLine.set(EngineOptions.RECORD_COUNT, recordCount));
+      out.addAll(EngineCommandLine.set(EngineOptions.INSERT_START, share.insertStart));
+      out.addAll(EngineCommandLine.set(EngineOptions.INSERT_COUNT, share.insertCount));
     }
     if (share.operationCount >= 0) {
-      out.add("-p");
-      out.add("operationcount=" + share.operationCount);
+      out.addAll(EngineCommandLine.set(EngineOptions.OPERATION_COUNT, share.operationCount));
     }
     if (share.target > 0) {
-      out.add("-target");
-      out.add(Split.formatRate(share.target));
+      out.addAll(EngineCommandLine.target(share.target));
     }
-    out.add("-p");
-    out.add("results.dir=" + resultsDir);
+    out.addAll(EngineCommandLine.set(EngineOptions.RESULTS_DIR, resultsDir));
     return out;
   }
 }

@@ -8,6 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import site.ycsb.Durations;
+import site.ycsb.EngineCommandLine;
+import site.ycsb.EngineOptions;
+import site.ycsb.support.TypedProperties;
+
 /**
  * {@code bin/ycsb findmax <binding> --sla 'p99<10ms' [...] [client options]}: the highest target rate the database
  * sustains within the latency bounds, found by measured steps (see {@link FindmaxSearch}); every step's result
@@ -145,8 +150,7 @@ public final class Findmax {
             o.binding = a;
           } else {
             o.clientArgs.add(a);
-            if ((a.equals("-P") || a.equals("-p") || a.equals("-threads") || a.equals("-l") || a.equals("-cp")
-                || a.equals("-jvm-args") || a.equals("-db")) && i + 1 < args.length) {
+            if (EngineCommandLine.takesValue(a, ClientArgs.LAUNCHER_OPTIONS) && i + 1 < args.length) {
               o.clientArgs.add(args[++i]);
             }
           }
@@ -219,10 +223,10 @@ public final class Findmax {
           o.rampWindow = count(name, value);
           break;
         case "--step-time":
-          o.stepSeconds = seconds(name, value);
+          o.stepSeconds = seconds(name, value, 1e-9);
           break;
         case "--warmup":
-          o.warmupSeconds = value.equals("0") ? 0 : seconds(name, value);
+          o.warmupSeconds = seconds(name, value, 0);
           break;
         case "--out":
           o.out = Paths.get(value);
@@ -249,24 +253,40 @@ public final class Findmax {
         throw new IllegalArgumentException("--ramp-window " + o.rampWindow + " needs more than " + o.rampWindow
             + " thread counts in --threads");
       }
-      for (String a : o.clientArgs) {
-        if (a.equals("-target") || a.equals("-load") || ramp && a.equals("-threads")) {
-          throw new IllegalArgumentException(a + " is findmax's to choose; leave it out");
-        }
+      EngineCommandLine line;
+      try {
+        line = ClientArgs.parse(o.clientArgs).line;
+      } catch (UsageException e) {
+        throw new IllegalArgumentException(e.getMessage());
       }
+      refuseChosen(line, ramp);
       return o;
     }
 
-    private static double positive(String name, String value) {
-      try {
-        double d = Double.parseDouble(value);
-        if (d > 0 && !Double.isInfinite(d)) {
-          return d;
+    /**
+     * What findmax sets for every step — the rate, the run phase and, on the thread ramp, the threads — is refused
+     * when given, as a flag or with -p.
+     */
+    static void refuseChosen(EngineCommandLine line, boolean ramp) {
+      for (EngineCommandLine.Item item : line.items()) {
+        String property = item.property();
+        boolean chosen = EngineOptions.TARGET.name().equals(property)
+            || EngineOptions.DO_TRANSACTIONS.name().equals(property) && "false".equals(item.propertyValue())
+            || ramp && EngineOptions.THREAD_COUNT.name().equals(property);
+        if (chosen) {
+          String given = item.flag() == EngineCommandLine.Flag.PROPERTY ? "-p " + property : item.flag().word();
+          throw new IllegalArgumentException(given + " is findmax's to choose; leave it out");
         }
-      } catch (NumberFormatException e) {
-        // reported below
       }
-      throw new IllegalArgumentException(name + " needs a positive number, got '" + value + "'");
+    }
+
+    /** A finite number above 0, read as the engine reads numbers. */
+    private static double positive(String name, String value) {
+      double d = TypedProperties.parseDouble(name, value, 0);
+      if (d <= 0) {
+        throw TypedProperties.badValue(name, value, "must be above 0");
+      }
+      return d;
     }
 
     /** Parses one entry of a comma-separated list; a bad entry is reported with the whole list as typed. */
@@ -284,33 +304,22 @@ public final class Findmax {
       try {
         return positive(name, v) / 100;
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(name + " needs a positive percentage (e.g. 5%), got '" + value + "'");
+        throw TypedProperties.badValue(name, value, "is not a positive percentage (e.g. 5%)");
       }
     }
 
     /** A positive whole number. */
     private static int count(String name, String value) {
-      return (int) site.ycsb.support.TypedProperties.parseLong(name, value, 1, Integer.MAX_VALUE);
+      return (int) TypedProperties.parseLong(name, value, 1, Integer.MAX_VALUE);
     }
 
-    private static double seconds(String name, String value) {
-      String v = value.trim();
-      double factor = 1;
-      if (v.endsWith("ms")) {
-        factor = 0.001;
-        v = v.substring(0, v.length() - 2);
-      } else if (v.endsWith("s")) {
-        v = v.substring(0, v.length() - 1);
-      } else if (v.endsWith("m")) {
-        factor = 60;
-        v = v.substring(0, v.length() - 1);
+    /** A duration of at least {@code min} seconds in the engine's syntax ({@link Durations}), in seconds. */
+    private static double seconds(String name, String value, double min) {
+      long ns = Durations.nanos(value);
+      if (ns < 0 || ns < min * 1e9) {
+        throw TypedProperties.badValue(name, value, (min > 0 ? "is not a positive" : "is not a") + " duration (e.g. "
+            + Durations.EXAMPLES + ")");
       }
-      try {
-        return positive(name, v) * factor;
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(name + " needs a positive duration (e.g. 30s, 500ms, 2m), got '" + value
-            + "'");
-      }
-    }
-  }
+      return ns / 1e9;
+    }  }
 }

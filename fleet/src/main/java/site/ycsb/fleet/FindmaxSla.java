@@ -4,14 +4,15 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import site.ycsb.Durations;
+
 /**
  * One latency bound a step must meet, e.g. {@code p99<10ms}: a statistic of the intended latency (coordinated
  * omission corrected) of every operation type — {@code avg}, {@code p50}, {@code p90}, {@code p95}, {@code p99},
  * {@code p999} — below a limit in {@code us}, {@code ms} or {@code s}. Immutable.
  */
 public final class FindmaxSla {
-  private static final Pattern FORM = Pattern.compile("(avg|p50|p90|p95|p99|p999)\\s*<\\s*([0-9]+(?:\\.[0-9]+)?)"
-      + "\\s*(us|ms|s)");
+  private static final Pattern FORM = Pattern.compile("(avg|p50|p90|p95|p99|p999)\\s*<\\s*(.+)");
 
   final String statistic;
   final long limitUs;
@@ -26,17 +27,17 @@ public final class FindmaxSla {
   /** Parses e.g. {@code p99<10ms}; throws IllegalArgumentException with one line for anything else. */
   public static FindmaxSla parse(String text) {
     Matcher m = FORM.matcher(text.trim().toLowerCase(Locale.ROOT));
-    if (!m.matches()) {
-      throw new IllegalArgumentException("--sla '" + text + "' is not of the form <avg|p50|p90|p95|p99|p999><<number>"
-          + "<us|ms|s>, e.g. p99<10ms");
+    String limitText = m.matches() ? m.group(2).replaceAll("\\s+", "") : "";
+    long limitNs = limitText.equals("0") ? -1 : Durations.nanos(limitText);
+    if (limitNs < 0) {
+      throw new IllegalArgumentException("--sla '" + text + "' is not of the form <avg|p50|p90|p95|p99|p999><"
+          + "<duration>, e.g. p99<10ms (durations: " + Durations.EXAMPLES + ", 250us)");
     }
-    double value = Double.parseDouble(m.group(2));
-    double factor = m.group(3).equals("us") ? 1 : m.group(3).equals("ms") ? 1_000 : 1_000_000;
-    long limit = (long) (value * factor);
+    long limit = limitNs / 1000;
     if (limit <= 0) {
-      throw new IllegalArgumentException("--sla '" + text + "': the limit must be above 0");
+      throw new IllegalArgumentException("--sla '" + text + "': the limit must be at least 1us");
     }
-    return new FindmaxSla(m.group(1), limit, m.group(1) + "<" + m.group(2) + m.group(3));
+    return new FindmaxSla(m.group(1), limit, m.group(1) + "<" + limitText);
   }
 
   /** The line of the engine's text output that holds the statistic, e.g. {@code 99thPercentileLatency(us)}. */

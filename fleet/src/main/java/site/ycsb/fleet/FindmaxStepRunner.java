@@ -13,6 +13,9 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import site.ycsb.EngineCommandLine;
+import site.ycsb.EngineOptions;
+
 /**
  * Runs one findmax step as a fresh engine run ({@code bin/ycsb run <binding>} here, or on every client of a fleet)
  * at a target rate, with a warm-up, intended latency measured ({@code measurement.interval=both}) and its complete
@@ -71,8 +74,7 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     cmd.add(binding);
     cmd.addAll(clientArgs);
     cmd.addAll(stepOptions);
-    cmd.add("-p");
-    cmd.add("results.dir=" + dir.toAbsolutePath());
+    cmd.addAll(EngineCommandLine.set(EngineOptions.RESULTS_DIR, dir.toAbsolutePath()));
     Process engine;
     synchronized (this) {
       if (stopping) {
@@ -137,26 +139,23 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     }
     List<String> cmd = new ArrayList<>();
     if (threads > 0) {
-      cmd.add("-threads");
-      cmd.add(Integer.toString(threads));
+      cmd.addAll(EngineCommandLine.Flag.THREADS.with(Integer.toString(threads)));
     }
     if (rate > 0) {
       long ops = Math.max(1, Math.round(rate * (stepSeconds + warmupSeconds)));
-      cmd.addAll(java.util.Arrays.asList("-target", format(rate), "-p", "operationcount=" + ops, "-p",
-          "maxexecutiontime=0"));
+      cmd.addAll(EngineCommandLine.target(rate));
+      cmd.addAll(EngineCommandLine.set(EngineOptions.OPERATION_COUNT, ops));
+      cmd.addAll(EngineCommandLine.set(EngineOptions.MAX_EXECUTION_TIME, 0));
     } else {
-      cmd.addAll(java.util.Arrays.asList("-p", "operationcount=0", "-p",
-          "maxexecutiontime=" + (long) Math.ceil(stepSeconds + warmupSeconds)));
+      cmd.addAll(EngineCommandLine.set(EngineOptions.OPERATION_COUNT, 0));
+      cmd.addAll(EngineCommandLine.set(EngineOptions.MAX_EXECUTION_TIME,
+          (long) Math.ceil(stepSeconds + warmupSeconds)));
     }
-    cmd.addAll(java.util.Arrays.asList("-p", "measurement.interval=both", "-p", "hdrhistogram.percentiles="
-        + String.join(",", percentiles)));
-    cmd.add("-p");
-    cmd.add(warmupSeconds > 0 ? "warmup=" + Math.round(warmupSeconds * 1000) + "ms" : "warmup=0");
+    cmd.addAll(EngineCommandLine.set(EngineOptions.MEASUREMENT_INTERVAL, "both"));
+    cmd.addAll(EngineCommandLine.set(EngineOptions.PERCENTILES, String.join(",", percentiles)));
+    cmd.addAll(EngineCommandLine.set(EngineOptions.WARMUP, warmupSeconds > 0 ? Math.round(warmupSeconds * 1000)
+        + "ms" : "0"));
     return cmd;
-  }
-
-  static String format(double rate) {
-    return rate == Math.rint(rate) ? Long.toString((long) rate) : String.format(Locale.ROOT, "%.1f", rate);
   }
 
   @Override
@@ -179,11 +178,11 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
    * options say); {@code kind} names it in the tables and in its directory.
    */
   FindmaxStep run(int index, double rate, int threads, String kind) throws IOException, InterruptedException {
-    String what = rate > 0 ? format(rate) : threads + "threads";
+    String what = rate > 0 ? EngineCommandLine.formatRate(rate) : threads + "threads";
     String tag = kind.equals("search") || kind.equals("threads") ? "" : kind.replaceAll("[^A-Za-z0-9]", "") + "-";
     Path dir = out.resolve(String.format(Locale.ROOT, "step-%02d-%s%s", index, tag, what));
     System.err.println(String.format(Locale.ROOT, "findmax: step %d (%s): %s for %.0f s (+ %.0f s warm-up)",
-        index, kind, rate > 0 ? "-target " + format(rate) : "-threads " + threads + ", unthrottled", stepSeconds,
+        index, kind, rate > 0 ? String.join(" ", EngineCommandLine.target(rate)) : "-threads " + threads + ", unthrottled", stepSeconds,
         warmupSeconds));
     int code = engine.run(index, stepOptions(rate, threads, stepSeconds, warmupSeconds, slas), dir,
         Files.createDirectories(out).resolve(dir.getFileName() + ".log"));

@@ -63,15 +63,14 @@ final class FleetFindmax {
       throw new UsageException("with --findmax, --workloads names the one workload to search (e.g. --workloads a),"
           + " without load and --repeat; load the data first");
     }
-    for (String a : so.clientArgs) {
-      if (a.equals("-target")) {
-        throw new UsageException("-target is findmax's to choose; leave it out");
-      }
+    try {
+      Findmax.Options.refuseChosen(ClientArgs.parse(so.clientArgs).line, false);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
     Path home = YcsbHome.find(so.ycsbHome);
     Bindings.check(home, so.binding);
     List<HostSpec> hosts = FleetHosts.resolve(so.hostsList, so.hostsFile, so.remoteHome, home);
-    ClientArgs.parse(so.clientArgs);
     SshCommand ssh = new SshCommand(so.sshOptions, so.sshConfig, SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS")));
     String stamp = Suite.stamp();
     Path out = so.out != null ? so.out : Paths.get("findmax-" + stamp);

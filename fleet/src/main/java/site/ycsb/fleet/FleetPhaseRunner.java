@@ -16,6 +16,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
+import site.ycsb.EngineCommandLine;
+import site.ycsb.EngineOptions;
+
 /**
  * Runs one phase on every client over ssh: splits the work, starts all clients at one wall-clock instant, shows
  * their status lines, copies their result directories back (scp -r) and merges them. A phase in which any client
@@ -172,10 +175,10 @@ final class FleetPhaseRunner implements PhaseRunner {
 
   private FleetPlan split(Phase phase) throws UsageException {
     Properties p = args.effective(home, phase.workloadFile());
-    long recordCount = OptionValues.property(p, "recordcount", 0);
-    long insertStart = OptionValues.property(p, "insertstart", 0);
-    long insertCount = OptionValues.property(p, "insertcount", Math.max(0, recordCount - insertStart));
-    long operationCount = OptionValues.property(p, "operationcount", -1);
+    long recordCount = OptionValues.engineOption(p, EngineOptions.RECORD_COUNT);
+    long insertStart = OptionValues.engineOption(p, EngineOptions.INSERT_START);
+    long insertCount = OptionValues.loadCount(p);
+    long operationCount = OptionValues.property(p, EngineOptions.OPERATION_COUNT, -1);
     if (phase.isLoad() && insertCount == 0) {
       throw new UsageException("phase load: nothing to load (recordcount " + recordCount + ", insertstart "
           + insertStart + "); set -p recordcount=N");
@@ -229,8 +232,7 @@ final class FleetPhaseRunner implements PhaseRunner {
           remoteResults));
       String warmup = warmup(phase, s);
       if (warmup != null) {
-        engine.add("-p");
-        engine.add("warmup=" + warmup);
+        engine.addAll(EngineCommandLine.set(EngineOptions.WARMUP, warmup));
       }
       String remote = RemoteCommand.build(h.home(), start, engine);
       err.println("fleet: " + labels.get(s.client) + ": " + describe(s) + (warmup == null ? ""
@@ -353,7 +355,8 @@ final class FleetPhaseRunner implements PhaseRunner {
     try {
       Properties p = args.effective(home, phase.workloadFile());
       long operations = s.operationCount >= 0 ? s.operationCount : Math.max(0, s.insertCount);
-      return PhaseWarmup.choose(p, operations, s.target, OptionValues.property(p, "maxexecutiontime", 0));
+      return PhaseWarmup.choose(p, operations, s.target, OptionValues.engineOption(p,
+          EngineOptions.MAX_EXECUTION_TIME));
     } catch (UsageException e) {
       return null; // already reported by split(), which ran first
     }
@@ -368,7 +371,7 @@ final class FleetPhaseRunner implements PhaseRunner {
       sb.append("operationcount=").append(s.operationCount);
     }
     sb.append(sb.length() > 0 ? " " : "").append("target=")
-        .append(s.target > 0 ? Split.formatRate(s.target) : "unthrottled");
+        .append(s.target > 0 ? EngineCommandLine.formatRate(s.target) : "unthrottled");
     return sb.toString();
   }
 

@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 
+import site.ycsb.EngineCommandLine;
+import site.ycsb.EngineOptions;
+
 /** Runs each phase as a fresh engine process through {@code <home>/bin/ycsb load|run <binding> ...}. */
 final class LocalPhaseRunner implements PhaseRunner {
   private final Path home;
@@ -104,11 +107,9 @@ final class LocalPhaseRunner implements PhaseRunner {
     cmd.addAll(PhaseProperties.runName(workload));
     String warmup = defaultWarmup(phase);
     if (warmup != null) {
-      cmd.add("-p");
-      cmd.add("warmup=" + warmup);
+      cmd.addAll(EngineCommandLine.set(EngineOptions.WARMUP, warmup));
     }
-    cmd.add("-p");
-    cmd.add("results.dir=" + dir.toAbsolutePath());
+    cmd.addAll(EngineCommandLine.set(EngineOptions.RESULTS_DIR, dir.toAbsolutePath()));
     return cmd;
   }
 
@@ -128,24 +129,12 @@ final class LocalPhaseRunner implements PhaseRunner {
     Properties p = args.effective(home, phase.workloadFile());
     long operations;
     if (phase.isLoad()) {
-      long records = OptionValues.property(p, "recordcount", 0);
-      long start = OptionValues.property(p, "insertstart", 0);
-      operations = OptionValues.property(p, "insertcount", Math.max(0, records - start));
+      operations = OptionValues.loadCount(p);
     } else {
-      operations = OptionValues.property(p, "operationcount", 0);
+      operations = OptionValues.engineOption(p, EngineOptions.OPERATION_COUNT);
     }
-    double target = args.target > 0 ? args.target : targetProperty(p);
-    return PhaseWarmup.choose(p, operations, target, OptionValues.property(p, "maxexecutiontime", 0));
-  }
-
-  /** {@code target} from a -P file, 0 when absent or not a number (the engine reports a bad one). */
-  private static double targetProperty(Properties p) {
-    try {
-      double t = Double.parseDouble(p.getProperty("target", "0").trim());
-      return t > 0 && !Double.isInfinite(t) ? t : 0;
-    } catch (NumberFormatException e) {
-      return 0;
-    }
+    double target = args.target > 0 ? args.target : OptionValues.engineOption(p, EngineOptions.TARGET);
+    return PhaseWarmup.choose(p, operations, target, OptionValues.engineOption(p, EngineOptions.MAX_EXECUTION_TIME));
   }
 
   @Override

@@ -2,6 +2,9 @@ package site.ycsb.fleet;
 
 import java.util.Properties;
 
+import site.ycsb.EngineOption;
+import site.ycsb.EngineOptions;
+import site.ycsb.PropertyReader;
 import site.ycsb.support.TypedProperties;
 
 /**
@@ -31,9 +34,25 @@ final class OptionValues {
     }
   }
 
-  /** Property {@code name} of {@code p} as a whole number of at least 0; {@code dflt} when absent or blank. */
-  static long property(Properties p, String name, long dflt) throws UsageException {
-    String v = p.getProperty(name);
-    return v == null || v.trim().isEmpty() ? dflt : wholeNumber(name, v, 0, Long.MAX_VALUE);
+  /** One of the engine's options in {@code p}, read by its declaration: its default when absent. */
+  static <T> T engineOption(Properties p, EngineOption<T> option) throws UsageException {
+    try {
+      return new PropertyReader(p).get(option);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  /** One of the engine's counts in {@code p}, read by its declaration; {@code dflt} when absent or blank. */
+  static long property(Properties p, EngineOption<Long> option, long dflt) throws UsageException {
+    String v = p.getProperty(option.name());
+    return v == null || v.trim().isEmpty() ? dflt : engineOption(p, option);
+  }
+
+  /** The records a load inserts: {@code insertcount}, else {@code recordcount - insertstart}. */
+  static long loadCount(Properties p) throws UsageException {
+    long records = engineOption(p, EngineOptions.RECORD_COUNT);
+    long start = engineOption(p, EngineOptions.INSERT_START);
+    return property(p, EngineOptions.INSERT_COUNT, Math.max(0, records - start));
   }
 }

@@ -1,8 +1,10 @@
 package site.ycsb.fleet;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+
+import site.ycsb.EngineCommandLine;
+import site.ycsb.EngineOptions;
 
 /**
  * Where a phase's workload file stands among the user's options, for {@code suite} and {@code fleet} alike. The
@@ -12,9 +14,6 @@ import java.util.List;
  * both. The run is still named after the phase's workload file ({@code -p ycsb.workloadfile=workloada}).
  */
 final class PhaseProperties {
-  /** The engine property naming the run (summary.json's workloadName): otherwise the last -P file's name. */
-  static final String RUN_NAME = "ycsb.workloadfile";
-
   private PhaseProperties() {
   }
 
@@ -28,12 +27,12 @@ final class PhaseProperties {
 
   /** {@code -P workloadFile}: the arguments that go before every user option. */
   static List<String> workloadFirst(String workloadFile) {
-    return Arrays.asList("-P", workloadFile);
+    return EngineCommandLine.Flag.PROPERTY_FILE.with(workloadFile);
   }
 
   /** {@code -p ycsb.workloadfile=NAME}, NAME the workload file's name: after the user options. */
   static List<String> runName(String workloadFile) {
     String base = workloadFile.substring(Math.max(workloadFile.lastIndexOf('/'), workloadFile.lastIndexOf('\\')) + 1);
-    return Arrays.asList("-p", RUN_NAME + "=" + base);
+    return EngineCommandLine.set(EngineOptions.WORKLOAD_FILE_NAME, base);
   }
 }

@@ -3,6 +3,9 @@ package site.ycsb.fleet;
 import java.util.ArrayList;
 import java.util.List;
 
+import site.ycsb.EngineCommandLine;
+import site.ycsb.EngineOptions;
+
 /**
  * The shell command a client runs over ssh for one phase: go to the YCSB directory, say the process id, and
  * replace the shell with {@code bin/ycsb load|run <binding> ... -p start.epochms=<instant>} (exec keeps the id:
@@ -13,8 +16,6 @@ import java.util.List;
 final class RemoteCommand {
   /** The marker line a client prints on stderr before the engine starts: {@code YCSB-FLEET-PID <pid>}. */
   static final String PID_MARKER = "YCSB-FLEET-PID ";
-  /** The engine property that starts the schedule at a wall-clock instant (site.ycsb.Client). */
-  static final String START_PROPERTY = "start.epochms";
 
   private RemoteCommand() {
   }
@@ -28,8 +29,7 @@ final class RemoteCommand {
     List<String> ycsb = new ArrayList<>();
     ycsb.add("bin/ycsb");
     ycsb.addAll(engineArgs);
-    ycsb.add("-p");
-    ycsb.add(START_PROPERTY + "=" + startEpochMs);
+    ycsb.addAll(EngineCommandLine.set(EngineOptions.START_EPOCH_MS, startEpochMs));
     return "cd " + ShellQuote.quote(home) + " && echo \"" + PID_MARKER + "$$\" >&2 && exec " + ShellQuote.join(ycsb);
   }
 

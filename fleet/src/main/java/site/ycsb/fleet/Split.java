@@ -76,12 +76,4 @@ public final class Split {
     }
     return rates;
   }
-
-  /** A rate as the engine's {@code -target} argument: no ".0" for whole numbers. */
-  public static String formatRate(double rate) {
-    if (rate == Math.rint(rate) && Math.abs(rate) < 1e15) {
-      return Long.toString((long) rate);
-    }
-    return Double.toString(rate);
-  }
 }

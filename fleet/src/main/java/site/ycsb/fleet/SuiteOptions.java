@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import site.ycsb.EngineCommandLine;
+import site.ycsb.EngineOptions;
+
 /**
  * The command line of {@code suite} and {@code fleet}: the binding, the suite's own {@code --options}, and the
  * client options given to every phase unchanged (e.g. {@code -P file -p k=v -threads 16 -target 1000 -s}).
@@ -34,9 +37,6 @@ public final class SuiteOptions {
   private static final List<String> FLEET_ONLY = Collections.unmodifiableList(java.util.Arrays.asList(
       "--hosts", "--hosts-file", "--ssh-option", "--ssh-config", "--start-delay", "--remote-home"));
 
-  /** Client flags that take a value (so that a value starting with "--" is not taken for a suite option). */
-  private static final List<String> CLIENT_VALUE_FLAGS = Collections.unmodifiableList(java.util.Arrays.asList(
-      "-P", "-p", "-threads", "-target", "-l", "-table", "-cp", "-jvm-args"));
 
   public String binding() {
     return binding;
@@ -135,13 +135,14 @@ public final class SuiteOptions {
       } else if (o.binding == null && !a.startsWith("-")) {
         o.binding = a;
       } else {
-        checkClientArg(a, i + 1 < args.length ? args[i + 1] : null);
+        // the engine's options, its value too (a value starting with "--" is not a suite option)
         o.clientArgs.add(a);
-        if (CLIENT_VALUE_FLAGS.contains(a) && i + 1 < args.length) {
+        if (EngineCommandLine.takesValue(a, ClientArgs.LAUNCHER_OPTIONS) && i + 1 < args.length) {
           o.clientArgs.add(args[++i]);
         }
       }
     }
+    checkClientArgs(o.clientArgs);
     if (o.binding == null) {
       throw new UsageException("no binding given (e.g. basic, cassandra-cql, griddb); " + usage);
     }
@@ -153,26 +154,21 @@ public final class SuiteOptions {
   }
 
   /**
-   * Flags the suite sets itself per phase are refused, so that no phase silently runs with something else; a bad
-   * rate or thread count is refused here, with the engine's words, before a result directory is made.
+   * The client options, parsed as the engine parses them: flags the suite sets itself per phase are refused, so that
+   * no phase silently runs with something else, and a bad rate, thread count or other engine value is refused here,
+   * with the engine's words, before a result directory is made.
    */
-  private static void checkClientArg(String a, String next) throws UsageException {
-    if (next != null) {
-      String target = "-target".equals(a) ? next : "-p".equals(a) && next.startsWith("target=") ? next.substring(7)
-          : null;
-      if (target != null) {
-        OptionValues.number(site.ycsb.Client.TARGET_PROPERTY, target, 0);
-      }
-      String threads = "-threads".equals(a) ? next
-          : "-p".equals(a) && next.startsWith("threadcount=") ? next.substring(12) : null;
-      if (threads != null) {
-        OptionValues.wholeNumber(site.ycsb.Client.THREAD_COUNT_PROPERTY, threads, 1, Integer.MAX_VALUE);
+  private static void checkClientArgs(List<String> clientArgs) throws UsageException {
+    EngineCommandLine line = ClientArgs.parse(clientArgs).line;
+    for (EngineCommandLine.Item item : line.items()) {
+      EngineCommandLine.Flag f = item.flag();
+      if (f == EngineCommandLine.Flag.LOAD || f == EngineCommandLine.Flag.TRANSACTIONS
+          || f == EngineCommandLine.Flag.DB) {
+        throw new UsageException(f.word() + " is set by the suite per phase; give the binding name and --workloads "
+            + "instead");
       }
     }
-    if ("-load".equals(a) || "-t".equals(a) || "-db".equals(a)) {
-      throw new UsageException(a + " is set by the suite per phase; give the binding name and --workloads instead");
-    }
-    if ("-p".equals(a) && next != null && next.startsWith("results.dir=")) {
+    if (line.sets(EngineOptions.RESULTS_DIR)) {
       throw new UsageException("results.dir is set by the suite per phase (<out>/<repeat>/<phase>); use --out");
     }
   }

@@ -80,7 +80,7 @@ class FindmaxIT {
     assertTrue(Files.isRegularFile(out.resolve("findmax.csv")));
     assertTrue(Files.isDirectory(out.resolve("step-01-" + start)), "every step keeps its result directory");
     // the follow-up at half the maximum: a measured step of its own, in the same table
-    String half = FindmaxStepRunner.format(Math.round(found * 0.5));
+    String half = site.ycsb.EngineCommandLine.formatRate(Math.round(found * 0.5));
     assertTrue(table.contains("(at 50%) | " + half + " |"), table);
     try (java.util.stream.Stream<Path> dirs = Files.list(out)) {
       assertTrue(dirs.anyMatch(d -> d.getFileName().toString().endsWith("-at50-" + half)), "follow-up directory");
@@ -138,11 +138,23 @@ class FindmaxIT {
   void should_exit_2_with_the_engines_line_when_a_step_refuses_the_options() throws Exception {
     assumeTrue(skip == null, skip);
     Path out = work.resolve("refused");
-    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-p", "measurementtype=bogus", "--sla",
+    // a class name only the engine can check (an option's value findmax refuses before any step, see below)
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-p", "exporter=no.such.Exporter", "--sla",
         "p99<1s", "--start", "100", "--no-report"), null);
     assertEquals(2, run.waitFor(120), run.errText());
     assertTrue(run.errText().contains("findmax: step 1: the engine exited with code 2"), run.errText());
-    assertTrue(run.errText().contains("measurementtype"), "the engine's own line: " + run.errText());
+    assertTrue(run.errText().contains("no.such.Exporter"), "the engine's own line: " + run.errText());
+  }
+
+  @Test
+  void should_exit_2_with_the_engines_words_before_any_step_when_an_engine_option_is_bad() throws Exception {
+    assumeTrue(skip == null, skip);
+    Path out = work.resolve("refused-early");
+    ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args(out, "-p", "measurementtype=bogus", "--sla",
+        "p99<1s", "--start", "100", "--no-report"), null);
+    assertEquals(2, run.waitFor(120), run.errText());
+    assertTrue(run.errText().contains("findmax: measurementtype=bogus is not one of: hdrhistogram,"), run.errText());
+    assertTrue(!Files.exists(out.resolve("step-01-100")), "no step ran");
   }
 
   @Test

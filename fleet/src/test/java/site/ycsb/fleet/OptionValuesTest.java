@@ -73,19 +73,59 @@ class OptionValuesTest {
   @Test
   void should_read_a_count_property_as_a_whole_number_of_at_least_zero() throws Exception {
     Properties p = new Properties();
-    assertEquals(7, OptionValues.property(p, "recordcount", 7));
+    assertEquals(7, OptionValues.property(p, site.ycsb.EngineOptions.RECORD_COUNT, 7));
     p.setProperty("recordcount", "  ");
-    assertEquals(7, OptionValues.property(p, "recordcount", 7), "blank is absent");
+    assertEquals(7, OptionValues.property(p, site.ycsb.EngineOptions.RECORD_COUNT, 7), "blank is absent");
     for (String bad : NOT_WHOLE) {
       if (bad.trim().isEmpty()) {
         continue;
       }
       p.setProperty("recordcount", bad);
       assertEquals("recordcount=" + bad + " is not a whole number",
-          assertThrows(UsageException.class, () -> OptionValues.property(p, "recordcount", 0)).getMessage());
+          assertThrows(UsageException.class, () -> OptionValues.property(p, site.ycsb.EngineOptions.RECORD_COUNT, 0)).getMessage());
     }
     p.setProperty("recordcount", "-5");
     assertEquals("recordcount=-5 must be at least 0",
-        assertThrows(UsageException.class, () -> OptionValues.property(p, "recordcount", 0)).getMessage());
+        assertThrows(UsageException.class, () -> OptionValues.property(p, site.ycsb.EngineOptions.RECORD_COUNT, 0)).getMessage());
+  }
+
+  /** What the engine refuses, suite, fleet and findmax refuse with the engine's own line, before anything starts. */
+  @ParameterizedTest
+  @ValueSource(strings = {"-threads 0", "-target x", "-p threadcount=1.5", "-x", "-p novalue", "-load -t",
+      "-p async=maybe", "-threads"})
+  void should_refuse_an_engine_option_with_the_engines_words_in_every_tool(String option) {
+    java.util.List<String> words = Arrays.asList(option.split(" "));
+    String engine;
+    try {
+      site.ycsb.EngineCommandLine.parse(words).checkValues();
+      throw new AssertionError("the engine accepts " + option);
+    } catch (site.ycsb.UsageException e) {
+      engine = e.getMessage();
+    }
+    java.util.List<String> suite = new java.util.ArrayList<>(Arrays.asList("basic"));
+    suite.addAll(words);
+    assertEquals(engine, assertThrows(UsageException.class,
+        () -> SuiteOptions.parse(suite.toArray(new String[0]), false, "u")).getMessage(), "suite");
+    java.util.List<String> fleet = new java.util.ArrayList<>(Arrays.asList("basic", "--hosts", "a,b"));
+    fleet.addAll(words);
+    assertEquals(engine, assertThrows(UsageException.class,
+        () -> SuiteOptions.parse(fleet.toArray(new String[0]), true, "u")).getMessage(), "fleet");
+    assertEquals(engine, assertThrows(UsageException.class, () -> ClientArgs.parse(words)).getMessage(), "fleet");
+    java.util.List<String> findmax = new java.util.ArrayList<>(Arrays.asList("basic", "--sla", "p99<10ms"));
+    findmax.addAll(words);
+    assertEquals(engine, assertThrows(IllegalArgumentException.class,
+        () -> Findmax.Options.parse(findmax.toArray(new String[0]))).getMessage(), "findmax");
+  }
+
+  @Test
+  void should_refuse_what_findmax_chooses_whether_given_as_a_flag_or_a_property() {
+    for (String[] c : new String[][] {{"-target", "500"}, {"-p", "target=500"}, {"-load"},
+        {"-p", "dotransactions=false"}}) {
+      java.util.List<String> args = new java.util.ArrayList<>(Arrays.asList("basic", "--sla", "p99<1ms"));
+      args.addAll(Arrays.asList(c));
+      String m = assertThrows(IllegalArgumentException.class,
+          () -> Findmax.Options.parse(args.toArray(new String[0]))).getMessage();
+      assertTrue(m.endsWith(" is findmax's to choose; leave it out"), m);
+    }
   }
 }

@@ -35,7 +35,7 @@ class ToolMessagesTest {
     Function<String[], Integer> fleet = Fleet::run;
     Function<String[], Integer> suite = Suite::run;
     return Stream.of(
-        Arguments.of("fleet", fleet, "fleet: -p db.password:*** expected name=value",
+        Arguments.of("fleet", fleet, "fleet: -p needs name=value, got 'db.password:***'",
             Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "-p", "db.password:" + SECRET,
                 "--out", "{T}/fleet-out")),
         Arguments.of("suite", suite, "suite: --out /proc/password=*** cannot be created",

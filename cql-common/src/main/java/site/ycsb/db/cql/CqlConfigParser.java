@@ -32,10 +32,10 @@ public final class CqlConfigParser {
     String user = p.string(n.username, null);
     String password = p.secret(n.password);
     if (user == null && password != null) {
-      throw PropertyParser.configurationError("Property '" + n.password + "' is set but '" + n.username + "' is not.");
+      throw PropertyParser.configurationError(n.password + " is set but " + n.username + " is not");
     }
     if (user != null && password == null) {
-      throw PropertyParser.configurationError("Property '" + n.username + "' is set but '" + n.password + "' is not.");
+      throw PropertyParser.configurationError(n.username + " is set but " + n.password + " is not");
     }
     b.credentials(user, password);
 
@@ -48,16 +48,16 @@ public final class CqlConfigParser {
         serial != null ? serial : localDc == null ? "SERIAL" : "LOCAL_SERIAL");
     boolean lwt = n.lwt != null && p.bool(n.lwt, false);
     if (lwt && write != null && ("ANY".equals(write) || write.endsWith("SERIAL"))) {
-      throw PropertyParser.configurationError("Property '" + n.writeCl + "' cannot be " + write + " with " + n.lwt
-          + "=true (the commit of a conditional write needs a regular level; set " + n.serialCl + " for Paxos).");
+      throw PropertyParser.configurationError(n.writeCl + "=" + write + " cannot be used with " + n.lwt
+          + "=true (the commit of a conditional write needs a regular level; set " + n.serialCl + " for Paxos)");
     }
     b.lwt(lwt);
 
     Integer core = optionalInt(p, n.coreConnections, 1, 1024);
     Integer max = optionalInt(p, n.maxConnections, 1, 1024);
     if (core != null && max != null && core > max) {
-      throw PropertyParser.configurationError("Property '" + n.coreConnections + "' (" + core + ") must not exceed '"
-          + n.maxConnections + "' (" + max + ").");
+      throw PropertyParser.configurationError(n.coreConnections + "=" + core + " must not exceed "
+          + n.maxConnections + "=" + max);
     }
     b.connections(core, max);
     b.timeouts(optionalInt(p, n.connectTimeout, 1, MAX_TIMEOUT_MILLIS), optionalInt(p, n.readTimeout, 1,
@@ -67,8 +67,8 @@ public final class CqlConfigParser {
     long backoffMax = p.longInRange(n.backoffMax, Math.max(DEFAULT_BACKOFF_MAX_MILLIS, backoff), 0,
         MAX_TIMEOUT_MILLIS);
     if (backoffMax < backoff) {
-      throw PropertyParser.configurationError("Property '" + n.backoffMax + "' (" + backoffMax + ") must not be below '" + n.backoff
-          + "' (" + backoff + ").");
+      throw PropertyParser.configurationError(n.backoffMax + "=" + backoffMax + " must not be below " + n.backoff
+          + "=" + backoff);
     }
     b.retries(p.intInRange(n.maxRetries, DEFAULT_MAX_RETRIES, 0, 1000), backoff, backoffMax);
     b.speculative(p.longInRange(n.speculativeDelay, 0, 0, MAX_TIMEOUT_MILLIS),
@@ -78,14 +78,14 @@ public final class CqlConfigParser {
     String trustStore = p.readableFile(n.trustStore);
     String keyStore = p.readableFile(n.keyStore);
     if (!ssl && (trustStore != null || keyStore != null)) {
-      throw PropertyParser.configurationError("An SSL trust/key store is set but '" + n.useSsl + "' is not true.");
+      throw PropertyParser.configurationError("an SSL trust/key store is set but " + n.useSsl + " is not true");
     }
     b.ssl(ssl, trustStore, p.secret(n.trustStorePassword), keyStore, p.secret(n.keyStorePassword),
         p.string(n.storeType, null));
 
     boolean tracing = p.bool(n.tracing, false);
     if (!tracing && p.isSet(n.tracingFraction)) {
-      throw PropertyParser.configurationError("Property '" + n.tracingFraction + "' is set but '" + n.tracing + "' is not true.");
+      throw PropertyParser.configurationError(n.tracingFraction + " is set but " + n.tracing + " is not true");
     }
     b.tracingFraction(tracing ? p.fraction(n.tracingFraction, DEFAULT_TRACING_FRACTION) : 0.0);
     return b.build();

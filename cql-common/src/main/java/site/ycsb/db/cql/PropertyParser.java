@@ -4,7 +4,6 @@ import java.io.File;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 
@@ -66,7 +65,8 @@ public final class PropertyParser {
     for (String part : raw.split(",")) {
       String item = part.trim();
       if (item.isEmpty()) {
-        throw configurationError("Property '" + name + "' has an empty entry: '" + raw + "'; expected e.g. host1,host2.");
+        throw configurationError(TypedProperties.badValue(name, raw, "has an empty entry; expected e.g. host1,host2")
+            .getMessage());
       }
       items.add(item);
     }
@@ -111,12 +111,11 @@ public final class PropertyParser {
     if (!isSet(name)) {
       return null;
     }
-    String raw = properties.getProperty(name).trim();
-    String level = raw.toUpperCase(Locale.ROOT);
-    if (!allowed.contains(level)) {
-      throw configurationError("Property '" + name + "' must be one of " + allowed + ", got '" + raw + "'.");
+    try {
+      return TypedProperties.oneOf(name, properties.getProperty(name), allowed, true);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
     }
-    return level;
   }
 
   /** An existing, readable file path, or null if the property is absent. */
@@ -127,8 +126,8 @@ public final class PropertyParser {
     String path = properties.getProperty(name).trim();
     File file = new File(path);
     if (!file.isFile() || !file.canRead()) {
-      throw configurationError("Property '" + name + "' names a file that does not exist or is not readable: '"
-          + path + "'.");
+      throw configurationError(TypedProperties.badValue(name, path, "names a file that does not exist or is not "
+          + "readable").getMessage());
     }
     return path;
   }
@@ -137,8 +136,8 @@ public final class PropertyParser {
   public String identifier(String name, String defaultValue) throws DBException {
     String value = string(name, defaultValue);
     if (!Identifiers.isPlain(value)) {
-      throw configurationError("Property '" + name + "' must be a plain CQL identifier (letters, digits, _), got '"
-          + value + "'.");
+      throw configurationError(TypedProperties.badValue(name, value, "is not a plain CQL identifier (letters, digits,"
+          + " _)").getMessage());
     }
     return value;
   }

@@ -110,8 +110,8 @@ public class GridDBClient extends DB {
   /** Whether the workload's scan proportion is positive (an unparsable value is the workload's error to report). */
   static boolean scansExpected(java.util.Properties p) {
     try {
-      return Double.parseDouble(p.getProperty("scanproportion", "0").trim()) > 0;
-    } catch (NumberFormatException e) {
+      return new site.ycsb.support.TypedProperties(p).fraction("scanproportion", 0) > 0;
+    } catch (IllegalArgumentException e) {
       return false;
     }
   }

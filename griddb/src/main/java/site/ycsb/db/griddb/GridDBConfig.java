@@ -9,7 +9,6 @@ import java.net.URLEncoder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Properties;
 
 /**
@@ -59,16 +58,16 @@ public final class GridDBConfig {
     String provider = value(p, "griddb.notificationProvider", null);
     int methods = (member != null ? 1 : 0) + (address != null ? 1 : 0) + (provider != null ? 1 : 0);
     if (methods == 0) {
-      throw mistake("GridDB: no connection method: set griddb.notificationMember=host:port,... (fixed list),"
+      throw mistake("no connection method: set griddb.notificationMember=host:port,... (fixed list),"
           + " griddb.notificationAddress (multicast) or griddb.notificationProvider (provider URL), or start a local"
           + " node with: bin/ycsb griddb-server start --dir DIR");
     }
     if (methods > 1) {
-      throw mistake("GridDB: set only one of griddb.notificationMember, griddb.notificationAddress and"
+      throw mistake("set only one of griddb.notificationMember, griddb.notificationAddress and"
           + " griddb.notificationProvider (they are exclusive connection methods)");
     }
     if (port != null && address == null) {
-      throw mistake("GridDB: griddb.notificationPort is only used with griddb.notificationAddress"
+      throw mistake("griddb.notificationPort is only used with griddb.notificationAddress"
           + " (multicast); for a fixed list put the port in each member (host:port)");
     }
     if (member != null) {
@@ -81,7 +80,8 @@ public final class GridDBConfig {
       method = ConnectionMethod.PROVIDER;
       members = Collections.emptyList();
       if (!provider.matches("(?i)https?://.+")) {
-        throw mistake("GridDB: griddb.notificationProvider must be an http(s) URL, got '" + provider + "'");
+        throw mistake(TypedProperties.badValue("griddb.notificationProvider", provider, "is not an http(s) URL")
+            .getMessage());
       }
     }
     notificationAddress = address;
@@ -94,10 +94,7 @@ public final class GridDBConfig {
     database = value(p, "griddb.database", null);
 
     String cons = value(p, "griddb.consistency", null);
-    consistency = cons == null ? "IMMEDIATE" : cons.toUpperCase(Locale.ROOT);
-    if (!consistency.equals("IMMEDIATE") && !consistency.equals("EVENTUAL")) {
-      throw mistake("GridDB: griddb.consistency must be IMMEDIATE or EVENTUAL, got '" + cons + "'");
-    }
+    consistency = cons == null ? "IMMEDIATE" : oneOf("griddb.consistency", cons, "IMMEDIATE", "EVENTUAL");
     failoverTimeoutSeconds = intValue(p, "griddb.failoverTimeout", DEFAULT_FAILOVER_TIMEOUT_S, 0);
     transactionTimeoutSeconds = optionalInt(p, "griddb.transactionTimeout", 1);
     containerCacheSize = optionalInt(p, "griddb.containerCacheSize", 0);
@@ -106,7 +103,7 @@ public final class GridDBConfig {
     String sqlMember = value(p, "griddb.sqlMember", null);
     if (sqlMember != null) {
       if (method != ConnectionMethod.FIXED_LIST) {
-        throw mistake("GridDB: griddb.sqlMember is only used with the fixed list (griddb.notificationMember)");
+        throw mistake("griddb.sqlMember is only used with the fixed list (griddb.notificationMember)");
       }
       sqlMembers = parseMembers("griddb.sqlMember", sqlMember);
     } else {
@@ -119,11 +116,11 @@ public final class GridDBConfig {
     String layout = value(p, "griddb.scanlayout", null);
     scanLayout = layout == null ? null : ScanLayout.parse(layout);
     if (layout != null && scanLayout == null) {
-      throw mistake("GridDB: griddb.scanlayout must be rows, index or sql, got '" + layout + "'");
+      oneOf("griddb.scanlayout", layout, "rows", "index", "sql");
     }
     Integer indexes = optionalInt(p, "griddb.scanindexcount", 1, 4096);
     if (indexes != null && scanLayout != ScanLayout.INDEX) {
-      throw mistake("GridDB: griddb.scanindexcount=" + indexes + " sizes the scan index of griddb.scanlayout=index"
+      throw mistake("griddb.scanindexcount=" + indexes + " sizes the scan index of griddb.scanlayout=index"
           + " only; set griddb.scanlayout=index too, or drop griddb.scanindexcount");
     }
     scanIndexCount = indexes == null ? -1 : indexes;
@@ -134,15 +131,15 @@ public final class GridDBConfig {
     String t = value(p, "table", null);
     table = t == null ? "usertable" : t;
     if (!table.matches("[A-Za-z0-9_]+")) {
-      throw mistake("GridDB: table '" + table + "' must use only letters, digits and '_'"
-          + " (it names GridDB containers)");
+      throw mistake(TypedProperties.badValue("table", table, "must use only letters, digits and '_' (it names GridDB"
+          + " containers)").getMessage());
     }
     fieldCount = intValue(p, "fieldcount", 10, 1);
     String prefix = value(p, "fieldnameprefix", null);
     fieldNamePrefix = prefix == null ? "field" : prefix;
     if (!fieldNamePrefix.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-      throw mistake("GridDB: fieldnameprefix '" + fieldNamePrefix + "' must start with a letter or '_'"
-          + " and use only letters, digits and '_' (it names GridDB columns)");
+      throw mistake(TypedProperties.badValue("fieldnameprefix", fieldNamePrefix, "must start with a letter or '_'"
+          + " and use only letters, digits and '_' (it names GridDB columns)").getMessage());
     }
   }
 
@@ -188,7 +185,7 @@ public final class GridDBConfig {
     String a = alias == null ? null : trimmed(p.getProperty(alias));
     if (v != null && a != null && !v.equals(a)) {
       boolean secret = SecretNames.isSecret(name);
-      throw mistake("GridDB: " + name + (secret ? "" : "=" + v) + " and its alias " + alias
+      throw mistake(name + (secret ? "" : "=" + v) + " and its alias " + alias
           + (secret ? "" : "=" + a) + " disagree; set only one");
     }
     return v != null ? v : a;
@@ -205,14 +202,26 @@ public final class GridDBConfig {
   private static String required(Properties p, String name, String alias) throws DBException {
     String v = value(p, name, alias);
     if (v == null) {
-      throw mistake("GridDB: missing property " + name + " (or its alias " + alias + ")");
+      throw mistake("missing property " + name + " (or its alias " + alias + ")");
     }
     return v;
   }
 
-  /** A configuration mistake (exit 2 in this project's engine): {@link TypedProperties#configurationError}. */
+  /**
+   * A configuration mistake (exit 2 in this project's engine): {@link TypedProperties#configurationError}, worded as
+   * the engine words a bad property ({@code name=value ...}).
+   */
   static DBException mistake(String message) {
     return TypedProperties.configurationError(message);
+  }
+
+  /** {@code raw} as one of {@code allowed} (any case), in the allowed spelling; else a mistake. */
+  private static String oneOf(String name, String raw, String... allowed) throws DBException {
+    try {
+      return TypedProperties.oneOf(name, raw, java.util.Arrays.asList(allowed), true);
+    } catch (IllegalArgumentException e) {
+      throw mistake(e.getMessage());
+    }
   }
 
   private static int intValue(Properties p, String name, int dflt, int min) throws DBException {
@@ -233,7 +242,7 @@ public final class GridDBConfig {
     try {
       return (int) TypedProperties.parseLong(name, s, min, max);
     } catch (IllegalArgumentException e) {
-      throw mistake("GridDB: " + e.getMessage());
+      throw mistake(e.getMessage());
     }
   }
 
@@ -241,7 +250,7 @@ public final class GridDBConfig {
     try {
       return (int) TypedProperties.parseLong(name, s, 1, 65535);
     } catch (IllegalArgumentException e) {
-      throw mistake("GridDB: " + e.getMessage());
+      throw mistake(e.getMessage());
     }
   }
 
@@ -251,12 +260,12 @@ public final class GridDBConfig {
       String m = raw.trim();
       int colon = m.lastIndexOf(':');
       if (m.isEmpty() || colon <= 0 || colon == m.length() - 1) {
-        throw mistake("GridDB: " + name + " must be host:port[,host:port...], got '" + list + "'");
+        throw mistake(TypedProperties.badValue(name, list, "is not host:port[,host:port...]").getMessage());
       }
       try {
         TypedProperties.parseLong("port", m.substring(colon + 1), 1, 65535);
       } catch (IllegalArgumentException e) {
-        throw mistake("GridDB: " + name + "=" + list + ": " + e.getMessage());
+        throw mistake(name + "=" + list + ": " + e.getMessage());
       }
       out.add(m);
     }
