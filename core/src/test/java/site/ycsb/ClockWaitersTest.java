@@ -18,17 +18,7 @@ class ClockWaitersTest {
   private static final long PATIENCE_S = 20;
 
   private static Workload workload() {
-    return new Workload() {
-      @Override
-      public boolean doInsert(DB db, Object threadstate) {
-        return false;
-      }
-
-      @Override
-      public boolean doTransaction(DB db, Object threadstate) {
-        return false;
-      }
-    };
+    return new StopOnlyWorkload();
   }
 
   /** An idle thread parked in awaitCall; its result lands in {@link #results}. */
@@ -97,10 +87,7 @@ class ClockWaitersTest {
 
   @Test
   void should_call_the_most_recently_idle_thread_when_too_few_waiters_are_left() throws InterruptedException {
-    ClockWaiters w = new ClockWaiters(4); // calls one in below 2 waiters
-    for (int i = 0; i < 4; i++) {
-      w.startWaiting();
-    }
+    ClockWaiters w = fullyCovered(4); // calls one in below 2 waiters
     IdleThread[] idle = parkIdle(w, workload(), 2);
     w.endWaiting(); // 3 left
     w.endWaiting(); // 2 left
@@ -124,9 +111,7 @@ class ClockWaitersTest {
 
   @Test
   void should_end_idle_threads_when_the_schedule_is_closed() throws InterruptedException {
-    ClockWaiters w = new ClockWaiters(2);
-    w.startWaiting();
-    w.startWaiting();
+    ClockWaiters w = fullyCovered(2);
     IdleThread[] idle = parkIdle(w, workload(), 3);
     w.close();
     for (IdleThread t : idle) {
@@ -137,9 +122,7 @@ class ClockWaitersTest {
 
   @Test
   void should_end_an_idle_thread_when_a_stop_is_requested() throws InterruptedException {
-    ClockWaiters w = new ClockWaiters(2);
-    w.startWaiting();
-    w.startWaiting();
+    ClockWaiters w = fullyCovered(2);
     Workload stop = workload();
     IdleThread[] idle = parkIdle(w, stop, 1);
     stop.requestStop();
@@ -149,9 +132,7 @@ class ClockWaitersTest {
 
   @Test
   void should_come_back_by_itself_when_a_call_was_missed() throws InterruptedException {
-    ClockWaiters w = new ClockWaiters(2);
-    w.startWaiting();
-    w.startWaiting();
+    ClockWaiters w = fullyCovered(2);
     IdleThread[] idle = parkIdle(w, workload(), 1);
     // The waiters leave without calling anyone, as when they looked at the stack just before the thread got on it.
     forceWaiting(w, 0);
@@ -159,6 +140,15 @@ class ClockWaitersTest {
     assertNotNull(r, "back within its park step");
     assertTrue(r);
     assertEquals(0, w.idle());
+  }
+
+  /** Waiters for at most {@code max} threads on the clock, all of them waiting. */
+  private static ClockWaiters fullyCovered(int max) {
+    ClockWaiters w = new ClockWaiters(max);
+    for (int i = 0; i < max; i++) {
+      w.startWaiting();
+    }
+    return w;
   }
 
   /** Sets the waiting count without calling anyone in (a call that was lost). */
