@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.LongAdder;
 
 import site.ycsb.async.AsyncDB;
 import site.ycsb.measurements.Measurements;
-import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The asynchronous path: operations issued through a binding's {@link AsyncDB} without a thread waiting for each,
@@ -29,7 +28,8 @@ final class AsyncClientThread extends Thread implements Worker {
   private final int id;
   private final int dispatchers;
   private final String dbClass;
-  private final CoreWorkload workload;
+  private final Workload workload;
+  private final AsyncWorkload operations;
   private final Properties props;
   private final boolean doTransactions;
   private final OperationSchedule schedule;
@@ -49,7 +49,8 @@ final class AsyncClientThread extends Thread implements Worker {
   private volatile long firstMeasuredStartNs = Long.MAX_VALUE;
   private final AtomicLong lastOpEndNs = new AtomicLong(Long.MIN_VALUE);
 
-  AsyncClientThread(int id, int dispatchers, String dbClass, CoreWorkload workload, Properties props,
+  AsyncClientThread(int id, int dispatchers, String dbClass, Workload workload, AsyncWorkload operations,
+                    Properties props,
                     boolean doTransactions, OperationSchedule schedule, Warmup warmup, RunState run,
                     long maxConsecutiveErrors, boolean keepGoingOnInsertFailure, int maxInFlight, long windowNs) {
     super("ycsb-async-" + id);
@@ -57,6 +58,7 @@ final class AsyncClientThread extends Thread implements Worker {
     this.dispatchers = dispatchers;
     this.dbClass = dbClass;
     this.workload = workload;
+    this.operations = operations;
     this.props = props;
     this.doTransactions = doTransactions;
     this.schedule = schedule;
@@ -194,8 +196,8 @@ final class AsyncClientThread extends Thread implements Worker {
     measurements.setIntendedStartTimeNs(intended);
     measurements.setRecording(isMeasured);
     AsyncDB scope = db.scope(intended, isMeasured);
-    CompletionStage<Boolean> op = doTransactions ? workload.doTransactionAsync(scope, state)
-        : workload.doInsertAsync(scope, state);
+    CompletionStage<Boolean> op = doTransactions ? operations.doTransactionAsync(scope, state)
+        : operations.doInsertAsync(scope, state);
     op.whenComplete((ok, error) -> {
       try {
         completed(db, begin, isMeasured, ok != null && ok && error == null);

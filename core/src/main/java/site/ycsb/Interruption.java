@@ -19,6 +19,8 @@ import java.util.List;
 final class Interruption implements AutoCloseable {
   /** No handlers: the state before a run starts. */
   static final Interruption NONE = new Interruption(() -> { }, false);
+  /** How long an interrupted run waits for operations in flight, and then for cleanup. */
+  static final long GRACE_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
 
   private final Runnable onFirstSignal;
   /** Before the schedule opens there is nothing to report: the first signal exits (see {@link #beforeRun}). */

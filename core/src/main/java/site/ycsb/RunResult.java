@@ -16,6 +16,8 @@ final class RunResult {
   long failedInserts;
   int exitCode;
   String exitReason;
+  /** Whether the run was stopped by its time limit ({@code maxexecutiontime}). */
+  boolean timedOut;
   /** The signal that stopped the run early (e.g. SIGINT), or null. */
   String interruptedBy;
   ClientHealth health;

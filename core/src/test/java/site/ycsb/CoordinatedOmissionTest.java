@@ -63,7 +63,7 @@ class CoordinatedOmissionTest {
     double analytical = analyticalMeanUs(StallingDB.STALLS_NS.subList(2, 5), 3000, 1000);
     assertEquals(20_100, analyticalMeanUs(java.util.Arrays.asList(200_000_000L, 200_000_000L), 2000, 1000), 1e-6,
         "the formula gives the documented value for exact stalls");
-    assertEquals(analytical, intended, analytical * 0.10, "stalls (ns) " + StallingDB.STALLS_NS + "\n" + r);
+    assertNearAnalytical(analytical, intended, dir, r);
     assertTrue(intended > 20 * service, "intended " + intended + " us vs service " + service + " us");
     // p99: the 30 latest of 3 x 199 late reads started 190..200 ms late; the service p99 is a fast read
     assertTrue(r.longValue("Intended-READ", "99thPercentileLatency(us)") > 150_000, r.toString());
@@ -71,7 +71,28 @@ class CoordinatedOmissionTest {
     // the same figures in the result directory's histogram log, the input of merge
     Histogram logged = total(new File(dir, "hdr/Intended-READ.hdr"));
     assertEquals(3000, logged.getTotalCount());
-    assertEquals(analytical, logged.getMean(), analytical * 0.10);
+    assertNearAnalytical(analytical, logged.getMean(), dir, r);
+  }
+
+  /**
+   * Within 10% of the analytical value; above it by no more than the client's own lateness on top. The intended
+   * time rightly includes the time the operating system did not run the client (a loaded machine: other processes'
+   * builds took this process off the CPU for 0.1 s), which the engine measures as schedule lag (schedule-lag.hdr);
+   * the model has no such pauses. The allowance is the mean lag over the run as if all of it fell on the 3000
+   * measured reads of the 4500.
+   */
+  private static void assertNearAnalytical(double analytical, double intended, File dir, ClientRunner r)
+      throws IOException {
+    double lagAllowance = lagAllowanceUs(dir);
+    String what = "intended mean " + intended + " us, analytical " + analytical + " us, client lateness allowance "
+        + lagAllowance + " us; stalls (ns) " + StallingDB.STALLS_NS + "\n" + r;
+    assertTrue(intended >= analytical * 0.90, what);
+    assertTrue(intended <= (analytical + lagAllowance) * 1.10, what);
+  }
+
+  /** The run's mean schedule lag (us) as if all of it fell on the 3000 measured reads of the 4500. */
+  private static double lagAllowanceUs(File dir) throws IOException {
+    return total(new File(dir, ResultsWriter.SCHEDULE_LAG_LOG)).getMean() * 4500 / 3000;
   }
 
   /**
@@ -87,10 +108,11 @@ class CoordinatedOmissionTest {
         + "readproportion=1\nupdateproportion=0\n").getBytes(StandardCharsets.UTF_8));
     StallingDB.READS.set(0);
     StallingDB.STALLS_NS.clear();
+    File dir = tmp.resolve("async-result").toFile();
     // 500 in flight: more than the ~200 reads a stall holds, so the bound is never reached
     ClientRunner r = ClientRunner.run("-t", "-db", AsyncStallingDB.class.getName(), "-P", w.toString(),
         "-threads", "500", "-p", "async=true", "-target", "1000", "-p", "stall.every=1000", "-p", "stall.ms=200",
-        "-p", "measurement.interval=both", "-p", "warmup=1500ops");
+        "-p", "measurement.interval=both", "-p", "warmup=1500ops", "-p", "results.dir=" + dir);
     assertEquals(ExitCode.OK, r.exitCode, r.toString());
     assertTrue(r.err.contains("Asynchronous operations: "), r.toString());
     assertEquals(3000, r.longValue("Intended-READ", "Operations"));
@@ -98,10 +120,11 @@ class CoordinatedOmissionTest {
     double analytical = analyticalMeanUs(StallingDB.STALLS_NS.subList(2, 5), 3000, 1000);
     double intended = Double.parseDouble(r.value("Intended-READ", "AverageLatency(us)"));
     double service = Double.parseDouble(r.value("READ", "AverageLatency(us)"));
-    assertEquals(analytical, intended, analytical * 0.10, "stalls (ns) " + StallingDB.STALLS_NS + "\n" + r);
+    assertNearAnalytical(analytical, intended, dir, r);
     // Nothing waited in the client for the bound, so the service time shows the stall as well: at least half of the
     // intended mean (a loaded machine can add dispatch lateness to the intended time only, never to service time).
-    assertTrue(service > 0.5 * intended, "service " + service + " us vs intended " + intended + " us\n" + r);
+    assertTrue(service > 0.5 * (intended - lagAllowanceUs(dir)), "service " + service + " us vs intended "
+        + intended + " us, lateness " + lagAllowanceUs(dir) + " us\n" + r);
     assertTrue(r.longValue("Intended-READ", "99thPercentileLatency(us)") > 150_000, r.toString());
   }
 

@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import site.ycsb.AsyncWorkload;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.EngineOptions;
@@ -56,7 +57,7 @@ import site.ycsb.support.RetryTimer;
  * <p>Invalid property values throw {@link IllegalArgumentException} from {@link #init} (reported by the client as
  * a configuration error). Thread-safe: all threads share one instance and its generators.
  */
-public class CoreWorkload extends Workload {
+public class CoreWorkload extends Workload implements AsyncWorkload {
   public static final String TABLENAME_PROPERTY = "table";
   public static final String TABLENAME_PROPERTY_DEFAULT = "usertable";
   public static final String FIELD_COUNT_PROPERTY = "fieldcount";
@@ -510,15 +511,13 @@ public class CoreWorkload extends Workload {
   // ---- The asynchronous path (bindings implementing site.ycsb.async.AsyncDB; see the engine's AsyncClientThread).
 
   /**
-   * Whether {@code workload} can run on the asynchronous path: the core workload itself, or a subclass that does
-   * not change what an operation does (a subclass overriding doTransaction or doInsert runs blocking).
+   * The core workload itself, or a subclass that does not change what an operation does, runs asynchronously; a
+   * subclass overriding doTransaction or doInsert runs blocking.
    */
-  public static boolean supportsAsync(Workload workload) {
-    if (!(workload instanceof CoreWorkload)) {
-      return false;
-    }
+  @Override
+  public boolean runsAsync() {
     try {
-      Class<?> c = workload.getClass();
+      Class<?> c = getClass();
       return c.getMethod("doTransaction", DB.class, Object.class).getDeclaringClass() == CoreWorkload.class
           && c.getMethod("doInsert", DB.class, Object.class).getDeclaringClass() == CoreWorkload.class;
     } catch (NoSuchMethodException e) {
@@ -531,6 +530,7 @@ public class CoreWorkload extends Workload {
    * (on a timer, not a sleeping thread) up to {@code core_workload_insertion_retry_limit} times. Completes with
    * whether the record was inserted.
    */
+  @Override
   public CompletionStage<Boolean> doInsertAsync(AsyncDB db, Object threadstate) {
     long keynum = keysequence.nextValue().longValue();
     String dbkey = buildKeyName(keynum);
@@ -568,6 +568,7 @@ public class CoreWorkload extends Workload {
    * operation (both halves of a read-modify-write) has completed. Must be called on the engine's dispatching
    * thread, whose intended start and measured flag ({@link Measurements}) belong to this operation.
    */
+  @Override
   public CompletionStage<Boolean> doTransactionAsync(AsyncDB db, Object threadstate) {
     String operation = operationchooser.nextString();
     if (operation == null) {

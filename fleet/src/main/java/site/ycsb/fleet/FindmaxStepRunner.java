@@ -5,16 +5,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import site.ycsb.EngineCommandLine;
 import site.ycsb.EngineOptions;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.results.ResultDir;
 
 /**
  * Runs one findmax step as a fresh engine run ({@code bin/ycsb run <binding>} here, or on every client of a fleet)
@@ -32,7 +36,17 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     int run(int index, List<String> stepOptions, Path dir, Path log) throws IOException, InterruptedException;
   }
 
-  private static final Pattern LINE = Pattern.compile("^\\[([^\\]]+)\\], ([^,]+), (.+)$");
+  /** The percentiles of summary.json ({@code percentilesUs}) that an SLA can name, by statistic. */
+  private static final Map<String, String> PERCENTILE_STATISTICS = new java.util.HashMap<>();
+
+  static {
+    PERCENTILE_STATISTICS.put("50", "p50");
+    PERCENTILE_STATISTICS.put("90", "p90");
+    PERCENTILE_STATISTICS.put("95", "p95");
+    PERCENTILE_STATISTICS.put("99", "p99");
+    PERCENTILE_STATISTICS.put("99.9", "p999");
+  }
+
   /** Statuses that are not failures: the engine's successes (batched inserts too) and NOT_FOUND, an answer. */
   private static final Set<String> NOT_FAILED = new java.util.HashSet<>(java.util.Arrays.asList(
       site.ycsb.Status.OK.getName(), site.ycsb.Status.BATCHED_OK.getName(), site.ycsb.Status.NOT_FOUND.getName()));
@@ -220,54 +234,75 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     }
   }
 
-  /** The step as its result directory records it (output.txt for the figures, summary.json for the verdict). */
-  static FindmaxStep read(double rate, Path dir) throws IOException {
-    Path output = dir.resolve("output.txt");
-    if (!Files.isRegularFile(output)) {
+  /**
+   * The step as its result directory records it ({@link ResultDir}: summary.json): the throughput, the failed
+   * operations (every status but the successes and NOT_FOUND), the client-limited verdict and, per operation, the
+   * statistics of its service and intended latency.
+   */
+  static FindmaxStep read(double rate, Path dir) {
+    ResultDir result;
+    try {
+      result = ResultDir.load(dir);
+    } catch (site.ycsb.results.UsageException e) {
       FindmaxStep none = new FindmaxStep(rate, 0, false, 0);
       none.reason = "no result written (see the step's log)";
       return none;
     }
-    double achieved = 0;
     long failed = 0;
-    java.util.Map<String, java.util.Map<String, Long>> intended = new java.util.LinkedHashMap<>();
-    java.util.Map<String, java.util.Map<String, Long>> service = new java.util.LinkedHashMap<>();
-    for (String line : Files.readAllLines(output, StandardCharsets.UTF_8)) {
-      Matcher m = LINE.matcher(line.trim());
-      if (!m.matches()) {
+    Map<String, Map<String, Long>> intended = new LinkedHashMap<>();
+    Map<String, Map<String, Long>> service = new LinkedHashMap<>();
+    for (String name : result.measurementNames()) {
+      JsonNode m = result.measurements().path(name);
+      boolean isIntended = name.startsWith(Measurements.INTENDED_PREFIX);
+      String op = isIntended ? name.substring(Measurements.INTENDED_PREFIX.length()) : name;
+      if (!isIntended && !op.equals("VERIFY")) {
+        failed += failures(m.path("returns"));
+      }
+      if (op.endsWith("-FAILED") || op.equals("VERIFY") || op.equals("CLEANUP")
+          || !isIntended && op.equals("READ-MODIFY-WRITE")) {
         continue;
       }
-      String metric = m.group(1);
-      String field = m.group(2);
-      String value = m.group(3).trim();
-      if (metric.equals("OVERALL") && field.equals("Throughput(ops/sec)")) {
-        achieved = Double.parseDouble(value);
-      } else if (field.startsWith("Return=") && !metric.startsWith("Intended-") && !metric.equals("VERIFY")
-          && !NOT_FAILED.contains(field.substring("Return=".length()))) {
-        failed += Long.parseLong(value);
-      } else if (!metric.endsWith("-FAILED") && statistic(field) != null && !metric.equals("OVERALL")
-          && !metric.equals("SCHEDULE") && !metric.equals("VERIFY")) {
-        boolean isIntended = metric.startsWith("Intended-");
-        (isIntended ? intended : service).computeIfAbsent(isIntended ? metric.substring("Intended-".length())
-            : metric, k -> new java.util.LinkedHashMap<>()).put(statistic(field), (long) Double.parseDouble(value));
+      Map<String, Long> stats = statistics(m);
+      if (!stats.isEmpty()) {
+        (isIntended ? intended : service).put(op, stats);
       }
     }
-    String summary = Files.isRegularFile(dir.resolve("summary.json"))
-        ? new String(Files.readAllBytes(dir.resolve("summary.json")), StandardCharsets.UTF_8) : "";
-    boolean clientLimited = Pattern.compile("\"clientLimited\"\\s*:\\s*true").matcher(summary).find();
-    double clientsSum = clientsThroughput(dir);
-    FindmaxStep r = new FindmaxStep(rate, clientsSum > 0 ? clientsSum : achieved, clientLimited, failed);
-    for (Map.Entry<String, java.util.Map<String, Long>> e : intended.entrySet()) {
-      if (!e.getKey().equals("CLEANUP")) {
-        r.intended.put(e.getKey(), e.getValue());
-      }
-    }
-    for (Map.Entry<String, java.util.Map<String, Long>> e : service.entrySet()) {
-      if (!e.getKey().equals("CLEANUP") && !e.getKey().equals("READ-MODIFY-WRITE")) {
-        r.service.put(e.getKey(), e.getValue());
-      }
-    }
+    boolean clientLimited = result.summary().path("health").path("clientLimited").asBoolean(false);
+    double clientsSum = clientsThroughput(result);
+    FindmaxStep r = new FindmaxStep(rate, clientsSum > 0 ? clientsSum : result.throughput(), clientLimited, failed);
+    r.intended.putAll(intended);
+    r.service.putAll(service);
     return r;
+  }
+
+  /** Operations that ended with a status that is a failure. */
+  private static long failures(JsonNode returns) {
+    long failed = 0;
+    Iterator<Map.Entry<String, JsonNode>> it = returns.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      if (!NOT_FAILED.contains(e.getKey())) {
+        failed += e.getValue().asLong();
+      }
+    }
+    return failed;
+  }
+
+  /** avg, p50, p90, p95, p99 and p999 of one measurement (us), those it has. */
+  private static Map<String, Long> statistics(JsonNode m) {
+    Map<String, Long> stats = new LinkedHashMap<>();
+    if (m.path("averageUs").isNumber()) {
+      stats.put("avg", (long) m.path("averageUs").asDouble());
+    }
+    Iterator<Map.Entry<String, JsonNode>> it = m.path("percentilesUs").fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      String statistic = PERCENTILE_STATISTICS.get(e.getKey());
+      if (statistic != null && e.getValue().isNumber()) {
+        stats.put(statistic, (long) e.getValue().asDouble());
+      }
+    }
+    return stats;
   }
 
   /**
@@ -275,36 +310,15 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
    * first client's start to the last one's end, so the clients' start-up spread would lower the merged rate below
    * what the clients together achieved.
    */
-  static double clientsThroughput(Path dir) {
+  static double clientsThroughput(ResultDir merged) {
     try {
-      com.fasterxml.jackson.databind.JsonNode sources = site.ycsb.results.ResultDir.load(dir).summary().path("merge")
-          .path("sources");
       double sum = 0;
-      for (com.fasterxml.jackson.databind.JsonNode s : sources) {
-        sum += site.ycsb.results.ResultDir.load(java.nio.file.Paths.get(s.asText())).throughput();
+      for (JsonNode s : merged.summary().path("merge").path("sources")) {
+        sum += ResultDir.load(java.nio.file.Paths.get(s.asText())).throughput();
       }
       return sum;
     } catch (site.ycsb.results.UsageException e) {
       return 0;
-    }
-  }
-
-  private static String statistic(String field) {
-    switch (field) {
-    case "AverageLatency(us)":
-      return "avg";
-    case "95thPercentileLatency(us)":
-      return "p95";
-    case "99thPercentileLatency(us)":
-      return "p99";
-    case "99.9PercentileLatency(us)":
-      return "p999";
-    case "50thPercentileLatency(us)":
-      return "p50";
-    case "90thPercentileLatency(us)":
-      return "p90";
-    default:
-      return null;
     }
   }
 }

@@ -259,7 +259,7 @@ final class FleetPhaseRunner implements PhaseRunner {
       HostSpec h = hosts.get(s.client);
       Path local = clientsDir.resolve(dirName(s.client, label));
       Captured copy = Captured.run(ssh.fetch(h, h.home() + "/" + remoteDirs.get(k), local.toString()));
-      if (copy.exitCode != 0 || !Files.isRegularFile(local.resolve("summary.json"))) {
+      if (copy.exitCode != 0 || !Files.isRegularFile(local.resolve(site.ycsb.results.ResultDir.SUMMARY))) {
         missing.add(label + " (results could not be copied: " + copy.lastLine() + ")");
         err.println("fleet: " + label + ": results could not be copied: " + copy.lastLine());
         continue;

@@ -14,6 +14,9 @@ import java.util.Base64;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 /**
  * One real GridDB node on 127.0.0.1, started from a {@link GridDBInstallation} in its own directory (conf/, data,
  * logs) and joined to its single-node cluster, ready for clients. Two lifetimes:
@@ -32,6 +35,7 @@ public final class GridDBServer implements AutoCloseable {
   /** The administrator's password of a test node (loopback only, for tests and local tries). */
   public static final String PASSWORD = "admin";
   private static final long START_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(90);
+  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final Path dir;
   private final NodePorts ports;
@@ -108,13 +112,13 @@ public final class GridDBServer implements AutoCloseable {
     }
     long lastJoinNs = 0;
     while (true) {
-      String stat = rest("GET", "/node/stat", null);
-      if (stat != null && stat.contains("\"nodeStatus\":\"ACTIVE\"") && stat.contains("\"clusterStatus\":\"MASTER\"")
+      JsonNode stat = json(rest("GET", "/node/stat", null));
+      if (status(stat, "nodeStatus").equals("ACTIVE") && status(stat, "clusterStatus").equals("MASTER")
           && listening(ports.transaction)) {
         return;
       }
       // A join sent while the node is still recovering is ignored: ask again every 2 s while it is inactive.
-      if (stat != null && stat.contains("\"nodeStatus\":\"INACTIVE\"")
+      if (status(stat, "nodeStatus").equals("INACTIVE")
           && System.nanoTime() - lastJoinNs > TimeUnit.SECONDS.toNanos(2)) {
         rest("POST", "/node/join", "clusterName=" + CLUSTER + "&minNodeNum=1");
         lastJoinNs = System.nanoTime();
@@ -161,11 +165,29 @@ public final class GridDBServer implements AutoCloseable {
         for (int n; (n = body.read(buf)) > 0; ) {
           b.write(buf, 0, n);
         }
-        return new String(b.toByteArray(), StandardCharsets.UTF_8).replace(" ", "");
+        return new String(b.toByteArray(), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
       return null;
     }
+  }
+
+  /** A REST answer as JSON; null when there is none or it is not JSON (a node still starting). */
+  static JsonNode json(String body) {
+    if (body == null || body.isEmpty()) {
+      return null;
+    }
+    try {
+      return MAPPER.readTree(body);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** The text of the first field {@code name} anywhere in {@code stat} (the node's /node/stat), or "". */
+  static String status(JsonNode stat, String name) {
+    JsonNode v = stat == null ? null : stat.findValue(name);
+    return v == null || !v.isValueNode() ? "" : v.asText();
   }
 
   static boolean listening(int port) {
