@@ -68,11 +68,6 @@ final class ClockWaiters {
     return max;
   }
 
-  /** Threads waiting on the clock now. */
-  int waiting() {
-    return waiting.get();
-  }
-
   /** Threads on the idle stack now. */
   int idle() {
     synchronized (idle) {
