@@ -18,7 +18,7 @@ class ClockWaitersTest {
   private static final long PATIENCE_S = 20;
 
   private static Workload workload() {
-    return new StopOnlyWorkload();
+    return new NoOpWorkload();
   }
 
   /** An idle thread parked in awaitCall; its result lands in {@link #results}. */
