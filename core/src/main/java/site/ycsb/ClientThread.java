@@ -145,6 +145,7 @@ final class ClientThread extends Thread implements Worker {
     long measuredDone = 0;
     ClockWaiters waiters = schedule.waiters(); // null when unthrottled
     ClockWaiters.Idle me = new ClockWaiters.Idle();
+    long lastOpNs = Long.MAX_VALUE; // how long this thread's last operation took; none yet counts as slow
     try {
       while (!workload.isStopRequested()) {
         long slot;
@@ -162,7 +163,7 @@ final class ClientThread extends Thread implements Worker {
           long intended = schedule.intendedStartNs(slot);
           waiters.startWaiting();
           schedule.awaitTime(intended, workload);
-          waiters.endWaiting();
+          waiters.endWaiting(lastOpNs);
           if (workload.isStopRequested()) {
             break;
           }
@@ -201,6 +202,7 @@ final class ClientThread extends Thread implements Worker {
         if (clockPerOp) {
           long end = System.nanoTime();
           c.lastOpEndNs = end;
+          lastOpNs = end - begin;
           if (measured && throttled) {
             c.busyNs += end - begin;
             if (end - begin > c.maxServiceNs) {

@@ -17,15 +17,16 @@ import java.util.concurrent.locks.LockSupport;
  * slot that starts late is measured late.
  *
  * <p>When operations take long (a slow database), waiters are used up faster than finishing threads come back;
- * a waiter that wakes and leaves fewer than {@code refillBelow} behind calls one idle thread in before it runs its
- * operation, so every thread can still be in an operation at once, as {@code -threads} promises.
+ * a waiter whose last operation was slow and that leaves fewer than {@code refillBelow} behind calls one idle
+ * thread in before it runs its operation, so every thread can still be in an operation at once, as {@code -threads}
+ * promises.
  *
- * <p>Thread-safe. Idle threads re-check every {@value #MAX_PARK_NS} ns, so a stop request or a lost call costs
+ * <p>Thread-safe. Idle threads re-check every {@value #RECHECK_NS} ns, so a stop request or a lost call costs
  * at most that.
  */
 final class ClockWaiters {
-  /** The longest an idle thread parks before it looks at the run's state again. */
-  static final long MAX_PARK_NS = 50_000_000L;
+  /** How often an idle thread looks at the run's state again (a stop, the end, or waiters that ran out). */
+  static final long RECHECK_NS = 50_000_000L;
   /** The fewest waiters kept, whatever the rate. */
   static final int MIN_WAITERS = 4;
   /**
@@ -37,6 +38,8 @@ final class ClockWaiters {
 
   private final int max;
   private final int refillBelow;
+  private final long slowOpNs;
+  private final long recheckNs;
   private final AtomicInteger waiting = new AtomicInteger();
   /** Idle threads, most recently idle first; guarded by itself. */
   private final ArrayDeque<Idle> idle = new ArrayDeque<>();
@@ -48,24 +51,40 @@ final class ClockWaiters {
     private volatile boolean called;
   }
 
-  /** @param max threads waiting on the clock beyond which a free thread goes idle instead (at least 1) */
-  ClockWaiters(int max) {
+  /**
+   * @param max threads waiting on the clock beyond which a free thread goes idle instead (at least 1)
+   * @param slowOpNs an operation at least this long is slow: its thread calls an idle thread in when too few
+   *     waiters are left (see {@link #endWaiting})
+   * @param recheckNs how often an idle thread looks at the run's state again ({@link #RECHECK_NS})
+   */
+  ClockWaiters(int max, long slowOpNs, long recheckNs) {
     if (max < 1) {
       throw new IllegalArgumentException("max must be at least 1, got " + max);
     }
     this.max = max;
     this.refillBelow = Math.max(1, max / 2);
+    this.slowOpNs = slowOpNs;
+    this.recheckNs = recheckNs;
   }
 
-  /** Waiters for a schedule of {@code targetOpsPerSec} (see {@link #COVER_NS}). */
+  /**
+   * Waiters for a schedule of {@code targetOpsPerSec} (see {@link #COVER_NS}); an operation is slow when it lasts
+   * longer than the span of schedule the waiters cover.
+   */
   static ClockWaiters forRate(double targetOpsPerSec) {
     double cover = Math.ceil(targetOpsPerSec * COVER_NS / 1e9);
-    return new ClockWaiters((int) Math.max(MIN_WAITERS, Math.min(cover, 1 << 20)));
+    int max = (int) Math.max(MIN_WAITERS, Math.min(cover, 1 << 20));
+    return new ClockWaiters(max, (long) Math.min(Long.MAX_VALUE / 2, max * 1e9 / targetOpsPerSec), RECHECK_NS);
   }
 
   /** The number of waiters beyond which free threads go idle. */
   int max() {
     return max;
+  }
+
+  /** How long an operation must take to count as slow, ns. */
+  long slowOpNs() {
+    return slowOpNs;
   }
 
   /** Threads on the idle stack now. */
@@ -87,10 +106,18 @@ final class ClockWaiters {
 
   /**
    * Called when the slot's time came, before its operation runs: calls an idle thread in if too few waiters are
-   * left, so that the next slots are covered while this operation runs.
+   * left and the thread's last operation was slow, so that the next slots are covered while this one runs.
+   *
+   * <p>A thread whose operations are quick is back before the other waiters' slots have all come due, so it calls
+   * no one in: without that condition every operation of a backlog (when the waiters wake late and run the slots
+   * that are due back to back) woke an idle thread that soon went idle again, a wake-up and a park per operation
+   * just when the client was behind. If quick operations turn slow at once (a database pause), the idle threads
+   * come back by themselves within {@link #RECHECK_NS} when the waiters have run out.
+   *
+   * @param lastOpNs how long the calling thread's last operation took ({@code Long.MAX_VALUE} before its first)
    */
-  void endWaiting() {
-    if (waiting.decrementAndGet() < refillBelow) {
+  void endWaiting(long lastOpNs) {
+    if (waiting.decrementAndGet() < refillBelow && lastOpNs >= slowOpNs) {
       callOne();
     }
   }
@@ -127,7 +154,7 @@ final class ClockWaiters {
         leave(me);
         return false;
       }
-      LockSupport.parkNanos(MAX_PARK_NS);
+      LockSupport.parkNanos(recheckNs);
       if (!me.called && waiting.get() < refillBelow && leave(me)) {
         return true; // a call was missed: the clock needs a waiter
       }

@@ -43,6 +43,17 @@ class ManyThreadsRunTest {
   }
 
   @Test
+  void should_put_every_thread_to_work_when_quick_operations_meet_a_database_pause() {
+    // 2,000 quick ops/s, then the database holds every operation for 1 s: the 2,000 slots due meanwhile need every
+    // one of the 64 threads, though quick operations gave the waiters no reason to call anyone in beforehand
+    ClientRunner r = ClientRunner.run("-t", "-db", SlowDB.class.getName(), "-P", workload, "-threads", "64",
+        "-target", "2000", "-p", "operationcount=5000", "-p", "slow.pause.at=1000", "-p", "slow.pause.ms=1000");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertEquals(5000, r.longValue("READ", "Operations"));
+    assertEquals(64, SlowDB.MAX_IN_FLIGHT.get(), "every thread held an operation of the pause\n" + r);
+  }
+
+  @Test
   void should_run_quick_operations_on_few_threads_when_few_are_needed() {
     // 2,000 ops/s that take no time: every slot is started by one of a few waiters; the other threads stay idle
     ClientRunner r = ClientRunner.run("-t", "-db", SlowDB.class.getName(), "-P", workload, "-threads", "64",
