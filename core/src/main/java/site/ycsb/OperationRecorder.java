@@ -38,10 +38,17 @@ final class OperationRecorder {
     return new HashSet<>(Arrays.asList(tracked.split("\\s*,\\s*")));
   }
 
-  /** The measurement name of an operation that ended with {@code status}. */
+  /**
+   * The measurement name of an operation that ended with {@code status}. A conditional write whose condition did not
+   * hold (NOT_APPLIED, see {@link DBWrapper#answered}) is an answer, not a failure: its latency is kept apart under
+   * {@code <op>-NOT_APPLIED}, never mixed into {@code <op>-FAILED}.
+   */
   static String name(String op, Status status, boolean reportEachError, Set<String> trackedErrors) {
     if (status.isOk()) {
       return op;
+    }
+    if (status != Status.NOT_FOUND && DBWrapper.answered(status)) {
+      return op + "-" + status.getName();
     }
     return reportEachError || trackedErrors.contains(status.getName()) ? op + "-" + status.getName()
         : op + "-FAILED";
@@ -61,6 +68,15 @@ final class OperationRecorder {
   /** Records an operation that was intended to start at {@code intendedNs}, started at {@code startNs}. */
   void record(String op, Status status, long intendedNs, long startNs, long endNs) {
     measurements.noteCallNs(endNs - startNs);
+    recordLatency(nameOf(op, status), intendedNs, startNs, endNs);
+    measurements.statusMeasurement(op).reportStatus(status);
+  }
+
+  /**
+   * Records an operation the binding never answered (the engine gave up on it at {@code endNs}): its latency and
+   * status, but not as a call's time, which it never had (the longest call is what the stall verdict judges).
+   */
+  void recordUnanswered(String op, Status status, long intendedNs, long startNs, long endNs) {
     recordLatency(nameOf(op, status), intendedNs, startNs, endNs);
     measurements.statusMeasurement(op).reportStatus(status);
   }

@@ -3,7 +3,6 @@ package site.ycsb.db.cql.driver;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,9 +12,10 @@ import java.util.Vector;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
-import com.datastax.driver.core.BatchStatement;
 import com.datastax.driver.core.BoundStatement;
 import com.datastax.driver.core.ColumnDefinitions;
 import com.datastax.driver.core.ConsistencyLevel;
@@ -32,6 +32,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.db.cql.AsyncRetryingExecutor;
+import site.ycsb.db.cql.AttemptDeadline;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.CqlStatus;
 import site.ycsb.db.cql.CqlText;
@@ -40,6 +41,7 @@ import site.ycsb.db.cql.OpType;
 import site.ycsb.db.cql.Outcome;
 import site.ycsb.db.cql.RetryingExecutor;
 import site.ycsb.db.cql.TracingSampler;
+import site.ycsb.db.cql.UnansweredAttemptException;
 import site.ycsb.db.cql.Values;
 import site.ycsb.db.cql.WorkloadStatements;
 import site.ycsb.db.cql.profile.ProfileRequest;
@@ -68,9 +70,15 @@ public final class CqlOperations {
   private final ConsistencyLevel serialLevel;
   private final Integer requestTimeoutMillis;
   private final boolean lwt;
+  private final ProfileExecutor profiles;
+
+  /** How long the blocking path waits for the driver's answer to one attempt (see {@link AttemptDeadline}). */
+  private final long attemptDeadlineMillis;
 
   public CqlOperations(Session session, CqlSettings settings, RetryingExecutor executor,
-                       AsyncRetryingExecutor asyncExecutor, TracingSampler tracing, RateLimitedLog log) {
+                       AsyncRetryingExecutor asyncExecutor, TracingSampler tracing, RateLimitedLog log,
+                       long attemptDeadlineMillis) {
+    this.attemptDeadlineMillis = attemptDeadlineMillis;
     this.session = session;
     this.statements = new StatementCache(session);
     this.executor = executor;
@@ -82,6 +90,8 @@ public final class CqlOperations {
     this.serialLevel = ConsistencyLevel.valueOf(settings.serialConsistency());
     this.requestTimeoutMillis = settings.requestTimeoutMillis();
     this.lwt = settings.lwt();
+    this.profiles = new ProfileExecutor(session, statements, executor, readLevel, writeLevel, serialLevel,
+        this::prepare);
   }
 
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
@@ -142,60 +152,9 @@ public final class CqlOperations {
     return request == null ? BAD_REQUEST : runAsync(request).thenApply(CqlOperations::writeStatus);
   }
 
-  /**
-   * Executes a profile operation (see {@link ProfileRequest}): a batch of the given type with one bound statement per
-   * row (an insert: retried as idempotent, since it rewrites the same values; a counter batch is not idempotent),
-   * or one query whose empty result is
-   * NOT_FOUND (all its rows are read, and their number reported to the request). The statement is prepared on first use, inside the retry loop.
-   */
+  /** Executes a profile operation (see {@link ProfileRequest} and {@link ProfileExecutor}). */
   public Status profile(ProfileRequest request) {
-    boolean query = request.kind() == ProfileRequest.Kind.QUERY;
-    if (request.rows().isEmpty()) {
-      return Status.BAD_REQUEST;
-    }
-    // Counter updates add: replaying one that may have applied would add twice, so they are not idempotent.
-    boolean idempotent = request.kind() != ProfileRequest.Kind.COUNTER_BATCH;
-    List<Object[]> values = request.rows();
-    if (request.neutralValues()) {
-      values = new ArrayList<>(values.size());
-      for (Object[] row : request.rows()) {
-        values.add(DriverValues.convert(row));
-      }
-    }
-    List<Object[]> bound = values;
-    Callable<Statement> statement = () -> {
-      if (query) {
-        return prepare(statements.get(request.cql(), readLevel, null, true).bind(bound.get(0)));
-      }
-      BatchStatement batch = new BatchStatement(request.kind() == ProfileRequest.Kind.LOGGED_BATCH
-          ? BatchStatement.Type.LOGGED : request.kind() == ProfileRequest.Kind.COUNTER_BATCH
-          ? BatchStatement.Type.COUNTER : BatchStatement.Type.UNLOGGED);
-      com.datastax.driver.core.PreparedStatement prepared = statements.get(request.cql(), writeLevel, serialLevel, true);
-      for (Object[] row : bound) {
-        batch.add(prepared.bind(row));
-      }
-      batch.setConsistencyLevel(writeLevel);
-      batch.setIdempotent(idempotent);
-      return prepare(batch);
-    };
-    Outcome<Long> outcome = executor.execute(query ? OpType.READ : OpType.INSERT, query || idempotent, () -> {
-      ResultSet rows = session.execute(statement.call());
-      if (!query) {
-        return 1L;
-      }
-      long n = 0;
-      for (Iterator<Row> it = rows.iterator(); it.hasNext(); it.next()) {
-        n++; // every page is read, as cassandra-stress consumes a query's result
-      }
-      return n;
-    });
-    if (!outcome.isSuccess()) {
-      return outcome.failureStatus();
-    }
-    if (query) {
-      request.resultRows(outcome.value());
-    }
-    return outcome.value() > 0 ? Status.OK : Status.NOT_FOUND;
+    return profiles.execute(request);
   }
 
   /**
@@ -204,14 +163,8 @@ public final class CqlOperations {
    *
    * @throws DriverException as the driver reports a refused or failed prepare
    */
-  public List<String> prepareProfile(String cql, boolean query) {
-    com.datastax.driver.core.PreparedStatement prepared = query ? statements.get(cql, readLevel, null, true)
-        : statements.get(cql, writeLevel, serialLevel, true);
-    List<String> names = new ArrayList<>();
-    for (ColumnDefinitions.Definition d : prepared.getVariables()) {
-      names.add(d.getName());
-    }
-    return names;
+  public List<String> prepareProfile(String cql, boolean read) {
+    return profiles.prepare(cql, read);
   }
 
   /**
@@ -233,8 +186,16 @@ public final class CqlOperations {
   }
 
   private <T> Outcome<T> runBlocking(Request<T> request) {
-    return executor.execute(request.op, request.idempotent,
-        () -> request.result.apply(session.execute(request.statement.call())));
+    return executor.execute(request.op, request.idempotent, () -> {
+      ResultSetFuture future = session.executeAsync(request.statement.call());
+      try {
+        // session.execute would wait for ever on a request the driver lost; this wait has the attempt's deadline
+        return request.result.apply(future.getUninterruptibly(attemptDeadlineMillis, TimeUnit.MILLISECONDS));
+      } catch (TimeoutException e) {
+        future.cancel(true);
+        throw new UnansweredAttemptException(attemptDeadlineMillis);
+      }
+    });
   }
 
   private <T> CompletionStage<Outcome<T>> runAsync(Request<T> request) {
