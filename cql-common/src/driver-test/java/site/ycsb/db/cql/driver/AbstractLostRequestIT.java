@@ -36,6 +36,7 @@ import site.ycsb.db.cql.AttemptDeadline;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.OpType;
 import site.ycsb.db.cql.WorkloadStatements;
+import site.ycsb.db.cql.profile.ProfileRequest;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
 
 /**
@@ -192,5 +193,26 @@ public abstract class AbstractLostRequestIT {
     long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     assertEquals(1, runtime.retryCounters().unanswered(OpType.INSERT.name()));
     assertTrue(tookMs >= ATTEMPT_DEADLINE_MS, tookMs + " ms");
+  }
+
+  @Test
+  void should_retry_and_succeed_within_the_attempt_deadline_when_the_driver_loses_a_stress_profile_request()
+      throws Exception {
+    // the stress-profile path (ProfileExecutor) waits for the driver with the same deadline as the rest: a lost
+    // attempt of a profile's query is a timeout, counted and retried, not a wait for ever
+    CqlOperations ops = open(call -> call == 0 ? Fault.LOSE : Fault.PASS);
+    String insert = "INSERT INTO " + keyspace() + "." + TABLE + " (y_id, field0) VALUES (?, ?)";
+    ops.prepareProfile(insert, false);
+    long start = System.nanoTime();
+    Status status = ops.profile(new ProfileRequest(insert, Collections.singletonList(new Object[] {"lost-profile",
+        "p"}), ProfileRequest.Kind.UNLOGGED_BATCH));
+    long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertEquals(Status.OK, status);
+    assertEquals(1, runtime.retryCounters().unanswered(OpType.INSERT.name()));
+    assertTrue(tookMs >= ATTEMPT_DEADLINE_MS && tookMs < 2 * ATTEMPT_DEADLINE_MS + 30_000, tookMs + " ms");
+    String query = "SELECT field0 FROM " + keyspace() + "." + TABLE + " WHERE y_id = ?";
+    ops.prepareProfile(query, true);
+    assertEquals(Status.OK, ops.profile(new ProfileRequest(query, Collections.singletonList(
+        new Object[] {"lost-profile"}), ProfileRequest.Kind.QUERY)));
   }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import com.datastax.driver.core.Cluster;
 import com.datastax.driver.core.ConsistencyLevel;
@@ -38,6 +39,12 @@ public final class ClusterConnector {
   /** Reconnect quickly after an outage (the driver default waits up to 10 minutes between attempts). */
   private static final long RECONNECT_BASE_MILLIS = 500;
   private static final long RECONNECT_MAX_MILLIS = 5000;
+  /**
+   * How long init waits for a keyspace that some node does not know yet while the nodes disagree on the schema (a
+   * node just restarted, a keyspace just created): real clusters settle within seconds.
+   */
+  static final long SCHEMA_WAIT_MILLIS = 30_000;
+  private static final long SCHEMA_POLL_MILLIS = 500;
 
   /**
    * Netty's default graceful shutdown waits a 2 s quiet period; YCSB counts cleanup in the run time, so close
@@ -74,9 +81,11 @@ public final class ClusterConnector {
 
   /**
    * Connects, translating every failure into a one-line DBException (wrong password, unknown keyspace,
-   * unreachable hosts, bad SSL setup).
+   * unreachable hosts, bad SSL setup). A keyspace that the node asked does not know while the nodes disagree on the
+   * schema, or that the driver's schema metadata knows, is waited for (at most {@link #SCHEMA_WAIT_MILLIS}, saying so
+   * once on {@code notice}); a keyspace that no node has fails at once.
    */
-  public static Connection connect(CqlSettings settings) throws DBException {
+  public static Connection connect(CqlSettings settings, Consumer<String> notice) throws DBException {
     Cluster cluster;
     try {
       cluster = builder(settings).build();
@@ -85,7 +94,7 @@ public final class ClusterConnector {
           + RateLimitedLog.describe(e));
     }
     try {
-      Session session = cluster.connect(settings.keyspace());
+      Session session = connectToKeyspace(cluster, settings, notice);
       return new Connection(cluster, session);
     } catch (AuthenticationException e) {
       cluster.close();
@@ -105,6 +114,57 @@ public final class ClusterConnector {
       cluster.close();
       throw new DBException(settings.bindingName() + ": cannot connect to " + settings.hosts() + ": "
           + RateLimitedLog.describe(e));
+    }
+  }
+
+  /**
+   * {@code cluster.connect(keyspace)}, again every {@value #SCHEMA_POLL_MILLIS} ms while the keyspace is missing on
+   * the node asked but may exist: the nodes do not agree on the schema yet, or the driver's metadata (from another
+   * node) has it. Gives up after {@link #SCHEMA_WAIT_MILLIS} with the last refusal.
+   */
+  private static Session connectToKeyspace(Cluster cluster, CqlSettings settings, Consumer<String> notice) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SCHEMA_WAIT_MILLIS);
+    long start = System.nanoTime();
+    boolean waiting = false;
+    while (true) {
+      try {
+        Session session = cluster.connect(settings.keyspace());
+        if (waiting) {
+          notice.accept(settings.bindingName() + ": keyspace '" + settings.keyspace() + "' found after "
+              + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
+        }
+        return session;
+      } catch (InvalidQueryException e) {
+        if (!isMissingKeyspace(e) || System.nanoTime() - deadline >= 0 || !mayAppear(cluster, settings.keyspace())) {
+          throw e;
+        }
+        if (!waiting) {
+          waiting = true;
+          notice.accept(settings.bindingName() + ": keyspace '" + settings.keyspace() + "' is unknown to the node "
+              + "asked, but the nodes do not agree on the schema yet (a node just restarted, or the keyspace is new): "
+              + "waiting up to " + SCHEMA_WAIT_MILLIS / 1000 + " s for schema agreement");
+        }
+        try {
+          Thread.sleep(SCHEMA_POLL_MILLIS);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static boolean isMissingKeyspace(InvalidQueryException e) {
+    String message = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
+    return message.contains("keyspace") && message.contains("does not exist");
+  }
+
+  /** Whether another node may have the keyspace: the driver's schema metadata has it, or the nodes disagree. */
+  private static boolean mayAppear(Cluster cluster, String keyspace) {
+    try {
+      return cluster.getMetadata().getKeyspace(keyspace) != null || !cluster.getMetadata().checkSchemaAgreement();
+    } catch (DriverException | IllegalArgumentException e) {
+      return false;
     }
   }
 

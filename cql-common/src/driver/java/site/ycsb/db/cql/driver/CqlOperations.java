@@ -12,8 +12,6 @@ import java.util.Vector;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 import com.datastax.driver.core.BoundStatement;
@@ -80,7 +78,7 @@ public final class CqlOperations {
                        long attemptDeadlineMillis) {
     this.attemptDeadlineMillis = attemptDeadlineMillis;
     this.session = session;
-    this.statements = new StatementCache(session);
+    this.statements = new StatementCache(session, attemptDeadlineMillis);
     this.executor = executor;
     this.asyncExecutor = asyncExecutor;
     this.tracing = tracing;
@@ -91,7 +89,7 @@ public final class CqlOperations {
     this.requestTimeoutMillis = settings.requestTimeoutMillis();
     this.lwt = settings.lwt();
     this.profiles = new ProfileExecutor(session, statements, executor, readLevel, writeLevel, serialLevel,
-        this::prepare);
+        this::prepare, attemptDeadlineMillis);
   }
 
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
@@ -162,8 +160,9 @@ public final class CqlOperations {
    * and returns the columns its markers bind, as the server names them.
    *
    * @throws DriverException as the driver reports a refused or failed prepare
+   * @throws UnansweredAttemptException when the driver did not answer within an attempt's deadline
    */
-  public List<String> prepareProfile(String cql, boolean read) {
+  public List<String> prepareProfile(String cql, boolean read) throws UnansweredAttemptException {
     return profiles.prepare(cql, read);
   }
 
@@ -186,16 +185,9 @@ public final class CqlOperations {
   }
 
   private <T> Outcome<T> runBlocking(Request<T> request) {
-    return executor.execute(request.op, request.idempotent, () -> {
-      ResultSetFuture future = session.executeAsync(request.statement.call());
-      try {
-        // session.execute would wait for ever on a request the driver lost; this wait has the attempt's deadline
-        return request.result.apply(future.getUninterruptibly(attemptDeadlineMillis, TimeUnit.MILLISECONDS));
-      } catch (TimeoutException e) {
-        future.cancel(true);
-        throw new UnansweredAttemptException(attemptDeadlineMillis);
-      }
-    });
+    // session.execute would wait for ever on a request the driver lost; this wait has the attempt's deadline
+    return executor.execute(request.op, request.idempotent, () -> request.result.apply(
+        BoundedWait.execute(session, request.statement.call(), attemptDeadlineMillis)));
   }
 
   private <T> CompletionStage<Outcome<T>> runAsync(Request<T> request) {
@@ -312,7 +304,7 @@ public final class CqlOperations {
       } catch (InvalidQueryException ex) {
         throw new DBException(bindingName + ": cannot prepare '" + e.getKey() + "' in keyspace '" + keyspace + "': "
             + ex.getMessage() + " (create the table first: the README's \"Schema\" section has the CREATE TABLE)");
-      } catch (DriverException ex) {
+      } catch (DriverException | UnansweredAttemptException ex) {
         throw new DBException(bindingName + ": cannot prepare '" + e.getKey() + "': " + ex.getMessage());
       }
     }

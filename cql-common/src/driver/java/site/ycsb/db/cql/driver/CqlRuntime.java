@@ -21,6 +21,7 @@ import site.ycsb.db.cql.SharedResource;
 import site.ycsb.db.cql.TracingSampler;
 import site.ycsb.db.cql.WorkloadStatements;
 import site.ycsb.support.Backoff;
+import site.ycsb.support.DatabaseReports;
 import site.ycsb.support.DeadlineWatch;
 import site.ycsb.support.RateLimitedLog;
 import site.ycsb.support.RetryCounters;
@@ -37,6 +38,7 @@ public final class CqlRuntime {
   private static final long LOG_INTERVAL_SECONDS = 10;
 
   private final ClusterConnector.Connection connection;
+  private final NodeEvents nodeEvents;
   private final CqlOperations operations;
   private final RetryCounters stats;
   private final String retryMetric;
@@ -48,9 +50,10 @@ public final class CqlRuntime {
   /** The precision of the attempts' deadlines; an idle look costs next to nothing. */
   private static final long WATCH_TICK_MILLIS = 100;
 
-  private CqlRuntime(ClusterConnector.Connection connection, CqlOperations operations, RetryCounters stats,
-                     String retryMetric, ScheduledExecutorService retryTimer, DeadlineWatch watch) {
+  private CqlRuntime(ClusterConnector.Connection connection, NodeEvents nodeEvents, CqlOperations operations,
+                     RetryCounters stats, String retryMetric, ScheduledExecutorService retryTimer, DeadlineWatch watch) {
     this.connection = connection;
+    this.nodeEvents = nodeEvents;
     this.operations = operations;
     this.stats = stats;
     this.retryMetric = retryMetric;
@@ -75,8 +78,14 @@ public final class CqlRuntime {
   static CqlRuntime open(CqlSettings settings, WorkloadStatements plan, String retryMetric, Logger logger,
                          UnaryOperator<Session> sessionView) throws DBException {
     logger.info(settings.describe());
-    ClusterConnector.Connection connection = ClusterConnector.connect(settings);
+    ClusterConnector.Connection connection = ClusterConnector.connect(settings, logger::warn);
     logger.info(settings.bindingName() + ": " + ClusterConnector.describeCluster(connection));
+    // What the results mean depends on these (a read at ONE may miss a write acknowledged at ONE): into the record.
+    DatabaseReports.setting(settings.bindingName(), "read consistency", settings.readConsistency());
+    DatabaseReports.setting(settings.bindingName(), "write consistency", settings.writeConsistency());
+    DatabaseReports.setting(settings.bindingName(), "serial consistency", settings.serialConsistency());
+    NodeEvents nodeEvents = new NodeEvents(settings.bindingName());
+    nodeEvents.attach(connection.cluster());
     RateLimitedLog log = new RateLimitedLog(logger::warn, LOG_INTERVAL_SECONDS, TimeUnit.SECONDS, System::nanoTime);
     RetryCounters stats = OpType.retryCounters();
     RetryRules rules = new RetryRules(settings.maxRetries(),
@@ -106,10 +115,11 @@ public final class CqlRuntime {
     } catch (DBException e) {
       timer.shutdownNow();
       watch.close();
+      nodeEvents.close();
       connection.cluster().close();
       throw e;
     }
-    return new CqlRuntime(connection, operations, stats, retryMetric, timer, watch);
+    return new CqlRuntime(connection, nodeEvents, operations, stats, retryMetric, timer, watch);
   }
 
   /** The retry counters printed at close (for tests). */
@@ -129,12 +139,14 @@ public final class CqlRuntime {
     // Attempts still waiting for the driver fail now as unanswered (an interrupted run leaves some): nobody waits.
     watch.close();
     stats.print(System.out, retryMetric);
+    nodeEvents.close();
     connection.cluster().close();
   }
 
   /** Closes the driver without a retry summary: the run was refused before it started, so it prints no results. */
   public void closeQuietly() {
     retryTimer.shutdownNow();
+    nodeEvents.close();
     connection.cluster().close();
   }
 }

@@ -28,6 +28,7 @@ import site.ycsb.db.cql.CqlStatus;
 import site.ycsb.db.cql.OpType;
 import site.ycsb.db.cql.Outcome;
 import site.ycsb.db.cql.RetryingExecutor;
+import site.ycsb.db.cql.UnansweredAttemptException;
 import site.ycsb.db.cql.profile.ProfileRequest;
 
 /**
@@ -46,12 +47,15 @@ final class ProfileExecutor {
   private final ConsistencyLevel serialLevel;
   /** Applies the per-request options (timeout, tracing) to a statement about to be sent. */
   private final UnaryOperator<Statement> decorate;
+  /** How long one attempt waits for the driver's answer (see {@link site.ycsb.db.cql.AttemptDeadline}). */
+  private final long attemptDeadlineMillis;
   /** Per token-range query (its CQL): the ranges still to read, refilled from the ring when empty. */
   private final ConcurrentMap<String, ConcurrentLinkedQueue<TokenRange>> pending = new ConcurrentHashMap<>();
   private volatile List<TokenRange> ring;
 
   ProfileExecutor(Session session, StatementCache statements, RetryingExecutor executor, ConsistencyLevel readLevel,
-                  ConsistencyLevel writeLevel, ConsistencyLevel serialLevel, UnaryOperator<Statement> decorate) {
+                  ConsistencyLevel writeLevel, ConsistencyLevel serialLevel, UnaryOperator<Statement> decorate,
+                  long attemptDeadlineMillis) {
     this.session = session;
     this.statements = statements;
     this.executor = executor;
@@ -59,6 +63,7 @@ final class ProfileExecutor {
     this.writeLevel = writeLevel;
     this.serialLevel = serialLevel;
     this.decorate = decorate;
+    this.attemptDeadlineMillis = attemptDeadlineMillis;
   }
 
   /** A token-range read's position: the range being read, where its next page starts, the tokens seen in it. */
@@ -94,7 +99,7 @@ final class ProfileExecutor {
    * Prepares {@code cql} now, as {@link #execute} will use it, and returns the columns its markers bind, as the
    * server names them.
    */
-  List<String> prepare(String cql, boolean read) {
+  List<String> prepare(String cql, boolean read) throws UnansweredAttemptException {
     PreparedStatement prepared = statement(cql, read);
     List<String> names = new ArrayList<>();
     for (ColumnDefinitions.Definition d : prepared.getVariables()) {
@@ -103,8 +108,13 @@ final class ProfileExecutor {
     return names;
   }
 
-  private PreparedStatement statement(String cql, boolean read) {
+  private PreparedStatement statement(String cql, boolean read) throws UnansweredAttemptException {
     return read ? statements.get(cql, readLevel, null, true) : statements.get(cql, writeLevel, serialLevel, true);
+  }
+
+  /** One attempt's request, waited for at most the attempt's deadline (session.execute would wait for ever). */
+  private ResultSet execute(Statement statement) throws UnansweredAttemptException {
+    return BoundedWait.execute(session, statement, attemptDeadlineMillis);
   }
 
   private ConsistencyLevel level(String asked, ConsistencyLevel fallback) {
@@ -151,7 +161,7 @@ final class ProfileExecutor {
           }
           statement = batch;
         }
-        return session.execute(options(statement, request, false)).wasApplied();
+        return execute(options(statement, request, false)).wasApplied();
       });
       if (!outcome.isSuccess()) {
         return outcome.failureStatus();
@@ -170,7 +180,7 @@ final class ProfileExecutor {
   private Status read(ProfileRequest request) {
     Object[] row = values(request, request.rows()).get(0);
     Outcome<Long> outcome = executor.execute(OpType.READ, true, () -> {
-      ResultSet rows = session.execute(options(statement(request.cql(), true).bind(row), request, true));
+      ResultSet rows = execute(options(statement(request.cql(), true).bind(row), request, true));
       long n = 0;
       for (Iterator<Row> it = rows.iterator(); it.hasNext(); it.next()) {
         n++;
@@ -197,13 +207,13 @@ final class ProfileExecutor {
     Outcome<Boolean> outcome = executor.execute(OpType.UPDATE, request.idempotent(), () -> {
       Object[] bound = row.clone();
       if (key != null) {
-        Row current = session.execute(options(statement(request.conditionRead(), true).bind(key), request, true))
+        Row current = execute(options(statement(request.conditionRead(), true).bind(key), request, true))
             .one();
         for (int i = 0; i < targets.length; i++) {
           bound[targets[i]] = current == null ? null : current.getObject(i);
         }
       }
-      return session.execute(options(statement(request.cql(), false).bind(bound), request, false)).wasApplied();
+      return execute(options(statement(request.cql(), false).bind(bound), request, false)).wasApplied();
     });
     if (!outcome.isSuccess()) {
       return outcome.failureStatus();
@@ -227,7 +237,7 @@ final class ProfileExecutor {
       if (cursor.paging != null) {
         bound.setPagingState(cursor.paging);
       }
-      ResultSet rs = session.execute(options(bound, request, true));
+      ResultSet rs = execute(options(bound, request, true));
       int available = rs.getAvailableWithoutFetching();
       long partitions = 0;
       Set<Object> seen = new HashSet<>(cursor.tokens);

@@ -18,6 +18,7 @@ import com.datastax.driver.core.exceptions.DriverException;
 import com.datastax.driver.core.exceptions.QueryValidationException;
 
 import site.ycsb.DBException;
+import site.ycsb.db.cql.UnansweredAttemptException;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.profile.Profile;
 import site.ycsb.db.cql.profile.ProfileProperties;
@@ -243,7 +244,7 @@ final class ProfileSchema {
       throw config(where + what + " '" + cql.replaceAll("\\s+", " ") + "' is refused by the server: "
           + RateLimitedLog.describe(e) + (key.equals("table_definition") ? " (set profile.schema=true to create the "
           + "table)" : ""));
-    } catch (DriverException e) {
+    } catch (DriverException | UnansweredAttemptException e) {
       throw new DBException(bindingName + ": " + where + "preparing " + what + " failed: "
           + RateLimitedLog.describe(e));
     }

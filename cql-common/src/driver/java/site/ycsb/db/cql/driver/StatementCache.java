@@ -7,6 +7,8 @@ import com.datastax.driver.core.ConsistencyLevel;
 import com.datastax.driver.core.PreparedStatement;
 import com.datastax.driver.core.Session;
 
+import site.ycsb.db.cql.UnansweredAttemptException;
+
 /**
  * Prepared statements keyed by their CQL text, which encodes the operation, the table and the (sorted) field set.
  * Preparing happens inside the caller's retry loop, so a prepare that times out is retried like the request.
@@ -18,19 +20,27 @@ import com.datastax.driver.core.Session;
  */
 public final class StatementCache {
   private final Session session;
+  private final long deadlineMillis;
   private final ConcurrentMap<String, PreparedStatement> statements = new ConcurrentHashMap<>();
 
-  public StatementCache(Session session) {
+  /** A cache whose prepares wait at most {@code deadlineMillis} for the driver (an attempt's deadline). */
+  public StatementCache(Session session, long deadlineMillis) {
     this.session = session;
+    this.deadlineMillis = deadlineMillis;
   }
 
-  /** The prepared statement for {@code cql}, prepared on first use with the given options. */
-  public PreparedStatement get(String cql, ConsistencyLevel consistency, ConsistencyLevel serial, boolean idempotent) {
+  /**
+   * The prepared statement for {@code cql}, prepared on first use with the given options.
+   *
+   * @throws UnansweredAttemptException when the driver did not answer the prepare within the deadline
+   */
+  public PreparedStatement get(String cql, ConsistencyLevel consistency, ConsistencyLevel serial, boolean idempotent)
+      throws UnansweredAttemptException {
     PreparedStatement statement = statements.get(cql);
     if (statement != null) {
       return statement;
     }
-    PreparedStatement prepared = session.prepare(cql);
+    PreparedStatement prepared = BoundedWait.prepare(session, cql, deadlineMillis);
     prepared.setConsistencyLevel(consistency);
     if (serial != null) {
       prepared.setSerialConsistencyLevel(serial);
