@@ -72,4 +72,9 @@ final class CassandraBinding implements BindingUnderTest {
   public String retryMetric() {
     return CassandraCQLClient.RETRY_METRIC;
   }
+
+  @Override
+  public site.ycsb.db.cql.CqlPropertyNames names() {
+    return CassandraConfig.NAMES;
+  }
 }

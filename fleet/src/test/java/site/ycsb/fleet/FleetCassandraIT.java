@@ -43,18 +43,7 @@ class FleetCassandraIT {
     int port = server.port();
 
     sshd = new Sshd(work.resolve("sshd"));
-    List<String> lines = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
-      lines.add(sshd.user() + "@" + Sshd.ADDRESSES.get(i) + ":" + sshd.port + " " + work.resolve("client-" + (i + 1)
-          + "/ycsb"));
-    }
-    Path hosts = work.resolve("hosts");
-    Files.write(hosts, lines);
-    List<String> install = new ArrayList<>(Arrays.asList("--hosts-file", hosts.toString()));
-    install.addAll(sshd.sshOptions());
-    install.add(tarball.file.toString());
-    ToolRun in = new ToolRun("site.ycsb.fleet.FleetInstall", install, null);
-    assertEquals(0, in.waitFor(180), in.outText() + in.errText());
+    Path hosts = sshd.installClients(work, tarball);
 
     Path out = work.resolve("run");
     List<String> args = new ArrayList<>(Arrays.asList("cassandra-cql", "--hosts-file", hosts.toString(),

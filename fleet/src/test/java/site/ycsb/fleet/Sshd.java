@@ -127,6 +127,28 @@ final class Sshd implements AutoCloseable {
     }
   }
 
+  /**
+   * Writes {@code work/hosts} naming one client per address ({@code user@address:port work/client-N/ycsb}) and installs
+   * {@code tarball} on all three with {@code FleetInstall}; returns the hosts file.
+   */
+  Path installClients(Path work, TestTarball tarball) throws Exception {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < ADDRESSES.size(); i++) {
+      lines.add(user() + "@" + ADDRESSES.get(i) + ":" + port + " " + work.resolve("client-" + (i + 1) + "/ycsb"));
+    }
+    Path hosts = work.resolve("hosts");
+    Files.write(hosts, lines);
+    List<String> install = new ArrayList<>(Arrays.asList("--hosts-file", hosts.toString()));
+    install.addAll(sshOptions());
+    install.add(tarball.file.toString());
+    ToolRun in = new ToolRun("site.ycsb.fleet.FleetInstall", install, null);
+    int code = in.waitFor(180);
+    if (code != 0) {
+      throw new AssertionError("FleetInstall exit " + code + ": " + in.outText() + in.errText());
+    }
+    return hosts;
+  }
+
   @Override
   public void close() {
     process.destroy();

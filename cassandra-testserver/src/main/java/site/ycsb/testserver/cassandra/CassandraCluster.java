@@ -339,8 +339,12 @@ public final class CassandraCluster implements AutoCloseable {
       awaitServing();
     }
 
-    /** The first half of a restart: returns as soon as the node answers CQL (tests look at it in between). */
-    synchronized void startProcess() {
+    /**
+     * The first half of a {@link #restart}: starts the node again on its data and returns as soon as it answers CQL —
+     * possibly before it has caught up with its peers (the schema, their view of it): a test can look at a node in
+     * that state (a client connecting to a node just back), then call {@link #awaitServing}.
+     */
+    public synchronized void startProcess() {
       if (process.isAlive()) {
         process.stop();
       }
@@ -352,8 +356,11 @@ public final class CassandraCluster implements AutoCloseable {
       process = fresh;
     }
 
-    /** The second half of a restart: returns once the node serves and is in step with the other serving nodes. */
-    void awaitServing() {
+    /**
+     * The second half of a {@link #restart}: returns once the node serves and is in step with the other serving nodes
+     * (else a {@link TestServerException} after 120 s).
+     */
+    public void awaitServing() {
       probe.awaitServing(index, servingIndexes(index), SERVING_TIMEOUT_MILLIS);
     }
 

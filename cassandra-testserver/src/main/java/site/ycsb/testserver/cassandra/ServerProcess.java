@@ -155,14 +155,21 @@ final class ServerProcess {
     return startMillis;
   }
 
+  /**
+   * How long a signal's effect (every thread stopped, running again, the process gone) may take to show: moments on a
+   * quiet machine, but a SIGKILLed node was once still there 10 s later on a machine at load average 47.
+   */
+  private static final long SIGNAL_WAIT_SECONDS = 60;
+
   /** Sends SIGSTOP and returns once every thread of the server has stopped. */
   synchronized void pause() {
     requireRunning("pause");
     Signals.send("STOP", pid);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SIGNAL_WAIT_SECONDS);
     while (!Signals.allThreadsStopped(pid)) {
       if (System.nanoTime() > deadline) {
-        throw new TestServerException("server pid " + pid + " did not stop within 10 s of SIGSTOP");
+        throw new TestServerException("server pid " + pid + " did not stop within " + SIGNAL_WAIT_SECONDS
+            + " s of SIGSTOP");
       }
       sleep(5);
     }
@@ -172,10 +179,11 @@ final class ServerProcess {
   synchronized void resume() {
     requireRunning("resume");
     Signals.send("CONT", pid);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SIGNAL_WAIT_SECONDS);
     while (Signals.state(pid) == 'T') {
       if (System.nanoTime() > deadline) {
-        throw new TestServerException("server pid " + pid + " still stopped 10 s after SIGCONT");
+        throw new TestServerException("server pid " + pid + " still stopped " + SIGNAL_WAIT_SECONDS
+            + " s after SIGCONT");
       }
       sleep(5);
     }
@@ -215,8 +223,9 @@ final class ServerProcess {
         throw e;
       }
     }
-    if (!waitQuietly(process, 10_000)) {
-      throw new TestServerException("server pid " + pid + " still alive 10 s after SIGKILL");
+    if (!waitQuietly(process, TimeUnit.SECONDS.toMillis(SIGNAL_WAIT_SECONDS))) {
+      throw new TestServerException("server pid " + pid + " still alive " + SIGNAL_WAIT_SECONDS
+          + " s after SIGKILL");
     }
   }
 

@@ -72,4 +72,9 @@ final class ScyllaBinding implements BindingUnderTest {
   public String retryMetric() {
     return ScyllaCQLClient.RETRY_METRIC;
   }
+
+  @Override
+  public site.ycsb.db.cql.CqlPropertyNames names() {
+    return ScyllaConfig.NAMES;
+  }
 }

@@ -3,6 +3,8 @@ package site.ycsb.db.cql.driver;
 import java.util.Properties;
 
 import site.ycsb.DB;
+import site.ycsb.db.cql.CqlPropertyNames;
+import site.ycsb.testserver.cassandra.CassandraCluster;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
 
 /** What the shared integration tests need to know about one binding: its class and its property names. */
@@ -31,4 +33,16 @@ public interface BindingUnderTest {
 
   /** The metric of the retry summary, e.g. CASSANDRA-RETRIES. */
   String retryMetric();
+
+  /** Every property name of the binding (cassandra.*, scylla.*). */
+  CqlPropertyNames names();
+
+  /** Contact points (every node of the cluster), port and keyspace. */
+  default Properties connection(CassandraCluster cluster, String keyspace) {
+    Properties p = new Properties();
+    p.setProperty(names().hosts, cluster.hosts());
+    p.setProperty(names().port, String.valueOf(cluster.port()));
+    p.setProperty(names().keyspace, keyspace);
+    return p;
+  }
 }

@@ -82,6 +82,11 @@ public final class ItSupport {
   /** Runs {@code java -cp classpath mainClass args...} and waits (at most {@code timeoutSeconds}). */
   public static Run java(String classpath, String mainClass, List<String> args, Path dir, long timeoutSeconds)
       throws IOException, InterruptedException {
+    return start(classpath, mainClass, args, dir).finish(timeoutSeconds);
+  }
+
+  /** Starts {@code java -cp classpath mainClass args...} in the background (see {@link Forked}). */
+  public static Forked start(String classpath, String mainClass, List<String> args, Path dir) throws IOException {
     List<String> command = new ArrayList<>(Arrays.asList(
         Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp", classpath,
         mainClass));
@@ -90,12 +95,71 @@ public final class ItSupport {
     File err = dir.resolve("stderr-" + System.nanoTime() + ".txt").toFile();
     Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out).redirectError(err)
         .start();
-    if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      fail("java " + mainClass + " did not finish within " + timeoutSeconds + " s: " + args + "\n"
-          + tail(read(err), 4000));
+    return new Forked(mainClass, args, process, out, err);
+  }
+
+  /** A forked java process running in the background, its output going to files that can be read meanwhile. */
+  public static final class Forked {
+    private static final Pattern STATUS = Pattern.compile(" sec: (\\d+) operations;");
+    private final String mainClass;
+    private final List<String> args;
+    private final Process process;
+    private final File out;
+    private final File err;
+
+    Forked(String mainClass, List<String> args, Process process, File out, File err) {
+      this.mainClass = mainClass;
+      this.args = args;
+      this.process = process;
+      this.out = out;
+      this.err = err;
     }
-    return new Run(process.exitValue(), read(out), read(err));
+
+    /** What it has written on stderr so far. */
+    public String stderrSoFar() throws IOException {
+      return read(err);
+    }
+
+    /**
+     * Waits until the engine's status lines ({@code -s}, {@code status.interval}) count at least {@code operations}
+     * measured operations; fails when the process ends first or {@code timeoutSeconds} pass.
+     */
+    public void awaitOperations(long operations, long timeoutSeconds) throws IOException, InterruptedException {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+      while (true) {
+        Matcher m = STATUS.matcher(stderrSoFar());
+        long done = -1;
+        while (m.find()) {
+          done = Long.parseLong(m.group(1));
+        }
+        if (done >= operations) {
+          return;
+        }
+        if (!process.isAlive()) {
+          fail(mainClass + " ended before " + operations + " operations: " + finish(1));
+        }
+        if (System.nanoTime() - deadline > 0) {
+          fail(mainClass + " did not reach " + operations + " operations within " + timeoutSeconds + " s (at "
+              + done + "):\n" + tail(stderrSoFar(), 4000));
+        }
+        Thread.sleep(200);
+      }
+    }
+
+    /** Waits for the end (at most {@code timeoutSeconds}, then it is killed and the test fails). */
+    public Run finish(long timeoutSeconds) throws IOException, InterruptedException {
+      if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        fail("java " + mainClass + " did not finish within " + timeoutSeconds + " s: " + args + "\n"
+            + tail(read(err), 4000));
+      }
+      return new Run(process.exitValue(), read(out), read(err));
+    }
+
+    /** Ends it at once (cleanup of a failed test). */
+    public void kill() {
+      process.destroyForcibly();
+    }
   }
 
   /** Writes a properties file (a YCSB workload file) and returns its path. */

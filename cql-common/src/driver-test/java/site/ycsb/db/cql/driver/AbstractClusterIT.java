@@ -1,0 +1,523 @@
+package site.ycsb.db.cql.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.db.cql.AttemptDeadline;
+import site.ycsb.db.cql.profile.Profile;
+import site.ycsb.testserver.cassandra.CassandraCluster;
+import site.ycsb.testserver.cassandra.CqlConsistency;
+import site.ycsb.testserver.cassandra.CqlResult;
+import site.ycsb.testserver.cassandra.CqlWireClient;
+
+/**
+ * One CQL binding against the project's local 3-node Cassandra cluster (replication factor 3), on the asynchronous and
+ * the blocking path, the engine forked as a user runs it: token-aware routing seen from each node's own request count;
+ * a node paused (SIGSTOP), killed (SIGKILL) and the whole cluster stopped mid-run, at QUORUM and at ALL; what the runs
+ * then report (every operation OK, retries counted, failures bounded and counted, the verdict naming the node or the
+ * cluster) and what the table holds afterwards.
+ *
+ * <p>The scenarios share the JVM's one cluster ({@link CassandraCluster#shared3()}) and run in an order that needs few
+ * restarts (about 35 s each): the ones that leave every node running first, then the node kill (one restart), then the
+ * whole cluster stopped, last (whatever runs after it in this JVM restarts the nodes, through {@link #heal}). Runs of
+ * one scenario go on side by side (asynchronous and blocking, QUORUM and ALL), so that one fault serves them all.
+ * Timings are not asserted beyond bounds that a busy machine keeps: peers take 12-23 s to hold a killed node down.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+public abstract class AbstractClusterIT {
+  protected static final String KEYSPACE = CassandraCluster.KEYSPACE;
+  /** Per scenario run: operations at a fixed rate, small enough to keep the class short. */
+  private static final int RATE = 40;
+  private static final int RECORDS = 200;
+
+  protected CassandraCluster cluster;
+  protected Path dir;
+
+  protected abstract BindingUnderTest binding();
+
+  @BeforeAll
+  void cluster() throws Exception {
+    String reason = CassandraCluster.unavailableReason();
+    org.junit.jupiter.api.Assumptions.assumeTrue(reason == null, reason);
+    cluster = CassandraCluster.shared3();
+    dir = ItSupport.workDir(getClass().getSimpleName());
+    // the engine refuses to write a results.dir that holds a result: start from an empty directory
+    try (java.util.stream.Stream<Path> old = Files.walk(dir)) {
+      old.sorted(java.util.Comparator.reverseOrder()).filter(p -> !p.equals(dir)).forEach(p -> p.toFile().delete());
+    }
+  }
+
+  /** Engine runs started in the background by the current scenario. */
+  private final List<ItSupport.Forked> forked = new ArrayList<>();
+
+  /** Whatever an earlier scenario (or test class) left down, paused or stopped serves again. */
+  @BeforeEach
+  void heal() {
+    cluster.ensureAllServing();
+  }
+
+  /** A scenario that failed half-way leaves no engine running (one that ended is not touched). */
+  @AfterEach
+  void endRuns() {
+    for (ItSupport.Forked f : forked) {
+      f.kill();
+    }
+    forked.clear();
+  }
+
+  private ItSupport.Forked start(ClusterRun run) throws java.io.IOException {
+    ItSupport.Forked f = run.start();
+    forked.add(f);
+    return f;
+  }
+
+  private ClusterRun run(String name, String table) {
+    return new ClusterRun(binding(), cluster, dir, name, table);
+  }
+
+  private Properties connection(String keyspace) {
+    return binding().connection(cluster, keyspace);
+  }
+
+  // ---- routing
+
+  @Test
+  @Order(1)
+  void should_send_each_key_to_its_replica_and_every_node_a_share_when_routing_token_aware() throws Exception {
+    // Replication factor 1: each key has one replica, so a token-aware client sends each key's request to exactly the
+    // node that owns its token (the server's token(y_id) and the nodes' own tokens say which); skewed 60/30/15 so
+    // that round-robin (35 each) cannot pass.
+    cluster.execute("CREATE KEYSPACE IF NOT EXISTS routing WITH replication = {'class': 'NetworkTopologyStrategy', "
+        + "'datacenter1': 1}", "CREATE TABLE IF NOT EXISTS routing.usertable (y_id varchar PRIMARY KEY, "
+        + "field0 varchar)");
+    cluster.awaitSchemaAgreement();
+    Map<Integer, List<String>> owned = ownedKeys(600);
+    int[] wanted = {0, 60, 30, 15};
+    List<String> keys = new ArrayList<>();
+    for (int node = 1; node <= 3; node++) {
+      assertTrue(owned.get(node).size() >= wanted[node], "keys owned by node " + node + ": " + owned.get(node).size());
+      keys.addAll(owned.get(node).subList(0, wanted[node]));
+    }
+    // one configuration of a binding at a time per JVM (the shared session): replication factor 1, then 3
+    for (boolean async : new boolean[] {false, true}) {
+      DB rf1 = ItSupport.open(binding(), connection("routing"));
+      try {
+        long[] before = requestCounts();
+        read(rf1, "usertable", keys, async);
+        long[] delta = since(before);
+        for (int node = 1; node <= 3; node++) {
+          // a few requests of the driver's own (a schema or topology query on an event) may add to one node
+          assertTrue(delta[node] >= wanted[node] && delta[node] <= wanted[node] + 5, (async ? "async" : "blocking")
+              + ": node " + node + " received " + delta[node] + " requests for its " + wanted[node] + " keys");
+        }
+      } finally {
+        rf1.cleanup();
+      }
+    }
+    // Replication factor 3: every node is a replica of every key, and each coordinates a share.
+    List<String> any = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      any.add("share-" + i);
+    }
+    for (boolean async : new boolean[] {false, true}) {
+      DB rf3 = ItSupport.open(binding(), connection(KEYSPACE));
+      try {
+        long[] before = requestCounts();
+        read(rf3, CassandraCluster.TABLE, any, async);
+        long[] delta = since(before);
+        for (int node = 1; node <= 3; node++) {
+          assertTrue(delta[node] >= 60, (async ? "async" : "blocking") + ": node " + node + " coordinated "
+              + delta[node] + " of 300 reads (a third is 100)");
+        }
+      } finally {
+        rf3.cleanup();
+      }
+    }
+  }
+
+  /** Each node's request count (index 1..3). */
+  private long[] requestCounts() {
+    long[] counts = new long[4];
+    for (int node = 1; node <= 3; node++) {
+      counts[node] = cluster.node(node).clientRequestCount();
+    }
+    return counts;
+  }
+
+  private long[] since(long[] before) {
+    long[] now = requestCounts();
+    for (int i = 1; i <= 3; i++) {
+      now[i] -= before[i];
+    }
+    return now;
+  }
+
+  private static void read(DB db, String table, List<String> keys, boolean async) throws Exception {
+    List<CompletableFuture<Status>> pending = new ArrayList<>();
+    for (String key : keys) {
+      Map<String, ByteIterator> row = new HashMap<>();
+      if (async) {
+        pending.add(((site.ycsb.async.AsyncDB) db).readAsync(table, key, null, row).toCompletableFuture());
+      } else {
+        Status s = db.read(table, key, null, row);
+        assertTrue(s == Status.OK || s == Status.NOT_FOUND, key + ": " + s);
+      }
+    }
+    for (CompletableFuture<Status> f : pending) {
+      Status s = f.get(60, TimeUnit.SECONDS);
+      assertTrue(s == Status.OK || s == Status.NOT_FOUND, String.valueOf(s));
+    }
+  }
+
+  /** Writes {@code n} keys into routing.usertable and groups them by the node that owns their token (server side). */
+  private Map<Integer, List<String>> ownedKeys(int n) {
+    TreeMap<Long, Integer> ring = new TreeMap<>();
+    for (int node = 1; node <= 3; node++) {
+      ring.put(cluster.node(node).token(), node);
+    }
+    Map<Integer, List<String>> owned = new HashMap<>();
+    for (int node = 1; node <= 3; node++) {
+      owned.put(node, new ArrayList<>());
+    }
+    try (CqlWireClient client = cluster.node(1).connect(60_000)) {
+      for (int i = 0; i < n; i++) {
+        client.query("INSERT INTO routing.usertable (y_id, field0) VALUES ('route-" + i + "', 'x')");
+      }
+      CqlResult rows = client.query("SELECT y_id, token(y_id) FROM routing.usertable");
+      for (int r = 0; r < rows.rowCount(); r++) {
+        // a node owns the tokens from its predecessor's (exclusive) to its own (inclusive); above the last, the first
+        Map.Entry<Long, Integer> owner = ring.ceilingEntry(rows.longValue(r, 1));
+        owned.get(owner != null ? owner.getValue() : ring.firstEntry().getValue()).add(rows.string(r, 0));
+      }
+    }
+    return owned;
+  }
+
+  // ---- a cassandra-stress profile of lightweight transactions on three nodes
+
+  /**
+   * The cassandra-stress profile of lightweight transactions ({@code workloads/cassandra-stress/lwt.yaml}, its keyspace
+   * at replication factor 3) at SERIAL on the three nodes: no account applied twice, every account there. Driver
+   * independent beyond what the other scenarios check, so run by one binding's class only.
+   */
+  protected void runLwtProfileOnThreeReplicas() throws Exception {
+    Path profile = dir.resolve("lwt-rf3.yaml");
+    String text = new String(Files.readAllBytes(AbstractStressProfileIT.LWT), StandardCharsets.UTF_8);
+    String rf1 = "{'class': 'SimpleStrategy', 'replication_factor': 1}";
+    assertTrue(text.contains(rf1), text);
+    Files.createDirectories(dir);
+    Files.write(profile, text.replace(rf1, "{'class': 'NetworkTopologyStrategy', 'datacenter1': 3}")
+        .getBytes(StandardCharsets.UTF_8));
+    String keyspace = Profile.load(profile.toString()).keyspace();
+    List<String> args = new ArrayList<>(java.util.Arrays.asList("-t", "-db", binding().dbClassName(), "-threads", "2",
+        "-target", "100", "-s"));
+    Properties p = connection(keyspace);
+    p.setProperty("workload", "site.ycsb.db.cql.profile.StressProfileWorkload");
+    p.setProperty("profile", profile.toString());
+    p.setProperty("ops", "ops(insert=4,read=1,move=1,open=1)");
+    p.setProperty("profile.schema", "true");
+    p.setProperty("profile.truncate", "true");
+    p.setProperty("profile.seed", "3");
+    p.setProperty("operationcount", "200");
+    p.setProperty(binding().names().serialCl, "SERIAL");
+    p.setProperty(binding().names().readCl, "QUORUM");
+    p.setProperty(binding().names().writeCl, "QUORUM");
+    for (String name : p.stringPropertyNames()) {
+      args.add("-p");
+      args.add(name + "=" + p.getProperty(name));
+    }
+    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args,
+        Files.createDirectories(dir.resolve("lwt-profile")), 300);
+    assertEquals(0, run.exitCode, run.toString());
+    long inserts = AbstractStressProfileIT.attempted(run);
+    Set<List<Object>> accounts = AbstractStressProfileIT.keys(Profile.load(profile.toString()), 3, inserts)[0];
+    Map<String, Map<String, Long>> statuses = ClusterRun.returns(run, "insert", "read", "move", "open");
+    // A conditional write that timed out (Paxos contention on a loaded machine) is not retried: its outcome is unknown,
+    // it may or may not have been applied. Nothing else may fail.
+    long uncertain = 0;
+    for (Map.Entry<String, Map<String, Long>> op : statuses.entrySet()) {
+      for (Map.Entry<String, Long> status : op.getValue().entrySet()) {
+        boolean conditional = !op.getKey().equals("read");
+        assertTrue(status.getKey().equals("OK") || status.getKey().equals("NOT_APPLIED")
+            || conditional && status.getKey().equals("TIMEOUT"), op + "\n" + run);
+        uncertain += op.getKey().equals("insert") && status.getKey().equals("TIMEOUT") ? status.getValue() : 0;
+      }
+    }
+    long applied = statuses.get("insert").getOrDefault("OK", 0L);
+    long notApplied = statuses.get("insert").getOrDefault("NOT_APPLIED", 0L);
+    // Paxos across three replicas: the first insert of each account applies and every later one does not, so no
+    // account is applied twice (at most one OK each) and every account not left uncertain was applied
+    assertTrue(applied <= accounts.size() && applied + uncertain >= accounts.size(), applied + " applied, "
+        + uncertain + " uncertain, " + accounts.size() + " accounts\n" + run);
+    assertEquals(inserts - applied - uncertain, notApplied, run.toString());
+    assertTrue(statuses.get("open").getOrDefault("NOT_APPLIED", 0L) > 0
+        && !statuses.get("open").containsKey("OK"), run.toString());
+    try (CqlWireClient client = cluster.node(2).connect(60_000)) {
+      long rows = client.query("SELECT count(*) FROM " + keyspace + ".accounts", CqlConsistency.QUORUM)
+          .longValue(0, 0);
+      assertTrue(rows <= accounts.size() && rows >= accounts.size() - uncertain, "accounts on the replicas: " + rows
+          + " of " + accounts.size() + " (" + uncertain + " uncertain)");
+    }
+  }
+
+  // ---- one node paused
+
+  @Test
+  @Order(3)
+  void should_go_on_and_blame_the_database_with_the_stall_in_intended_latency_when_a_node_is_paused_at_quorum()
+      throws Exception {
+    cluster.createYcsbSchema(KEYSPACE, "paused", 10, "field");
+    ItSupport.Run load = run("pause-load", "paused").load().mix(0, 0, 1).records(RECORDS, RECORDS)
+        .consistency("QUORUM").rate(4, 200).run(180);
+    assertEquals(0, load.exitCode, load.toString());
+    List<ClusterRun> runs = new ArrayList<>();
+    List<ItSupport.Forked> started = new ArrayList<>();
+    for (boolean async : new boolean[] {true, false}) {
+      // 20 s at 40 ops/s (and the stall); 16 threads (or places in flight): the operations held by the paused node take every one of
+      // them within a second or two, so the schedule falls behind (the stall shows in intended latency and in the
+      // verdict), while over the whole run the threads are far from always busy (the database, not too few threads)
+      ClusterRun r = run("pause-" + (async ? "async" : "blocking"), "paused").mix(0.5, 0.3, 0.2)
+          .records(RECORDS, 800).consistency("QUORUM").async(async).rate(16, RATE);
+      runs.add(r);
+      started.add(start(r));
+    }
+    long pauseMs = 8000;
+    for (ItSupport.Forked f : started) {
+      f.awaitOperations(120, 180);
+    }
+    cluster.node(3).pause();
+    Thread.sleep(pauseMs);
+    cluster.node(3).resume();
+    for (int i = 0; i < runs.size(); i++) {
+      ItSupport.Run r = started.get(i).finish(240);
+      String what = runs.get(i).name() + ": ";
+      assertEquals(0, r.exitCode, what + r);
+      assertEquals(0, ClusterRun.failed(r), what + "every operation OK " + ClusterRun.returns(r) + "\n" + r);
+      assertEquals(800, ClusterRun.count(r, "OK"), what + r);
+      long intendedMaxUs = ClusterRun.maxLatencyUs(r, "Intended-READ", "Intended-UPDATE", "Intended-INSERT");
+      assertTrue(intendedMaxUs >= pauseMs * 1000 / 2, what + "intended latency shows the stall: " + intendedMaxUs
+          + " us\n" + r);
+      ClusterRun.assertVerdict(r, "WARNING: the database");
+      for (String verdict : ClusterRun.verdicts(r)) {
+        for (String blamed : new String[] {"WARNING: client-limited", "WARNING: the client", "WARNING: the machine",
+            "WARNING: the schedule was not kept"}) {
+          assertFalse(verdict.startsWith(blamed), what + "the stall is the database's: " + verdict + "\n" + r);
+        }
+      }
+    }
+  }
+
+  // ---- one node killed, at QUORUM and at ALL
+
+  /** The ALL runs' timeouts and retries: an operation ends within {@link #allWorstCaseMillis()}. */
+  private static final int ALL_REQUEST_TIMEOUT_MS = 4000;
+  private static final int ALL_RETRIES = 1;
+  private static final int ALL_BACKOFF_MAX_MS = 200;
+
+  private static long allWorstCaseMillis() {
+    // the binding's own bound (AttemptDeadline): each attempt's request timeout, the pool's wait (5 s) and a margin
+    long attempt = ALL_REQUEST_TIMEOUT_MS + 5000 + AttemptDeadline.MARGIN_MILLIS;
+    return (ALL_RETRIES + 1) * attempt + ALL_RETRIES * ALL_BACKOFF_MAX_MS;
+  }
+
+  @Test
+  @Order(4)
+  void should_end_every_run_at_quorum_ok_and_every_run_at_all_bounded_and_naming_the_node_when_a_node_is_killed()
+      throws Exception {
+    String port = Integer.toString(cluster.port());
+    List<ClusterRun> quorum = new ArrayList<>();
+    List<ClusterRun> all = new ArrayList<>();
+    List<ItSupport.Forked> loads = new ArrayList<>();
+    for (boolean async : new boolean[] {true, false}) {
+      String path = async ? "async" : "blocking";
+      cluster.createYcsbSchema(KEYSPACE, "kill_quorum_" + path, 10, "field");
+      cluster.createYcsbSchema(KEYSPACE, "kill_all_" + path, 10, "field");
+      loads.add(start(run("kill-load-" + path, "kill_quorum_" + path).load().mix(0, 0, 1).records(RECORDS, RECORDS)
+          .consistency("QUORUM").rate(4, 200)));
+      quorum.add(run("kill-quorum-" + path, "kill_quorum_" + path).mix(0.5, 0.3, 0.2).records(RECORDS, 600)
+          .consistency("QUORUM").async(async).rate(8, RATE));
+      // Not loaded: reads find nothing (an answer) until the kill; after it nothing at ALL can succeed, and a few
+      // consecutive failures end the run (max_consecutive_errors, exit 1 as documented)
+      all.add(run("kill-all-" + path, "kill_all_" + path).mix(0.5, 0.3, 0.2).records(RECORDS, 600)
+          .consistency("ALL").async(async).rate(4, RATE / 2)
+          .set(binding().requestTimeoutProperty(), ALL_REQUEST_TIMEOUT_MS)
+          .set(binding().maxRetriesProperty(), ALL_RETRIES).set(binding().backoffProperty(), 100)
+          .set(binding().backoffMaxProperty(), ALL_BACKOFF_MAX_MS).set("max_consecutive_errors", 4));
+    }
+    for (ItSupport.Forked load : loads) {
+      ItSupport.Run r = load.finish(180);
+      assertEquals(0, r.exitCode, r.toString());
+    }
+    List<ItSupport.Forked> started = new ArrayList<>();
+    for (ClusterRun r : quorum) {
+      started.add(start(r));
+    }
+    for (ClusterRun r : all) {
+      started.add(start(r));
+    }
+    for (ItSupport.Forked f : started) {
+      f.awaitOperations(60, 180);
+    }
+    cluster.node(3).kill();
+    List<ItSupport.Run> ended = new ArrayList<>();
+    for (ItSupport.Forked f : started) {
+      ended.add(f.finish(300));
+    }
+
+    for (int i = 0; i < quorum.size(); i++) {
+      ItSupport.Run r = ended.get(i);
+      String what = quorum.get(i).name() + ": ";
+      assertEquals(0, r.exitCode, what + r);
+      assertEquals(0, ClusterRun.failed(r), what + "every operation OK " + ClusterRun.returns(r) + "\n" + r);
+      assertEquals(600, ClusterRun.count(r, "OK"), what + r);
+      assertEquals(-1, ItSupport.metric(r.stdout, "VERIFY", "Return=UNEXPECTED_STATE"), what + r);
+      for (String op : new String[] {"READ", "UPDATE", "INSERT"}) {
+        assertTrue(ItSupport.metric(r.stdout, binding().retryMetric(), op) >= 0, what + "retries of " + op
+            + " counted: " + r);
+      }
+      ClusterRun.assertVerdict(r, "127.0.0.3:" + port + " down");
+    }
+    for (int i = 0; i < all.size(); i++) {
+      ItSupport.Run r = ended.get(quorum.size() + i);
+      String what = all.get(i).name() + ": ";
+      assertEquals(1, r.exitCode, what + "max_consecutive_errors ends a run whose every request fails: " + r);
+      assertTrue(r.stderr.contains("the database is failing every request"), what + r);
+      assertTrue(ClusterRun.count(r, "OK") > 0 && ClusterRun.failed(r) > 0, what + "answers before the kill, "
+          + "failures after it, each counted: " + ClusterRun.returns(r) + "\n" + r);
+      long maxUs = ClusterRun.maxLatencyUs(r, "READ", "UPDATE", "INSERT", "READ-FAILED", "UPDATE-FAILED",
+          "INSERT-FAILED");
+      // 1 s for the engine's own measuring on a busy machine
+      assertTrue(maxUs <= (allWorstCaseMillis() + 1000) * 1000, what + "no operation waited longer than "
+          + allWorstCaseMillis() + " ms (two attempts and a back-off): " + maxUs + " us\n" + r);
+      ClusterRun.assertVerdict(r, "127.0.0.3:" + port + " down");
+      assertTrue(all.get(i).summary().contains("\"write consistency\": \"ALL\""), what + all.get(i).summary());
+    }
+
+    // Every acknowledged insert is there and every row read back at QUORUM holds the values written
+    // (dataintegrity), checked while node 3 comes back (two replicas make a quorum)
+    cluster.execute("CREATE KEYSPACE IF NOT EXISTS latecomer WITH replication = {'class': 'NetworkTopologyStrategy', "
+        + "'datacenter1': 3}", "CREATE TABLE IF NOT EXISTS latecomer.usertable (y_id varchar PRIMARY KEY, "
+        + "field0 varchar)");
+    cluster.awaitSchemaAgreement();
+    List<ItSupport.Forked> checks = new ArrayList<>();
+    long[] rows = new long[quorum.size()];
+    for (int i = 0; i < quorum.size(); i++) {
+      rows[i] = RECORDS + ClusterRun.returns(ended.get(i)).get("INSERT").getOrDefault("OK", 0L);
+      String table = "kill_quorum_" + (i == 0 ? "async" : "blocking");
+      try (CqlWireClient client = cluster.node(1).connect(60_000)) {
+        assertEquals(rows[i], client.query("SELECT count(*) FROM " + KEYSPACE + "." + table, CqlConsistency.QUORUM)
+            .longValue(0, 0), table + ": every acknowledged insert is there");
+      }
+      checks.add(start(run("kill-check-" + table, table).mix(1, 0, 0).records(rows[i], rows[i])
+          .workload("requestdistribution", "sequential").consistency("QUORUM").rate(4, 400)));
+    }
+    restartNodeThreeAndUseIt();
+    for (int i = 0; i < checks.size(); i++) {
+      ItSupport.Run check = checks.get(i).finish(180);
+      assertEquals(0, check.exitCode, check.toString());
+      assertEquals(rows[i], ItSupport.metric(check.stdout, "READ", "Return=OK"), check.toString());
+      assertEquals(rows[i], ItSupport.metric(check.stdout, "VERIFY", "Return=OK"), check.toString());
+    }
+  }
+
+  /**
+   * Node 3 comes back on its data; a keyspace created while it was down may be unknown to it for a moment, and a client
+   * that names only node 3 must still start (the binding waits, bounded, for the schema) and send node 3 requests.
+   */
+  private void restartNodeThreeAndUseIt() throws Exception {
+    CassandraCluster.Node three = cluster.node(3);
+    three.startProcess();
+    Properties p = connection("latecomer");
+    p.setProperty(binding().names().hosts, three.host());
+    p.setProperty(binding().names().readCl, "QUORUM");
+    p.setProperty(binding().names().writeCl, "QUORUM");
+    DB db = ItSupport.open(binding(), p);
+    try {
+      three.awaitServing();
+      long before = three.clientRequestCount();
+      for (int i = 0; i < 60; i++) {
+        Map<String, ByteIterator> value = site.ycsb.StringByteIterator.getByteIteratorMap(
+            java.util.Collections.singletonMap("field0", "v" + i));
+        assertEquals(Status.OK, db.insert("usertable", "late-" + i, value));
+      }
+      long received = three.clientRequestCount() - before;
+      assertTrue(received >= 5, "node 3, restarted, coordinates a share of 60 writes: " + received);
+    } finally {
+      db.cleanup();
+    }
+  }
+
+  // ---- the whole cluster stopped (last: it leaves every node down)
+
+  @Test
+  @Order(100)
+  void should_end_in_bounded_time_keep_what_it_measured_and_say_the_cluster_was_unreachable_when_all_nodes_stop()
+      throws Exception {
+    List<ClusterRun> runs = new ArrayList<>();
+    List<ItSupport.Forked> started = new ArrayList<>();
+    for (boolean async : new boolean[] {true, false}) {
+      String path = async ? "async" : "blocking";
+      cluster.createYcsbSchema(KEYSPACE, "stopped_" + path, 10, "field");
+      ClusterRun r = run("stopped-" + path, "stopped_" + path).mix(0.3, 0.3, 0.4).records(100, 100_000)
+          .consistency("QUORUM").async(async).rate(4, RATE).set(binding().requestTimeoutProperty(), 3000)
+          .set(binding().maxRetriesProperty(), 2).set(binding().backoffMaxProperty(), 500);
+      runs.add(r);
+      started.add(start(r));
+    }
+    for (ItSupport.Forked f : started) {
+      f.awaitOperations(80, 180);
+    }
+    long stopped = System.nanoTime();
+    List<Thread> stops = new ArrayList<>();
+    for (CassandraCluster.Node node : cluster.nodes()) {
+      Thread t = new Thread(node::stop, "stop-node-" + node.index());
+      t.start();
+      stops.add(t);
+    }
+    for (Thread t : stops) {
+      t.join(120_000);
+    }
+    for (int i = 0; i < runs.size(); i++) {
+      ItSupport.Run r = started.get(i).finish(300);
+      long tookS = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - stopped);
+      String what = runs.get(i).name() + ": ";
+      // bounded: each operation within its retries' bound, ten failed in a row end the run (max_consecutive_errors)
+      assertTrue(tookS < 180, what + "ended " + tookS + " s after the stop");
+      assertEquals(1, r.exitCode, what + r);
+      assertTrue(r.stderr.contains("the database is failing every request"), what + r);
+      assertTrue(ClusterRun.count(r, "OK") + ClusterRun.count(r, "NOT_FOUND") >= 80
+          && ClusterRun.failed(r) > 0, what + "what was measured before the stop is "
+          + "kept, the failures after it counted: " + ClusterRun.returns(r));
+      ClusterRun.assertVerdict(r, "WARNING: the cluster was unreachable");
+      String summary = runs.get(i).summary();
+      assertTrue(summary.contains("the cluster was unreachable") && summary.contains("\"exitCode\": 1"), summary);
+    }
+  }
+}

@@ -1,0 +1,212 @@
+package site.ycsb.db.cql.driver;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import site.ycsb.testserver.cassandra.CassandraCluster;
+
+/**
+ * One run of this project's engine ({@code site.ycsb.Client}, forked) with a core workload against the local cluster
+ * through one binding: its options are set step by step, then it is started in the background (so that a test can
+ * kill or pause a node while it runs) or run to its end. Each run keeps its record in its own {@code results.dir}.
+ */
+final class ClusterRun {
+  private final BindingUnderTest binding;
+  private final CassandraCluster cluster;
+  private final String name;
+  private final Path dir;
+  private final Properties workload = new Properties();
+  private final Map<String, String> properties = new LinkedHashMap<>();
+  private String phase = "-t";
+  private int threads = 4;
+  private int target = 40;
+
+  /** A run named {@code name} (its files are under {@code dir/name}) of {@code table} in keyspace {@code ycsb}. */
+  ClusterRun(BindingUnderTest binding, CassandraCluster cluster, Path dir, String name, String table) {
+    this.binding = binding;
+    this.cluster = cluster;
+    this.name = name;
+    this.dir = dir.resolve(name);
+    workload.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    workload.setProperty("table", table);
+    workload.setProperty("fieldcount", "10");
+    workload.setProperty("fieldlength", "20");
+    workload.setProperty("dataintegrity", "true");
+    workload.setProperty("readallfields", "true");
+    workload.setProperty("requestdistribution", "uniform");
+    for (Map.Entry<Object, Object> e : binding.connection(cluster, CassandraCluster.KEYSPACE).entrySet()) {
+      properties.put(String.valueOf(e.getKey()), String.valueOf(e.getValue()));
+    }
+    properties.put("status.interval", "1");
+    properties.put("measurement.interval", "both");
+  }
+
+  /** The load phase instead of the transaction phase. */
+  ClusterRun load() {
+    phase = "-load";
+    return this;
+  }
+
+  ClusterRun mix(double read, double update, double insert) {
+    workload.setProperty("readproportion", Double.toString(read));
+    workload.setProperty("updateproportion", Double.toString(update));
+    workload.setProperty("insertproportion", Double.toString(insert));
+    workload.setProperty("scanproportion", "0");
+    return this;
+  }
+
+  ClusterRun records(long records, long operations) {
+    workload.setProperty("recordcount", Long.toString(records));
+    workload.setProperty("operationcount", Long.toString(operations));
+    return this;
+  }
+
+  /** The asynchronous path ({@code async=true}) or the blocking one ({@code async=false}). */
+  ClusterRun async(boolean async) {
+    properties.put("async", Boolean.toString(async));
+    return this;
+  }
+
+  /** Reads and writes at {@code level}. */
+  ClusterRun consistency(String level) {
+    properties.put(binding.names().readCl, level);
+    properties.put(binding.names().writeCl, level);
+    return this;
+  }
+
+  ClusterRun rate(int threadsOrInFlight, int opsPerSecond) {
+    this.threads = threadsOrInFlight;
+    this.target = opsPerSecond;
+    return this;
+  }
+
+  ClusterRun set(String property, Object value) {
+    properties.put(property, String.valueOf(value));
+    return this;
+  }
+
+  ClusterRun workload(String property, Object value) {
+    workload.setProperty(property, String.valueOf(value));
+    return this;
+  }
+
+  /** The run's results.dir (written when it ends). */
+  Path results() {
+    return dir.resolve("results");
+  }
+
+  String name() {
+    return name;
+  }
+
+  private List<String> args() throws IOException {
+    Files.createDirectories(dir);
+    Path file = ItSupport.writeProperties(dir, "workload-" + (phase.equals("-load") ? "load" : "run"), workload);
+    List<String> args = new ArrayList<>(Arrays.asList(phase, "-db", binding.dbClassName(), "-P", file.toString(),
+        "-threads", Integer.toString(threads), "-target", Integer.toString(target), "-s"));
+    Map<String, String> all = new LinkedHashMap<>(properties);
+    all.put("results.dir", results().toString() + (phase.equals("-load") ? "-load" : ""));
+    for (Map.Entry<String, String> e : all.entrySet()) {
+      args.add("-p");
+      args.add(e.getKey() + "=" + e.getValue());
+    }
+    return args;
+  }
+
+  /** Starts the run in the background. */
+  ItSupport.Forked start() throws IOException {
+    return ItSupport.start(System.getProperty("java.class.path"), "site.ycsb.Client", args(), dir);
+  }
+
+  /** Runs it to its end (at most {@code timeoutSeconds}). */
+  ItSupport.Run run(long timeoutSeconds) throws IOException, InterruptedException {
+    return start().finish(timeoutSeconds);
+  }
+
+  /** The run's summary.json. */
+  String summary() throws IOException {
+    return new String(Files.readAllBytes(results().resolve("summary.json")), StandardCharsets.UTF_8);
+  }
+
+  // ---- reading a finished run's output
+
+  private static final Pattern RETURN = Pattern.compile("(?m)^\\[([^\\]]+)\\], Return=([A-Z_]+), (\\d+)$");
+
+  /** Return= counts of the operation types READ, UPDATE, INSERT, SCAN, DELETE: {op: {status: n}}. */
+  static Map<String, Map<String, Long>> returns(ItSupport.Run run) {
+    return returns(run, "READ", "UPDATE", "INSERT", "SCAN", "DELETE");
+  }
+
+  /** Return= counts of the named operations (e.g. a profile's insert and queries): {op: {status: n}}. */
+  static Map<String, Map<String, Long>> returns(ItSupport.Run run, String... operations) {
+    Map<String, Map<String, Long>> out = new LinkedHashMap<>();
+    Matcher m = RETURN.matcher(run.stdout);
+    while (m.find()) {
+      if (Arrays.asList(operations).contains(m.group(1))) {
+        out.computeIfAbsent(m.group(1), k -> new LinkedHashMap<>()).put(m.group(2), Long.parseLong(m.group(3)));
+      }
+    }
+    return out;
+  }
+
+  /** Operations of every type with {@code status} (e.g. OK). */
+  static long count(ItSupport.Run run, String status) {
+    long n = 0;
+    for (Map<String, Long> byStatus : returns(run).values()) {
+      n += byStatus.getOrDefault(status, 0L);
+    }
+    return n;
+  }
+
+  /** Operations of every type that failed: neither OK nor NOT_FOUND (an answer, not a failure). */
+  static long failed(ItSupport.Run run) {
+    long n = 0;
+    for (Map<String, Long> byStatus : returns(run).values()) {
+      for (Map.Entry<String, Long> e : byStatus.entrySet()) {
+        n += e.getKey().equals("OK") || e.getKey().equals("NOT_FOUND") ? 0 : e.getValue();
+      }
+    }
+    return n;
+  }
+
+  /** The largest {@code MaxLatency(us)} of the given measurements (e.g. READ, READ-FAILED), 0 when none has one. */
+  static long maxLatencyUs(ItSupport.Run run, String... measurements) {
+    long max = 0;
+    for (String m : measurements) {
+      max = Math.max(max, ItSupport.metric(run.stdout, m, "MaxLatency(us)"));
+    }
+    return max;
+  }
+
+  /** The WARNING lines (the run's verdicts). */
+  static List<String> verdicts(ItSupport.Run run) {
+    List<String> out = new ArrayList<>();
+    for (String line : run.stderr.split("\n")) {
+      if (line.startsWith("WARNING: ")) {
+        out.add(line);
+      }
+    }
+    return out;
+  }
+
+  static void assertVerdict(ItSupport.Run run, String fragment) {
+    for (String line : verdicts(run)) {
+      if (line.contains(fragment)) {
+        return;
+      }
+    }
+    assertTrue(false, "no verdict line contains '" + fragment + "': " + verdicts(run) + "\n" + run);
+  }
+}
