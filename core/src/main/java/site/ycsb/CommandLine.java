@@ -70,14 +70,14 @@ public final class CommandLine {
       }
       dbName = new PropertyReader(props).get(EngineOptions.DB_CLASS);
     } catch (UsageException | IllegalArgumentException e) {
-      System.err.println("Error: " + e.getMessage());
+      System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
     }
     DB db;
     try {
       db = DBFactory.instantiate(dbName);
     } catch (UnknownDBException e) {
-      System.err.println("Error: " + e.getMessage());
+      System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
     }
     db.setProperties(props);
@@ -85,10 +85,10 @@ public final class CommandLine {
       db.init();
     } catch (DBException e) {
       if (ClientThread.isConfigurationMistake(e)) {
-        System.err.println("Error: " + e.getCause().getMessage());
+        System.err.println("Error: " + Secrets.safeLine(e.getCause().getMessage()));
         return ExitCode.USAGE;
       }
-      System.err.println("Error: database initialisation failed: " + ClientThread.describe(e));
+      System.err.println("Error: database initialisation failed: " + Secrets.safeLine(ClientThread.describe(e)));
       return ExitCode.INIT_FAILED;
     }
     out.println("YCSB Command Line Client (" + dbName + "). Type \"help\" for the commands.");
@@ -111,12 +111,12 @@ public final class CommandLine {
         table = execute(db, table, tokens, out);
       }
     } catch (IOException e) {
-      System.err.println("Error: " + e.getMessage());
+      System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
     } finally {
       try {
         db.cleanup();
       } catch (DBException e) {
-        System.err.println("Error: cleanup failed: " + e.getMessage());
+        System.err.println("Error: cleanup failed: " + Secrets.safeLine(e.getMessage()));
       }
     }
     return ExitCode.OK;

@@ -66,7 +66,7 @@ final class EngineRun {
       System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
     } catch (WorkloadException e) {
-      System.err.println("Error: workload initialisation failed: " + ClientThread.describe(e));
+      System.err.println("Error: workload initialisation failed: " + Secrets.safeLine(ClientThread.describe(e)));
       return ExitCode.INIT_FAILED;
     }
   }
@@ -91,7 +91,7 @@ final class EngineRun {
       System.err.println("Error: interrupted");
       return ExitCode.RUN_FAILED;
     } catch (IOException e) {
-      System.err.println("Error: cannot write results: " + e.getMessage());
+      System.err.println("Error: cannot write results: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.RUN_FAILED;
     } finally {
       interruption.close();
@@ -207,7 +207,7 @@ final class EngineRun {
       System.err.println("Error: " + Secrets.safeLine(mistake));
     }
     for (String failure : initFailures) {
-      System.err.println("Error: database initialisation failed: " + failure);
+      System.err.println("Error: database initialisation failed: " + Secrets.safeLine(failure));
     }
     // A configuration mistake is the user's to fix (exit 2) even if another thread also failed to connect.
     return refused.isEmpty() ? ExitCode.INIT_FAILED : ExitCode.USAGE;
@@ -313,7 +313,7 @@ final class EngineRun {
       writer.writeResultsDir(config.resultsDir, r);
     }
     for (String warning : r.health.warnings) {
-      System.err.println("WARNING: " + warning);
+      System.err.println("WARNING: " + Secrets.safeLine(warning));
     }
     for (String failure : failures) {
       System.err.println("Error: " + Secrets.safeLine(failure));

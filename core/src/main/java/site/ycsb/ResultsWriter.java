@@ -149,7 +149,8 @@ final class ResultsWriter {
   private String summaryJson(RunResult r, Map<String, Map<String, Object>> byMetric) {
     Json j = new Json();
     j.field("format", "ycsb-result/1").field("version", BuildInfo.version()).field("gitCommit", BuildInfo.gitCommit())
-        .field("runId", r.runId).field("host", hostName()).field("label", config.label).field("phase", config.phase())
+        .field("runId", r.runId).field("host", hostName()).field("label", Secrets.maskArgument(config.label))
+        .field("phase", config.phase())
         .field("workload", config.workloadClass)
         .field("workloadName", new PropertyReader(config.props).get(EngineOptions.WORKLOAD_FILE_NAME))
         .field("db", config.dbClass).field("threads", config.threads).field("target", config.target)

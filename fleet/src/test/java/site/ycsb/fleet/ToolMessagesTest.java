@@ -34,6 +34,7 @@ class ToolMessagesTest {
   static Stream<Arguments> cases() {
     Function<String[], Integer> fleet = Fleet::run;
     Function<String[], Integer> suite = Suite::run;
+    Function<String[], Integer> install = FleetInstall::run;
     return Stream.of(
         Arguments.of("fleet", fleet, "fleet: -p needs name=value, got 'db.password:***'",
             Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "-p", "db.password:" + SECRET,
@@ -41,7 +42,35 @@ class ToolMessagesTest {
         Arguments.of("suite", suite, "suite: --out /proc/password=*** cannot be created",
             Arrays.asList("basic", "--ycsb-home", HOME, "--out", "/proc/password=" + SECRET)),
         Arguments.of("suite", suite, "suite: workload 'a\\nb'",
-            Arrays.asList("basic", "--ycsb-home", HOME, "--workloads", "a\nb", "--out", "{T}/suite-out")));
+            Arrays.asList("basic", "--ycsb-home", HOME, "--workloads", "a\nb", "--out", "{T}/suite-out")),
+        // a password inside a value (user:password@host), however it reaches a tool
+        Arguments.of("fleet", fleet, "fleet: --hosts",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "bench:" + SECRET + "@127.0.0.1:1",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet", fleet, "fleet: --hosts",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "127.0.0.1,u:" + SECRET + "@[::1]:22",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet", fleet, "fleet: ",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts-file", "{T}/hosts-with-password",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet-install", install, "fleet-install: --hosts",
+            Arrays.asList("--hosts", "bench:" + SECRET + "@127.0.0.1", "{T}/x.tar.gz")),
+        Arguments.of("fleet-install", install, "fleet-install: ",
+            Arrays.asList("--hosts-file", "{T}/hosts-with-password", "{T}/x.tar.gz")),
+        Arguments.of("fleet", fleet, "fleet: -p",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "-p",
+                "-x=http://a:" + SECRET + "@h/", "--out", "{T}/fleet-out")),
+        Arguments.of("suite", suite, "suite: ",
+            Arrays.asList("basic", "--ycsb-home", HOME, "-P", "{T}/no/http://a:" + SECRET + "@h/p",
+                "--out", "{T}/suite-out")));
+  }
+
+  @org.junit.jupiter.api.BeforeAll
+  static void hostsFile() throws java.io.IOException {
+    java.nio.file.Files.write(tmp.resolve("hosts-with-password"),
+        ("# clients\nycsb@127.0.0.1\nbench:" + SECRET + "@127.0.0.2:22 /opt/ycsb\n")
+            .getBytes(StandardCharsets.UTF_8));
+    java.nio.file.Files.write(tmp.resolve("x.tar.gz"), new byte[] {0x1f, (byte) 0x8b});
   }
 
   @ParameterizedTest(name = "[{index}] {0} {3}")

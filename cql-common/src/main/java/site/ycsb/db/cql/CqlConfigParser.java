@@ -25,7 +25,8 @@ public final class CqlConfigParser {
   public static CqlSettings parse(Properties properties, CqlPropertyNames n) throws DBException {
     PropertyParser p = new PropertyParser(properties);
     CqlSettings.Builder b = CqlSettings.builder(n.product)
-        .hosts(p.list(n.hosts, "comma-separated " + n.displayName + " contact points"))
+        .hosts(p.hosts(n.hosts, "comma-separated " + n.displayName + " contact points", n.username + " and "
+            + n.password))
         .port(p.intInRange(n.port, DEFAULT_PORT, 1, 65535))
         .keyspace(p.identifier(n.keyspace, DEFAULT_KEYSPACE));
 
