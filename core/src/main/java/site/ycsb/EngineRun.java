@@ -321,14 +321,11 @@ final class EngineRun {
     if (r.failedInserts > 0) {
       System.err.println("Error: " + r.failedInserts + " inserts failed after all retries; those records are"
           + " missing from the table");
-      if (r.exitCode == ExitCode.OK && !config.keepGoingOnInsertFailure) {
-        r.exitCode = ExitCode.RUN_FAILED;
-      }
     }
     return r.exitCode;
   }
 
-  /** The run's exit code and reason: interrupted, failed, nothing measured, or completed. */
+  /** The run's exit code and reason: interrupted, failed, inserts missing, nothing measured, or completed. */
   private void judge(RunResult r, List<String> failures) {
     if (interruption.isInterrupted()) {
       r.exitCode = interruption.exitCode();
@@ -337,6 +334,10 @@ final class EngineRun {
     } else if (workload.hasFailed() || !failures.isEmpty()) {
       r.exitCode = ExitCode.RUN_FAILED;
       r.exitReason = failures.isEmpty() ? "stopped-on-error" : failures.get(0);
+    } else if (r.failedInserts > 0) {
+      // With core_workload_insertion_keep_going_on_error the load went on, but it did not load what was asked.
+      r.exitCode = ExitCode.RUN_FAILED;
+      r.exitReason = r.failedInserts + " inserts failed after all retries";
     } else if (r.operations == 0 && r.warmupOps > 0) {
       // A time warm-up longer than the run cannot always be refused before it (the run's length is not known):
       // every operation was warm-up, and a run that measured nothing has not completed as asked.
