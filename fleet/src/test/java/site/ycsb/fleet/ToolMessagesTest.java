@@ -35,6 +35,7 @@ class ToolMessagesTest {
     Function<String[], Integer> fleet = Fleet::run;
     Function<String[], Integer> suite = Suite::run;
     Function<String[], Integer> install = FleetInstall::run;
+    Function<String[], Integer> findmax = Findmax::run;
     return Stream.of(
         Arguments.of("fleet", fleet, "fleet: -p needs name=value, got 'db.password:***'",
             Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "-p", "db.password:" + SECRET,
@@ -62,7 +63,18 @@ class ToolMessagesTest {
                 "-x=http://a:" + SECRET + "@h/", "--out", "{T}/fleet-out")),
         Arguments.of("suite", suite, "suite: ",
             Arrays.asList("basic", "--ycsb-home", HOME, "-P", "{T}/no/http://a:" + SECRET + "@h/p",
-                "--out", "{T}/suite-out")));
+                "--out", "{T}/suite-out")),
+        // an output directory in or on another run's record (also through a link)
+        Arguments.of("suite", suite, "suite: --out {T}/record/sub is inside the record of another run",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--out", "{T}/record/sub")),
+        Arguments.of("suite", suite, "suite: --out {T}/link-to-record/sub is inside the record of another run",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--out", "{T}/link-to-record/sub")),
+        Arguments.of("findmax", findmax, "findmax: --out {T}/record is the record of another run",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--ycsb-home", HOME, "--out", "{T}/record")),
+        Arguments.of("findmax", findmax, "findmax: --out {T}/record/hdr is inside the record of another run",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--ycsb-home", HOME, "--out", "{T}/record/hdr")),
+        Arguments.of("fleet", fleet, "fleet: --out {T}/record/x is inside the record of another run",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--out", "{T}/record/x")));
   }
 
   @org.junit.jupiter.api.BeforeAll
@@ -71,6 +83,9 @@ class ToolMessagesTest {
         ("# clients\nycsb@127.0.0.1\nbench:" + SECRET + "@127.0.0.2:22 /opt/ycsb\n")
             .getBytes(StandardCharsets.UTF_8));
     java.nio.file.Files.write(tmp.resolve("x.tar.gz"), new byte[] {0x1f, (byte) 0x8b});
+    java.nio.file.Files.createDirectories(tmp.resolve("record/hdr"));
+    java.nio.file.Files.write(tmp.resolve("record/summary.json"), "{}".getBytes(StandardCharsets.UTF_8));
+    java.nio.file.Files.createSymbolicLink(tmp.resolve("link-to-record"), tmp.resolve("record"));
   }
 
   @ParameterizedTest(name = "[{index}] {0} {3}")
@@ -89,6 +104,7 @@ class ToolMessagesTest {
     }
     String text = new String(err.toByteArray(), StandardCharsets.UTF_8);
     assertEquals(2, code, text);
+    expected = expected.replace("{T}", tmp.toString());
     assertTrue(text.startsWith(expected), "expected '" + expected + "' in:\n" + text);
     assertEquals(1, text.trim().split("\n").length, text);
     assertFalse(text.contains(SECRET), text);
