@@ -60,6 +60,10 @@ class LauncherBadInputIT {
         row(2, "-load and -t both given", "load", "basic", "-P", "workloads/workloada", "-t"),
         row(2, "-load and -t both given", "run", "basic", "-P", "workloads/workloada", "-load"),
         row(2, "ycsb: list takes no arguments", "list", "extra"),
+        row(2, "ycsb: --version takes no arguments", "--version", "extra"),
+        row(2, "ycsb: version takes no arguments", "version", "-p", "x=1"),
+        row(2, "ycsb: help takes no arguments", "help", "me"),
+        row(2, "ycsb: --help takes no arguments", "--help", "--version"),
         // Secrets typed wrongly are masked by the client before they are quoted.
         row(2, "-p needs name=value, got 'db.password ***'", "run", "basic", "-P", "workloads/workloada", "-p",
             "db.password " + SECRET),
@@ -93,6 +97,28 @@ class LauncherBadInputIT {
     assertTrue(r.stderr.contains("'db.password=***'"), r.describe());
     assertTrue(r.stdout.contains("\"db.password\"=\"***\""), "basic prints its properties masked:\n" + r.describe());
     assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.describe());
+  }
+
+  /** A JVM option the JVM refuses is a configuration mistake (exit 2, one line) however it is given. */
+  @ParameterizedTest(name = "[{index}] {0} via {1}")
+  @org.junit.jupiter.params.provider.CsvSource({"-Xbogus,JAVA_OPTS", "-Xbogus,-jvm-args", "-XX:+NoSuchOption,JAVA_OPTS",
+      "-XX:+NoSuchOption,-jvm-args", "-Xmx1k,JAVA_OPTS", "-Xmx1k,-jvm-args", "-Xss1,JAVA_OPTS",
+      "-XX:MaxRAMPercentage=200,JAVA_OPTS", "-Dok=1 -Xbogus2,JAVA_OPTS"})
+  void should_exit_2_with_one_line_when_java_refuses_a_jvm_option(String option, String via) throws Exception {
+    String[] args = {"run", "basic", "-P", "workloads/workloada", "-p", "recordcount=10", "-p", "operationcount=10"};
+    CommandResult r;
+    if (via.equals("JAVA_OPTS")) {
+      r = Processes.ycsbWithEnv(home, Collections.singletonList("JAVA_OPTS=" + option), args);
+    } else {
+      String[] withJvm = Arrays.copyOf(args, args.length + 2);
+      withJvm[args.length] = "-jvm-args";
+      withJvm[args.length + 1] = option;
+      r = Processes.ycsb(home, withJvm);
+    }
+    assertEquals(2, r.exitCode, r.describe());
+    assertEquals(1, r.stderr.trim().split("\n").length, "one line:\n" + r.describe());
+    assertTrue(r.stderr.contains("refused by java"), r.describe());
+    assertFalse(r.stdout.contains("[OVERALL]"), r.describe());
   }
 
   @Test

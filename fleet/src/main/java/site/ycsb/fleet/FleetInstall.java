@@ -65,6 +65,7 @@ public final class FleetInstall {
               options.add(v);
               break;
             case "--ssh-config":
+              SshCommand.requireConfigFile(v);
               config = v;
               break;
             default:

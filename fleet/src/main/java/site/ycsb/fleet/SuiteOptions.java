@@ -118,6 +118,7 @@ public final class SuiteOptions {
             o.sshOptions.add(value);
             break;
           case "--ssh-config":
+            SshCommand.requireConfigFile(value);
             o.sshConfig = value;
             break;
           case "--start-delay":

@@ -73,6 +73,15 @@ class ToolMessagesTest {
             Arrays.asList("basic", "--sla", "p99<10ms", "--ycsb-home", HOME, "--out", "{T}/record")),
         Arguments.of("findmax", findmax, "findmax: --out {T}/record/hdr is inside the record of another run",
             Arrays.asList("basic", "--sla", "p99<10ms", "--ycsb-home", HOME, "--out", "{T}/record/hdr")),
+        // configuration mistakes are usage errors (2), not every host "unreachable" (1)
+        Arguments.of("fleet", fleet, "fleet: --ssh-config /nonexistent does not exist",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--ssh-config", "/nonexistent",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet", fleet, "fleet: --ssh-config {T} is not a readable file",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--ssh-config", "{T}",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet-install", install, "fleet-install: --ssh-config /no/such/config does not exist",
+            Arrays.asList("--hosts", "localhost", "--ssh-config", "/no/such/config", "{T}/x.tar.gz")),
         Arguments.of("fleet", fleet, "fleet: --out {T}/record/x is inside the record of another run",
             Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--out", "{T}/record/x")));
   }
