@@ -128,6 +128,22 @@ class LauncherBadInputIT {
     assertTrue(r.stdout.startsWith("YCSB"), r.describe());
   }
 
+  /** suite (like fleet and findmax) hands -cp to the engines of its phases, not to its own JVM. */
+  @Test
+  void should_give_cp_to_every_phase_when_suite_is_given_cp() throws Exception {
+    CommandResult r = Processes.ycsb(home, "suite", "basic", "--workloads", "load,a", "--no-report", "-cp",
+        "/no/such/phase-dir", "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false",
+        "-p", "warmup=0", "--out", emptyDir.resolve("suite-cp").toString());
+    assertEquals(0, r.exitCode, r.describe());
+    String err = r.stderr;
+    int phase1 = err.indexOf("suite: [1/2]");
+    int phase2 = err.indexOf("suite: [2/2]");
+    String warning = "ycsb: warning: -cp entry /no/such/phase-dir does not exist";
+    assertTrue(phase1 >= 0 && err.indexOf(warning) > phase1, "the first phase's launcher got -cp:\n" + r.describe());
+    assertTrue(err.indexOf(warning, phase2) > phase2, "the second phase's launcher got -cp:\n" + r.describe());
+    assertTrue(err.indexOf(warning) > phase1, "not the suite's own launcher:\n" + r.describe());
+  }
+
   @Test
   void should_warn_once_when_a_classpath_entry_does_not_exist() throws Exception {
     CommandResult r = Processes.ycsb(home, "run", "basic", "-cp", "/no/such/dir", "-P", "workloads/workloada",

@@ -341,6 +341,11 @@ final class Merger {
   private ObjectNode health() throws UsageException {
     ObjectNode h = Json.object();
     mergeScheduleLag(h);
+    long lagsAbove1h = 0;
+    for (ResultDir d : dirs) {
+      lagsAbove1h += d.summary().path("health").path("scheduleLagsAbove1h").asLong(0);
+    }
+    h.put("scheduleLagsAbove1h", lagsAbove1h); // the clients' lag histograms end at an hour, as theirs did
     double cpu = 0;
     long cores = 0;
     boolean anyCpu = false;

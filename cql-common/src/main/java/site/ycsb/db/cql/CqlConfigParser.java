@@ -46,7 +46,8 @@ public final class CqlConfigParser {
     String write = p.consistency(n.writeCl, ConsistencyLevels.REGULAR);
     String serial = p.consistency(n.serialCl, ConsistencyLevels.SERIAL);
     b.localDc(localDc).consistency(read == null ? defaultLevel : read, write == null ? defaultLevel : write,
-        serial != null ? serial : localDc == null ? "SERIAL" : "LOCAL_SERIAL");
+        serial != null ? serial : localDc == null ? "SERIAL" : "LOCAL_SERIAL")
+        .levelProperties(n.readCl, n.writeCl, n.serialCl);
     boolean lwt = n.lwt != null && p.bool(n.lwt, false);
     if (lwt && write != null && ("ANY".equals(write) || write.endsWith("SERIAL"))) {
       throw PropertyParser.configurationError(n.writeCl + "=" + write + " cannot be used with " + n.lwt
