@@ -47,7 +47,8 @@ public final class CommandLineProperties {
     String shown = Secrets.maskArgument(file);
     java.io.File f = new java.io.File(file);
     if (!f.exists()) {
-      throw new UsageException("cannot read property file " + shown + ": no such file");
+      throw new UsageException("cannot read property file " + shown + (java.nio.file.Files.isSymbolicLink(f.toPath())
+          ? ": a symbolic link to nothing (or to itself)" : ": no such file"));
     }
     if (!f.isFile()) {
       throw new UsageException("cannot read property file " + shown + ": not a regular file");

@@ -93,8 +93,10 @@ final class RunConfig {
       if (doTransactions) {
         long ops = r.get(EngineOptions.OPERATION_COUNT);
         if (ops == 0 && maxExecutionSec == 0) {
-          throw new UsageException("operationcount is 0 (unlimited) and maxexecutiontime is not set: the run would "
-              + "never end; set operationcount or maxexecutiontime");
+          String given = props.getProperty(EngineOptions.OPERATION_COUNT.name());
+          throw new UsageException("operationcount is " + (given != null && given.trim().isEmpty() ? "empty, which "
+              + "means 0 (unlimited)," : "0 (unlimited)") + " and maxexecutiontime is not set: the run would never "
+              + "end; set operationcount or maxexecutiontime");
         }
         operationLimit = ops == 0 ? Long.MAX_VALUE : ops;
       } else {

@@ -35,6 +35,9 @@ public final class Report {
         return 0;
       }
       refuseInsideRecord("-o " + o.outDir, o.outDir);
+      if (java.nio.file.Files.exists(o.outDir) && !java.nio.file.Files.isDirectory(o.outDir)) {
+        throw new UsageException("-o " + o.outDir + " exists and is not a directory");
+      }
       HdrTotals hdr = new HdrTotals();
       List<Table> tables = new ArrayList<>();
       List<String> warnings = new ArrayList<>();

@@ -162,4 +162,14 @@ class MergeIdentityTest {
     assertTrue(stderr().contains("the record of another run"), stderr());
     assertFalse(Files.exists(tmp.resolve("a/report")));
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"a-file", "a/summary.json", "a/output.txt"})
+  void should_refuse_in_one_line_a_report_output_that_is_a_file(String out) throws Exception {
+    Files.write(tmp.resolve("a-file"), new byte[] {1});
+    int code = Report.run(new String[] {"-o", tmp.resolve(out).toString(), tmp.resolve("c").toString()},
+        new PrintStream(new ByteArrayOutputStream(), true), new PrintStream(err, true));
+    assertEquals(2, code, stderr());
+    assertEquals(1, stderr().trim().split("\n").length, stderr());
+  }
 }
