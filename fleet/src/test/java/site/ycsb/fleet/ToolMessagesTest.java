@@ -73,6 +73,11 @@ class ToolMessagesTest {
             Arrays.asList("basic", "--sla", "p99<10ms", "--ycsb-home", HOME, "--out", "{T}/record")),
         Arguments.of("findmax", findmax, "findmax: --out {T}/record/hdr is inside the record of another run",
             Arrays.asList("basic", "--sla", "p99<10ms", "--ycsb-home", HOME, "--out", "{T}/record/hdr")),
+        Arguments.of("suite", suite, "suite: --hook-before needs a command (got an empty word)",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hook-before", "", "--out", "{T}/suite-out")),
+        Arguments.of("fleet", fleet, "fleet: --hook-after needs a command (got only blanks)",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--hook-after", "  ",
+                "--out", "{T}/fleet-out")),
         // configuration mistakes are usage errors (2), not every host "unreachable" (1)
         Arguments.of("fleet", fleet, "fleet: --ssh-config /nonexistent does not exist",
             Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--ssh-config", "/nonexistent",
