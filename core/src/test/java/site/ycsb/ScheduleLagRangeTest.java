@@ -22,7 +22,7 @@ class ScheduleLagRangeTest {
       state.recordLag(start, start + TimeUnit.MICROSECONDS.toNanos(lagUs), start);
     }
     assertEquals(counted, state.lagsAbove1h.sum());
-    org.HdrHistogram.Histogram h = state.scheduleLagUs.getIntervalHistogram();
+    org.HdrHistogram.Histogram h = state.scheduleLag();
     assertEquals(times, h.getTotalCount());
     assertEquals(true, h.getMaxValue() <= RunState.MAX_LAG_US * 1.001, "recorded within the range");
     if (counted > 0) {
