@@ -162,8 +162,8 @@ final class ClientThread extends Thread implements Worker {
           }
           long intended = schedule.intendedStartNs(slot);
           waiters.startWaiting();
-          schedule.awaitTime(intended, workload);
-          waiters.endWaiting(lastOpNs);
+          boolean onTime = schedule.awaitTime(intended, workload);
+          waiters.endWaiting(lastOpNs, onTime);
           if (workload.isStopRequested()) {
             break;
           }

@@ -106,18 +106,24 @@ final class ClockWaiters {
 
   /**
    * Called when the slot's time came, before its operation runs: calls an idle thread in if too few waiters are
-   * left and the thread's last operation was slow, so that the next slots are covered while this one runs.
+   * left and either this thread was on time for its slot or its last operation was slow, so that the next slots
+   * are covered while this one runs.
    *
-   * <p>A thread whose operations are quick is back before the other waiters' slots have all come due, so it calls
-   * no one in: without that condition every operation of a backlog (when the waiters wake late and run the slots
-   * that are due back to back) woke an idle thread that soon went idle again, a wake-up and a park per operation
-   * just when the client was behind. If quick operations turn slow at once (a database pause), the idle threads
-   * come back by themselves within {@link #RECHECK_NS} when the waiters have run out.
+   * <p>On time, a waiter that leaves too few behind always calls one in: it cannot know that its operation will be
+   * quick, and if the database stalls just then (a server pause while operations were quick) every waiter would be
+   * held inside a call while the next slots come due, and those slots would start late by the client's doing,
+   * up to {@link #RECHECK_NS}, which the intended latency would then wrongly charge to the run. On schedule with
+   * quick operations the waiters hold slots ahead of the clock, so this is rare.
+   *
+   * <p>Late for its slot (a backlog: the waiters run the slots that are due back to back), a thread whose
+   * operations are quick calls no one in: without that condition every operation of a backlog woke an idle thread
+   * that soon went idle again, a wake-up and a park per operation just when the client was behind.
    *
    * @param lastOpNs how long the calling thread's last operation took ({@code Long.MAX_VALUE} before its first)
+   * @param onTime whether the calling thread waited for its slot's time (it was not late for it)
    */
-  void endWaiting(long lastOpNs) {
-    if (waiting.decrementAndGet() < refillBelow && lastOpNs >= slowOpNs) {
+  void endWaiting(long lastOpNs, boolean onTime) {
+    if (waiting.decrementAndGet() < refillBelow && (onTime || lastOpNs >= slowOpNs)) {
       callOne();
     }
   }

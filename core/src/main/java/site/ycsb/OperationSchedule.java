@@ -198,12 +198,16 @@ final class OperationSchedule {
   /**
    * Waits until {@code deadlineNs}, returning early if {@code stop} is requested. Parking is done in bounded
    * steps so that a stop request is seen within 50 ms even at very low rates.
+   *
+   * @return whether the time still lay ahead when called (false: the caller is late for it)
    */
-  public void awaitTime(long deadlineNs, Workload stop) {
+  public boolean awaitTime(long deadlineNs, Workload stop) {
     long left;
+    boolean waited = false;
     while ((left = deadlineNs - System.nanoTime()) > 0) {
+      waited = true;
       if (stop.isStopRequested()) {
-        return;
+        return true;
       }
       if (spin) {
         Thread.yield();
@@ -211,5 +215,6 @@ final class OperationSchedule {
         LockSupport.parkNanos(Math.min(left, MAX_PARK_NS));
       }
     }
+    return waited;
   }
 }

@@ -17,6 +17,10 @@ class ClockWaitersTest {
   private static final long PATIENCE_S = 20;
   /** What counts as a slow operation in these tests, ns. */
   private static final long SLOW = 1_000_000;
+  /** The calling waiter had to wait for its slot's time. */
+  private static final boolean ON_TIME = true;
+  /** The calling waiter was late for its slot (a backlog). */
+  private static final boolean LATE = false;
   /** An idle thread's re-check period that never comes within a test: only a call can wake it. */
   private static final long NEVER_NS = TimeUnit.HOURS.toNanos(1);
   /** A short re-check period, for what only the re-check can see (a stop, waiters that ran out). */
@@ -75,7 +79,7 @@ class ClockWaitersTest {
       w.startWaiting();
     }
     assertFalse(w.shouldClaim(), "three wait: a fourth goes idle");
-    w.endWaiting(SLOW);
+    w.endWaiting(SLOW, LATE);
     assertTrue(w.shouldClaim());
   }
 
@@ -101,38 +105,51 @@ class ClockWaitersTest {
   void should_call_the_most_recently_idle_thread_when_too_few_waiters_are_left() throws InterruptedException {
     ClockWaiters w = fullyCovered(4, NEVER_NS); // calls one in below 2 waiters
     IdleThread[] idle = parkIdle(w, workload(), 2);
-    w.endWaiting(SLOW); // 3 left
-    w.endWaiting(SLOW); // 2 left
+    w.endWaiting(SLOW, LATE); // 3 left
+    w.endWaiting(SLOW, LATE); // 2 left
     assertEquals(2, w.idle(), "enough waiters: nobody called");
-    w.endWaiting(SLOW); // 1 left: one is called, the last to go idle
+    w.endWaiting(SLOW, LATE); // 1 left: one is called, the last to go idle
     assertEquals(Boolean.TRUE, idle[1].result());
     assertEquals(1, w.idle());
     assertTrue(idle[0].results.isEmpty(), "the older idle thread stays parked");
-    w.endWaiting(SLOW); // 0 left
+    w.endWaiting(SLOW, LATE); // 0 left
     assertEquals(Boolean.TRUE, idle[0].result());
     assertEquals(0, w.idle());
   }
 
   @Test
-  void should_call_no_one_in_when_the_last_operation_was_quick() throws InterruptedException {
+  void should_call_no_one_in_when_late_and_the_last_operation_was_quick() throws InterruptedException {
     ClockWaiters w = fullyCovered(2, NEVER_NS); // calls one in below 1 waiter
     IdleThread[] idle = parkIdle(w, workload(), 1);
-    w.endWaiting(SLOW - 1); // 1 left
-    w.endWaiting(SLOW - 1); // 0 left, but this thread will be back before the next slots are due
+    w.endWaiting(SLOW - 1, LATE); // 1 left
+    w.endWaiting(SLOW - 1, LATE); // 0 left, but this thread will be back before the next slots are due
     Thread.sleep(100);
     assertTrue(idle[0].results.isEmpty(), "not called in");
     assertEquals(1, w.idle());
     w.startWaiting();
-    w.endWaiting(SLOW); // a slow operation: the idle thread is needed
+    w.endWaiting(SLOW, LATE); // a slow operation: the idle thread is needed
     assertEquals(Boolean.TRUE, idle[0].result());
+  }
+
+  @Test
+  void should_call_one_in_when_on_time_and_too_few_waiters_are_left_even_after_quick_operations()
+      throws InterruptedException {
+    ClockWaiters w = fullyCovered(2, NEVER_NS); // calls one in below 1 waiter
+    IdleThread[] idle = parkIdle(w, workload(), 1);
+    w.endWaiting(SLOW - 1, ON_TIME); // 1 left
+    assertEquals(1, w.idle(), "enough waiters: nobody called");
+    // the last waiter goes into its operation on time: should the database stall now, the next slots need a thread
+    w.endWaiting(SLOW - 1, ON_TIME);
+    assertEquals(Boolean.TRUE, idle[0].result());
+    assertEquals(0, w.idle());
   }
 
   @Test
   void should_come_back_by_itself_when_the_waiters_ran_out_without_calling() throws InterruptedException {
     ClockWaiters w = fullyCovered(2, SOON_NS);
     IdleThread[] idle = parkIdle(w, workload(), 1);
-    w.endWaiting(SLOW - 1);
-    w.endWaiting(SLOW - 1); // nobody waits on the clock now, and nobody was called
+    w.endWaiting(SLOW - 1, LATE);
+    w.endWaiting(SLOW - 1, LATE); // nobody waits on the clock now, and nobody was called
     assertEquals(Boolean.TRUE, idle[0].result(), "back at its next re-check");
     assertEquals(0, w.idle());
   }
