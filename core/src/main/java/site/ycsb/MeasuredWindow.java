@@ -128,6 +128,7 @@ final class MeasuredWindow {
         lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy, verdictContext());
     r.health = health;
     r.scheduleLag = lag;
+    r.lagsAbove1h = state.lagsAbove1h.sum();
     return r;
   }
 

@@ -40,9 +40,18 @@ final class RunState {
   /** The start-up window of the schedule, judged separately by the verdicts. */
   static final long STARTUP_WINDOW_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
 
+  /** The lag recorders' range: a lag above it is recorded as it and counted ({@link #lagsAbove1h}). */
+  static final long MAX_LAG_US = 3_600_000_000L;
+  /** Operations that started more than an hour late (recorded as one hour), as latencies above 1 h are counted. */
+  final java.util.concurrent.atomic.LongAdder lagsAbove1h = new java.util.concurrent.atomic.LongAdder();
+
   /** Records how late a measured operation started, and whether it was due in the start-up window. */
   void recordLag(long intendedNs, long actualNs, long scheduleStartNs) {
-    long lagUs = Math.min(3_600_000_000L, Math.max(0, actualNs - intendedNs) / 1000);
+    long lagUs = Math.max(0, actualNs - intendedNs) / 1000;
+    if (lagUs > MAX_LAG_US) {
+      lagsAbove1h.increment();
+      lagUs = MAX_LAG_US;
+    }
     (intendedNs - scheduleStartNs < STARTUP_WINDOW_NS ? startupLagUs : steadyLagUs).recordValue(lagUs);
   }
 
