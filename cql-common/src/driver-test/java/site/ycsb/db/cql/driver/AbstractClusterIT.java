@@ -224,8 +224,8 @@ public abstract class AbstractClusterIT {
 
   /**
    * The cassandra-stress profile of lightweight transactions ({@code workloads/cassandra-stress/lwt.yaml}, its keyspace
-   * at replication factor 3) at SERIAL on the three nodes: no account applied twice, every account there. Driver
-   * independent beyond what the other scenarios check, so run by one binding's class only.
+   * at replication factor 3) at SERIAL on the three nodes: no account applied twice, every account there, and the run's
+   * record says it used SERIAL.
    */
   protected void runLwtProfileOnThreeReplicas() throws Exception {
     Path profile = dir.resolve("lwt-rf3.yaml");
@@ -249,6 +249,8 @@ public abstract class AbstractClusterIT {
     p.setProperty(binding().names().serialCl, "SERIAL");
     p.setProperty(binding().names().readCl, "QUORUM");
     p.setProperty(binding().names().writeCl, "QUORUM");
+    Path results = dir.resolve("lwt-profile-results");
+    p.setProperty("results.dir", results.toString());
     for (String name : p.stringPropertyNames()) {
       args.add("-p");
       args.add(name + "=" + p.getProperty(name));
@@ -256,6 +258,8 @@ public abstract class AbstractClusterIT {
     ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args,
         Files.createDirectories(dir.resolve("lwt-profile")), 300);
     assertEquals(0, run.exitCode, run.toString());
+    String summary = new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8);
+    assertTrue(summary.contains("\"serial consistency\": \"SERIAL\""), "the run's record says SERIAL: " + summary);
     long inserts = AbstractStressProfileIT.attempted(run);
     Set<List<Object>> accounts = AbstractStressProfileIT.keys(Profile.load(profile.toString()), 3, inserts)[0];
     Map<String, Map<String, Long>> statuses = ClusterRun.returns(run, "insert", "read", "move", "open");
@@ -300,11 +304,13 @@ public abstract class AbstractClusterIT {
     List<ClusterRun> runs = new ArrayList<>();
     List<ItSupport.Forked> started = new ArrayList<>();
     for (boolean async : new boolean[] {true, false}) {
-      // 20 s at 40 ops/s (and the stall); 16 threads (or places in flight): the operations held by the paused node take every one of
-      // them within a second or two, so the schedule falls behind (the stall shows in intended latency and in the
-      // verdict), while over the whole run the threads are far from always busy (the database, not too few threads)
+      // 20 s at 40 ops/s (and the stall); 32 threads (or places in flight): the operations held by the paused node
+      // (a third) take every one of them within two or three seconds, so the schedule falls behind (the stall shows in
+      // intended latency and in the verdict), while over the whole run the threads are far from always busy (the
+      // database, not too few threads) — even on a machine so loaded that every operation takes half a second
+      // (with 16, at load 57, the threads were busy 92% of the run and the verdict rightly blamed their number)
       ClusterRun r = run("pause-" + (async ? "async" : "blocking"), "paused").mix(0.5, 0.3, 0.2)
-          .records(RECORDS, 800).consistency("QUORUM").async(async).rate(16, RATE);
+          .records(RECORDS, 800).consistency("QUORUM").async(async).rate(32, RATE);
       runs.add(r);
       started.add(start(r));
     }
@@ -385,6 +391,11 @@ public abstract class AbstractClusterIT {
     for (ItSupport.Forked f : started) {
       f.awaitOperations(60, 180);
     }
+    // Frozen first, so that requests are in flight on node 3 when it dies (at 40 operations per second a bare kill
+    // usually finds none, and nothing would be retried): each run's operations whose coordinator is node 3 hang for
+    // these 2 s (far below the request timeout), then fail with the closed connection and must be retried elsewhere
+    cluster.node(3).pause();
+    Thread.sleep(2000);
     cluster.node(3).kill();
     List<ItSupport.Run> ended = new ArrayList<>();
     for (ItSupport.Forked f : started) {
@@ -398,10 +409,16 @@ public abstract class AbstractClusterIT {
       assertEquals(0, ClusterRun.failed(r), what + "every operation OK " + ClusterRun.returns(r) + "\n" + r);
       assertEquals(600, ClusterRun.count(r, "OK"), what + r);
       assertEquals(-1, ItSupport.metric(r.stdout, "VERIFY", "Return=UNEXPECTED_STATE"), what + r);
-      for (String op : new String[] {"READ", "UPDATE", "INSERT"}) {
-        assertTrue(ItSupport.metric(r.stdout, binding().retryMetric(), op) >= 0, what + "retries of " + op
-            + " counted: " + r);
+      // the operations caught on node 3 were retried on the other replicas, and counted per operation type
+      long perType = 0;
+      for (String op : new String[] {"READ", "UPDATE", "INSERT", "SCAN", "DELETE"}) {
+        long retries = ItSupport.metric(r.stdout, binding().retryMetric(), op);
+        assertTrue(retries >= 0, what + "retries of " + op + " counted: " + r);
+        perType += retries;
       }
+      long retries = ItSupport.metric(r.stdout, binding().retryMetric(), "TOTAL");
+      assertTrue(retries > 0, what + "the requests in flight on the killed node were retried: " + r);
+      assertEquals(retries, perType, what + "the retries per operation type add up to the total: " + r);
       ClusterRun.assertVerdict(r, "127.0.0.3:" + port + " down");
     }
     for (int i = 0; i < all.size(); i++) {
