@@ -29,7 +29,8 @@ import site.ycsb.db.cql.driver.ItSupport;
 /**
  * The scylla binding on the local 3-node cluster (see {@link AbstractClusterIT}), and its lightweight transactions
  * ({@code scylla.lwt}: the applied-check) at SERIAL across three replicas: of two clients racing to insert the same
- * key, at most one is applied, and the row holds its value.
+ * key, at most one is applied, and the row holds its value; and the cassandra-stress profile of lightweight
+ * transactions at SERIAL on three replicas, as in the Cassandra binding's test.
  */
 class ScyllaClusterIT extends AbstractClusterIT {
   private static final int KEYS = 20;
@@ -37,6 +38,13 @@ class ScyllaClusterIT extends AbstractClusterIT {
   @Override
   protected BindingUnderTest binding() {
     return ScyllaBinding.INSTANCE;
+  }
+
+  @Test
+  @Order(2)
+  void should_apply_each_account_once_when_a_profile_of_lightweight_transactions_runs_at_serial_on_three_replicas()
+      throws Exception {
+    runLwtProfileOnThreeReplicas();
   }
 
   @Test
