@@ -90,10 +90,11 @@ class FleetClusterIT {
     sshd = new Sshd(work.resolve("sshd"));
     Path hosts = sshd.installClients(work, tarball);
     Path fleetOut = work.resolve("fleet");
-    // 8 s start delay: the clients' init (JVM, driver, three nodes) must end before the common start
+    // 30 s start delay: the clients' init (JVM, driver, three nodes) must end before the common start (at load 45 one
+    // took 7.5 s, started late, and its 5-s window no longer overlapped the others': merge rightly refused); 10 s each
     List<String> fleet = new ArrayList<>(Arrays.asList("cassandra-cql", "--hosts-file", hosts.toString(),
-        "--ycsb-home", home.toString(), "--out", fleetOut.toString(), "--start-delay", "8", "--workloads", "a",
-        "-p", "operationcount=1500", "-target", "300", "-threads", "2"));
+        "--ycsb-home", home.toString(), "--out", fleetOut.toString(), "--start-delay", "30", "--workloads", "a",
+        "-p", "operationcount=3000", "-target", "300", "-threads", "2"));
     fleet.addAll(sshd.sshOptions());
     fleet.addAll(database);
     ToolRun f = new ToolRun("site.ycsb.fleet.Fleet", fleet, null);
@@ -101,7 +102,7 @@ class FleetClusterIT {
     assertEquals("status: complete", Files.readAllLines(fleetOut.resolve("FLEET-STATUS")).get(0));
     String merged = read(fleetOut.resolve("1/workloada/summary.json"));
     assertEquals(3, FleetIT.clients(merged), merged);
-    assertEquals(1500, FleetIT.number(merged, "operations") + FleetIT.warmupOperations(merged), merged);
+    assertEquals(3000, FleetIT.number(merged, "operations") + FleetIT.warmupOperations(merged), merged);
     assertAllOk(fleetOut.resolve("1/workloada/output.txt"));
 
     // findmax: two short steps on the same table
