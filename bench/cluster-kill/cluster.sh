@@ -10,6 +10,10 @@ KB_PIDS=""
 
 now_ms() { date +%s%3N; }
 
+# Cassandra servers running on the machine now, this script's and everyone else's (a shared machine): recorded with
+# each run beside the load average.
+cassandra_jvms() { pgrep -c -f 'site.ycsb.testserver.cassandra.ServerMain' || true; }
+
 ycsb() { "$ROOT/bin/ycsb" "$@"; }
 
 # node_host I: the address of node I (node 1 on ADDRESS, node 2 on the next address, ...).

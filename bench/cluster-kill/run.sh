@@ -116,7 +116,7 @@ wait_in_step
 TSV="$RUN_DIR/runs.tsv"
 CMDS="$RUN_DIR/commands.txt"
 FIELDS="ops failed failed_by_status retries p99_before_ms p99_outage_ms max_outage_ms ops_outage client_recovered_s share_moved_s node_back_s takes_requests_s restart_s server_rate_before killed_node_rate_before"
-printf 'client\trepeat\trc\tload1\t%s\n' "${FIELDS// /$'\t'}" >"$TSV"
+printf 'client\trepeat\trc\tload1\tcassandra_jvms\t%s\n' "${FIELDS// /$'\t'}" >"$TSV"
 : >"$CMDS"
 
 command_for() { # client dir
@@ -138,6 +138,7 @@ run_one() { # client repeat
   command_for "$c" "$d"
   { printf '%s-%s:' "$c" "$rep"; printf ' %q' "${CMD[@]}"; printf '\n'; } >>"$CMDS"
   load1="$(cut -d' ' -f1 /proc/loadavg)"
+  jvms="$(cassandra_jvms)"
   watch_bg "$d/watch.tsv" $((SECONDS_PER_RUN + 900))
   watch=$WATCH_PID
   timeout -k 30 $((SECONDS_PER_RUN + 420)) "${CMD[@]}" >"$d/out.txt" 2>"$d/err.txt" </dev/null &
@@ -161,7 +162,7 @@ run_one() { # client repeat
   else
     : >"$d/figures.txt"
   fi
-  row="$c\t$rep\t$rc\t$load1"
+  row="$c\t$rep\t$rc\t$load1\t$jvms"
   for f in $FIELDS; do row="$row\t$(sed -n "s/^$f=//p" "$d/figures.txt" | head -n 1 | grep . || echo -)"; done
   printf "$row\n" >>"$TSV"
   printf '%-8s r%s: exit %s, load %s, %s' "$c" "$rep" "$rc" "$load1" "$(tr '\n' ' ' <"$d/figures.txt")" >&2
@@ -215,7 +216,7 @@ summary() {
       nc = split(clients, cl, ",")
       printf "| figure |"; for (i = 1; i <= nc; i++) printf " %s |", name[cl[i]]; print ""
       printf "|---|"; for (i = 1; i <= nc; i++) printf "---:|"; print ""
-      nf = split("rc:exit code:0|ops:operations:0|failed:failed operations:0|retries:retries counted by the binding:0|p99_before_ms:intended p99 before the kill, ms:1|p99_outage_ms:intended p99 during the outage, ms:1|max_outage_ms:intended max during the outage, ms:1|client_recovered_s:client back at 90% of the rate, s after the kill:1|share_moved_s:dead node'"'"'s share served by the others, s after the kill:1|restart_s:restart of node 3 (start --node), s:1|node_back_s:node 3 answers CQL again, s after the restart began:1|takes_requests_s:node 3 takes requests again, s after it answers:1|load1:load average (1 min) at the run'"'"'s start:1", fl, "|")
+      nf = split("rc:exit code:0|ops:operations:0|failed:failed operations:0|retries:retries counted by the binding:0|p99_before_ms:intended p99 before the kill, ms:1|p99_outage_ms:intended p99 during the outage, ms:1|max_outage_ms:intended max during the outage, ms:1|client_recovered_s:client back at 90% of the rate, s after the kill:1|share_moved_s:dead node'"'"'s share served by the others, s after the kill:1|restart_s:restart of node 3 (start --node), s:1|node_back_s:node 3 answers CQL again, s after the restart began:1|takes_requests_s:node 3 takes requests again, s after it answers:1|load1:load average (1 min) at the run'"'"'s start:1|cassandra_jvms:Cassandra servers on the machine at the run'"'"'s start (3 of them this cluster):0", fl, "|")
       for (j = 1; j <= nf; j++) {
         split(fl[j], p, ":")
         printf "| %s |", p[2]; for (i = 1; i <= nc; i++) printf " %s |", cell(cl[i] SUBSEP p[1], p[3]); print ""
@@ -232,7 +233,8 @@ summary() {
   echo
   if awk -v l="${LOAD_AT_START%% *}" -v n="$(nproc)" 'BEGIN { exit !(l > n / 4) }'; then
     echo "> **The machine was not quiet**: load average $LOAD_AT_START when the script started, on $(nproc) CPUs, shared"
-    echo "> with other engineers' builds and clusters; each run's own load is in the table. Timings are upper bounds."
+    echo "> with other engineers' builds and clusters; each run's load average and the Cassandra servers running on the"
+    echo "> machine then are in the tables. Timings are upper bounds."
     echo
   fi
   echo "Command: \`bench/cluster-kill/run.sh${ARGV:+ $ARGV}\` (commit $(cd "$ROOT" && git rev-parse --short HEAD)$(cd "$ROOT" && git diff --quiet HEAD -- . 2>/dev/null || echo ', with uncommitted changes'))."

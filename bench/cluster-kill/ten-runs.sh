@@ -22,9 +22,10 @@ usage() {
 Usage: $PROG [options]
   --runs N           runs in a row (default 10)
   --rate R           fixed rate in ops/s, -target (default 200)
-  --seconds S        length of a run: operationcount = rate x S (default 90)
+  --seconds S        length of a run: operationcount = rate x S (default 200: a restart takes 1-2 minutes on a
+                     busy machine, and node 3 must serve again for a while before the run ends)
   --kill-at S        seconds after the schedule opens when node 3 is killed (default 20)
-  --restart-at S     seconds after the schedule opens when node 3 is started again (default 45)
+  --restart-at S     seconds after the schedule opens when node 3 is started again (default 35)
   --threads N        operations in flight (-threads) (default 64)
   --records N        records loaded before the runs (default 10000)
   --address A        address of node 1; nodes 2 and 3 take the next ones (default 127.0.0.70)
@@ -35,7 +36,7 @@ Usage: $PROG [options]
 EOF
 }
 
-RUNS=10; RATE=200; SECONDS_PER_RUN=90; KILL_AT=20; RESTART_AT=45; THREADS=64; RECORDS=10000
+RUNS=10; RATE=200; SECONDS_PER_RUN=200; KILL_AT=20; RESTART_AT=35; THREADS=64; RECORDS=10000
 ADDRESS=127.0.0.70; PORT=19110; KEEP_CLUSTER=false; OUT=""
 while [ $# -gt 0 ]; do
   opt="$1"
@@ -83,7 +84,7 @@ LOADED="$(killbench count "$PORT" QUORUM $(hosts_list | tr , ' '))" || die "coul
 [ "$LOADED" = "$RECORDS" ] || die "the load left $LOADED records, not $RECORDS"
 
 TSV="$RUN_DIR/runs.tsv"
-printf 'run\tverdict\trc\tload1\toperations\tnot_ok\tretries\tlost\trows_after\trestart_s\twhy\n' >"$TSV"
+printf 'run\tverdict\trc\tload1\tcassandra_jvms\toperations\tnot_ok\tretries\tlost\trows_after\trestart_s\tserved_s\tnode3_requests\twhy\n' >"$TSV"
 CMD=(env JAVA_OPTS="-Xms512m -Xmx512m" "$ROOT/bin/ycsb" run cassandra-cql "${COMMON[@]}" -p async=true
      -p dataintegrity=true -p operationcount="$OPS" -target "$RATE" -threads "$THREADS" -s -p status.interval=1
      -p measurement.interval=both)
@@ -94,15 +95,28 @@ for i in $(seq 1 "$RUNS"); do
   mkdir -p "$d"
   rc=0 why=""
   load1="$(cut -d' ' -f1 /proc/loadavg)"
+  jvms="$(cassandra_jvms)"
+  watch_bg "$d/watch.tsv" $((SECONDS_PER_RUN + 900))
   timeout -k 30 $((SECONDS_PER_RUN + 420)) "${CMD[@]}" -p results.dir="$d/results" >"$d/out.txt" 2>"$d/err.txt" </dev/null &
   client=$!
   KB_PIDS="$KB_PIDS $client"
   kill_restart_run "run-$i" "$d/events" "$client" "$d/err.txt" || why="client ended before its first status line; "
   wait "$client" || rc=$?
+  client_end=$(now_ms)
   if [ -n "${RESTART_PID:-}" ]; then
     wait_bounded "$RESTART_PID" 300 || why="${why}restart of node 3 still running after 300 s; "
   fi
   RESTART_PID=""
+  kill "$WATCH_PID" 2>/dev/null || true
+  wait "$WATCH_PID" 2>/dev/null || true
+  # How long node 3 served again before the client ended, and the requests it received from the client meanwhile
+  # (server side): the run must have met the node's return, not only its loss.
+  done_ms="$(sed -n 's/^restart_done=//p' "$d/events" 2>/dev/null | head -n 1)"
+  served_s=- node3=-
+  if [ -n "$done_ms" ]; then
+    served_s="$(awk -v a="$done_ms" -v b="$client_end" 'BEGIN { printf "%.1f", (b - a) / 1000 }')"
+    node3="$(awk -F'\t' -v a="$done_ms" -v b="$client_end" '$2 == 3 && $1 > a && $1 <= b { n += $4 } END { print n + 0 }' "$d/watch.tsv")"
+  fi
   grep -q '^kill=' "$d/events" 2>/dev/null || why="${why}node 3 was not killed (run too short?); "
   grep -q '^restart_failed=' "$d/events" 2>/dev/null && why="${why}start --node 3 failed (see events.restart.log); "
   # Every operation's Return= line (READ, UPDATE, VERIFY, ...): all must be OK.
@@ -117,9 +131,11 @@ for i in $(seq 1 "$RUNS"); do
   [ -z "$not_ok" ] || why="${why}not OK: ${not_ok% }; "
   [ "$ops" -ge "$OPS" ] || why="${why}only $ops of $OPS operations reported; "
   [ "$rows" = "$RECORDS" ] || why="${why}table holds $rows rows, not $RECORDS; "
+  awk -v s="$served_s" 'BEGIN { exit !(s + 0 >= 10) }' || why="${why}node 3 served again only $served_s s before the run ended (need 10; raise --seconds); "
+  [ "$node3" = - ] || [ "$node3" -gt 0 ] || why="${why}node 3 received no request after its restart; "
   if [ -z "$why" ]; then verdict=PASS; PASSED=$((PASSED + 1)); else verdict=FAIL; fi
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "$verdict" "$rc" "$load1" "$ops" "${not_ok:--}" \
-    "${retries:--}" "$lost" "$rows" "$restart_s" "${why:--}" >>"$TSV"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "$verdict" "$rc" "$load1" "$jvms" "$ops" "${not_ok:--}" \
+    "${retries:--}" "$lost" "$rows" "$restart_s" "$served_s" "$node3" "${why:--}" >>"$TSV"
   echo "run $i: $verdict (exit $rc, $ops operations, retries ${retries:--}, rows $rows, restart ${restart_s} s)${why:+: $why}" >&2
 done
 ELAPSED_S=$(( $(date +%s) - START_S ))
@@ -130,7 +146,8 @@ LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)"
   echo
   if awk -v l="${LOAD_AT_START%% *}" -v n="$(nproc)" 'BEGIN { exit !(l > n / 4) }'; then
     echo "> **The machine was not quiet**: load average $LOAD_AT_START when the script started, on $(nproc) CPUs, shared"
-    echo "> with other engineers' builds and clusters; each run's load is in the table."
+    echo "> with other engineers' builds and clusters; each run's load average and the Cassandra servers running on the"
+    echo "> machine then (\`cassandra_jvms\`, this cluster's three included) are in the table."
     echo
   fi
   echo "Command: \`bench/cluster-kill/ten-runs.sh${ARGV:+ $ARGV}\` (commit $(cd "$ROOT" && git rev-parse --short HEAD)$(cd "$ROOT" && git diff --quiet HEAD -- . 2>/dev/null || echo ', with uncommitted changes'))."
@@ -142,7 +159,10 @@ LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)"
   echo "(pid from \`status\`) $KILL_AT s after the schedule opened and started again with \`start --dir D --node 3\` at"
   echo "$RESTART_AT s. A run **passes** when the client exits 0, every operation's \`Return=\` is OK (READ, UPDATE, VERIFY;"
   echo "none LOST), all $OPS operations are reported, and afterwards (every node up, no hints left) \`SELECT count(*)\`"
-  echo "at QUORUM finds all $RECORDS records. Every run is made, whatever the one before did."
+  echo "at QUORUM finds all $RECORDS records; and node 3 served again (\`start --node 3\` returned) at least 10 s before the"
+  echo "client ended and received requests from it then (\`served_s\`, \`node3_requests\`: server side, summed"
+  echo "\`system_views.clients.request_count\` deltas), so each run met the node's return as well as its loss. Every run"
+  echo "is made, whatever the one before did."
   echo
   echo "- Machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), nproc $(nproc), $(free -g | awk '/^Mem:/ {print $2}') GiB;"
   echo "  load average when the script started $LOAD_AT_START, after the last run $LOAD_AFTER; runs took ${ELAPSED_S} s."
