@@ -23,6 +23,7 @@ import site.ycsb.db.cql.driver.ItSupport;
 import site.ycsb.db.cql.profile.Profile;
 import site.ycsb.db.cql.profile.RowGenerator;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
+import site.ycsb.testsupport.ChildProcess;
 
 /**
  * The memo's cassandra-stress profile through the engine with the cassandra-cql binding, on a real Cassandra; also
@@ -41,13 +42,13 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
     Path dir = ItSupport.workDir(getClass().getSimpleName() + "-population");
     String cp = System.getProperty("java.class.path");
     String profile = "profile=" + PROFILE.toAbsolutePath();
-    ItSupport.Run load = ItSupport.java(cp, "site.ycsb.Client", args(server, "-load", 2, profile,
+    ChildProcess.Result load = ItSupport.java(cp, "site.ycsb.Client", args(server, "-load", 2, profile,
         "profile.schema=true", "profile.truncate=true", "profile.seed=11", "recordcount=30"), dir, 300);
     assertEquals(0, load.exitCode, load.toString());
     assertEquals(30, ItSupport.metric(load.stdout, "insert", "Return=OK"), load.toString());
     assertEquals(300, server.countRows("stresstest", "test01") + duplicates(11, 30), "ten partitions per insert");
 
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", profile, "profile.seed=11",
+    ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", profile, "profile.seed=11",
         "profile.population=30", "ops=select1=1", "operationcount=100"), dir, 300);
     assertEquals(0, run.exitCode, run.toString());
     // Every operation is a query of a loaded row: none runs as an insert, none finds nothing.
@@ -77,7 +78,7 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
     Path profile = dir.resolve("partial.yaml");
     Files.write(profile, PARTIAL.getBytes(StandardCharsets.UTF_8));
     String cp = System.getProperty("java.class.path");
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
+    ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
         "ops=insert=2,one=1,inseq=1,inname=1", "profile.schema=true", "profile.truncate=true", "profile.seed=5",
         "profile.visits=2", "profile.inlist=uniform(2..4)", "operationcount=300"), dir, 300);
     assertEquals(0, run.exitCode, run.toString());
@@ -120,7 +121,7 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
     String cp = System.getProperty("java.class.path");
     // No operation limit and a time limit of 60 s (the engine needs one): the statistical stop (err< 0.5, n> 2,
     // n< 4 intervals of 1 s) ends the run after 2 to 4 s.
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
+    ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
         "ops=insert=1,select1=1", "profile.schema=true", "profile.seed=13", "operationcount=0", "maxexecutiontime=60", "profile.err=0.5",
         "profile.nmin=2", "profile.nmax=4"), dir, 120);
     assertEquals(0, run.exitCode, run.toString());

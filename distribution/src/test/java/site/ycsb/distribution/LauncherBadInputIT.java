@@ -17,6 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import site.ycsb.testsupport.ChildProcess;
+
 /**
  * Bad input to bin/ycsb of the unpacked tarball, one row per class of mistake: exit code, the single line printed,
  * nothing run, and the secret never printed. The client's own cases (property values, files, outputs) are in core's
@@ -76,37 +78,37 @@ class LauncherBadInputIT {
   void should_exit_with_the_code_and_one_line_and_run_nothing_when_the_input_is_bad(int exitCode, String line,
                                                                                   List<String> args)
       throws Exception {
-    CommandResult r = Processes.ycsb(home, args.toArray(new String[0]));
-    assertEquals(exitCode, r.exitCode, r.describe());
-    assertEquals(1, r.stderr.trim().split("\n").length, "one line:\n" + r.describe());
-    assertTrue(r.stderr.contains(line), "expected '" + line + "':\n" + r.describe());
-    assertFalse(r.stdout.contains("[OVERALL]"), "something ran:\n" + r.describe());
-    assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.describe());
+    ChildProcess.Result r = Processes.ycsb(home, args.toArray(new String[0]));
+    assertEquals(exitCode, r.exitCode, r.toString());
+    assertEquals(1, r.stderr.trim().split("\n").length, "one line:\n" + r.toString());
+    assertTrue(r.stderr.contains(line), "expected '" + line + "':\n" + r.toString());
+    assertFalse(r.stdout.contains("[OVERALL]"), "something ran:\n" + r.toString());
+    assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.toString());
   }
 
   @Test
   void should_mask_secrets_when_the_debug_command_line_and_the_basic_binding_print_them() throws Exception {
-    CommandResult r = Processes.ycsbWithEnv(home, Collections.singletonList("YCSB_DEBUG=1"), "run", "basic", "-P",
+    ChildProcess.Result r = Processes.ycsbWithEnv(home, Collections.singletonList("YCSB_DEBUG=1"), "run", "basic", "-P",
         "workloads/workloada", "-p", "recordcount=10", "-p", "operationcount=10", "-p", "db.password=" + SECRET,
         "-p", "my.api.token=" + SECRET, "-jvm-args", "-Dx.secret=" + SECRET);
-    assertEquals(0, r.exitCode, r.describe());
-    assertTrue(r.stderr.contains("'db.password=***'"), r.describe());
-    assertTrue(r.stdout.contains("\"db.password\"=\"***\""), "basic prints its properties masked:\n" + r.describe());
-    assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.describe());
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(r.stderr.contains("'db.password=***'"), r.toString());
+    assertTrue(r.stdout.contains("\"db.password\"=\"***\""), "basic prints its properties masked:\n" + r.toString());
+    assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.toString());
   }
 
   @Test
   void should_print_the_version_when_asked_after_a_binding() throws Exception {
-    CommandResult r = Processes.ycsb(home, "run", "basic", "--version");
-    assertEquals(0, r.exitCode, r.describe());
-    assertTrue(r.stdout.startsWith("YCSB"), r.describe());
+    ChildProcess.Result r = Processes.ycsb(home, "run", "basic", "--version");
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(r.stdout.startsWith("YCSB"), r.toString());
   }
 
   @Test
   void should_warn_once_when_a_classpath_entry_does_not_exist() throws Exception {
-    CommandResult r = Processes.ycsb(home, "run", "basic", "-cp", "/no/such/dir", "-P", "workloads/workloada",
+    ChildProcess.Result r = Processes.ycsb(home, "run", "basic", "-cp", "/no/such/dir", "-P", "workloads/workloada",
         "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false");
-    assertEquals(0, r.exitCode, r.describe());
-    assertTrue(r.stderr.contains("ycsb: warning: -cp entry /no/such/dir does not exist"), r.describe());
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(r.stderr.contains("ycsb: warning: -cp entry /no/such/dir does not exist"), r.toString());
   }
 }

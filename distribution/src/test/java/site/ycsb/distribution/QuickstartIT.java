@@ -8,18 +8,17 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import site.ycsb.testsupport.ChildProcess;
+import site.ycsb.testsupport.MetricLines;
 
 /**
  * bin/quickstart from the unpacked tarball: a real local Cassandra, workload A loaded and run with cassandra-cql, the
  * server stopped. Needs the cassandra-binding and cassandra-testserver directories in the tarball.
  */
 class QuickstartIT {
-  private static final Pattern OPERATIONS = Pattern.compile("^\\[(READ|UPDATE|INSERT)\\], Operations, (\\d+)$",
-      Pattern.MULTILINE);
   /** Cassandra's first start may download it from Maven Central; later starts take about 20 s here. */
   private static final long QUICKSTART_TIMEOUT_SECONDS = 600;
 
@@ -34,15 +33,15 @@ class QuickstartIT {
         "cassandra-binding or cassandra-testserver is not in this tarball yet");
     Path serverDir = emptyDir.resolve("server");
 
-    CommandResult result = Processes.run(home, java.util.Arrays.asList("env", "-i", "PATH=/usr/bin:/bin",
+    ChildProcess.Result result = Processes.run(home, java.util.Arrays.asList("env", "-i", "PATH=/usr/bin:/bin",
         "JAVA_HOME=" + System.getProperty("java.home"), "HOME=" + System.getProperty("user.home"),
         home.resolve("bin/quickstart").toString(), "--port", Integer.toString(freePort()),
         "--records", "500", "--operations", "500", "--dir", serverDir.toString()), QUICKSTART_TIMEOUT_SECONDS);
 
-    assertEquals(0, result.exitCode, result.describe());
-    assertEquals(500, operations(result.stdout, "INSERT"), result.describe());
-    assertEquals(500, operations(result.stdout, "READ") + operations(result.stdout, "UPDATE"), result.describe());
-    assertTrue(result.stderr.contains("stopped"), "server not stopped:\n" + result.describe());
+    assertEquals(0, result.exitCode, result.toString());
+    assertEquals(500, operations(result.stdout, "INSERT"), result.toString());
+    assertEquals(500, operations(result.stdout, "READ") + operations(result.stdout, "UPDATE"), result.toString());
+    assertTrue(result.stderr.contains("stopped"), "server not stopped:\n" + result.toString());
   }
 
   private static int freePort() throws IOException {
@@ -51,14 +50,7 @@ class QuickstartIT {
     }
   }
 
-  private static int operations(String output, String operation) {
-    Matcher m = OPERATIONS.matcher(output);
-    int total = 0;
-    while (m.find()) {
-      if (m.group(1).equals(operation)) {
-        total += Integer.parseInt(m.group(2));
-      }
-    }
-    return total;
+  private static long operations(String output, String operation) {
+    return MetricLines.of(output).longValue(operation, "Operations", 0);
   }
 }

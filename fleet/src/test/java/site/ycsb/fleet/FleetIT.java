@@ -2,6 +2,7 @@ package site.ycsb.fleet;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -140,27 +141,27 @@ class FleetIT {
     long[][] ranges = {{0, 334}, {334, 333}, {667, 333}};
     for (int i = 0; i < 3; i++) {
       Path client = clientDir(out.resolve("clients/1/load"), i);
-      String s = summary(client);
+      JsonNode s = summary(client);
       assertEquals(ranges[i][0], number(s, "insertStart"), client.toString());
       assertEquals(ranges[i][1], number(s, "insertCount"), client.toString());
       assertEquals(1000, number(s, "recordCount"));
       // measured + warm-up (the fleet's default: the first 10% of the operations, here by time at the target rate)
       assertEquals(ranges[i][1], number(s, "operations") + warmupOperations(s));
       assertTrue(warmupOperations(s) > 0, "default warm-up on " + client);
-      assertTrue(s.contains("a value with spaces"), "-p value with spaces did not survive ssh");
+      assertTrue(s.toString().contains("a value with spaces"), "-p value with spaces did not survive ssh");
       assertTrue(log.contains("[" + hostName(i) + "] "), "no status lines prefixed with " + hostName(i));
     }
-    String load = summary(out.resolve("1/load"));
+    JsonNode load = summary(out.resolve("1/load"));
     assertEquals(1000, number(load, "operations") + warmupOperations(load));
     assertEquals(3, clients(load));
-    String runSummary = summary(out.resolve("1/workloada"));
+    JsonNode runSummary = summary(out.resolve("1/workloada"));
     assertEquals(2999, number(runSummary, "operations") + warmupOperations(runSummary));
     assertTrue(log.contains("fleet: workloada: each client warms up first, not measured (default: the first 10%"),
         log);
     assertEquals(3, clients(runSummary));
     assertEquals(300, number(runSummary, "target"));
     for (int i = 0; i < 3; i++) {
-      String s = summary(clientDir(out.resolve("clients/1/workloada"), i));
+      JsonNode s = summary(clientDir(out.resolve("clients/1/workloada"), i));
       assertEquals(100, number(s, "target"));
       assertEquals(i < 2 ? 1000 : 999, number(s, "operationCount"));
     }
@@ -253,7 +254,7 @@ class FleetIT {
     assertFalse(String.join("\n", status).contains("missing: " + hostName(0)));
     assertFalse(Files.exists(out.resolve("1/workloada/summary.json")), "an incomplete phase was merged as complete");
     assertTrue(firstLine(out.resolve("1/workloada/FLEET-STATUS")).equals("status: incomplete"));
-    String partial = summary(out.resolve("clients/1/workloada/partial-merge"));
+    JsonNode partial = summary(out.resolve("clients/1/workloada/partial-merge"));
     assertEquals(2, clients(partial));
     assertTrue(log.contains("fleet: phase workloada (repeat 1) is INCOMPLETE: 1 of 3 clients missing: "
         + hostName(1)), log);
@@ -308,7 +309,7 @@ class FleetIT {
     assertEquals(0, run.waitFor(120), run.errText());
     assertTrue(run.errText().contains("fleet: load: more clients than records; left out of this phase: "
         + hostName(2)), run.errText());
-    String load = summary(out.resolve("1/load"));
+    JsonNode load = summary(out.resolve("1/load"));
     assertEquals(2, number(load, "operations"));
     assertEquals(2, clients(load));
     assertEquals(1, number(summary(clientDir(out.resolve("clients/1/load"), 1)), "insertStart"));
@@ -368,32 +369,30 @@ class FleetIT {
     }
   }
 
-  private static String summary(Path dir) throws IOException {
-    return new String(Files.readAllBytes(dir.resolve("summary.json")), StandardCharsets.UTF_8);
+  /** summary.json of a result directory, read as merge and report read it. */
+  static JsonNode summary(Path dir) throws Exception {
+    return site.ycsb.results.ResultDir.load(dir).summary();
   }
 
   private static String firstLine(Path file) throws IOException {
     return Files.readAllLines(file).get(0);
   }
 
-  /** The first numeric value of a top-level-style field (the fields used here occur once per summary). */
-  static long number(String json, String field) {
-    Matcher m = Pattern.compile("\"" + field + "\"\\s*:\\s*(-?[0-9.]+)").matcher(json);
-    assertTrue(m.find(), field + " not in " + json);
-    return Math.round(Double.parseDouble(m.group(1)));
+  /** A top-level number of a summary, rounded. */
+  static long number(JsonNode summary, String field) {
+    assertTrue(summary.path(field).isNumber(), field + " not in " + summary);
+    return Math.round(summary.path(field).asDouble());
   }
 
   /** The operations of the warm-up ("warmup": {"operations": N, ...}). */
-  static long warmupOperations(String json) {
-    Matcher m = Pattern.compile("\"warmup\"\\s*:\\s*\\{\\s*\"operations\"\\s*:\\s*([0-9]+)").matcher(json);
-    assertTrue(m.find(), "no warmup in " + json);
-    return Long.parseLong(m.group(1));
+  static long warmupOperations(JsonNode summary) {
+    assertTrue(summary.path("warmup").path("operations").isNumber(), "no warmup in " + summary);
+    return summary.path("warmup").path("operations").asLong();
   }
 
-  static int clients(String json) {
-    Matcher m = Pattern.compile("\"clients\"\\s*:\\s*\\[([^\\]]*)\\]").matcher(json);
-    assertTrue(m.find(), "no clients list in merged summary");
-    return m.group(1).trim().isEmpty() ? 0 : m.group(1).split(",").length;
+  static int clients(JsonNode summary) {
+    assertTrue(summary.path("clients").isArray(), "no clients list in merged summary");
+    return summary.path("clients").size();
   }
 
   static void deleteTree(Path p) throws IOException {

@@ -22,6 +22,7 @@ import site.ycsb.db.cql.profile.Profile;
 import site.ycsb.db.cql.profile.RowGenerator;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
 import site.ycsb.testserver.cassandra.CqlResult;
+import site.ycsb.testsupport.ChildProcess;
 
 /**
  * The memo's cassandra-stress profile (workloads/cassandra-stress/test01.yaml) run by the engine's client in a
@@ -74,7 +75,7 @@ public abstract class AbstractStressProfileIT {
     Path dir = ItSupport.workDir(getClass().getSimpleName());
     String cp = System.getProperty("java.class.path");
     Path results = Files.createTempDirectory(dir, "results"); // a fresh one: the engine refuses to overwrite a result
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
+    ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
         "ops=insert=1,select1=1", "profile.schema=true", "profile.truncate=true", "profile.seed=7",
         "operationcount=" + OPERATIONS, "profile.summary=true", "results.dir=" + results), dir, 300);
 
@@ -160,7 +161,7 @@ public abstract class AbstractStressProfileIT {
         {refused.toString(), "insert=1,missing=1", ": queries.missing.cql: the query "},
     };
     for (String[] c : cases) {
-      ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + c[0],
+      ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + c[0],
           "ops=" + c[1], "profile.schema=true", "operationcount=10"), dir, 120);
       assertEquals(2, run.exitCode, run.toString());
       assertTrue(run.stderr.contains("profile " + c[0] + c[2]), run.toString());
@@ -209,7 +210,7 @@ public abstract class AbstractStressProfileIT {
   private long runEveryQueryFinding(CassandraTestServer server, String name, Path profile, long seed, int operations,
                                     String... queries) throws Exception {
     Path dir = ItSupport.workDir(getClass().getSimpleName() + "-" + name);
-    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args(server, "-t",
+    ChildProcess.Result run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args(server, "-t",
         "profile=" + profile, "ops=insert=1," + String.join("=1,", queries) + "=1", "profile.schema=true",
         "profile.truncate=true", "profile.seed=" + seed, "operationcount=" + operations), dir, 300);
     assertEquals(0, run.exitCode, run.toString());
