@@ -216,20 +216,54 @@ public final class ChildProcess implements AutoCloseable {
   }
 
   /**
+   * Waits until a line of the output (standard output, then error) passes {@code test} ({@code what} names it in the
+   * failure); fails with the output if the process ends first or the wait times out.
+   */
+  public void awaitLine(java.util.function.Predicate<String> test, String what, long timeout, TimeUnit unit)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + unit.toNanos(timeout);
+    while (true) {
+      boolean ended = !process.isAlive();
+      for (List<String> lines : Arrays.asList(out, err)) {
+        for (String line : lines) {
+          if (test.test(line)) {
+            return;
+          }
+        }
+      }
+      if (ended || System.nanoTime() > deadline) {
+        throw new AssertionError(what + " not in the output of " + command + " (" + (ended ? "it ended, exit "
+            + process.exitValue() : "still running after " + timeout + " " + unit) + "):\n" + tail(outputSoFar())
+            + "\n" + tail(errorsSoFar()));
+      }
+      Thread.sleep(50);
+    }
+  }
+
+  /**
    * SIGTERM, as {@code kill} sends it, so that the process's shutdown hooks run. Sent with the shell's kill rather
    * than Process.destroy(), which also closes the streams and would lose what the process prints while stopping.
    */
   public void terminate() throws IOException, InterruptedException {
-    long pid;
+    signal("TERM");
+  }
+
+  /** Sends the signal {@code name} ({@code INT}, {@code TERM}, {@code STOP}, {@code CONT}, ...) with kill. */
+  public void signal(String name) throws IOException, InterruptedException {
+    long pid = pid();
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start();
+    if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+      throw new AssertionError("kill -" + name + " " + pid + " failed");
+    }
+  }
+
+  /** The process id. */
+  public long pid() {
     try {
       // Process.pid() is Java 9+; this module compiles for Java 8 and the tests run on 17+
-      pid = (Long) Process.class.getMethod("pid").invoke(process);
+      return (Long) Process.class.getMethod("pid").invoke(process);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("no process id on this JVM", e);
-    }
-    Process kill = new ProcessBuilder("sh", "-c", "kill -TERM " + pid).inheritIO().start();
-    if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-      throw new AssertionError("kill -TERM " + pid + " failed");
     }
   }
 
