@@ -23,6 +23,9 @@ import site.ycsb.measurements.Measurements;
  *
  * <p>Counters are written by completion threads (the client library's I/O threads) and read by the main thread:
  * adders and atomics. This is where the asynchronous path issues and counts operations.
+ *
+ * <p>Thread-safe where it is shared: its counters are read by the main thread and the status sampler while completion
+ * threads write them (adders and atomics); the dispatching itself runs on this thread alone.
  */
 final class AsyncClientThread extends Thread implements Worker {
   private final int id;

@@ -9,6 +9,9 @@ import site.ycsb.measurements.Measurements;
  * One client thread: initialises its own binding instance, then repeatedly claims a slot of the shared
  * {@link OperationSchedule}, waits for the slot's intended time (when throttled), runs one workload operation
  * and marks whether it is measured (warm-up) — and finally cleans up once every thread has stopped.
+ *
+ * <p>Thread-safe where it is shared: the main thread and the status sampler read its counters while it runs (atomic, or
+ * published when it ends); the operations run on this thread alone.
  */
 final class ClientThread extends Thread implements Worker {
   /** Slots claimed at once by an unthrottled thread, so that threads do not contend on the slot counter. */

@@ -5,6 +5,8 @@ import java.util.regex.Pattern;
 /**
  * The rule for secret-bearing property names (password, passwd, secret, token, credential; any case): their values
  * never reach any output or log. One rule for the engine and the bindings.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class SecretNames {
   /** The words that make a name secret, as a regular-expression alternation (for finding them inside text). */

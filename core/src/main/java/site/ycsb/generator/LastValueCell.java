@@ -6,6 +6,8 @@ package site.ycsb.generator;
  * <p>Per thread because that is the only meaning "last" has when threads draw concurrently, and because a shared
  * cell written on every draw by every thread makes cores exchange its cache line on every operation (measured: up
  * to twice the CPU per operation on the null database). Counters keep their own, global, last value.
+ *
+ * <p>Thread-safe by being per thread.
  */
 final class LastValueCell<T> {
   private final ThreadLocal<Object> value = new ThreadLocal<>();

@@ -1,6 +1,10 @@
 package site.ycsb.generator;
 
-/** A generator of numbers that remembers the last value it handed out and knows its distribution's mean. */
+/**
+ * A generator of numbers that remembers the last value it handed out and knows its distribution's mean.
+ *
+ * <p>Implementations are shared by every client thread, as every {@link Generator}: they must be thread-safe.
+ */
 public abstract class NumberGenerator extends Generator<Number> {
   private final LastValueCell<Number> last = new LastValueCell<>();
 

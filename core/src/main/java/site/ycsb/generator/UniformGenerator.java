@@ -5,7 +5,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Picks one of a fixed collection of strings, each with the same probability. */
+/**
+ * Picks one of a fixed collection of strings, each with the same probability.
+ *
+ * <p>Thread-safe: an immutable list, and each thread draws from its own random source.
+ */
 public class UniformGenerator extends Generator<String> {
   private final List<String> values;
   private final LastValueCell<String> last = new LastValueCell<>();

@@ -2,7 +2,11 @@ package site.ycsb.generator;
 
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Uniformly distributed longs in {@code [lb, ub]} (both inclusive), without modulo bias. */
+/**
+ * Uniformly distributed longs in {@code [lb, ub]} (both inclusive), without modulo bias.
+ *
+ * <p>Thread-safe: immutable bounds, and each thread draws from its own random source.
+ */
 public class UniformLongGenerator extends NumberGenerator {
   private final long lb;
   private final long ub;

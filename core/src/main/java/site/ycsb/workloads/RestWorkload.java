@@ -40,6 +40,8 @@ import site.ycsb.generator.ZipfianGenerator;
  * round at the end), {@code insertcount} of them, so clients that split a load with insertstart/insertcount insert
  * different URLs. YCSB 0.17.0 has no REST load: its load inserts nothing. Only the trace files of operations with
  * a proportion above 0 (and the insert trace for a load) are needed.
+ *
+ * <p>Thread-safe: one instance is shared by every client thread; its shared state is synchronized.
  */
 public class RestWorkload extends Workload {
   private static final String[] OPS = {"read", "insert", "update", "delete"};

@@ -7,7 +7,11 @@ import java.net.ServerSocket;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
-/** Chooses TCP ports on 127.0.0.1 that are free right now (another process may still take them later). */
+/**
+ * Chooses TCP ports on 127.0.0.1 that are free right now (another process may still take them later).
+ *
+ * <p>Thread-safe: choosing a port is synchronized, so two threads of a JVM never get the same one.
+ */
 final class FreePorts {
   private static final int REMEMBERED = 64;
   /** Ports handed out recently by this JVM, so two servers started in a row never get the same one. */

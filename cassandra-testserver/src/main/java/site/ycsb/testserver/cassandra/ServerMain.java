@@ -15,6 +15,8 @@ import java.nio.file.StandardCopyOption;
  * Main class of the forked server JVM: records its pid, optionally watches stdin, then runs Cassandra's own main.
  * The watchdog makes the server exit when the launching JVM dies without stopping it: its end of the stdin pipe
  * closes, and a read here sees end-of-file.
+ *
+ * <p>Not thread-safe: the server process's main class; its helper threads only watch the parent and the signals.
  */
 public final class ServerMain {
   static final String PROPERTY_PIDFILE = "ycsb.testserver.pidfile";
