@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import site.ycsb.async.AsyncDB;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.support.DeadlineWatch;
 
 /**
  * The asynchronous path: operations issued through a binding's {@link AsyncDB} without a thread waiting for each,
@@ -20,6 +21,11 @@ import site.ycsb.measurements.Measurements;
  * corrected. Unthrottled, there is no time to keep: {@link Lanes} keep the bound full by issuing the next
  * operation from the thread that completed the previous one. Latency is recorded on completion
  * ({@link AsyncDBWrapper}) from both the actual and the intended start.
+ *
+ * <p>Nothing here waits without a deadline: each dispatcher keeps a {@link DeadlineWatch} (one daemon thread) on
+ * its calls, and a call the binding has not completed within {@code async.deadline.s} completes as lost
+ * ({@link AsyncDBWrapper#LOST}), so a lost future frees its in-flight place and the run's end (the drain) comes at
+ * most that long after the last operation started; an interrupted run stops waiting earlier (see {@link #drain}).
  *
  * <p>Counters are written by completion threads (the client library's I/O threads) and read by the main thread:
  * adders and atomics. This is where the asynchronous path issues and counts operations.
@@ -44,6 +50,8 @@ final class AsyncClientThread extends Thread implements Worker {
   private final Semaphore inFlight;
   private final Runnable releaseSlot;
   private final long windowNs;
+  /** How long after its start a call the binding has not completed is recorded as lost ({@code async.deadline.s}). */
+  private final long deadlineNs;
   private DB binding;
 
   private final LongAdder done = new LongAdder();
@@ -55,7 +63,8 @@ final class AsyncClientThread extends Thread implements Worker {
   AsyncClientThread(int id, int dispatchers, String dbClass, Workload workload, AsyncWorkload operations,
                     Properties props,
                     boolean doTransactions, OperationSchedule schedule, Warmup warmup, RunState run,
-                    long maxConsecutiveErrors, boolean keepGoingOnInsertFailure, int maxInFlight, long windowNs) {
+                    long maxConsecutiveErrors, boolean keepGoingOnInsertFailure, int maxInFlight, long windowNs,
+                    long deadlineNs) {
     super("ycsb-async-" + id);
     this.id = id;
     this.dispatchers = dispatchers;
@@ -73,6 +82,7 @@ final class AsyncClientThread extends Thread implements Worker {
     this.inFlight = new Semaphore(maxInFlight);
     this.releaseSlot = inFlight::release;
     this.windowNs = windowNs;
+    this.deadlineNs = deadlineNs;
     setDaemon(true);
     run.register(this);
   }
@@ -102,15 +112,31 @@ final class AsyncClientThread extends Thread implements Worker {
     return lastOpEndNs.get();
   }
 
+  /** How often the deadline watch looks for lost calls: a tenth of the deadline, at most every 100 ms. */
+  static long watchTickNs(long deadlineNs) {
+    return Math.max(1, Math.min(TimeUnit.MILLISECONDS.toNanos(100), deadlineNs / 10));
+  }
+
   @Override
   public void run() {
+    DeadlineWatch watch = DeadlineWatch.start("ycsb-async-deadline-" + id, watchTickNs(deadlineNs),
+        TimeUnit.NANOSECONDS);
+    try {
+      runWatched(watch);
+    } finally {
+      watch.close();
+    }
+  }
+
+  private void runWatched(DeadlineWatch watch) {
     Object state;
     AsyncDBWrapper db;
     try {
       binding = DBFactory.instantiate(dbClass);
       binding.setProperties(props);
       binding.init();
-      db = new AsyncDBWrapper((AsyncDB) binding, new OperationRecorder(Measurements.getMeasurements(), props));
+      db = new AsyncDBWrapper((AsyncDB) binding, new OperationRecorder(Measurements.getMeasurements(), props), watch,
+          deadlineNs, run.lostOps, run::inFlightAbandoned);
       state = workload.initThread(props, id, dispatchers);
     } catch (Throwable e) {
       if (ClientThread.isConfigurationMistake(e)) {
@@ -171,7 +197,7 @@ final class AsyncClientThread extends Thread implements Worker {
         }
         try {
           start(db, state, measurements, intended, begin, isMeasured, releaseSlot);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
           inFlight.release();
           throw e;
         }
@@ -283,8 +309,15 @@ final class AsyncClientThread extends Thread implements Worker {
         new Lane().advance();
       }
       try {
-        // the lanes end themselves (no slot left, deadline, stop request); this thread only waits for them
-        ended.await();
+        // The lanes end themselves (no slot left, deadline, stop request); this thread only waits for them, which
+        // the deadline watch bounds (a lost call completes as LOST), unless the run stops waiting first.
+        while (!ended.await(DRAIN_POLL_MS, TimeUnit.MILLISECONDS)) {
+          if (run.inFlightAbandoned()) {
+            // after a stop request a lane that has not ended has its operation in flight
+            run.unfinishedOps.addAndGet(ended.getCount());
+            return;
+          }
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } finally {
@@ -335,10 +368,22 @@ final class AsyncClientThread extends Thread implements Worker {
     }
   }
 
-  /** Waits until every operation this dispatcher issued has completed (the run's end is its last completion). */
+  /** How often a draining dispatcher looks whether the run has stopped waiting for its operations. */
+  private static final long DRAIN_POLL_MS = 50;
+
+  /**
+   * Waits until every operation this dispatcher issued has completed (the run's end is its last completion): at
+   * most the deadline after the last one started, since a call the binding loses completes as LOST then; or until
+   * the run stops waiting (an interrupted run past its grace), counting the operations still in flight.
+   */
   private void drain() {
     try {
-      inFlight.acquire(maxInFlight);
+      while (!inFlight.tryAcquire(maxInFlight, DRAIN_POLL_MS, TimeUnit.MILLISECONDS)) {
+        if (run.inFlightAbandoned()) {
+          run.unfinishedOps.addAndGet(maxInFlight - inFlight.availablePermits());
+          return;
+        }
+      }
       inFlight.release(maxInFlight);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -7,8 +7,12 @@ import java.util.Vector;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 
 import site.ycsb.async.AsyncDB;
+import site.ycsb.support.DeadlineWatch;
 
 /**
  * Times the asynchronous operations of a binding, as {@link DBWrapper} times the blocking ones: the service time
@@ -16,18 +20,42 @@ import site.ycsb.async.AsyncDB;
  * and both are recorded on completion (whichever thread completes it) together with the return status. A
  * binding's exception or exceptional completion counts as {@code ERROR}.
  *
+ * <p>No call is waited for without a deadline: each is watched ({@link DeadlineWatch}, one daemon thread per
+ * dispatcher) from its start, and one the binding has not completed within {@code async.deadline.s} is recorded
+ * as {@link #LOST} with that time as its service time (its intended latency up to the deadline), counted, and
+ * completed for the workload, so that its in-flight place is freed and the run can end. A late completion of a
+ * lost call is ignored.
+ *
  * <p>The intended start and whether the operation is measured belong to one workload operation, which may issue
  * several calls (read-modify-write), so they are bound in a {@link #scope}. Thread-safe.
  */
 final class AsyncDBWrapper {
+  /** A call the binding never completed within the engine's deadline (its future was lost). */
+  static final Status LOST = new Status("LOST", "The binding did not complete the operation within async.deadline.s.");
   private static final String[] OPS = {"READ", "SCAN", "UPDATE", "INSERT", "DELETE"};
   private final AsyncDB db;
   private final OperationRecorder recorder;
+  private final DeadlineWatch watch;
+  private final long deadlineNs;
+  private final LongAdder lost;
+  private final BooleanSupplier abandoned;
   private final AtomicLong consecutiveErrors = new AtomicLong();
 
-  AsyncDBWrapper(AsyncDB db, OperationRecorder recorder) {
+  /**
+   * @param watch keeps the deadline of every call
+   * @param deadlineNs how long after its start a call the binding has not completed is recorded as lost
+   * @param lost counts the lost calls
+   * @param abandoned true once the run no longer waits for its operations (an interrupted run being reported): a
+   *     call that expires then is neither recorded nor completed, as the run's figures are being taken
+   */
+  AsyncDBWrapper(AsyncDB db, OperationRecorder recorder, DeadlineWatch watch, long deadlineNs, LongAdder lost,
+                 BooleanSupplier abandoned) {
     this.db = db;
     this.recorder = recorder;
+    this.watch = watch;
+    this.deadlineNs = deadlineNs;
+    this.lost = lost;
+    this.abandoned = abandoned;
   }
 
   /** Failed operations in a row (NOT_FOUND does not count; any success resets it). */
@@ -52,74 +80,104 @@ final class AsyncDBWrapper {
     @Override
     public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
                                              Map<String, ByteIterator> result) {
-      long st = System.nanoTime();
-      CompletionStage<Status> stage;
+      Call call = new Call(this, 0);
       try {
-        stage = db.readAsync(table, key, fields, result);
+        return call.follow(db.readAsync(table, key, fields, result));
       } catch (RuntimeException e) {
-        stage = null;
+        return call.follow(null);
       }
-      return timed(0, st, stage);
     }
 
     @Override
     public CompletionStage<Status> scanAsync(String table, String startkey, int recordcount, Set<String> fields,
                                              Vector<HashMap<String, ByteIterator>> result) {
-      long st = System.nanoTime();
-      CompletionStage<Status> stage;
+      Call call = new Call(this, 1);
       try {
-        stage = db.scanAsync(table, startkey, recordcount, fields, result);
+        return call.follow(db.scanAsync(table, startkey, recordcount, fields, result));
       } catch (RuntimeException e) {
-        stage = null;
+        return call.follow(null);
       }
-      return timed(1, st, stage);
     }
 
     @Override
     public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
-      long st = System.nanoTime();
-      CompletionStage<Status> stage;
+      Call call = new Call(this, 2);
       try {
-        stage = db.updateAsync(table, key, values);
+        return call.follow(db.updateAsync(table, key, values));
       } catch (RuntimeException e) {
-        stage = null;
+        return call.follow(null);
       }
-      return timed(2, st, stage);
     }
 
     @Override
     public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
-      long st = System.nanoTime();
-      CompletionStage<Status> stage;
+      Call call = new Call(this, 3);
       try {
-        stage = db.insertAsync(table, key, values);
+        return call.follow(db.insertAsync(table, key, values));
       } catch (RuntimeException e) {
-        stage = null;
+        return call.follow(null);
       }
-      return timed(3, st, stage);
     }
 
     @Override
     public CompletionStage<Status> deleteAsync(String table, String key) {
-      long st = System.nanoTime();
-      CompletionStage<Status> stage;
+      Call call = new Call(this, 4);
       try {
-        stage = db.deleteAsync(table, key);
+        return call.follow(db.deleteAsync(table, key));
       } catch (RuntimeException e) {
-        stage = null;
+        return call.follow(null);
       }
-      return timed(4, st, stage);
+    }
+  }
+
+  /**
+   * One call into the binding, watched from its start (before the binding is called, which may complete it at
+   * once): the binding's completion and the deadline race, and the watch lets exactly one of them report it.
+   */
+  private final class Call extends DeadlineWatch.Entry implements BiConsumer<Status, Throwable> {
+    private final Scope scope;
+    private final int op;
+    private final long st;
+    private final boolean watched;
+    /** What the workload sees: completed once, by the binding's completion or by the deadline. */
+    private final CompletableFuture<Status> result = new CompletableFuture<>();
+
+    Call(Scope scope, int op) {
+      this.scope = scope;
+      this.op = op;
+      this.st = System.nanoTime();
+      // false only once the dispatcher has closed its watch (its run is over): then nothing is left to wait for
+      this.watched = watch.watch(this, st + deadlineNs);
     }
 
-    private CompletionStage<Status> timed(int op, long st, CompletionStage<Status> stage) {
+    /** Follows the binding's stage, or, if the call threw or returned null, completes as ERROR. */
+    CompletionStage<Status> follow(CompletionStage<Status> stage) {
       if (stage == null) {
-        return CompletableFuture.completedFuture(finish(op, Status.ERROR, st));
+        accept(Status.ERROR, null);
+      } else {
+        stage.whenComplete(this);
       }
-      return stage.handle((status, error) -> finish(op, error != null || status == null ? Status.ERROR : status, st));
+      return result;
     }
 
-    private Status finish(int op, Status status, long st) {
-      long en = System.nanoTime();
+    @Override
+    public void accept(Status status, Throwable error) {
+      if (watched && !watch.unwatch(this)) {
+        return; // already reported as lost at its deadline
+      }
+      result.complete(finish(error != null || status == null ? Status.ERROR : status, System.nanoTime()));
+    }
+
+    @Override
+    protected void expired() {
+      if (abandoned.getAsBoolean()) {
+        return;
+      }
+      lost.increment();
+      result.complete(finish(LOST, st + deadlineNs));
+    }
+
+    private Status finish(Status status, long en) {
       if (status.isOk() || status == Status.NOT_FOUND) {
         if (consecutiveErrors.get() != 0) {
           consecutiveErrors.set(0);
@@ -127,8 +185,12 @@ final class AsyncDBWrapper {
       } else {
         consecutiveErrors.incrementAndGet();
       }
-      if (measured) {
-        recorder.record(OPS[op], status, intendedNs, st, en);
+      if (scope.measured) {
+        if (status == LOST) {
+          recorder.recordUnanswered(OPS[op], status, scope.intendedNs, st, en);
+        } else {
+          recorder.record(OPS[op], status, scope.intendedNs, st, en);
+        }
       }
       return status;
     }

@@ -200,6 +200,9 @@ final class ClientHealth {
     String failures = "";
     /** The asynchronous path ran: -threads bounded the operations in flight rather than counting threads. */
     boolean inFlightBound;
+    /** Calls the binding never completed, recorded as lost after {@link #deadlineSec} ({@code async.deadline.s}). */
+    long lostOps;
+    long deadlineSec;
   }
 
   /**
@@ -215,6 +218,10 @@ final class ClientHealth {
               Context c) {
     if (!stopped) {
       stop();
+    }
+    if (c.lostOps > 0) {
+      // first: it is a fault of the client library, and the other verdicts describe the run around it
+      warnings.add(LostOperations.verdict(c.lostOps, c.deadlineSec));
     }
     if (c.allOps > 0 && c.failedOps * 2 > c.allOps) {
       warnings.add(String.format("most operations failed (%d of %d: %s): the figures describe failures, not the "

@@ -77,6 +77,15 @@ public final class EngineOptions {
   public static final EngineOption<Long> ASYNC_WINDOW_US = add(EngineOption.wholeNumber("async.window.us", 0, 0,
       Long.MAX_VALUE, "asynchronous path with -target: dispatch on a grid of this many microseconds (at most "
       + "100000); 0: each operation at its own time"));
+  /**
+   * The engine's own bound on a call into an asynchronous binding. The default is above what this project's bindings
+   * allow themselves with their defaults (the CQL bindings: 6 attempts of at most 18 s and 5 back-offs of at most
+   * 5 s, 133 s), with room for raised retry limits: a lost call is rare, and waiting this long for one at the end of
+   * a run is the price of never cutting off a call that is still being retried. Longer than a day is a unit mistake.
+   */
+  public static final EngineOption<Long> ASYNC_DEADLINE_S = add(EngineOption.wholeNumber("async.deadline.s", 300, 1,
+      86_400, "asynchronous path: a call the binding has not completed this many seconds after it started is "
+      + "recorded as LOST (its future was lost), counted, and the run exits 1"));
 
   // ---- Output
 

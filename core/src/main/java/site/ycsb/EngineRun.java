@@ -229,13 +229,15 @@ final class EngineRun {
       int share = config.threads / dispatchers + (i < config.threads % dispatchers ? 1 : 0);
       list.add(new AsyncClientThread(i, dispatchers, config.dbClass, workload, asyncWorkload, config.props,
           config.doTransactions, schedule, warmup, state, config.maxConsecutiveErrors,
-          config.keepGoingOnInsertFailure, share, config.asyncWindowNs));
+          config.keepGoingOnInsertFailure, share, config.asyncWindowNs, config.asyncDeadlineNs));
     }
     System.err.println("Asynchronous operations: " + dispatchers + " dispatcher thread(s), at most "
         + config.threads + " in flight (-threads; async=false runs blocking)"
         + (config.asyncWindowNs > 0 && config.target > 0 ? "; dispatched on a "
         + TimeUnit.NANOSECONDS.toMicros(config.asyncWindowNs) + " us grid (async.window.us), so operations start"
-        + " up to that late, as the schedule lag shows" : "") + ".");
+        + " up to that late, as the schedule lag shows" : "") + "; a call the binding has not completed within "
+        + TimeUnit.NANOSECONDS.toSeconds(config.asyncDeadlineNs) + " s (" + EngineOptions.ASYNC_DEADLINE_S
+        + ") is recorded as " + AsyncDBWrapper.LOST.getName() + ".");
     return list;
   }
 

@@ -116,6 +116,11 @@ final class MeasuredWindow {
     r.warmupOps = state.warmupOps();
     r.warmupMs = TimeUnit.NANOSECONDS.toMillis(Math.max(0, measureStartNs - startNs));
     r.failedInserts = state.failedInserts.get();
+    r.lostOps = state.lostOps.sum();
+    r.unfinishedOps = state.unfinishedOps.get();
+    if (r.lostOps > 0) {
+      state.runFailed(LostOperations.describe(r.lostOps, config.asyncDeadlineNs));
+    }
     r.timedOut = timedOut;
     Histogram lag = state.scheduleLagUs.getIntervalHistogram();
     double busy = r.runtimeMs == 0 ? 0 : state.busyNs() / (r.runtimeMs * 1e6 * config.threads);
@@ -141,6 +146,8 @@ final class MeasuredWindow {
     long longestCallUs = measurements.longestCallUs();
     c.maxServiceUs = longestCallUs > 0 ? longestCallUs : state.maxServiceNs.get() / 1000;
     c.inFlightBound = inFlightBound;
+    c.lostOps = state.lostOps.sum();
+    c.deadlineSec = TimeUnit.NANOSECONDS.toSeconds(config.asyncDeadlineNs);
     StringBuilder failures = new StringBuilder();
     for (Map.Entry<String, Map<String, Long>> op : measurements.getStatusCounts().entrySet()) {
       if (op.getKey().startsWith(Measurements.INTENDED_PREFIX) || op.getKey().equals("VERIFY")) {
@@ -174,8 +181,10 @@ final class MeasuredWindow {
       if (interruption.isInterrupted()) {
         // The handler has stopped the schedule; threads finish their current operation, within a bound.
         if (!state.opsDone.await(Interruption.GRACE_NS, TimeUnit.NANOSECONDS)) {
-          System.err.println(state.opsDone.getCount() + " client thread(s) still inside an operation after "
-              + TimeUnit.NANOSECONDS.toSeconds(Interruption.GRACE_NS) + " s; reporting without them.");
+          // Asynchronous dispatchers stop draining at once and count what is left; blocking threads cannot.
+          state.abandonInFlight();
+          state.opsDone.await(1, TimeUnit.SECONDS);
+          LostOperations.reportUnfinished(state, TimeUnit.NANOSECONDS.toSeconds(Interruption.GRACE_NS));
         }
         return false;
       }

@@ -65,6 +65,15 @@ final class OperationRecorder {
     measurements.statusMeasurement(op).reportStatus(status);
   }
 
+  /**
+   * Records an operation the binding never answered (the engine gave up on it at {@code endNs}): its latency and
+   * status, but not as a call's time, which it never had (the longest call is what the stall verdict judges).
+   */
+  void recordUnanswered(String op, Status status, long intendedNs, long startNs, long endNs) {
+    recordLatency(nameOf(op, status), intendedNs, startNs, endNs);
+    measurements.statusMeasurement(op).reportStatus(status);
+  }
+
   /** Records a latency under {@code name} (a workload's own measurement, e.g. READ-MODIFY-WRITE). */
   void recordLatency(String name, long intendedNs, long startNs, long endNs) {
     OneMeasurement service = measurements.serviceMeasurement(name);

@@ -164,6 +164,7 @@ final class ResultsWriter {
         .raw("warmup", "{\"operations\": " + r.warmupOps + ", \"durationMs\": " + r.warmupMs + "}")
         .field("exitCode", r.exitCode).field("exitReason", r.exitReason)
         .field("interrupted", r.interruptedBy != null).field("interruptedBy", r.interruptedBy)
+        .field("lostOperations", r.lostOps).field("unfinishedOperations", r.unfinishedOps)
         .field("insertStart", config.insertStart).field("insertCount", config.insertCount)
         .field("recordCount", config.recordCount)
         .field("operationCount", config.operationLimit == Long.MAX_VALUE ? 0 : config.operationLimit);

@@ -40,6 +40,11 @@ final class RunConfig {
   final long asyncWindowNs;
   /** A window longer than this would make the dispatcher's lateness, not the database, the measured latency. */
   static final long ASYNC_WINDOW_MAX_US = 100_000;
+  /**
+   * Asynchronous path: a call the binding has not completed this long after it started is recorded as lost (LOST),
+   * so that a future the binding or its driver loses cannot hold the run for ever ({@link EngineOptions#ASYNC_DEADLINE_S}).
+   */
+  final long asyncDeadlineNs;
   final boolean trackJvm;
   final long insertStart;
   final long insertCount;
@@ -136,6 +141,7 @@ final class RunConfig {
             + " us (100 ms); the operations would start that late");
       }
       asyncWindowNs = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(windowUs);
+      asyncDeadlineNs = java.util.concurrent.TimeUnit.SECONDS.toNanos(r.get(EngineOptions.ASYNC_DEADLINE_S));
       trackJvm = r.get(EngineOptions.TRACK_JVM);
       startEpochMs = r.get(EngineOptions.START_EPOCH_MS);
       long anHourAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.HOURS.toMillis(1);

@@ -18,6 +18,10 @@ final class RunResult {
   long warmupOps;
   long warmupMs;
   long failedInserts;
+  /** Asynchronous calls the binding never completed within async.deadline.s (recorded as LOST). */
+  long lostOps;
+  /** Operations still in flight when an interrupted run stopped waiting for them (not in the figures). */
+  long unfinishedOps;
   int exitCode;
   String exitReason;
   /** Whether the run was stopped by its time limit ({@code maxexecutiontime}). */

@@ -43,6 +43,21 @@ final class RunState {
     (intendedNs - scheduleStartNs < STARTUP_WINDOW_NS ? startupLagUs : steadyLagUs).recordValue(lagUs);
   }
   final AtomicLong failedInserts = new AtomicLong();
+  /** Asynchronous calls the binding never completed within {@code async.deadline.s}, recorded as LOST. */
+  final java.util.concurrent.atomic.LongAdder lostOps = new java.util.concurrent.atomic.LongAdder();
+  /** Operations still in flight when an interrupted run stopped waiting for them (not in the figures). */
+  final AtomicLong unfinishedOps = new AtomicLong();
+  /** Set when the run stops waiting for the operations in flight (an interrupted run past its grace). */
+  private volatile boolean inFlightAbandoned;
+
+  /** The run no longer waits for operations in flight: the dispatchers stop draining and count what is left. */
+  void abandonInFlight() {
+    inFlightAbandoned = true;
+  }
+
+  boolean inFlightAbandoned() {
+    return inFlightAbandoned;
+  }
 
   private final List<String> initFailures = new ArrayList<>();
   private final List<String> runFailures = new ArrayList<>();

@@ -18,7 +18,8 @@ import site.ycsb.async.AsyncDB;
  * {@link MemoryDB} with asynchronous operations that complete on other threads (like a driver's I/O threads) after
  * {@code asyncmemory.delayms} (default 0), or before the call returns with {@code asyncmemory.inline=true}: a test
  * double for the engine's asynchronous path, not a database. It counts the operations in flight across the
- * process ({@link #maxInFlight}).
+ * process ({@link #maxInFlight}). With {@code asyncmemory.lose.every=N} every N-th call (the first included) returns a
+ * future that never completes, as a driver that loses a request does.
  */
 public class AsyncMemoryDB extends MemoryDB implements AsyncDB {
   private static final ScheduledExecutorService IO = Executors.newScheduledThreadPool(2, r -> {
@@ -27,9 +28,12 @@ public class AsyncMemoryDB extends MemoryDB implements AsyncDB {
     return t;
   });
   private static final AtomicInteger IN_FLIGHT = new AtomicInteger();
+  private static final java.util.concurrent.atomic.AtomicLong CALLS = new java.util.concurrent.atomic.AtomicLong();
   private static final AtomicInteger MAX_IN_FLIGHT = new AtomicInteger();
   private long delayMs;
   private boolean inline;
+  /** Every this-many-th call (process-wide, from the first) returns a future that never completes; 0: none. */
+  private long loseEvery;
 
   /** The most operations that were in flight at once since {@link #resetInFlight}. */
   static int maxInFlight() {
@@ -37,6 +41,7 @@ public class AsyncMemoryDB extends MemoryDB implements AsyncDB {
   }
 
   static void resetInFlight() {
+    CALLS.set(0);
     IN_FLIGHT.set(0);
     MAX_IN_FLIGHT.set(0);
   }
@@ -46,9 +51,13 @@ public class AsyncMemoryDB extends MemoryDB implements AsyncDB {
     super.init();
     delayMs = Long.parseLong(getProperties().getProperty("asyncmemory.delayms", "0"));
     inline = Boolean.parseBoolean(getProperties().getProperty("asyncmemory.inline", "false"));
+    loseEvery = Long.parseLong(getProperties().getProperty("asyncmemory.lose.every", "0"));
   }
 
   private CompletionStage<Status> later(Supplier<Status> op) {
+    if (loseEvery > 0 && CALLS.getAndIncrement() % loseEvery == 0) {
+      return new CompletableFuture<>(); // a future the "driver" lost: nothing will ever complete it
+    }
     MAX_IN_FLIGHT.accumulateAndGet(IN_FLIGHT.incrementAndGet(), Math::max);
     if (inline) {
       Status status = op.get();

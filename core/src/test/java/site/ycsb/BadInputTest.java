@@ -102,6 +102,9 @@ class BadInputTest {
         row(2, "async.window.us=-1 must be at least 0", "-P", "{W}", "-p", "async.window.us=-1"),
         row(2, "async.window.us=200000 is longer than 100000 us", "-P", "{W}", "-p", "async.window.us=200000"),
         row(2, "async.window.us=1ms is not a whole number", "-P", "{W}", "-p", "async.window.us=1ms"),
+        row(2, "async.deadline.s=0 must be between 1 and 86400", "-P", "{W}", "-p", "async.deadline.s=0"),
+        row(2, "async.deadline.s=86401 must be between 1 and 86400", "-P", "{W}", "-p", "async.deadline.s=86401"),
+        row(2, "async.deadline.s=5m is not a whole number", "-P", "{W}", "-p", "async.deadline.s=5m"),
         // Measurement settings read by client threads are refused before the run, not half-way through it.
         row(2, "timeseries.granularity=0 must be at least 1", "-P", "{W}", "-p", "measurementtype=timeseries", "-p",
             "timeseries.granularity=0"),

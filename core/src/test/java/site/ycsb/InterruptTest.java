@@ -150,6 +150,29 @@ class InterruptTest {
   }
 
   @Test
+  void should_write_the_results_within_the_grace_when_terminated_while_lost_futures_hold_the_drain() throws Exception {
+    // Every 200th call's future is never completed and the engine's deadline is an hour: the 4 in-flight places fill
+    // with lost calls within a second, and the run stands still, as it did against a cluster that lost 5 futures.
+    Path results = dir.resolve("results");
+    Client c = new Client(dir, longRun(results, "-db", AsyncMemoryDB.class.getName(), "-p", "table=stuck",
+        "-p", "asyncmemory.lose.every=200", "-p", "async.deadline.s=3600"));
+    c.awaitErr("; 0 current ops/sec;"); // a status line of a run that stands still: every place holds a lost call
+    long signalled = System.nanoTime();
+    c.signal("TERM");
+    // documented: up to 10 s for the operations in flight, then the report (cleanup would get 10 s more)
+    assertEquals(143, c.awaitExit(40), c.stderr());
+    long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalled);
+    String err = c.stderr();
+    assertTrue(err.contains("4 operation(s) still in flight 10 s after the interruption; reporting without them"), err);
+    assertTrue(c.stdout().contains("[OVERALL], Throughput(ops/sec)"), c.stdout() + err);
+    String summary = new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8);
+    assertTrue(summary.contains("\"unfinishedOperations\": 4"), summary);
+    assertTrue(summary.contains("\"lostOperations\": 0"), summary);
+    assertTrue(summary.contains("\"interruptedBy\": \"SIGTERM\""), summary);
+    assertTrue(tookMs >= 10_000, "the operations in flight got their grace: " + tookMs + " ms");
+  }
+
+  @Test
   void should_exit_at_once_without_results_when_interrupted_twice() throws Exception {
     // Every operation takes 60 s, so the first signal's orderly stop would wait for them (up to its bound).
     Path results = dir.resolve("results");

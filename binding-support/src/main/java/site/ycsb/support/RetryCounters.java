@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class RetryCounters {
   private final Map<String, LongAdder> retries = new LinkedHashMap<>();
   private final Map<String, LongAdder> gaveUp = new LinkedHashMap<>();
+  private final Map<String, LongAdder> unanswered = new LinkedHashMap<>();
 
   /** Counters for the given operation names, printed in this order. */
   public RetryCounters(String... operations) {
@@ -27,6 +28,7 @@ public final class RetryCounters {
         throw new IllegalArgumentException("operation name " + op + " given twice");
       }
       gaveUp.put(op, new LongAdder());
+      unanswered.put(op, new LongAdder());
     }
   }
 
@@ -38,6 +40,18 @@ public final class RetryCounters {
   /** An operation {@code op} failed for good after a transient error (retries exhausted or not safe to retry). */
   public void recordGaveUp(String op) {
     counter(gaveUp, op).increment();
+  }
+
+  /**
+   * An attempt of {@code op} the client library never answered within its deadline (a lost or stuck request), which
+   * the binding then treated as a timeout.
+   */
+  public void recordUnanswered(String op) {
+    counter(unanswered, op).increment();
+  }
+
+  public long unanswered(String op) {
+    return counter(unanswered, op).sum();
   }
 
   public long retries(String op) {
@@ -59,7 +73,8 @@ public final class RetryCounters {
 
   /**
    * Writes {@code [<metric>], <OP>, <retries>} for every operation, then TOTAL, then
-   * {@code [<metric>], <OP>-GAVE-UP, n} for operations where transient failures were not overcome.
+   * {@code [<metric>], <OP>-GAVE-UP, n} for operations where transient failures were not overcome, then
+   * {@code [<metric>], <OP>-UNANSWERED, n} for attempts the client library never answered (each only when not 0).
    */
   public void print(PrintStream out, String metric) {
     StringBuilder text = new StringBuilder();
@@ -70,6 +85,12 @@ public final class RetryCounters {
     for (String op : gaveUp.keySet()) {
       if (gaveUp(op) > 0) {
         text.append('[').append(metric).append("], ").append(op).append("-GAVE-UP, ").append(gaveUp(op)).append('\n');
+      }
+    }
+    for (String op : unanswered.keySet()) {
+      if (unanswered(op) > 0) {
+        text.append('[').append(metric).append("], ").append(op).append("-UNANSWERED, ").append(unanswered(op))
+            .append('\n');
       }
     }
     out.print(text);

@@ -33,6 +33,16 @@ class RetryCountersTest {
   }
 
   @Test
+  void should_list_unanswered_lines_after_the_gave_up_lines_only_for_operations_the_library_left_unanswered() {
+    counters.recordUnanswered("INSERT");
+    counters.recordGaveUp("READ");
+    assertEquals(1, counters.unanswered("INSERT"));
+    assertEquals(0, counters.unanswered("READ"));
+    assertEquals("[X-RETRIES], READ, 0\n[X-RETRIES], UPDATE, 0\n[X-RETRIES], INSERT, 0\n[X-RETRIES], TOTAL, 0\n"
+        + "[X-RETRIES], READ-GAVE-UP, 1\n[X-RETRIES], INSERT-UNANSWERED, 1\n", printed());
+  }
+
+  @Test
   void should_count_every_retry_when_threads_record_at_once() throws Exception {
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {

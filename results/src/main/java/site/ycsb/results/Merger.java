@@ -187,6 +187,9 @@ final class Merger {
     String interruptedBy = interruptedBy();
     s.put("interrupted", interruptedBy != null);
     s.put("interruptedBy", interruptedBy);
+    // asynchronous calls a client's binding never completed, and operations an interrupted client left in flight
+    s.put("lostOperations", sumLong("lostOperations"));
+    s.put("unfinishedOperations", sumLong("unfinishedOperations"));
     s.put("insertStart", minLong("insertStart"));
     s.put("insertCount", sumLong("insertCount"));
     s.put("recordCount", maxLong("recordCount"));

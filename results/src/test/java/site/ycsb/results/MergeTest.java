@@ -358,6 +358,8 @@ class MergeTest {
     b.exitCode = 130;
     b.exitReason = "interrupted by SIGINT";
     b.interruptedBy = "SIGINT";
+    b.unfinishedOps = 3;
+    b.lostOps = 2;
     b.write(tmp.resolve("b"));
 
     assertEquals(0, merge("-o", tmp.resolve("merged").toString(), tmp.resolve("a").toString(),
@@ -368,6 +370,8 @@ class MergeTest {
     assertTrue(s.path("interrupted").asBoolean(), s.toString());
     assertEquals("SIGINT", s.path("interruptedBy").asText());
     assertEquals(130, s.path("exitCode").asInt());
+    assertEquals(3, s.path("unfinishedOperations").asLong(), s.toString());
+    assertEquals(2, s.path("lostOperations").asLong(), s.toString());
   }
 
   @Test

@@ -41,6 +41,9 @@ final class ResultDirFixture {
   String exitReason = "completed";
   /** The signal that interrupted the run (summary.json's interruptedBy), or null. */
   String interruptedBy;
+  /** summary.json's lostOperations and unfinishedOperations (asynchronous path). */
+  long lostOps;
+  long unfinishedOps;
   final Map<String, String> properties = new LinkedHashMap<>();
   /** measurement -> per interval latencies (us). */
   final Map<String, List<long[]>> latencies = new LinkedHashMap<>();
@@ -120,6 +123,8 @@ final class ResultDirFixture {
     s.put("exitReason", exitReason);
     s.put("interrupted", interruptedBy != null);
     s.put("interruptedBy", interruptedBy);
+    s.put("lostOperations", lostOps);
+    s.put("unfinishedOperations", unfinishedOps);
     s.put("insertStart", 0);
     s.put("insertCount", 1000);
     s.put("recordCount", 1000);

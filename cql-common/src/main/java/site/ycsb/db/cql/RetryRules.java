@@ -10,7 +10,9 @@ import site.ycsb.support.RetryCounters;
 /**
  * The retry decision shared by the blocking {@link RetryingExecutor} and the non-blocking
  * {@link AsyncRetryingExecutor}: after a failed attempt, retry (after how long) or give up (with which kind) —
- * and count and log either way, so both paths report retries identically.
+ * and count and log either way, so both paths report retries identically. An attempt the driver never answered
+ * ({@link UnansweredAttemptException}) is a client-side timeout, whatever the driver's classifier says, and is
+ * counted apart as well.
  *
  * <p>Only safe retries are made: a transient failure is retried when the request is idempotent; a non-idempotent
  * request (a conditional write) is retried only when the failed attempt certainly did not execute
@@ -66,7 +68,11 @@ public final class RetryRules {
    * @param retries retries made so far (0 after the first attempt)
    */
   Decision afterFailure(OpType op, boolean idempotent, int retries, Throwable e) {
-    ErrorKind kind = classifier.classify(e);
+    boolean unanswered = e instanceof UnansweredAttemptException;
+    if (unanswered) {
+      stats.recordUnanswered(op.name());
+    }
+    ErrorKind kind = unanswered ? ErrorKind.TIMEOUT : classifier.classify(e);
     boolean safe = idempotent || kind.certainlyNotExecuted();
     if (!kind.isTransient() || !safe || retries >= maxRetries) {
       if (kind.isTransient()) {

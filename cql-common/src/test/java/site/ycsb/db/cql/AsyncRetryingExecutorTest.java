@@ -189,4 +189,141 @@ class AsyncRetryingExecutorTest {
     assertEquals(blockingStats.retries(OpType.INSERT.name()), stats.retries(OpType.INSERT.name()));
     assertEquals(blockingStats.gaveUp(OpType.INSERT.name()), stats.gaveUp(OpType.INSERT.name()));
   }
+
+  // ---- attempts the driver never answers, and attempts that throw (issue 35: no caller waits for ever)
+
+  private final site.ycsb.support.DeadlineWatch watch = site.ycsb.support.DeadlineWatch.manual();
+
+  /** Attempts whose futures are returned to the test, which completes them (or not). */
+  private static AsyncRetryingExecutor.AsyncAttempt<String> handedOut(List<CompletableFuture<String>> futures) {
+    return () -> {
+      CompletableFuture<String> f = new CompletableFuture<>();
+      futures.add(f);
+      return f;
+    };
+  }
+
+  private void pastTheDeadline() {
+    watch.expireDue(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
+  }
+
+  @Test
+  void should_retry_an_attempt_the_driver_never_answers_and_ignore_its_late_answer_when_the_deadline_passes() {
+    List<CompletableFuture<String>> futures = new ArrayList<>();
+    CompletableFuture<Outcome<String>> f = new AsyncRetryingExecutor(rules(3), timer, watch, 1000)
+        .execute(OpType.READ, true, handedOut(futures)).toCompletableFuture();
+    assertEquals(1, watch.size(), "the attempt is watched from its start");
+    watch.expireDue(System.nanoTime());
+    assertFalse(f.isDone(), "not before the deadline");
+    pastTheDeadline();
+    assertEquals(1, stats.unanswered(OpType.READ.name()));
+    assertEquals(1, stats.retries(OpType.READ.name()), "an unanswered attempt is a timeout: retried when safe");
+    timer.fireAll();
+    assertEquals(2, futures.size());
+    futures.get(0).complete("late"); // the lost attempt answers after all: must not decide the request
+    assertFalse(f.isDone(), "a late answer of the expired attempt was taken for the retry's");
+    futures.get(1).complete("ok");
+    Outcome<String> outcome = f.join();
+    assertEquals("ok", outcome.value());
+    assertEquals(1, outcome.retries());
+    assertEquals(0, watch.size());
+    assertTrue(logLines.stream().anyMatch(l -> l.contains("no answer from the driver within 1000 ms")), logLines.toString());
+  }
+
+  @Test
+  void should_end_with_timeout_after_every_retry_when_the_driver_answers_no_attempt() {
+    List<CompletableFuture<String>> futures = new ArrayList<>();
+    CompletableFuture<Outcome<String>> f = new AsyncRetryingExecutor(rules(2), timer, watch, 1000)
+        .execute(OpType.UPDATE, true, handedOut(futures)).toCompletableFuture();
+    for (int i = 0; i < 3; i++) {
+      pastTheDeadline();
+      timer.fireAll();
+    }
+    Outcome<String> outcome = f.join();
+    assertEquals(CqlStatus.TIMEOUT, outcome.failureStatus());
+    assertEquals(2, outcome.retries());
+    assertEquals(3, futures.size());
+    assertEquals(3, stats.unanswered(OpType.UPDATE.name()));
+    assertEquals(1, stats.gaveUp(OpType.UPDATE.name()));
+  }
+
+  @Test
+  void should_not_retry_an_unanswered_conditional_write_when_it_may_have_been_applied() {
+    List<CompletableFuture<String>> futures = new ArrayList<>();
+    CompletableFuture<Outcome<String>> f = new AsyncRetryingExecutor(rules(5), timer, watch, 1000)
+        .execute(OpType.INSERT, false, handedOut(futures)).toCompletableFuture();
+    pastTheDeadline();
+    assertEquals(CqlStatus.TIMEOUT, f.join().failureStatus());
+    assertEquals(1, futures.size());
+    assertTrue(timer.delays.isEmpty());
+  }
+
+  static List<Object[]> thrownAtStart() {
+    return Arrays.asList(new Object[] {new IllegalStateException("session closed")},
+        new Object[] {new FakeUnavailable()}, new Object[] {new NoClassDefFoundError("driver class")},
+        new Object[] {new StackOverflowError()}, new Object[] {null});
+  }
+
+  /** executeAsync may throw instead of returning a future (a closed session, a driver bug), or return nothing. */
+  @ParameterizedTest
+  @MethodSource("thrownAtStart")
+  void should_complete_and_leave_nothing_watched_when_starting_the_attempt_throws(Throwable thrown) {
+    AsyncRetryingExecutor.AsyncAttempt<String> attempt = () -> {
+      if (thrown instanceof Error) {
+        throw (Error) thrown;
+      }
+      if (thrown != null) {
+        throw (RuntimeException) thrown;
+      }
+      return null;
+    };
+    CompletableFuture<Outcome<String>> f = new AsyncRetryingExecutor(rules(2), timer, watch, 1000)
+        .execute(OpType.READ, true, attempt).toCompletableFuture();
+    timer.fireAll();
+    assertTrue(f.isDone(), "the caller got no answer");
+    assertFalse(f.join().isSuccess());
+    assertEquals(0, watch.size(), "a thrown attempt must not stay watched");
+  }
+
+  @Test
+  void should_complete_with_a_failure_when_deciding_about_a_failure_throws() {
+    ErrorClassifier broken = failure -> {
+      throw new IllegalStateException("classifier bug");
+    };
+    RateLimitedLog log = new RateLimitedLog(logLines::add, 0, TimeUnit.SECONDS, System::nanoTime);
+    RetryRules rules = new RetryRules(3, Backoff.exponential(100, 1000), broken, stats, log, () -> 0.5);
+    AtomicInteger calls = new AtomicInteger();
+    Outcome<String> outcome = new AsyncRetryingExecutor(rules, timer, watch, 1000).execute(OpType.READ, true,
+        failingAsync(Arrays.asList(new FakeTimeout()), calls)).toCompletableFuture().join();
+    assertEquals(ErrorKind.OTHER, outcome.failure());
+  }
+
+  @Test
+  void should_answer_every_pending_caller_when_the_watch_is_closed() {
+    List<CompletableFuture<String>> futures = new ArrayList<>();
+    timer.shutDown = true; // cleanup: the retry timer is already gone
+    AsyncRetryingExecutor executor = new AsyncRetryingExecutor(rules(3), timer, watch, 60_000);
+    List<CompletableFuture<Outcome<String>>> callers = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      callers.add(executor.execute(OpType.READ, true, handedOut(futures)).toCompletableFuture());
+    }
+    watch.close();
+    for (CompletableFuture<Outcome<String>> c : callers) {
+      assertEquals(CqlStatus.TIMEOUT, c.join().failureStatus());
+    }
+  }
+
+  @Test
+  void should_expire_an_unanswered_attempt_on_the_watch_thread_when_it_runs_for_real() throws Exception {
+    site.ycsb.support.DeadlineWatch real = site.ycsb.support.DeadlineWatch.start("unit-cql-deadlines", 10,
+        TimeUnit.MILLISECONDS);
+    try {
+      List<CompletableFuture<String>> futures = new java.util.concurrent.CopyOnWriteArrayList<>();
+      Outcome<String> outcome = new AsyncRetryingExecutor(rules(0), timer, real, 50)
+          .execute(OpType.READ, true, handedOut(futures)).toCompletableFuture().get(10, TimeUnit.SECONDS);
+      assertEquals(CqlStatus.TIMEOUT, outcome.failureStatus());
+    } finally {
+      real.close();
+    }
+  }
 }

@@ -86,11 +86,16 @@ public final class ClusterHealth {
     return false;
   }
 
-  /** Records a success: the cluster answers. */
-  public void succeeded() {
-    if (downSinceMs.get() != 0) {
-      downSinceMs.set(0);
+  /**
+   * Records a success: the cluster answers. Returns how long it had been unreachable (ms) when this success ends an
+   * outage (to exactly one caller), else -1.
+   */
+  public long succeeded() {
+    long since = downSinceMs.get();
+    if (since == 0 || !downSinceMs.compareAndSet(since, 0)) {
+      return -1;
     }
+    return Math.max(0, clockMs.getAsLong() - since);
   }
 
   public boolean isDown() {

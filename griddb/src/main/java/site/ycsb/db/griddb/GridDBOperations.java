@@ -428,7 +428,11 @@ public final class GridDBOperations {
   /** Records a success (the cluster answers) and passes the status on. */
   private Status outcome(Status s) {
     if (s.isOk() || s == Status.NOT_FOUND) {
-      health.succeeded();
+      long downMs = health.succeeded();
+      if (downMs >= 0) {
+        log.log("cluster:up", String.format("GridDB cluster answers again, after %.1f s unreachable: operations call "
+            + "it again", downMs / 1000.0));
+      }
     }
     return s;
   }

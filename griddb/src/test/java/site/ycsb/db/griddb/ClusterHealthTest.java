@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.atomic.AtomicLong;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,7 +21,9 @@ class ClusterHealthTest {
     now.addAndGet(ClusterHealth.PROBE_INTERVAL_MS);
     assertFalse(health.failFast(), "the probe");
     assertTrue(health.failFast(), "only one");
-    health.succeeded();
+    now.addAndGet(500);
+    assertEquals(ClusterHealth.PROBE_INTERVAL_MS + 500, health.succeeded(), "how long it was down");
+    assertEquals(-1, health.succeeded(), "the end of the outage is reported once");
     assertFalse(health.failFast());
     assertFalse(health.isDown());
   }

@@ -13,6 +13,8 @@ import java.util.Vector;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 import com.datastax.driver.core.BatchStatement;
@@ -32,6 +34,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.db.cql.AsyncRetryingExecutor;
+import site.ycsb.db.cql.AttemptDeadline;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.CqlStatus;
 import site.ycsb.db.cql.CqlText;
@@ -40,6 +43,7 @@ import site.ycsb.db.cql.OpType;
 import site.ycsb.db.cql.Outcome;
 import site.ycsb.db.cql.RetryingExecutor;
 import site.ycsb.db.cql.TracingSampler;
+import site.ycsb.db.cql.UnansweredAttemptException;
 import site.ycsb.db.cql.Values;
 import site.ycsb.db.cql.WorkloadStatements;
 import site.ycsb.db.cql.profile.ProfileRequest;
@@ -69,8 +73,13 @@ public final class CqlOperations {
   private final Integer requestTimeoutMillis;
   private final boolean lwt;
 
+  /** How long the blocking path waits for the driver's answer to one attempt (see {@link AttemptDeadline}). */
+  private final long attemptDeadlineMillis;
+
   public CqlOperations(Session session, CqlSettings settings, RetryingExecutor executor,
-                       AsyncRetryingExecutor asyncExecutor, TracingSampler tracing, RateLimitedLog log) {
+                       AsyncRetryingExecutor asyncExecutor, TracingSampler tracing, RateLimitedLog log,
+                       long attemptDeadlineMillis) {
+    this.attemptDeadlineMillis = attemptDeadlineMillis;
     this.session = session;
     this.statements = new StatementCache(session);
     this.executor = executor;
@@ -233,8 +242,16 @@ public final class CqlOperations {
   }
 
   private <T> Outcome<T> runBlocking(Request<T> request) {
-    return executor.execute(request.op, request.idempotent,
-        () -> request.result.apply(session.execute(request.statement.call())));
+    return executor.execute(request.op, request.idempotent, () -> {
+      ResultSetFuture future = session.executeAsync(request.statement.call());
+      try {
+        // session.execute would wait for ever on a request the driver lost; this wait has the attempt's deadline
+        return request.result.apply(future.getUninterruptibly(attemptDeadlineMillis, TimeUnit.MILLISECONDS));
+      } catch (TimeoutException e) {
+        future.cancel(true);
+        throw new UnansweredAttemptException(attemptDeadlineMillis);
+      }
+    });
   }
 
   private <T> CompletionStage<Outcome<T>> runAsync(Request<T> request) {

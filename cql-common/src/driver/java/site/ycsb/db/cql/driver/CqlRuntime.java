@@ -2,11 +2,17 @@ package site.ycsb.db.cql.driver;
 
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 import org.slf4j.Logger;
 
+import com.datastax.driver.core.PoolingOptions;
+import com.datastax.driver.core.Session;
+import com.datastax.driver.core.SocketOptions;
+
 import site.ycsb.DBException;
 import site.ycsb.db.cql.AsyncRetryingExecutor;
+import site.ycsb.db.cql.AttemptDeadline;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.OpType;
 import site.ycsb.db.cql.RetryRules;
@@ -15,6 +21,7 @@ import site.ycsb.db.cql.SharedResource;
 import site.ycsb.db.cql.TracingSampler;
 import site.ycsb.db.cql.WorkloadStatements;
 import site.ycsb.support.Backoff;
+import site.ycsb.support.DeadlineWatch;
 import site.ycsb.support.RateLimitedLog;
 import site.ycsb.support.RetryCounters;
 import site.ycsb.support.RetryTimer;
@@ -39,13 +46,19 @@ public final class CqlRuntime {
   /** Runs the asynchronous path's retries after their back-off (one daemon thread, idle unless retrying). */
   private final ScheduledExecutorService retryTimer;
 
+  /** Keeps the deadline of every asynchronous attempt (one daemon thread, a look every tick). */
+  private final DeadlineWatch watch;
+  /** The precision of the attempts' deadlines; an idle look costs next to nothing. */
+  private static final long WATCH_TICK_MILLIS = 100;
+
   private CqlRuntime(ClusterConnector.Connection connection, CqlOperations operations, RetryCounters stats,
-                     String retryMetric, ScheduledExecutorService retryTimer) {
+                     String retryMetric, ScheduledExecutorService retryTimer, DeadlineWatch watch) {
     this.connection = connection;
     this.operations = operations;
     this.stats = stats;
     this.retryMetric = retryMetric;
     this.retryTimer = retryTimer;
+    this.watch = watch;
   }
 
   /**
@@ -55,6 +68,15 @@ public final class CqlRuntime {
    */
   public static CqlRuntime open(CqlSettings settings, WorkloadStatements plan, String retryMetric, Logger logger)
       throws DBException {
+    return open(settings, plan, retryMetric, logger, UnaryOperator.identity());
+  }
+
+  /**
+   * {@link #open}, with the operations sending through {@code sessionView} of the connected session: the
+   * integration tests' way to make the real driver lose a request or throw from {@code executeAsync}.
+   */
+  static CqlRuntime open(CqlSettings settings, WorkloadStatements plan, String retryMetric, Logger logger,
+                         UnaryOperator<Session> sessionView) throws DBException {
     logger.info(settings.describe());
     ClusterConnector.Connection connection = ClusterConnector.connect(settings);
     logger.info(settings.bindingName() + ": " + ClusterConnector.describeCluster(connection));
@@ -64,10 +86,19 @@ public final class CqlRuntime {
         Backoff.exponential(settings.backoffBaseMillis(), settings.backoffMaxMillis()), new DriverErrorClassifier(),
         stats, log);
     ScheduledExecutorService timer = RetryTimer.start(settings.bindingName() + "-retry-timer");
-    CqlOperations operations = new CqlOperations(connection.session(), settings,
+    long attemptDeadline = AttemptDeadline.millis(settings, SocketOptions.DEFAULT_READ_TIMEOUT_MILLIS,
+        PoolingOptions.DEFAULT_POOL_TIMEOUT_MILLIS);
+    DeadlineWatch watch = DeadlineWatch.start(settings.bindingName() + "-request-deadlines", WATCH_TICK_MILLIS,
+        TimeUnit.MILLISECONDS);
+    logger.info(settings.bindingName() + ": no request waits for the driver longer than " + attemptDeadline
+        + " ms per attempt (its request timeout, the pool's wait, speculative executions and "
+        + AttemptDeadline.MARGIN_MILLIS + " ms; an attempt still unanswered then is a timeout), so an operation "
+        + "ends within " + AttemptDeadline.worstCaseMillis(settings, attemptDeadline) + " ms with every retry");
+    CqlOperations operations = new CqlOperations(sessionView.apply(connection.session()), settings,
         new RetryingExecutor(rules, Sleeper.THREAD_SLEEP),
-        new AsyncRetryingExecutor(rules, (millis, task) -> timer.schedule(task, millis, TimeUnit.MILLISECONDS)),
-        new TracingSampler(settings.tracingFraction()), log);
+        new AsyncRetryingExecutor(rules, (millis, task) -> timer.schedule(task, millis, TimeUnit.MILLISECONDS), watch,
+            attemptDeadline),
+        new TracingSampler(settings.tracingFraction()), log, attemptDeadline);
     try {
       long start = System.nanoTime();
       operations.prepareAll(plan, settings.bindingName(), settings.keyspace());
@@ -77,10 +108,16 @@ public final class CqlRuntime {
       }
     } catch (DBException e) {
       timer.shutdownNow();
+      watch.close();
       connection.cluster().close();
       throw e;
     }
-    return new CqlRuntime(connection, operations, stats, retryMetric, timer);
+    return new CqlRuntime(connection, operations, stats, retryMetric, timer, watch);
+  }
+
+  /** The retry counters printed at close (for tests). */
+  RetryCounters retryCounters() {
+    return stats;
   }
 
   public CqlOperations operations() {
@@ -89,7 +126,11 @@ public final class CqlRuntime {
 
   /** Prints the retry summary ({@code [<metric>], READ, n} ...) to stdout and closes the driver. */
   public void close() {
-    retryTimer.shutdownNow();
+    // shutdown, not shutdownNow: a retry already waiting for its back-off still runs (and fails on the closed
+    // session), so its caller gets an answer; new retries are refused and end with their failure.
+    retryTimer.shutdown();
+    // Attempts still waiting for the driver fail now as unanswered (an interrupted run leaves some): nobody waits.
+    watch.close();
     stats.print(System.out, retryMetric);
     connection.cluster().close();
   }

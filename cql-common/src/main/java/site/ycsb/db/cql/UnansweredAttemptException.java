@@ -1,0 +1,17 @@
+package site.ycsb.db.cql;
+
+import java.util.concurrent.TimeoutException;
+
+/**
+ * An attempt the driver did not answer within its deadline (see {@link AttemptDeadline}): its request timeout has
+ * passed, and the pool's wait and a margin besides, so the driver lost it or is stuck. Classified as a client-side
+ * {@link ErrorKind#TIMEOUT} (retried like one when that is safe) and counted apart, as {@code <OP>-UNANSWERED}.
+ */
+public final class UnansweredAttemptException extends TimeoutException {
+  private static final long serialVersionUID = 1L;
+
+  public UnansweredAttemptException(long deadlineMillis) {
+    super("no answer from the driver within " + deadlineMillis + " ms (the request timeout, the pool's wait and a "
+        + "margin): treated as a client-side timeout");
+  }
+}
