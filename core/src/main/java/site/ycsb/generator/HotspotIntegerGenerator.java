@@ -49,9 +49,7 @@ public class HotspotIntegerGenerator extends NumberGenerator {
 
   @Override
   public Long nextValue() {
-    Long ret = nextLong();
-    setLastValue(ret);
-    return ret;
+    return rememberLast(nextLong());
   }
 
   /** A draw without boxing and without updating {@link #lastValue()}. */

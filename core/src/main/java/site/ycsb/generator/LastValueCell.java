@@ -24,6 +24,12 @@ final class LastValueCell<T> {
   }
 
   @SuppressWarnings("unchecked")
+  /** The calling thread's last value, or {@code draw}'s when it has none yet. */
+  T getOr(java.util.function.Supplier<T> draw) {
+    T v = get();
+    return v != null ? v : draw.get();
+  }
+
   T get() {
     return (T) value.get();
   }

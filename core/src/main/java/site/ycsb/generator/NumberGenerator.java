@@ -13,6 +13,13 @@ public abstract class NumberGenerator extends Generator<Number> {
     last.set(lastValue);
   }
 
+  /** {@code value} boxed and recorded as the calling thread's last value: a nextValue over {@link #nextLong()}. */
+  Long rememberLast(long value) {
+    Long boxed = value;
+    setLastValue(boxed);
+    return boxed;
+  }
+
   /** The value the calling thread drew last (see {@link LastValueCell}); null before its first draw. */
   @Override
   public Number lastValue() {

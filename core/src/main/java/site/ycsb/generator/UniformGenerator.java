@@ -32,7 +32,6 @@ public class UniformGenerator extends Generator<String> {
   /** The last value drawn; draws one if none was drawn yet. */
   @Override
   public String lastValue() {
-    String v = last.get();
-    return v != null ? v : nextValue();
+    return last.getOr(this::nextValue);
   }
 }

@@ -20,13 +20,6 @@ public class UniformLongGenerator extends NumberGenerator {
     this.ub = ub;
   }
 
-  @Override
-  public Long nextValue() {
-    Long ret = nextLong();
-    setLastValue(ret);
-    return ret;
-  }
-
   /** A draw without boxing and without updating {@link #lastValue()}. */
   @Override
   public long nextLong() {
@@ -40,6 +33,11 @@ public class UniformLongGenerator extends NumberGenerator {
       ret = rnd.nextLong();
     }
     return ret;
+  }
+
+  @Override
+  public Long nextValue() {
+    return rememberLast(nextLong());
   }
 
   @Override
