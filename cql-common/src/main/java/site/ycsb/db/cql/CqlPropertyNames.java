@@ -8,9 +8,11 @@ import java.util.Map;
 /**
  * The property names of one CQL binding. Both bindings accept the same options and differ only in names
  * (Cassandra keeps YCSB's un-prefixed {@code hosts}/{@code port}, ScyllaDB prefixes everything) and in ScyllaDB's
- * lightweight-transaction options, which are null for Cassandra. Names follow the project's convention: lower case,
- * words run together (YCSB's own {@code readconsistencylevel}, {@code connecttimeoutmillis}), a duration's unit at
- * the end ({@code millis}), dots for namespaces ({@code ssl.truststore}); older spellings in {@link #oldSpellings}.
+ * lightweight-transaction switch ({@code lwt}), which is null for Cassandra. Both have the serial consistency level
+ * (the Paxos phase of the lightweight transactions of a cassandra-stress profile, and of ScyllaDB's LWT mode).
+ * Names follow the project's convention: lower case, words run together (YCSB's own {@code readconsistencylevel},
+ * {@code connecttimeoutmillis}), a duration's unit at the end ({@code millis}), dots for namespaces
+ * ({@code ssl.truststore}); older spellings in {@link #oldSpellings}.
  *
  * <p>Immutable and thread-safe.
  */
@@ -59,8 +61,7 @@ public final class CqlPropertyNames {
    * @param prefix the prefix of the binding's own properties, e.g. "cassandra."
    * @param hosts the contact-points property
    * @param port the port property
-   * @param lwt whether the binding has the lightweight-transaction options ({@code <prefix>lwt},
-   *            {@code <prefix>serialconsistencylevel})
+   * @param lwt whether the binding has the lightweight-transaction switch {@code <prefix>lwt}
    * @param defaultConsistency the read and write level when none is set, e.g. "ONE"; with a local data centre
    *            the {@code LOCAL_} form is used
    */
@@ -76,7 +77,7 @@ public final class CqlPropertyNames {
     password = prefix + "password";
     readCl = prefix + "readconsistencylevel";
     writeCl = prefix + "writeconsistencylevel";
-    serialCl = lwt ? prefix + "serialconsistencylevel" : null;
+    serialCl = prefix + "serialconsistencylevel";
     this.lwt = lwt ? prefix + "lwt" : null;
     maxConnections = prefix + "maxconnections";
     coreConnections = prefix + "coreconnections";
