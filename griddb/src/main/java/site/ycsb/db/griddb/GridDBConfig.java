@@ -231,9 +231,25 @@ public final class GridDBConfig {
       throw mistake("GridDB: cannot read " + LOCAL_NODE_RESOURCE + " from the classpath: " + e.getMessage());
     }
     for (String key : props.stringPropertyNames()) {
+      // the user's setting wins in whatever spelling: the local node's, in any other, goes
+      for (String spelling : spellingsOf(key)) {
+        merged.remove(spelling);
+      }
       merged.setProperty(key, props.getProperty(key));
     }
     return merged;
+  }
+
+  /** Every spelling of the property {@code key} names (the name in the convention and its older ones). */
+  private static List<String> spellingsOf(String key) {
+    for (java.util.Map.Entry<String, List<String>> e : OLD_SPELLINGS.entrySet()) {
+      if (e.getKey().equals(key) || e.getValue().contains(key)) {
+        List<String> all = new ArrayList<>(e.getValue());
+        all.add(e.getKey());
+        return all;
+      }
+    }
+    return Collections.singletonList(key);
   }
 
   /** The value of {@code name} in whichever spelling is given, or null; two spellings that disagree are refused. */

@@ -33,7 +33,7 @@ class GridDBFixedListIT {
   @BeforeAll
   void start() throws IOException {
     node = OwnGridDBNode.startOrSkip("fixed-list");
-    String live = node.workload(1, 1).getProperty("griddb.notificationMember");
+    String live = node.workload(1, 1).getProperty("griddb.notificationmember");
     members = "127.0.0.1:" + deadPort() + "," + live + ",127.0.0.1:" + deadPort();
   }
 
@@ -58,8 +58,8 @@ class GridDBFixedListIT {
 
   private Properties workload(String table) {
     Properties p = node.workload(500, 4);
-    p.setProperty("griddb.notificationMember", members);
-    p.setProperty("griddb.failoverTimeout", "5");
+    p.setProperty("griddb.notificationmember", members);
+    p.setProperty("griddb.failovertimeoutseconds", "5");
     p.setProperty("table", table);
     return p;
   }
