@@ -281,11 +281,19 @@ public final class ChildProcess implements AutoCloseable {
     return new Result(process.exitValue(), lines(out), lines(err));
   }
 
-  /** Kills the process if it still runs (a test that failed half-way leaves nothing behind). */
+  /**
+   * Kills the process if it still runs and waits up to 10 s for its end (a test that failed half-way leaves nothing
+   * behind).
+   */
   @Override
   public void close() {
     if (process.isAlive()) {
       process.destroyForcibly();
+      try {
+        process.waitFor(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
