@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import site.ycsb.testsupport.MetricLines;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -132,8 +134,6 @@ class GridDBFixedListIT {
   }
 
   private static long metric(YcsbRun r, String measurement, String figure) {
-    Matcher m = Pattern.compile("^\\[" + Pattern.quote(measurement) + "\\], " + Pattern.quote(figure) + ", (\\d+)",
-        Pattern.MULTILINE).matcher(r.output);
-    return m.find() ? Long.parseLong(m.group(1)) : 0;
+    return MetricLines.of(r.output).longValue(measurement, figure, 0);
   }
 }
