@@ -29,6 +29,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * directories are merged and reported.
  */
 class EngineMergeIT {
+  /** Time for both client JVMs to start and initialise before their common start instant. */
+  private static final long CLIENT_START_MARGIN_MS = 15_000;
+
   @TempDir
   Path tmp;
 
@@ -42,11 +45,19 @@ class EngineMergeIT {
     }
   }
 
-  /** Starts one client per argument list at once and waits for all. */
+  /**
+   * Starts one client per argument list at once and waits for all. Their schedules open together at one
+   * {@code start.epochms}, as fleet starts client machines: on a loaded machine one JVM can take seconds longer to
+   * start than the other, and two 3-second windows started by hand did not overlap.
+   */
   private void runClients(List<List<String>> clients) throws Exception {
+    String startAt = "start.epochms=" + (System.currentTimeMillis() + CLIENT_START_MARGIN_MS);
     List<ChildProcess> processes = new ArrayList<>();
     for (List<String> args : clients) {
-      processes.add(ChildProcess.java(System.getProperty("java.class.path"), "site.ycsb.Client", args).start());
+      List<String> withStart = new ArrayList<>(args);
+      withStart.addAll(Arrays.asList("-p", startAt));
+      processes.add(ChildProcess.java(System.getProperty("java.class.path"), "site.ycsb.Client", withStart)
+          .start());
     }
     int n = 0;
     for (ChildProcess p : processes) {
@@ -112,7 +123,7 @@ class EngineMergeIT {
     Path results = tmp.resolve("results");
 
     runClients(Arrays.asList(
-        // throttled so that each phase lasts about 3 s and the two clients' windows overlap despite JVM start-up
+        // throttled so that each phase lasts about 3 s
         client("-load", results.resolve("load-c1"), "-p", "insertstart=0", "-p", "insertcount=1500", "-target", "500"),
         client("-load", results.resolve("load-c2"), "-p", "insertstart=1500", "-p", "insertcount=1500", "-target",
             "500")));
