@@ -112,13 +112,17 @@ class FleetIT {
   }
 
   /**
-   * The fleet's arguments. A 5 s start delay: with the default warm-up (half of a short phase) a 3.3 s load phase
+   * The fleet's start delay (s): with the default warm-up (half of a short phase) a 3.3 s load phase
    * measures 1.7 s per client, and with a 2 s delay the clients' measurements started up to 0.9 s apart on a busy
-   * machine (their JVM start over ssh outlasted it); merge refuses windows that do not overlap.
+   * machine (their JVM start over ssh outlasted it); with 5 s, at load 40 from other builds, clients' init took up to
+   * 9 s and their 2-second windows missed each other. Merge rightly refuses windows that do not overlap.
    */
+  private static final int START_DELAY_S = 15;
+
+  /** The fleet's arguments. */
   private List<String> fleetArgs(Path out, String... more) {
     List<String> a = new ArrayList<>(Arrays.asList("basic", "--hosts-file", hostsFile.toString(), "--ycsb-home",
-        head.toString(), "--out", out.toString(), "--start-delay", "5"));
+        head.toString(), "--out", out.toString(), "--start-delay", Integer.toString(START_DELAY_S)));
     a.addAll(sshd.sshOptions());
     a.addAll(Arrays.asList(more));
     return a;
@@ -239,8 +243,8 @@ class FleetIT {
       Thread.sleep(100);
     }
     assertTrue(pid[0] != null && pid[0].matches("\\d+"), "no pid from the victim:\n" + run.errText());
-    // past the 5 s start delay: killed while it runs its share
-    Thread.sleep(7000);
+    // past the start delay: killed while it runs its share
+    Thread.sleep(TimeUnit.SECONDS.toMillis(START_DELAY_S + 2));
     // the process was started by this test's sshd; it is killed by its id
     Process kill = new ProcessBuilder("sh", "-c", "kill -9 " + pid[0]).inheritIO().start();
     assertTrue(kill.waitFor(10, TimeUnit.SECONDS));
