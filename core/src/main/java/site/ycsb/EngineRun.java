@@ -315,6 +315,9 @@ final class EngineRun {
     for (String warning : r.health.warnings) {
       System.err.println("WARNING: " + warning);
     }
+    for (String line : r.databaseNodeLines) {
+      System.err.println(line);
+    }
     for (String failure : failures) {
       System.err.println("Error: " + Secrets.safeLine(failure));
     }

@@ -29,6 +29,8 @@ final class MeasuredWindow {
   private ClientHealth health;
   private JvmTracker jvm;
   private StatusReporter reporter;
+  /** The database nodes sampled during the run, or null (see {@link EngineTelemetry}). */
+  private EngineTelemetry telemetry;
   private Interruption interruption;
   private long startNs;
   private long startEpochMs;
@@ -56,6 +58,8 @@ final class MeasuredWindow {
     reporter = new StatusReporter(measurements, state, schedule, config.statusIntervalMs, config.label,
         config.status ? System.err : null, resultsDir.writer("timeseries.csv"), resultsDir.writer("status.log"),
         config.maxExecutionSec, jvm);
+    // After the threads' init: the bindings' connections show which local servers this client talks to.
+    telemetry = EngineTelemetry.start(config);
     // With a warm-up, health counts CPU, GC and pauses again from the first measured operation on.
     health.start(warmup.isNone() ? null : state::measuring);
   }
@@ -77,6 +81,9 @@ final class MeasuredWindow {
     }
     state.startGate.countDown();
     reporter.start();
+    if (telemetry != null) {
+      telemetry.open(config.resultsDir, startEpochMs);
+    }
     timedOut = awaitOperations();
     // A run stopped by its time limit or a signal lasted until then, even when its last operation ended long
     // before (a low -target): runtime, and so throughput, cover the whole time the schedule was open.
@@ -86,6 +93,9 @@ final class MeasuredWindow {
     health.stop();
     reporter.finish(endNs);
     reporter.close();
+    if (telemetry != null) {
+      telemetry.stop();
+    }
     long warmupBacklogMs = TimeUnit.NANOSECONDS.toMillis(schedule.measuredStartDelayNs());
     if (warmupBacklogMs > 0) {
       System.err.println("Warm-up: its operations fell " + warmupBacklogMs + " ms behind the schedule; the measured "
@@ -128,6 +138,10 @@ final class MeasuredWindow {
         lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy, verdictContext());
     r.health = health;
     r.scheduleLag = lag;
+    if (telemetry != null) {
+      r.databaseNodes = telemetry.sectionJson(r.startEpochMs, r.endEpochMs);
+      r.databaseNodeLines = telemetry.report(r.startEpochMs, r.endEpochMs);
+    }
     return r;
   }
 
