@@ -46,16 +46,17 @@ public final class DatabaseNodes {
   }
 
   /**
-   * The section for a window, from the nodes' files in {@code dir} ({@code server-<node>.csv}); a node without a
-   * file keeps its problems and no samples.
+   * The section for a window, from each node's samples file ({@code server-<node>.csv}, {@code files} in the order
+   * of {@code nodes}); a node without its file keeps its problems and no samples.
    */
-  public static String fromFiles(long intervalMs, List<NodeInfo> nodes, Path dir, long startEpochMs,
+  public static String fromFiles(long intervalMs, List<NodeInfo> nodes, List<Path> files, long startEpochMs,
       long endEpochMs) throws IOException {
     List<NodeSummary> out = new ArrayList<>();
-    for (NodeInfo n : nodes) {
-      Path f = dir.resolve(NodeCsv.fileName(n.name));
-      List<NodeRates> rows = Files.isRegularFile(f) ? NodeCsv.read(f) : Collections.<NodeRates>emptyList();
-      out.add(NodeSummary.of(n, rows, startEpochMs, endEpochMs));
+    for (int i = 0; i < nodes.size(); i++) {
+      Path f = files.get(i);
+      List<NodeRates> rows = f != null && Files.isRegularFile(f) ? NodeCsv.read(f)
+          : Collections.<NodeRates>emptyList();
+      out.add(NodeSummary.of(nodes.get(i), rows, startEpochMs, endEpochMs));
     }
     return json(intervalMs, out, -1, 0);
   }
