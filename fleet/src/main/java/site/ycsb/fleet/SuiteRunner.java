@@ -82,6 +82,7 @@ final class SuiteRunner {
       SuiteTable table = SuiteTable.read(completed);
       Files.write(out.resolve("suite-summary.md"), table.markdown().getBytes(java.nio.charset.StandardCharsets.UTF_8));
       err.print(table.markdown());
+      DatabaseNodeTable.append(out.resolve("suite-summary.md"), completed, err);
       if (report != null) {
         int code = report.run(out.resolve("report"), completed);
         if (code != 0) {

@@ -60,6 +60,31 @@ public final class DatabaseNodeFiles {
     return out;
   }
 
+  /** The mean over the nodes of their mean CPU in one result (percent), or null when no node has a figure. */
+  public static Double meanCpu(ResultDir d) {
+    double sum = 0;
+    int n = 0;
+    for (JsonNode node : d.summary().path(DatabaseNodes.SECTION).path("nodes")) {
+      if (node.path("cpuMeanPct").isNumber()) {
+        sum += node.path("cpuMeanPct").asDouble();
+        n++;
+      }
+    }
+    return n == 0 ? null : sum / n;
+  }
+
+  /** Each node's mean CPU in one result, "node 45.2%" joined with ", "; "" when none. */
+  public static String cpuByNode(ResultDir d) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode node : d.summary().path(DatabaseNodes.SECTION).path("nodes")) {
+      if (node.path("cpuMeanPct").isNumber()) {
+        out.add(String.format(java.util.Locale.ROOT, "%s %.1f%%", node.path("node").asText(),
+            node.path("cpuMeanPct").asDouble()));
+      }
+    }
+    return String.join(", ", out);
+  }
+
   /** The merged record: the section (null when no client sampled a node) and the files to copy. */
   static final class Merged {
     final ObjectNode section;

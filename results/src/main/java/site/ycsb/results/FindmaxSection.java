@@ -111,7 +111,7 @@ final class FindmaxSection {
   private java.util.Map<String, Double> serverCpuByStep() {
     java.util.Map<String, Double> out = new java.util.HashMap<>();
     for (FindmaxRun.Step s : run.steps) {
-      Double cpu = s.dir == null ? null : NodeReport.meanCpu(s.dir);
+      Double cpu = s.dir == null ? null : DatabaseNodeFiles.meanCpu(s.dir);
       if (cpu != null) {
         out.put(Integer.toString(s.index), cpu);
       }

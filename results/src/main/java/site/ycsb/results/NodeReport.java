@@ -43,19 +43,6 @@ final class NodeReport {
     return false;
   }
 
-  /** The mean over the nodes of their mean CPU in one result (percent), or null when no node has a figure. */
-  static Double meanCpu(ResultDir d) {
-    double sum = 0;
-    int n = 0;
-    for (JsonNode node : d.summary().path(DatabaseNodes.SECTION).path("nodes")) {
-      if (node.path("cpuMeanPct").isNumber()) {
-        sum += node.path("cpuMeanPct").asDouble();
-        n++;
-      }
-    }
-    return n == 0 ? null : sum / n;
-  }
-
   /**
    * {@code t} with a last column "Server CPU %" from its first column's key (e.g. the step number), when any key has
    * a figure; else {@code t} as it is.

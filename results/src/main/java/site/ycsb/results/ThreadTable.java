@@ -80,7 +80,7 @@ final class ThreadTable {
 
   /** The database nodes' CPU during the run: the mean over the nodes of each node's mean (%), or empty. */
   private static String serverCpu(ReportRun r) {
-    Double cpu = r == null ? null : NodeReport.meanCpu(r.dir);
+    Double cpu = r == null ? null : DatabaseNodeFiles.meanCpu(r.dir);
     return cpu == null ? "" : ReportTables.fixed1(cpu);
   }
 
