@@ -58,8 +58,6 @@ final class MeasuredWindow {
     reporter = new StatusReporter(measurements, state, schedule, config.statusIntervalMs, config.label,
         config.status ? System.err : null, resultsDir.writer("timeseries.csv"), resultsDir.writer("status.log"),
         config.maxExecutionSec, jvm);
-    // After the threads' init: the bindings' connections show which local servers this client talks to.
-    telemetry = EngineTelemetry.start(config);
     // With a warm-up, health counts CPU, GC and pauses again from the first measured operation on.
     health.start(warmup.isNone() ? null : state::measuring);
   }
@@ -101,6 +99,11 @@ final class MeasuredWindow {
       System.err.println("Warm-up: its operations fell " + warmupBacklogMs + " ms behind the schedule; the measured "
           + "operations' schedule started when the last of them had been issued, so that backlog is not measured.");
     }
+  }
+
+  /** The database nodes to sample during the run ({@link EngineTelemetry}), or null. */
+  void sampleNodes(EngineTelemetry nodes) {
+    this.telemetry = nodes;
   }
 
   /** The JVM figures of {@code measurement.trackjvm}, or null. */

@@ -88,6 +88,14 @@ public final class ServerSampler {
     return info;
   }
 
+  /**
+   * Prints the loop a remote node runs for an interval in ms (default 1000): to see what runs on a node, and for
+   * {@code bench/telemetry}, which measures its cost.
+   */
+  public static void main(String[] args) {
+    System.out.println(RemoteNode.script(args.length > 0 ? Long.parseLong(args[0]) : 1000));
+  }
+
   /** The shell command a remote node runs (POSIX sh and cat only). */
   public String remoteScript() {
     return RemoteNode.script(intervalMs);
