@@ -135,12 +135,13 @@ final class MeasuredWindow {
       state.runFailed(LostOperations.describe(r.lostOps, config.asyncDeadlineNs));
     }
     r.timedOut = timedOut;
-    Histogram lag = state.scheduleLagUs.getIntervalHistogram();
+    Histogram lag = state.scheduleLag();
     double busy = r.runtimeMs == 0 ? 0 : state.busyNs() / (r.runtimeMs * 1e6 * config.threads);
     health.finish(r.runtimeMs / 1000.0, r.throughput, config.target,
         lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy, verdictContext());
     r.health = health;
     r.scheduleLag = lag;
+    r.lagsAbove1h = state.lagsAbove1h.sum();
     if (telemetry != null) {
       r.databaseNodes = telemetry.sectionJson(r.startEpochMs, r.endEpochMs);
       r.databaseNodeLines = telemetry.report(r.startEpochMs, r.endEpochMs);
@@ -152,8 +153,8 @@ final class MeasuredWindow {
   private ClientHealth.Context verdictContext() {
     ClientHealth.Context c = new ClientHealth.Context();
     c.processPauseUs = health.processPauseUs();
-    Histogram startup = state.startupLagUs.getIntervalHistogram();
-    Histogram steady = state.steadyLagUs.getIntervalHistogram();
+    Histogram startup = state.startupLag();
+    Histogram steady = state.steadyLag();
     c.startupLagP99Us = startup.getTotalCount() == 0 ? 0 : startup.getValueAtPercentile(99);
     c.startupLagMaxUs = startup.getMaxValue();
     c.steadyLagP99Us = steady.getTotalCount() == 0 ? 0 : steady.getValueAtPercentile(99);

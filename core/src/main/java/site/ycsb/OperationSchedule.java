@@ -16,6 +16,9 @@ import java.util.function.LongConsumer;
  * it, a start-up artefact, as intended latency. No operation is skipped, and every backlog that builds up after
  * the warm-up is measured.
  *
+ * <p>Which free thread takes the next slot is up to {@link ClockWaiters}: a few wait on the clock, the others
+ * wait to be called in, so that the threads' cost does not grow with their number.
+ *
  * <p>Without a target, slots have no time and are only counted. Thread-safe: one atomic increment per claim.
  */
 final class OperationSchedule {
@@ -27,6 +30,7 @@ final class OperationSchedule {
   private final long limit;
   private final double nsPerOp;
   private final boolean spin;
+  private final ClockWaiters waiters;
   private volatile long startNs;
   private volatile long deadlineNs = Long.MAX_VALUE;
   private volatile boolean endedByDeadline;
@@ -45,6 +49,12 @@ final class OperationSchedule {
     this.limit = limit;
     this.nsPerOp = targetOpsPerSec > 0 ? 1e9 / targetOpsPerSec : 0;
     this.spin = spin;
+    this.waiters = nsPerOp > 0 ? ClockWaiters.forRate(targetOpsPerSec) : null;
+  }
+
+  /** The clock's waiters of a throttled schedule, null when unthrottled. */
+  ClockWaiters waiters() {
+    return waiters;
   }
 
   /** Anchors slot 0 at {@code nanoTime}; call once before any thread claims. */
@@ -188,12 +198,16 @@ final class OperationSchedule {
   /**
    * Waits until {@code deadlineNs}, returning early if {@code stop} is requested. Parking is done in bounded
    * steps so that a stop request is seen within 50 ms even at very low rates.
+   *
+   * @return whether the time still lay ahead when called (false: the caller is late for it)
    */
-  public void awaitTime(long deadlineNs, Workload stop) {
+  public boolean awaitTime(long deadlineNs, Workload stop) {
     long left;
+    boolean waited = false;
     while ((left = deadlineNs - System.nanoTime()) > 0) {
+      waited = true;
       if (stop.isStopRequested()) {
-        return;
+        return true;
       }
       if (spin) {
         Thread.yield();
@@ -201,5 +215,6 @@ final class OperationSchedule {
         LockSupport.parkNanos(Math.min(left, MAX_PARK_NS));
       }
     }
+    return waited;
   }
 }

@@ -43,7 +43,10 @@ public final class Suite {
         SampledPhaseRunner.of(runner, nodes),
         o.report ? ReportTool.report(home) : null, System.err);
     // SIGTERM or Ctrl-C to the suite must not leave its engine running (reparented, writing into out).
-    Thread stopper = new Thread(() -> runner.stopCurrent(System.err), "suite-stop-engine");
+    Thread stopper = new Thread(() -> {
+      runner.stopCurrent(System.err);
+      suite.writeInterruptedSummary();
+    }, "suite-stop-engine");
     Runtime.getRuntime().addShutdownHook(stopper);
     int code = suite.run();
     ToolMain.removeShutdownHook(stopper);
