@@ -171,6 +171,11 @@ final class RunConfig {
     if (f.isDirectory()) {
       throw new UsageException("exportfile " + f + " is a directory");
     }
+    java.nio.file.Path real = site.ycsb.support.RunRecords.realPath(f.toPath());
+    if (f.exists() && (real.startsWith("/proc") || real.startsWith("/sys"))) {
+      // root may open these for writing, and the results would be written into a kernel setting, or lost at the end
+      throw new UsageException("exportfile " + f + " is a kernel file (" + real.getName(0) + "), not a results file");
+    }
     if (f.exists() ? !f.canWrite() : !isWritableDirectory(f.getAbsoluteFile().getParentFile())) {
       throw new UsageException("exportfile " + f + " cannot be written (" + (f.exists() ? "no write permission"
           : "its directory does not exist or is not writable") + ")");

@@ -88,4 +88,13 @@ class RunRecordPathsTest {
     assertTrue(Files.exists(tmp.resolve(dir).resolve("summary.json")));
     assertTrue(Files.size(tmp.resolve(file).normalize()) > 0);
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/proc/version", "/proc/self/comm", "/sys/kernel/mm/transparent_hugepage/enabled",
+      "/proc/sys/vm/drop_caches"})
+  void should_refuse_an_exportfile_when_it_is_a_kernel_file(String file) throws Exception {
+    ClientRunner r = run("-p", "exportfile=" + file);
+    assertEquals(ExitCode.USAGE, r.exitCode, r.toString());
+    assertTrue(r.err.contains("is a kernel file"), r.err);
+  }
 }
