@@ -1,8 +1,8 @@
 package site.ycsb.telemetry;
 
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -25,11 +25,21 @@ final class RemoteNode {
   static final String NOT_LINUX = "@@ycsb-telemetry not-linux";
   static final String UNREADABLE = "@@ycsb-telemetry unreadable";
   static final String END = "@@end";
+  /** ssh's own exit code when it failed (could not connect, authenticate, or lost the connection). */
+  static final int SSH_FAILED = 255;
   /** The first sample must arrive within this time (ssh's own connect timeout is 10 s). */
   static final long FIRST_SAMPLE_MS = 25_000;
   /** Samples that may be missed in a row before the node counts as no longer answering (and at least 15 s). */
   static final int MISSED_SAMPLES = 5;
   static final long SILENCE_MS = 15_000;
+  /** ssh's last error line is quoted up to this length. */
+  static final int MAX_ERROR_CHARS = 200;
+  /** A line of /proc is short; a longer one is not the loop's output (and must not fill the heap). */
+  static final int MAX_LINE_CHARS = 64 * 1024;
+  /** One sample is some KB (a large machine's /proc/stat and net/dev: some 100 KB); far more is not a sample. */
+  static final long MAX_SAMPLE_CHARS = 8L * 1024 * 1024;
+  /** Samples in a row that cannot be read as the /proc files before the node's output counts as not the loop's. */
+  static final int UNREADABLE_SAMPLES = 3;
   /** The remote loop ends by itself after this long, should it lose its connection unnoticed. */
   static final long MAX_LOOP_SEC = TimeUnit.DAYS.toSeconds(7);
 
@@ -94,37 +104,81 @@ final class RemoteNode {
 
   private void readSamples() {
     SampleParser parser = new SampleParser();
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-        StandardCharsets.ISO_8859_1))) {
-      String line;
-      while ((line = in.readLine()) != null) {
-        if (line.startsWith(NOT_LINUX)) {
-          fail("is not a Linux machine (uname -s: " + line.substring(NOT_LINUX.length()).trim() + "): its /proc "
+    int unreadable = 0;
+    try (InputStream in = new BufferedInputStream(process.getInputStream())) {
+      StringBuilder line = new StringBuilder();
+      long sampleChars = 0;
+      while (!done && readLine(in, line, false)) {
+        String text = line.toString();
+        sampleChars += text.length();
+        if (text.startsWith(NOT_LINUX)) {
+          fail("is not a Linux machine (uname -s: " + text.substring(NOT_LINUX.length()).trim() + "): its /proc "
               + "figures cannot be read; not sampled");
-        } else if (line.startsWith(UNREADABLE)) {
-          fail("cannot read " + line.substring(UNREADABLE.length()).trim() + "; not sampled");
-        } else if (line.equals(END)) {
+        } else if (text.startsWith(UNREADABLE)) {
+          fail("cannot read " + text.substring(UNREADABLE.length()).trim() + "; not sampled");
+        } else if (text.equals(END)) {
           ProcSnapshot s = parser.finish();
+          sampleChars = 0;
           if (s != null) {
+            unreadable = 0;
             recorder.accept(s, System.currentTimeMillis());
+          } else if (++unreadable >= UNREADABLE_SAMPLES) {
+            notItsOutput(UNREADABLE_SAMPLES + " samples in a row that are not its /proc files");
           }
-        } else if (!line.equals(READY)) {
-          parser.line(line);
+        } else if (sampleChars > MAX_SAMPLE_CHARS) {
+          notItsOutput("more than " + MAX_SAMPLE_CHARS / 1024 / 1024 + " MiB without the end of a sample");
+        } else if (!text.equals(READY)) {
+          parser.line(text);
         }
       }
+    } catch (LineTooLong e) {
+      notItsOutput("a line of more than " + MAX_LINE_CHARS / 1024 + " KiB");
     } catch (IOException | RuntimeException e) {
       // the process was stopped, or its output was not what the script prints: check() names what it can
     }
     ended = true;
   }
 
+  /** The node's output is not the loop's (a login banner run wild, a shell that runs something else). */
+  private void notItsOutput(String what) {
+    fail("sent output that is not the sampling loop's (" + what + "); "
+        + (recorder.lastAcceptedMs() == 0 ? "not sampled" : "its samples until then are kept"));
+  }
+
+  /** Thrown by {@link #readLine} for a line longer than {@link #MAX_LINE_CHARS}. */
+  private static final class LineTooLong extends IOException {
+    private static final long serialVersionUID = 1L;
+  }
+
+  /**
+   * Reads one line (ISO-8859-1, without its end) into {@code line}; false at the end of the stream. A line may not
+   * grow without bound — a node printing one endless line must not fill the client's heap: beyond {@link
+   * #MAX_LINE_CHARS} it is cut ({@code truncate}) or refused ({@link LineTooLong}).
+   */
+  static boolean readLine(InputStream in, StringBuilder line, boolean truncate) throws IOException {
+    line.setLength(0);
+    int c;
+    while ((c = in.read()) >= 0) {
+      if (c == '\n') {
+        return true;
+      }
+      if (line.length() < MAX_LINE_CHARS) {
+        line.append((char) c);
+      } else if (!truncate) {
+        throw new LineTooLong();
+      }
+    }
+    return line.length() > 0;
+  }
+
   private void readErrors() {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getErrorStream(),
-        StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = in.readLine()) != null) {
-        if (!line.trim().isEmpty()) {
-          lastError = Secrets.safeLine(line.trim());
+    try (InputStream in = new BufferedInputStream(process.getErrorStream())) {
+      StringBuilder line = new StringBuilder();
+      while (readLine(in, line, true)) {
+        String text = new String(line.toString().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8).trim();
+        if (!text.isEmpty()) {
+          String safe = Secrets.safeLine(text);
+          lastError = safe.length() <= MAX_ERROR_CHARS ? safe : safe.substring(0, MAX_ERROR_CHARS) + "...";
         }
       }
     } catch (IOException e) {
@@ -151,8 +205,10 @@ final class RemoteNode {
     String why = null;
     if (ended) {
       int code = exitCode();
-      why = last == 0 ? "could not be reached or did not answer (" + describeExit(code) + ")"
-          : "stopped answering at " + time(last) + " (the connection ended: " + describeExit(code) + ")";
+      why = last > 0 ? "stopped answering at " + time(last) + " (the connection ended: " + describeExit(code) + ")"
+          : code == SSH_FAILED || code < 0 ? "could not be reached or did not answer (" + describeExit(code) + ")"
+          : "was reached but could not run the sampling loop (" + describeExit(code) + "); it needs a POSIX sh, "
+          + "cat and Linux's /proc";
     } else if (last == 0 && nowMs - startedMs > firstSampleMs) {
       why = "did not answer within " + firstSampleMs / 1000 + " s" + (lastError.isEmpty() ? "" : " (" + lastError
           + ")");
@@ -179,7 +235,7 @@ final class RemoteNode {
 
   private String describeExit(int code) {
     String err = lastError.isEmpty() ? "" : ": " + lastError;
-    return code == 255 ? "ssh exit 255" + err : code < 0 ? "no exit code" + err : "exit code " + code + err;
+    return code == SSH_FAILED ? "ssh exit 255" + err : code < 0 ? "no exit code" + err : "exit code " + code + err;
   }
 
   private static String time(long epochMs) {

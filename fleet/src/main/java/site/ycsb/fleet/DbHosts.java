@@ -6,9 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
+import site.ycsb.Secrets;
 import site.ycsb.results.DatabaseNodeFiles;
+import site.ycsb.telemetry.NodeCsv;
 import site.ycsb.telemetry.NodeInfo;
 import site.ycsb.telemetry.ServerSampler;
 
@@ -27,6 +31,10 @@ final class DbHosts {
   /** One sample per second, the engine's time-series resolution. */
   static final long INTERVAL_MS = 1000;
 
+  /** A node's name (the optional second field): it names the node in results and its server-NAME.csv. */
+  private static final String NAME = "[A-Za-z0-9_.][A-Za-z0-9_.-]*";
+  private static final String NAME_CHARS = "_.-";
+
   private final List<HostSpec> hosts;
   private final SshCommand ssh;
   private final String tool;
@@ -39,21 +47,41 @@ final class DbHosts {
     this.err = err;
   }
 
-  /** Reads {@code --db-hosts}; null for none. Mistakes name the file and line, with any password masked. */
+  /**
+   * Reads {@code --db-hosts}; null for none. Mistakes name the file and line, with any password masked; two lines
+   * naming the same node (their samples would share one file) are refused.
+   */
   static DbHosts read(Path file, SshCommand ssh, String tool, PrintStream err) throws UsageException {
     if (file == null) {
       return null;
     }
+    List<HostSpec> hosts;
     try {
-      return new DbHosts(HostsParser.parseFile(file), ssh, tool, err);
+      hosts = HostsParser.parseFile(file);
     } catch (UsageException e) {
-      throw new UsageException("--db-hosts: " + maskCredentials(e.getMessage()));
+      throw new UsageException("--db-hosts: " + maskCredentials(e.getMessage().replace("[ycsb-home]", "[name]")
+          .replace("ycsb-home '", "name '").replace("_.,+=@%/~-", NAME_CHARS)));
     }
+    Map<String, String> files = new HashMap<>();
+    for (HostSpec h : hosts) {
+      if (h.home() != null && !h.home().matches(NAME)) {
+        throw new UsageException(maskCredentials("--db-hosts: " + file + ": name '" + h.home() + "' may hold only "
+            + "letters, digits and " + NAME_CHARS + " (it names the node in results and its samples file)"));
+      }
+      String f = NodeCsv.fileName(nodeName(h));
+      String before = files.put(f, h.name());
+      if (before != null) {
+        throw new UsageException(maskCredentials("--db-hosts: " + file + ": '" + before + "' and '" + h.name()
+            + "' would both be node " + nodeName(h) + " (" + f + "): give each line its own name after the host, "
+            + "e.g. '" + h.name() + " " + nodeName(h) + "-2'"));
+      }
+    }
+    return new DbHosts(hosts, ssh, tool, err);
   }
 
-  /** {@code user:password@host} as {@code user:***@host}: a hosts file is no place for a password, nor is a log. */
+  /** {@code user:password@host} as {@code user:***@host} (and any secret-looking value): the engine's one rule. */
   static String maskCredentials(String text) {
-    return text.replaceAll("([A-Za-z0-9_.-]*):[^\\s@'/]+@", "$1:***@");
+    return Secrets.safeLine(text);
   }
 
   /** A node's name in results: the name given on its line, else its host. */
@@ -92,9 +120,18 @@ final class DbHosts {
     }
   }
 
-  /** Starts sampling for a phase. */
-  Sampling start() throws IOException {
-    return new Sampling();
+  /**
+   * Starts sampling for a phase, or says in one line why it cannot and returns null: the phase runs all the same
+   * (a sampler's failure never costs a run).
+   */
+  Sampling start(String where) {
+    try {
+      return new Sampling();
+    } catch (IOException | RuntimeException e) {
+      err.println(tool + ": " + where + ": the database nodes are not sampled (" + Secrets.safeLine(String.valueOf(
+          e.getMessage())) + ")");
+      return null;
+    }
   }
 
   /** The nodes, for messages. */

@@ -26,11 +26,14 @@ final class SampledPhaseRunner implements PhaseRunner {
 
   @Override
   public PhaseOutcome run(Phase phase, int repeat, Path dir) throws IOException, InterruptedException {
-    DbHosts.Sampling sampling = nodes.start();
+    String where = phase.name() + " (repeat " + repeat + ")";
+    DbHosts.Sampling sampling = nodes.start(where);
     try {
       return phases.run(phase, repeat, dir);
     } finally {
-      sampling.finish(dir, phase.name() + " (repeat " + repeat + ")");
+      if (sampling != null) {
+        sampling.finish(dir, where);
+      }
     }
   }
 
@@ -40,11 +43,13 @@ final class SampledPhaseRunner implements PhaseRunner {
       return engine;
     }
     return (index, stepOptions, dir, log) -> {
-      DbHosts.Sampling sampling = nodes.start();
+      DbHosts.Sampling sampling = nodes.start("step " + index);
       try {
         return engine.run(index, stepOptions, dir, log);
       } finally {
-        sampling.finish(dir, "step " + index);
+        if (sampling != null) {
+          sampling.finish(dir, "step " + index);
+        }
       }
     };
   }
