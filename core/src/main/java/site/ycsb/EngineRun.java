@@ -37,6 +37,8 @@ final class EngineRun {
   private Warmup warmup;
   private List<Thread> threads;
   private long initMs;
+  /** The database nodes sampled during the run, found once the bindings have connected; or null. */
+  private EngineTelemetry telemetry;
   // Set by measure().
   private MeasuredWindow window;
   /** What the bindings report about the database during the run (settings, nodes down and up). */
@@ -85,6 +87,9 @@ final class EngineRun {
       if (code != ExitCode.OK) {
         return code;
       }
+      // The bindings' connections show which local servers this client talks to; found before the pre-warm, whose
+      // budget then leaves room for it before a common start instant.
+      telemetry = EngineTelemetry.start(config);
       warmUp();
       RunResult r = measure();
       code = writeResults(r);
@@ -220,8 +225,7 @@ final class EngineRun {
   private List<Thread> blockingThreads() {
     List<Thread> list = new ArrayList<>(config.threads);
     for (int i = 0; i < config.threads; i++) {
-      list.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props, config.doTransactions,
-          schedule, warmup, state, config.maxConsecutiveErrors, config.keepGoingOnInsertFailure));
+      list.add(new ClientThread(i, config.threads, config, workload, schedule, warmup, state));
     }
     return list;
   }
@@ -231,9 +235,7 @@ final class EngineRun {
     List<Thread> list = new ArrayList<>(dispatchers);
     for (int i = 0; i < dispatchers; i++) {
       int share = config.threads / dispatchers + (i < config.threads % dispatchers ? 1 : 0);
-      list.add(new AsyncClientThread(i, dispatchers, config.dbClass, workload, asyncWorkload, config.props,
-          config.doTransactions, schedule, warmup, state, config.maxConsecutiveErrors,
-          config.keepGoingOnInsertFailure, share, config.asyncWindowNs, config.asyncDeadlineNs));
+      list.add(new AsyncClientThread(i, dispatchers, config, workload, asyncWorkload, schedule, warmup, state, share));
     }
     System.err.println("Asynchronous operations: " + dispatchers + " dispatcher thread(s), at most "
         + config.threads + " in flight (-threads; async=false runs blocking)"
@@ -262,6 +264,7 @@ final class EngineRun {
   /** Opens the schedule, runs it to its end, and lets the bindings clean up; returns the run's figures. */
   private RunResult measure() throws IOException, InterruptedException {
     window = new MeasuredWindow(config, measurements, workload, state, schedule, warmup, asyncWorkload != null);
+    window.sampleNodes(telemetry);
     window.prepare(resultsDir);
     interruption = Interruption.install(workload::requestStop);
     window.run(interruption);
@@ -324,6 +327,9 @@ final class EngineRun {
     }
     for (String warning : r.health.warnings) {
       System.err.println("WARNING: " + Secrets.safeLine(warning));
+    }
+    for (String line : r.databaseNodeLines) {
+      System.err.println(line);
     }
     for (String failure : failures) {
       System.err.println("Error: " + Secrets.safeLine(failure));

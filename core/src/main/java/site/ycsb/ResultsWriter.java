@@ -25,6 +25,8 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 /**
  * Writes the results of a run: the chosen exporter's output (stdout or {@code exportfile}), and with
  * {@code results.dir} also {@code output.txt} and {@code summary.json}. This is where results are written.
+ *
+ * <p>Not thread-safe: used by the main thread once the run has ended.
  */
 final class ResultsWriter {
   private final RunConfig config;
@@ -197,6 +199,9 @@ final class ResultsWriter {
     j.raw("health", health.toString());
     if (r.database != null) {
       j.raw("database", r.database.json());
+    }
+    if (r.databaseNodes != null) {
+      j.raw(site.ycsb.telemetry.DatabaseNodes.SECTION, r.databaseNodes);
     }
     return j.toString() + "\n";
   }

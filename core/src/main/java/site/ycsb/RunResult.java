@@ -1,6 +1,10 @@
 package site.ycsb;
 
-/** The figures of one finished run that are not per-measurement: times, counts, exit status, health. */
+/**
+ * The figures of one finished run that are not per-measurement: times, counts, exit status, health.
+ *
+ * <p>Not thread-safe: filled and read by the main thread after the run.
+ */
 final class RunResult {
   /** Unique per run, so that tools can tell a copy of a result from another client's result. */
   final String runId = java.util.UUID.randomUUID().toString();
@@ -27,6 +31,10 @@ final class RunResult {
   ClientHealth health;
   /** What the bindings reported about the database (settings, node events); null in tests that build a result. */
   DatabaseReport database;
+  /** summary.json's databaseNodes section (JSON), or null when no database node was sampled. */
+  String databaseNodes;
+  /** What the database nodes did, their verdicts and sampling problems, one line each for stderr. */
+  java.util.List<String> databaseNodeLines = java.util.Collections.emptyList();
   /**
    * Garbage-collection counts and times (ms) per collector during the run (from the schedule's opening to its end),
    * read once so that the printed results, output.txt and any export file agree. 0.17.0 printed the JVM's totals

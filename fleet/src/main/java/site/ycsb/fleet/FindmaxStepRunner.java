@@ -24,6 +24,9 @@ import site.ycsb.results.ResultDir;
  * Runs one findmax step as a fresh engine run ({@code bin/ycsb run <binding>} here, or on every client of a fleet)
  * at a target rate, with a warm-up, intended latency measured ({@code measurement.interval=both}) and its complete
  * record in the step's result directory, and reads the step back from that record.
+ *
+ * <p>Thread-safe where it is shared: a shutdown hook may stop the running step while findmax's thread waits for it
+ * (synchronized); the steps themselves run one at a time.
  */
 final class FindmaxStepRunner implements FindmaxSearch.Stepper {
   /** Runs the engine of one step so that its (merged) result directory ends up in {@code dir}. */
@@ -58,7 +61,7 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
   private final double stepSeconds;
   private final double warmupSeconds;
   private final List<FindmaxSla> slas;
-  private final Engine engine;
+  private Engine engine;
 
   /** Steps as local engine processes. */
   FindmaxStepRunner(Path home, String binding, List<String> clientArgs, Path out, double stepSeconds,
@@ -77,6 +80,12 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     this.warmupSeconds = warmupSeconds;
     this.slas = slas;
     this.engine = engine != null ? engine : this::runLocally;
+  }
+
+  /** Samples the {@code --db-hosts} nodes during every step (null: none); returns this runner. */
+  FindmaxStepRunner sampling(DbHosts nodes) {
+    engine = SampledPhaseRunner.of(engine, nodes);
+    return this;
   }
 
   /** One local engine process, its output in {@code log}. */

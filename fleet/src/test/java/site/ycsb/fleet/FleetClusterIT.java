@@ -74,8 +74,8 @@ class FleetClusterIT {
     suite.addAll(database);
     ToolRun s = new ToolRun("site.ycsb.fleet.Suite", suite, null);
     assertEquals(0, s.waitFor(300), s.errText());
-    String load = read(suiteOut.resolve("1/load/summary.json"));
-    assertEquals(RECORDS, FleetIT.number(load, "operations") + FleetIT.warmupOperations(load), load);
+    com.fasterxml.jackson.databind.JsonNode load = FleetIT.summary(suiteOut.resolve("1/load"));
+    assertEquals(RECORDS, FleetIT.number(load, "operations") + FleetIT.warmupOperations(load), load.toString());
     assertAllOk(suiteOut.resolve("1/load/output.txt"));
     assertAllOk(suiteOut.resolve("1/workloada/output.txt"));
     String a = read(suiteOut.resolve("1/workloada/summary.json"));
@@ -100,9 +100,9 @@ class FleetClusterIT {
     ToolRun f = new ToolRun("site.ycsb.fleet.Fleet", fleet, null);
     assertEquals(0, f.waitFor(300), f.errText());
     assertEquals("status: complete", Files.readAllLines(fleetOut.resolve("FLEET-STATUS")).get(0));
-    String merged = read(fleetOut.resolve("1/workloada/summary.json"));
-    assertEquals(3, FleetIT.clients(merged), merged);
-    assertEquals(3000, FleetIT.number(merged, "operations") + FleetIT.warmupOperations(merged), merged);
+    com.fasterxml.jackson.databind.JsonNode merged = FleetIT.summary(fleetOut.resolve("1/workloada"));
+    assertEquals(3, FleetIT.clients(merged), merged.toString());
+    assertEquals(3000, FleetIT.number(merged, "operations") + FleetIT.warmupOperations(merged), merged.toString());
     assertAllOk(fleetOut.resolve("1/workloada/output.txt"));
 
     // findmax: two short steps on the same table

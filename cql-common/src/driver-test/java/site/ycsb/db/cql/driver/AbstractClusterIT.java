@@ -35,6 +35,7 @@ import site.ycsb.testserver.cassandra.CassandraCluster;
 import site.ycsb.testserver.cassandra.CqlConsistency;
 import site.ycsb.testserver.cassandra.CqlResult;
 import site.ycsb.testserver.cassandra.CqlWireClient;
+import site.ycsb.testsupport.ChildProcess;
 
 /**
  * One CQL binding against the project's local 3-node Cassandra cluster (replication factor 3), on the asynchronous and
@@ -76,7 +77,7 @@ public abstract class AbstractClusterIT {
   }
 
   /** Engine runs started in the background by the current scenario. */
-  private final List<ItSupport.Forked> forked = new ArrayList<>();
+  private final List<ChildProcess> forked = new ArrayList<>();
 
   /** Whatever an earlier scenario (or test class) left down, paused or stopped serves again. */
   @BeforeEach
@@ -87,14 +88,14 @@ public abstract class AbstractClusterIT {
   /** A scenario that failed half-way leaves no engine running (one that ended is not touched). */
   @AfterEach
   void endRuns() {
-    for (ItSupport.Forked f : forked) {
-      f.kill();
+    for (ChildProcess f : forked) {
+      f.close();
     }
     forked.clear();
   }
 
-  private ItSupport.Forked start(ClusterRun run) throws java.io.IOException {
-    ItSupport.Forked f = run.start();
+  private ChildProcess start(ClusterRun run) throws java.io.IOException {
+    ChildProcess f = run.start();
     forked.add(f);
     return f;
   }
@@ -256,7 +257,7 @@ public abstract class AbstractClusterIT {
       args.add("-p");
       args.add(name + "=" + p.getProperty(name));
     }
-    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args,
+    ChildProcess.Result run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args,
         Files.createDirectories(dir.resolve("lwt-profile")), 300);
     assertEquals(0, run.exitCode, run.toString());
     String summary = new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8);
@@ -299,11 +300,11 @@ public abstract class AbstractClusterIT {
   void should_go_on_and_blame_the_database_with_the_stall_in_intended_latency_when_a_node_is_paused_at_quorum()
       throws Exception {
     cluster.createYcsbSchema(KEYSPACE, "paused", 10, "field");
-    ItSupport.Run load = run("pause-load", "paused").load().mix(0, 0, 1).records(RECORDS, RECORDS)
+    ChildProcess.Result load = run("pause-load", "paused").load().mix(0, 0, 1).records(RECORDS, RECORDS)
         .consistency("QUORUM").rate(4, 200).run(180);
     assertEquals(0, load.exitCode, load.toString());
     List<ClusterRun> runs = new ArrayList<>();
-    List<ItSupport.Forked> started = new ArrayList<>();
+    List<ChildProcess> started = new ArrayList<>();
     for (boolean async : new boolean[] {true, false}) {
       // 20 s at 20 ops/s (and the stall); 32 threads (or places in flight): the operations held by the paused node
       // (a third) take every one of them within about five seconds, so the schedule falls behind (the stall shows in
@@ -317,14 +318,14 @@ public abstract class AbstractClusterIT {
       started.add(start(r));
     }
     long pauseMs = 8000;
-    for (ItSupport.Forked f : started) {
-      f.awaitOperations(120, 180);
+    for (ChildProcess f : started) {
+      ClusterRun.awaitOperations(f, 120, 180);
     }
     cluster.node(3).pause();
     Thread.sleep(pauseMs);
     cluster.node(3).resume();
     for (int i = 0; i < runs.size(); i++) {
-      ItSupport.Run r = started.get(i).finish(240);
+      ChildProcess.Result r = started.get(i).finish(240);
       String what = runs.get(i).name() + ": ";
       assertEquals(0, r.exitCode, what + r);
       assertEquals(0, ClusterRun.failed(r), what + "every operation OK " + ClusterRun.returns(r) + "\n" + r);
@@ -362,7 +363,7 @@ public abstract class AbstractClusterIT {
     String port = Integer.toString(cluster.port());
     List<ClusterRun> quorum = new ArrayList<>();
     List<ClusterRun> all = new ArrayList<>();
-    List<ItSupport.Forked> loads = new ArrayList<>();
+    List<ChildProcess> loads = new ArrayList<>();
     for (boolean async : new boolean[] {true, false}) {
       String path = async ? "async" : "blocking";
       cluster.createYcsbSchema(KEYSPACE, "kill_quorum_" + path, 10, "field");
@@ -379,19 +380,19 @@ public abstract class AbstractClusterIT {
           .set(binding().maxRetriesProperty(), ALL_RETRIES).set(binding().backoffProperty(), 100)
           .set(binding().backoffMaxProperty(), ALL_BACKOFF_MAX_MS).set("max_consecutive_errors", 4));
     }
-    for (ItSupport.Forked load : loads) {
-      ItSupport.Run r = load.finish(180);
+    for (ChildProcess load : loads) {
+      ChildProcess.Result r = load.finish(180);
       assertEquals(0, r.exitCode, r.toString());
     }
-    List<ItSupport.Forked> started = new ArrayList<>();
+    List<ChildProcess> started = new ArrayList<>();
     for (ClusterRun r : quorum) {
       started.add(start(r));
     }
     for (ClusterRun r : all) {
       started.add(start(r));
     }
-    for (ItSupport.Forked f : started) {
-      f.awaitOperations(60, 180);
+    for (ChildProcess f : started) {
+      ClusterRun.awaitOperations(f, 60, 180);
     }
     // Frozen first, so that requests are in flight on node 3 when it dies (at 40 operations per second a bare kill
     // usually finds none, and nothing would be retried): each run's operations whose coordinator is node 3 hang for
@@ -399,13 +400,13 @@ public abstract class AbstractClusterIT {
     cluster.node(3).pause();
     Thread.sleep(2000);
     cluster.node(3).kill();
-    List<ItSupport.Run> ended = new ArrayList<>();
-    for (ItSupport.Forked f : started) {
+    List<ChildProcess.Result> ended = new ArrayList<>();
+    for (ChildProcess f : started) {
       ended.add(f.finish(300));
     }
 
     for (int i = 0; i < quorum.size(); i++) {
-      ItSupport.Run r = ended.get(i);
+      ChildProcess.Result r = ended.get(i);
       String what = quorum.get(i).name() + ": ";
       assertEquals(0, r.exitCode, what + r);
       assertEquals(0, ClusterRun.failed(r), what + "every operation OK " + ClusterRun.returns(r) + "\n" + r);
@@ -424,7 +425,7 @@ public abstract class AbstractClusterIT {
       ClusterRun.assertVerdict(r, "127.0.0.3:" + port + " down");
     }
     for (int i = 0; i < all.size(); i++) {
-      ItSupport.Run r = ended.get(quorum.size() + i);
+      ChildProcess.Result r = ended.get(quorum.size() + i);
       String what = all.get(i).name() + ": ";
       assertEquals(1, r.exitCode, what + "max_consecutive_errors ends a run whose every request fails: " + r);
       assertTrue(r.stderr.contains("the database is failing every request"), what + r);
@@ -445,7 +446,7 @@ public abstract class AbstractClusterIT {
         + "'datacenter1': 3}", "CREATE TABLE IF NOT EXISTS latecomer.usertable (y_id varchar PRIMARY KEY, "
         + "field0 varchar)");
     cluster.awaitSchemaAgreement();
-    List<ItSupport.Forked> checks = new ArrayList<>();
+    List<ChildProcess> checks = new ArrayList<>();
     long[] rows = new long[quorum.size()];
     for (int i = 0; i < quorum.size(); i++) {
       rows[i] = RECORDS + ClusterRun.returns(ended.get(i)).get("INSERT").getOrDefault("OK", 0L);
@@ -459,7 +460,7 @@ public abstract class AbstractClusterIT {
     }
     restartNodeThreeAndUseIt();
     for (int i = 0; i < checks.size(); i++) {
-      ItSupport.Run check = checks.get(i).finish(180);
+      ChildProcess.Result check = checks.get(i).finish(180);
       assertEquals(0, check.exitCode, check.toString());
       assertEquals(rows[i], ItSupport.metric(check.stdout, "READ", "Return=OK"), check.toString());
       assertEquals(rows[i], ItSupport.metric(check.stdout, "VERIFY", "Return=OK"), check.toString());
@@ -500,7 +501,7 @@ public abstract class AbstractClusterIT {
   void should_end_in_bounded_time_keep_what_it_measured_and_say_the_cluster_was_unreachable_when_all_nodes_stop()
       throws Exception {
     List<ClusterRun> runs = new ArrayList<>();
-    List<ItSupport.Forked> started = new ArrayList<>();
+    List<ChildProcess> started = new ArrayList<>();
     for (boolean async : new boolean[] {true, false}) {
       String path = async ? "async" : "blocking";
       cluster.createYcsbSchema(KEYSPACE, "stopped_" + path, 10, "field");
@@ -510,8 +511,8 @@ public abstract class AbstractClusterIT {
       runs.add(r);
       started.add(start(r));
     }
-    for (ItSupport.Forked f : started) {
-      f.awaitOperations(80, 180);
+    for (ChildProcess f : started) {
+      ClusterRun.awaitOperations(f, 80, 180);
     }
     long stopped = System.nanoTime();
     List<Thread> stops = new ArrayList<>();
@@ -524,7 +525,7 @@ public abstract class AbstractClusterIT {
       t.join(120_000);
     }
     for (int i = 0; i < runs.size(); i++) {
-      ItSupport.Run r = started.get(i).finish(300);
+      ChildProcess.Result r = started.get(i).finish(300);
       long tookS = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - stopped);
       String what = runs.get(i).name() + ": ";
       // bounded: each operation within its retries' bound, ten failed in a row end the run (max_consecutive_errors)

@@ -12,10 +12,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import site.ycsb.testserver.cassandra.CassandraCluster;
+import site.ycsb.testsupport.ChildProcess;
 
 /**
  * One run of this project's engine ({@code site.ycsb.Client}, forked) with a core workload against the local cluster
@@ -125,14 +127,32 @@ final class ClusterRun {
     return args;
   }
 
+  private ChildProcess.Builder engine() throws IOException {
+    return ChildProcess.java(Arrays.asList("-Xmx512m"), System.getProperty("java.class.path"), "site.ycsb.Client",
+        args()).directory(dir);
+  }
+
   /** Starts the run in the background. */
-  ItSupport.Forked start() throws IOException {
-    return ItSupport.start(System.getProperty("java.class.path"), "site.ycsb.Client", args(), dir);
+  ChildProcess start() throws IOException {
+    return engine().start();
   }
 
   /** Runs it to its end (at most {@code timeoutSeconds}). */
-  ItSupport.Run run(long timeoutSeconds) throws IOException, InterruptedException {
-    return start().finish(timeoutSeconds);
+  ChildProcess.Result run(long timeoutSeconds) throws IOException, InterruptedException {
+    return engine().run(timeoutSeconds);
+  }
+
+  private static final Pattern STATUS = Pattern.compile(" sec: (\\d+) operations;");
+
+  /**
+   * Waits until the engine's status lines ({@code -s}, {@code status.interval}) of a started run count at least
+   * {@code operations} measured operations; fails when it ends first or {@code timeoutSeconds} pass.
+   */
+  static void awaitOperations(ChildProcess run, long operations, long timeoutSeconds) throws InterruptedException {
+    run.awaitLine(line -> {
+      Matcher m = STATUS.matcher(line);
+      return m.find() && Long.parseLong(m.group(1)) >= operations;
+    }, "a status line at " + operations + " operations", timeoutSeconds, TimeUnit.SECONDS);
   }
 
   /** The run's summary.json. */
@@ -145,12 +165,12 @@ final class ClusterRun {
   private static final Pattern RETURN = Pattern.compile("(?m)^\\[([^\\]]+)\\], Return=([A-Z_]+), (\\d+)$");
 
   /** Return= counts of the operation types READ, UPDATE, INSERT, SCAN, DELETE: {op: {status: n}}. */
-  static Map<String, Map<String, Long>> returns(ItSupport.Run run) {
+  static Map<String, Map<String, Long>> returns(ChildProcess.Result run) {
     return returns(run, "READ", "UPDATE", "INSERT", "SCAN", "DELETE");
   }
 
   /** Return= counts of the named operations (e.g. a profile's insert and queries): {op: {status: n}}. */
-  static Map<String, Map<String, Long>> returns(ItSupport.Run run, String... operations) {
+  static Map<String, Map<String, Long>> returns(ChildProcess.Result run, String... operations) {
     Map<String, Map<String, Long>> out = new LinkedHashMap<>();
     Matcher m = RETURN.matcher(run.stdout);
     while (m.find()) {
@@ -162,7 +182,7 @@ final class ClusterRun {
   }
 
   /** Operations of every type with {@code status} (e.g. OK). */
-  static long count(ItSupport.Run run, String status) {
+  static long count(ChildProcess.Result run, String status) {
     long n = 0;
     for (Map<String, Long> byStatus : returns(run).values()) {
       n += byStatus.getOrDefault(status, 0L);
@@ -171,7 +191,7 @@ final class ClusterRun {
   }
 
   /** Operations of every type that failed: neither OK nor NOT_FOUND (an answer, not a failure). */
-  static long failed(ItSupport.Run run) {
+  static long failed(ChildProcess.Result run) {
     long n = 0;
     for (Map<String, Long> byStatus : returns(run).values()) {
       for (Map.Entry<String, Long> e : byStatus.entrySet()) {
@@ -182,7 +202,7 @@ final class ClusterRun {
   }
 
   /** The largest {@code MaxLatency(us)} of the given measurements (e.g. READ, READ-FAILED), 0 when none has one. */
-  static long maxLatencyUs(ItSupport.Run run, String... measurements) {
+  static long maxLatencyUs(ChildProcess.Result run, String... measurements) {
     long max = 0;
     for (String m : measurements) {
       max = Math.max(max, ItSupport.metric(run.stdout, m, "MaxLatency(us)"));
@@ -191,7 +211,7 @@ final class ClusterRun {
   }
 
   /** The WARNING lines (the run's verdicts). */
-  static List<String> verdicts(ItSupport.Run run) {
+  static List<String> verdicts(ChildProcess.Result run) {
     List<String> out = new ArrayList<>();
     for (String line : run.stderr.split("\n")) {
       if (line.startsWith("WARNING: ")) {
@@ -201,7 +221,7 @@ final class ClusterRun {
     return out;
   }
 
-  static void assertVerdict(ItSupport.Run run, String fragment) {
+  static void assertVerdict(ChildProcess.Result run, String fragment) {
     for (String line : verdicts(run)) {
       if (line.contains(fragment)) {
         return;
