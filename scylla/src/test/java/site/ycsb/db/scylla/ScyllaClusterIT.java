@@ -30,7 +30,8 @@ import site.ycsb.db.cql.driver.ItSupport;
  * The scylla binding on the local 3-node cluster (see {@link AbstractClusterIT}): what depends on its driver — token-
  * aware routing to every node, a node killed under the asynchronous path at QUORUM with no operation lost and the
  * retries counted — and its lightweight transactions ({@code scylla.lwt}: the applied-check) at SERIAL across three
- * replicas: of two clients racing to insert the same key, at most one is applied, and the row holds its value.
+ * replicas: of two clients racing to insert the same key, at most one is applied, and the row holds its value; and the
+ * cassandra-stress profile of lightweight transactions at SERIAL on three replicas, as in the Cassandra binding's test.
  */
 class ScyllaClusterIT extends AbstractClusterIT {
   private static final int KEYS = 20;
@@ -42,9 +43,16 @@ class ScyllaClusterIT extends AbstractClusterIT {
 
   /**
    * The driver-independent scenarios (a node paused, the runs at ALL and on the blocking path, the restarted node, the
-   * whole cluster stopped, the cassandra-stress LWT profile: about 94 s) run the same cql-common code through either
-   * driver, and CassandraClusterIT runs them all.
+   * whole cluster stopped) run the same cql-common code through either driver, and CassandraClusterIT runs them all.
    */
+  /** Conditional inserts through this binding's applied-check from a profile (10-95 s, the latter at load 40-65). */
+  @Test
+  @Order(2)
+  void should_apply_each_account_once_when_a_profile_of_lightweight_transactions_runs_at_serial_on_three_replicas()
+      throws Exception {
+    runLwtProfileOnThreeReplicas();
+  }
+
   @Override
   protected boolean everyScenario() {
     return false;
