@@ -99,7 +99,7 @@ class AsyncPathTest {
     // the machine; the service time stays near 100 ms (relative bound: a busy machine stretches both).
     assertTrue(intended > 1_000_000, "operations waited for the bound and the intended latency says so: " + intended);
     assertTrue(intended > 5 * service, "intended " + intended + " vs service " + service);
-    assertTrue(r.err.contains("the in-flight bound (-threads on the asynchronous path) was"), r.err);
+    assertTrue(r.err.contains("the in-flight bound (-threads 2 on the asynchronous path) was"), r.err);
     assertTrue(r.err.contains("Raise -threads"), r.err);
   }
 

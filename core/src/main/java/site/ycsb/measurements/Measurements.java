@@ -279,6 +279,44 @@ public class Measurements {
     return longestCallNs.get() / 1000;
   }
 
+  /**
+   * The service times of the measured calls as the verdicts need them, from the recorded HdrHistograms (read once the
+   * run's last interval was taken): the calls' total time and the worst p99.9 over operation types. Null when no
+   * service time was recorded in an HdrHistogram ({@code measurement.interval=intended}, or another
+   * {@code measurementtype}). Engine internal.
+   */
+  public ServiceTimes serviceTimes() {
+    double sumUs = 0;
+    long worstP999 = -1;
+    boolean any = false;
+    for (OneMeasurement m : serviceMap.values()) {
+      OneMeasurement hdr = m instanceof TwoInOneMeasurement ? ((TwoInOneMeasurement) m).first() : m;
+      if (!(hdr instanceof OneMeasurementHdrHistogram) || m.getName().equals("CLEANUP")) {
+        continue;
+      }
+      org.HdrHistogram.Histogram h = ((OneMeasurementHdrHistogram) hdr).takenHistogram();
+      any = true;
+      if (h.getTotalCount() > 0) {
+        sumUs += h.getMean() * h.getTotalCount();
+        worstP999 = Math.max(worstP999, h.getValueAtPercentile(99.9));
+      }
+    }
+    return any ? new ServiceTimes((long) sumUs, worstP999) : null;
+  }
+
+  /** See {@link #serviceTimes()}. Immutable. */
+  public static final class ServiceTimes {
+    /** The sum of the measured calls' service times, microseconds. */
+    public final long totalUs;
+    /** The highest service-time p99.9 of an operation type, microseconds (-1 when nothing was recorded). */
+    public final long worstP999Us;
+
+    ServiceTimes(long totalUs, long worstP999Us) {
+      this.totalUs = totalUs;
+      this.worstP999Us = worstP999Us;
+    }
+  }
+
   /** Records a service-time latency (microseconds). */
   public void measure(String operation, int latency) {
     measure(operation, (long) latency);

@@ -1,0 +1,274 @@
+package site.ycsb;
+
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Names the party that made a throttled run's operations start late — the machine, the client or the database — from
+ * a direct measure of each, and says the measure's number. A verdict never names a cause whose own measure does not
+ * support it: the machine needs the client's threads to have waited for a CPU (or the process to have stood still
+ * without a garbage collection), the client needs its CPU or its threads to have been used up (or its garbage
+ * collector to have paused it), the database needs its own recorded calls to have been slow beyond what the machine's
+ * pause explains.
+ *
+ * <p>The rules, in order, once the schedule was not kept (achieved under 99% of the target, or lag p99 over 10 ms):
+ * <ol>
+ *   <li>lag only in the first seconds: a start-up backlog;
+ *   <li>the worst lag explained by one event — the longest database call (less the longest pause of the process,
+ *       which may lie inside it), the longest garbage-collection pause, the longest pause of the process by the
+ *       operating system: the largest of those that reaches half the worst lag names its party;
+ *   <li>the client's CPU at 90% of all cores: the client;
+ *   <li>the client's threads (or in-flight places) busy in database calls 60% of the time or more — unless the threads'
+ *       wait for a CPU was half that busy time or more, which then is what made the calls long: the client;
+ *   <li>the threads' time in the workload's own code outside database calls, less their wait for a CPU, larger than
+ *       that wait and at least half the worst lag: the client (its workload);
+ *   <li>the client's threads waited for a CPU at least as long as they ran: the machine;
+ *   <li>otherwise no measured cause accounts for the lag, and the verdict says so with every measure.
+ * </ol>
+ *
+ * <p>Not thread-safe: built once, when the run ends.
+ */
+final class LagVerdict {
+  /** What made the operations start late (the {@code cause} of summary.json's {@code health.verdict}). */
+  enum Cause {
+    /** The schedule was kept (or the run had no schedule and its client had room). */
+    NONE,
+    /** Most operations failed: the figures describe failures, and lateness is not judged. */
+    FAILURES,
+    /** Only operations due in the first seconds were late: the JVM and the driver warming up. */
+    STARTUP,
+    /** The machine did not run the client on time (other processes, CPU steal, a suspended VM). */
+    MACHINE,
+    /** The client itself: its CPU, its threads or in-flight bound, or its garbage collector. */
+    CLIENT,
+    /** The database's own calls were slow. */
+    DATABASE,
+    /** The schedule was not kept and no measured cause accounts for it. */
+    UNEXPLAINED;
+
+    /** The name summary.json and the tools use: "machine", "client", ... */
+    String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Achieved throughput below this fraction of the target means the schedule was not kept. */
+  static final double TARGET_MISSED = 0.99;
+  /** A schedule-lag p99 above this many microseconds means operations started late. */
+  static final long LAG_P99_LIMIT_US = 10_000;
+  /** An event (call, pause) at least this share of the worst lag explains it. */
+  static final double EXPLAINS = 0.5;
+  /** Threads inside operations more than this share of the time cannot absorb the schedule's bursts. */
+  static final double THREADS_BUSY = 0.90;
+  /**
+   * Threads (or in-flight places) busy more than this share of the time make late starts expected: with service times
+   * that vary, an operation often finds every thread taken (at 16 threads and 85% busy about a third of the arrivals
+   * wait).
+   */
+  static final double THREADS_QUEUEING = 0.60;
+  /** Client CPU use above this fraction of all cores means the client machine's CPU was the limit. */
+  static final double CPU_SATURATED = 0.90;
+
+  /** The figures of one run that the verdict judges; -1 marks a figure that was not measured. */
+  static final class Measures {
+    double runtimeSec;
+    double throughput;
+    double target;
+    long lagP99Us;
+    long lagMaxUs;
+    /** Schedule lag of operations due in the first seconds (p99, max) and after them (p99, count), µs. */
+    long startupLagP99Us;
+    long startupLagMaxUs;
+    long steadyLagP99Us;
+    long steadyCount;
+    /** The client's threads' run-queue delay (time ready but not run) and time on a CPU, ns; -1: not measured. */
+    long cpuWaitNs = -1;
+    long cpuRunNs = -1;
+    /** The machine's 1-minute load average when the run ended (-1: unknown), and its cores. */
+    double loadAverage = -1;
+    int cores = Runtime.getRuntime().availableProcessors();
+    /** The client process's CPU time / (run time × cores), -1 when the run was too short to judge. */
+    double cpuUtilisation = -1;
+    /** -threads, and whether it bounded operations in flight (the asynchronous path) rather than counting threads. */
+    int threads;
+    boolean inFlightBound;
+    /** Time inside database calls (summed over threads or in-flight places), ns, and its share of their time. */
+    long busyNs;
+    double busyFraction;
+    /**
+     * The threads' time in the operation loop from each operation's start to its end (ns; the database call and the
+     * workload's own work around it), -1 when it is not kept apart from {@link #busyNs}.
+     */
+    long loopBusyNs = -1;
+    /** The slowest operation type's service-time p99.9 (-1: not recorded) and the longest call, µs. */
+    long serviceP999Us = -1;
+    long longestCallUs;
+    /** The longest time the process did not run (GC or the OS; {@link PauseMeter}), and the longest GC pause, µs. */
+    long processPauseUs;
+    long gcPauseUs;
+
+    /** Whether the client's threads waited for a CPU at least as long as they ran on one. */
+    boolean machineBusy() {
+      return cpuWaitNs >= 0 && cpuRunNs >= 0 && cpuWaitNs > 0 && cpuWaitNs >= cpuRunNs;
+    }
+
+    /** The part of the longest process pause that no garbage collection explains: the OS did not run it. */
+    long osPauseUs() {
+      return Math.max(0, processPauseUs - gcPauseUs);
+    }
+
+    boolean cpuSaturated() {
+      return cpuUtilisation >= CPU_SATURATED;
+    }
+
+    /**
+     * The threads' time in the workload's own code around the database calls that no wait for a CPU explains (ns): the
+     * loop's time outside the calls, less the threads' whole wait for a CPU; 0 when unknown.
+     */
+    long ownWorkNs() {
+      return loopBusyNs < 0 ? 0 : Math.max(0, loopBusyNs - busyNs - Math.max(0, cpuWaitNs));
+    }
+  }
+
+  final Cause cause;
+  /** The verdict's line (null when the schedule was kept). */
+  final String text;
+  /** Whether the client was the limit (its figures understate the database). */
+  final boolean clientLimited;
+
+  private LagVerdict(Cause cause, String text) {
+    this.cause = cause;
+    this.text = text;
+    this.clientLimited = cause == Cause.CLIENT;
+  }
+
+  /** Judges a run's measures. */
+  static LagVerdict judge(Measures m) {
+    if (m.target <= 0) {
+      if (m.cpuSaturated()) {
+        return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "client-limited run: the client used %.0f%% of"
+            + " %d cores, so the throughput measures this client machine as much as the database; use more client "
+            + "machines.", m.cpuUtilisation * 100, m.cores));
+      }
+      return new LagVerdict(Cause.NONE, null);
+    }
+    boolean missed = m.throughput < TARGET_MISSED * m.target;
+    boolean late = m.lagP99Us > LAG_P99_LIMIT_US;
+    if (!missed && !late) {
+      return new LagVerdict(Cause.NONE, null);
+    }
+    String what = String.format(Locale.ROOT, "operations started late by p99 %s (max %s) and %.0f of the target %.0f "
+        + "ops/s were achieved", time(m.lagP99Us), time(m.lagMaxUs), m.throughput, m.target);
+    if (m.startupLagMaxUs > LAG_P99_LIMIT_US && m.steadyCount > 0 && m.steadyLagP99Us <= LAG_P99_LIMIT_US) {
+      return new LagVerdict(Cause.STARTUP, String.format(Locale.ROOT, "start-up backlog: operations due in the first "
+          + "%d s started late (p99 %s, max %s), later ones on time (p99 %s): the JVM and the driver were warming up."
+          + " Add -p warmup=5s (or more) so that the measurement starts after it.",
+          TimeUnit.NANOSECONDS.toSeconds(RunState.STARTUP_WINDOW_NS), time(m.startupLagP99Us),
+          time(m.startupLagMaxUs), time(m.steadyLagP99Us)));
+    }
+    LagVerdict single = singleEvent(m);
+    if (single != null) {
+      return single;
+    }
+    if (m.cpuSaturated()) {
+      return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "client-limited run: %s; the client used %.0f%% "
+          + "of %d cores. Use more client machines.", what, m.cpuUtilisation * 100, m.cores));
+    }
+    boolean callsLongForWantOfCpu = m.cpuWaitNs >= 0 && m.cpuWaitNs >= EXPLAINS * m.busyNs;
+    if (m.busyFraction >= THREADS_QUEUEING && !callsLongForWantOfCpu) {
+      return new LagVerdict(Cause.CLIENT, m.inFlightBound
+          ? String.format(Locale.ROOT, "the client limited the schedule: %s; the in-flight bound (-threads %d on the "
+              + "asynchronous path) was %.0f%% full, so operations waited for a free place before they started. Raise "
+              + "-threads or lower -target.", what, m.threads, m.busyFraction * 100)
+          : String.format(Locale.ROOT, "the client limited the schedule: %s; all %d threads were busy in database "
+              + "calls %.0f%% of the time, so operations often found every thread taken. Raise -threads or lower "
+              + "-target.", what, m.threads, m.busyFraction * 100));
+    }
+    long ownWork = m.ownWorkNs();
+    if (ownWork > Math.max(0, m.cpuWaitNs) && ownWork / 1000 >= EXPLAINS * m.lagMaxUs) {
+      return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "the client's own work held its threads: %s; "
+          + "they spent %s in the workload's code outside database calls (%.0f%% of their time; %s of it not "
+          + "explained by waiting for a CPU), and were busy in database calls %.0f%% of the time. The workload, not "
+          + "the database, made the operations late.", what, seconds(m.loopBusyNs - m.busyNs),
+          100.0 * (m.loopBusyNs - m.busyNs) / (m.runtimeSec * 1e9 * Math.max(1, m.threads)), seconds(ownWork),
+          m.busyFraction * 100));
+    }
+    if (m.machineBusy()) {
+      return new LagVerdict(Cause.MACHINE, String.format(Locale.ROOT, "the machine did not run the client on time: "
+          + "%s; the client's threads waited %s in total for a CPU (they ran %s%s), while its CPU use was %s and its "
+          + "threads busy in database calls %.0f%% of the time. Other processes (or CPU steal) took the CPUs; the "
+          + "latency figures include the wait. It was not the database.", what, seconds(m.cpuWaitNs),
+          seconds(m.cpuRunNs), load(m), percentOrUnknown(m.cpuUtilisation), m.busyFraction * 100));
+    }
+    return new LagVerdict(Cause.UNEXPLAINED, String.format(Locale.ROOT, "the schedule was not kept: %s, and no "
+        + "measured cause accounts for it: the client's threads waited %s for a CPU%s, its CPU use was %s, its threads "
+        + "were busy in database calls %.0f%% of the time, the longest call took %s and the process stood still for "
+        + "at most %s.", what, m.cpuWaitNs < 0 ? "(not measured: no /proc/self/task/*/schedstat here)"
+        : seconds(m.cpuWaitNs), m.cpuWaitNs < 0 ? "" : " (they ran " + seconds(m.cpuRunNs) + load(m) + ")",
+        percentOrUnknown(m.cpuUtilisation), m.busyFraction * 100, time(m.longestCallUs), time(m.processPauseUs)));
+  }
+
+  /**
+   * The largest single event that explains at least half of the worst lag: a database call (less the longest pause of
+   * the process, which may lie inside it), a garbage-collection pause, or a pause of the process by the OS; null if
+   * none does.
+   */
+  private static LagVerdict singleEvent(Measures m) {
+    long needed = Math.max(LAG_P99_LIMIT_US, (long) (EXPLAINS * m.lagMaxUs));
+    long osPause = m.osPauseUs();
+    // A call in flight while the process stood still (GC or the OS) took that much longer; with the threads busy nearly
+    // all the time long calls are the normal state, and the threads (too few) are the limit.
+    long database = m.busyFraction < THREADS_BUSY ? m.longestCallUs - m.processPauseUs : -1;
+    long gc = m.gcPauseUs;
+    // a client using all of its CPUs makes its own threads wait: that is not the machine's doing
+    long machine = m.cpuSaturated() ? -1 : osPause;
+    long largest = Math.max(database, Math.max(gc, machine));
+    if (largest < needed) {
+      return null;
+    }
+    if (largest == machine) {
+      return new LagVerdict(Cause.MACHINE, String.format(Locale.ROOT, "the machine did not run the client on time: for"
+          + " up to %s the client process did not run (longest garbage-collection pause %s; the rest is the OS not "
+          + "running it: other processes, CPU steal, a suspended VM)%s, and the schedule fell behind by up to %s (p99 "
+          + "%s). The latency figures include the pause; it was not the database.", time(m.processPauseUs),
+          time(m.gcPauseUs), m.cpuWaitNs < 0 ? "" : "; its threads waited " + seconds(m.cpuWaitNs)
+          + " in total for a CPU" + load(m), time(m.lagMaxUs), time(m.lagP99Us)));
+    }
+    if (largest == gc) {
+      return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "the client's garbage collector paused it for up "
+          + "to %s, and the schedule fell behind by up to %s (p99 %s); the latency figures include the pause. Give the"
+          + " client more heap (-jvm-args=-Xmx...).", time(m.gcPauseUs), time(m.lagMaxUs), time(m.lagP99Us)));
+    }
+    return new LagVerdict(Cause.DATABASE, String.format(Locale.ROOT, "the database was slow: service p99.9 %s, longest"
+        + " call %s, and while threads waited for it the schedule fell behind by up to %s (p99 %s); the intended "
+        + "latency includes the wait, as an open-loop benchmark must. Not a client problem (the process stood still "
+        + "for at most %s).", m.serviceP999Us < 0 ? "not recorded" : time(m.serviceP999Us), time(m.longestCallUs),
+        time(m.lagMaxUs), time(m.lagP99Us), time(m.processPauseUs)));
+  }
+
+  /** "; load average 9.0 on 2 cores", or "" when unknown. */
+  private static String load(Measures m) {
+    return m.loadAverage < 0 ? "" : String.format(Locale.ROOT, "; load average %.1f on %d cores", m.loadAverage,
+        m.cores);
+  }
+
+  private static String percentOrUnknown(double share) {
+    return share < 0 ? "not judged (short run)" : String.format(Locale.ROOT, "%.0f%% of all cores", share * 100);
+  }
+
+  /** Nanoseconds as "1.23 s". */
+  static String seconds(long ns) {
+    return String.format(Locale.ROOT, "%.2f s", ns / 1e9);
+  }
+
+  /** Microseconds as "25 us", "12.5 ms" or "2.10 s". */
+  static String time(long us) {
+    if (us < 1000) {
+      return us + " us";
+    }
+    if (us < 1_000_000) {
+      return String.format(Locale.ROOT, "%.1f ms", us / 1000.0);
+    }
+    return String.format(Locale.ROOT, "%.2f s", us / 1e6);
+  }
+}

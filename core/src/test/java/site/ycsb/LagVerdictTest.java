@@ -1,0 +1,215 @@
+package site.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lateness verdict on given measures: each cause is named when its own measure accounts for the lag, with its
+ * number, and never when its measure contradicts it. (Whole runs that produce each cause for real: LagCauseTest.)
+ */
+class LagVerdictTest {
+  /** A throttled run of 10 s at 2000 ops/s that kept its rate, whose later operations (p99, max) were late. */
+  private static LagVerdict.Measures late(long lagP99Us, long lagMaxUs) {
+    LagVerdict.Measures m = new LagVerdict.Measures();
+    m.runtimeSec = 10;
+    m.target = 2000;
+    m.throughput = 1995;
+    m.lagP99Us = lagP99Us;
+    m.lagMaxUs = lagMaxUs;
+    m.steadyLagP99Us = lagP99Us;
+    m.steadyCount = 20_000;
+    m.threads = 16;
+    m.busyFraction = 0.2;
+    m.busyNs = (long) (0.2 * 16 * 10e9);
+    m.cpuUtilisation = 0.2;
+    m.cpuWaitNs = 50_000_000;
+    m.cpuRunNs = 1_000_000_000;
+    m.loadAverage = 1.5;
+    m.cores = 2;
+    m.longestCallUs = 3_000;
+    m.serviceP999Us = 2_000;
+    m.processPauseUs = 4_000;
+    return m;
+  }
+
+  @Test
+  void should_say_nothing_when_the_schedule_was_kept() {
+    LagVerdict.Measures m = late(900, 5_000);
+    m.cpuWaitNs = 5_000_000_000L; // a busy machine that still ran the client on time
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.NONE, v.cause);
+    assertNull(v.text);
+    assertTrue(m.machineBusy(), "the measure still says the machine was busy");
+  }
+
+  @Test
+  void should_call_it_a_start_up_backlog_with_the_warmup_advice_when_only_the_first_seconds_were_late() {
+    LagVerdict.Measures m = late(25_000, 800_000);
+    m.steadyLagP99Us = 900;
+    m.startupLagP99Us = 300_000;
+    m.startupLagMaxUs = 800_000;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.STARTUP, v.cause);
+    assertTrue(v.text.startsWith("start-up backlog:") && v.text.contains("-p warmup=5s"), v.text);
+  }
+
+  @Test
+  void should_name_the_database_with_its_service_times_when_its_calls_took_about_as_long_as_the_worst_lag() {
+    // A server paused for 5 s at 2000 ops/s: one operation took ~5 s, the schedule fell ~4.9 s behind.
+    LagVerdict.Measures m = late(3_000_000, 4_900_000);
+    m.longestCallUs = 5_000_000;
+    m.serviceP999Us = 4_800_000;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.DATABASE, v.cause);
+    assertTrue(v.text.startsWith("the database was slow: service p99.9 4.80 s, longest call 5.00 s"), v.text);
+    assertFalse(v.clientLimited, "a stall is not the client's limit");
+  }
+
+  @Test
+  void should_keep_the_database_when_the_client_process_paused_only_briefly() {
+    LagVerdict.Measures m = late(3_000_000, 4_900_000);
+    m.longestCallUs = 5_000_000;
+    m.processPauseUs = 40_000;
+    assertEquals(LagVerdict.Cause.DATABASE, LagVerdict.judge(m).cause);
+  }
+
+  @Test
+  void should_name_the_machine_not_the_database_when_the_os_did_not_run_the_process_for_as_long_as_the_call() {
+    // The basic run beside a CPU hog: the OS held the process 1.3 s, so a call that spanned it took 1.3 s.
+    LagVerdict.Measures m = late(600_000, 1_310_000);
+    m.longestCallUs = 1_300_000;
+    m.processPauseUs = 1_290_000;
+    m.cpuWaitNs = 9_000_000_000L;
+    m.loadAverage = 9;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.MACHINE, v.cause);
+    assertTrue(v.text.startsWith("the machine did not run the client on time: for up to 1.29 s the client process "
+        + "did not run"), v.text);
+    assertTrue(v.text.contains("waited 9.00 s in total for a CPU; load average 9.0 on 2 cores"), v.text);
+    assertFalse(v.text.contains("database was slow") || v.text.contains("Raise -threads"), v.text);
+    assertFalse(v.clientLimited, "the machine is not the client's limit");
+  }
+
+  @Test
+  void should_blame_the_garbage_collector_not_the_database_when_a_collection_paused_the_process() {
+    LagVerdict.Measures m = late(1_500_000, 1_990_000);
+    m.longestCallUs = 2_050_000;
+    m.processPauseUs = 2_000_000;
+    m.gcPauseUs = 2_000_000;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.CLIENT, v.cause);
+    assertTrue(v.text.startsWith("the client's garbage collector paused it for up to 2.00 s"), v.text);
+    assertTrue(v.clientLimited);
+  }
+
+  @Test
+  void should_name_the_threads_with_their_busy_share_when_they_were_busy_nearly_all_the_time() {
+    // Two threads, 10 ms per operation (with a noisy 80 ms outlier), asked for more than they can do.
+    LagVerdict.Measures m = late(140_000, 145_000);
+    m.threads = 2;
+    m.busyFraction = 0.97;
+    m.busyNs = (long) (0.97 * 2 * 10e9);
+    m.longestCallUs = 80_000;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.CLIENT, v.cause);
+    assertTrue(v.text.contains("all 2 threads were busy in database calls 97% of the time"), v.text);
+    assertTrue(v.text.contains("Raise -threads"), v.text);
+    assertTrue(v.clientLimited);
+  }
+
+  @Test
+  void should_name_the_threads_or_the_in_flight_bound_when_they_were_busy_most_of_the_time() {
+    // A load phase against a co-hosted database: 16 threads, 7-14 ms per insert, busy 85% of the time.
+    for (boolean async : new boolean[] {false, true}) {
+      LagVerdict.Measures m = late(400_000, 900_000);
+      m.inFlightBound = async;
+      m.busyFraction = 0.85;
+      m.busyNs = (long) (0.85 * 16 * 10e9);
+      m.longestCallUs = 60_000;
+      LagVerdict v = LagVerdict.judge(m);
+      assertEquals(LagVerdict.Cause.CLIENT, v.cause);
+      assertTrue(v.text.contains("85%") && v.text.contains("Raise -threads"), v.text);
+      assertTrue(v.text.contains(async ? "in-flight bound" : "all 16 threads"), v.text);
+    }
+  }
+
+  @Test
+  void should_name_the_machine_not_the_threads_when_the_threads_calls_were_long_for_want_of_a_cpu() {
+    // Busy 70% of the time, but the threads waited for a CPU for most of that: the machine made the calls long.
+    LagVerdict.Measures m = late(400_000, 900_000);
+    m.busyFraction = 0.7;
+    m.busyNs = (long) (0.7 * 16 * 10e9);
+    m.cpuWaitNs = (long) (0.6 * m.busyNs);
+    m.cpuRunNs = 2_000_000_000L;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.MACHINE, v.cause);
+    assertFalse(v.text.contains("Raise -threads"), v.text);
+  }
+
+  @Test
+  void should_name_the_machine_with_the_threads_wait_for_a_cpu_when_cpu_and_threads_had_room() {
+    LagVerdict.Measures m = late(40_000, 90_000);
+    m.cpuWaitNs = 1_200_000_000;
+    m.cpuRunNs = 400_000_000;
+    m.loadAverage = 9;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.MACHINE, v.cause);
+    assertTrue(v.text.startsWith("the machine did not run the client on time:"), v.text);
+    assertTrue(v.text.contains("waited 1.20 s in total for a CPU (they ran 0.40 s; load average 9.0 on 2 cores)"),
+        v.text);
+  }
+
+  @Test
+  void should_name_the_workload_not_the_machine_when_the_threads_were_held_outside_their_calls_not_waiting() {
+    // All 16 threads held 1.2 s by the workload's own code around quick calls on a busy machine (they waited 2 s for
+    // a CPU in all, and ran 1 s): the held time, not the wait, accounts for the 1.2 s lag.
+    LagVerdict.Measures m = late(1_100_000, 1_200_000);
+    m.cpuWaitNs = 2_000_000_000L;
+    m.loopBusyNs = m.busyNs + 16 * 1_200_000_000L;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.CLIENT, v.cause);
+    assertTrue(v.text.startsWith("the client's own work held its threads:") && v.text.contains("19.20 s in the "
+        + "workload's code"), v.text);
+    // the same loop time, but spent waiting for a CPU: the machine
+    m.cpuWaitNs = 18_000_000_000L;
+    assertEquals(LagVerdict.Cause.MACHINE, LagVerdict.judge(m).cause);
+  }
+
+  @Test
+  void should_name_no_cause_when_no_measure_accounts_for_the_lag() {
+    LagVerdict.Measures m = late(40_000, 90_000); // waited 0.05 s for a CPU, ran 1 s
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.UNEXPLAINED, v.cause);
+    assertTrue(v.text.contains("no measured cause accounts for it") && v.text.contains("waited 0.05 s for a CPU"),
+        v.text);
+    m.cpuWaitNs = -1;
+    m.cpuRunNs = -1;
+    v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.UNEXPLAINED, v.cause, "an unmeasured wait is not evidence of the machine");
+    assertTrue(v.text.contains("not measured"), v.text);
+  }
+
+  @Test
+  void should_name_the_clients_cpu_when_it_used_nearly_all_the_cores() {
+    LagVerdict.Measures m = late(40_000, 90_000);
+    m.cpuUtilisation = 0.95;
+    m.cpuWaitNs = 3_000_000_000L; // its own threads queue for the cores it saturates
+    m.processPauseUs = 80_000;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.CLIENT, v.cause);
+    assertTrue(v.text.startsWith("client-limited run:") && v.text.contains("95% of 2 cores"), v.text);
+    m.target = 0;
+    assertEquals(LagVerdict.Cause.CLIENT, LagVerdict.judge(m).cause, "unthrottled too");
+  }
+
+  @Test
+  void should_format_times_in_the_unit_that_reads_best() {
+    assertEquals("25 us", LagVerdict.time(25));
+    assertEquals("12.5 ms", LagVerdict.time(12_500));
+    assertEquals("2.10 s", LagVerdict.time(2_100_000));
+  }
+}
