@@ -101,6 +101,10 @@ public final class Report {
       tables.add(builder.comparison(a, b));
     }
     tables.add(builder.runs());
+    Table health = builder.health();
+    if (health != null) {
+      tables.add(health);
+    }
     warnings.addAll(warnings(catalog));
     charts.addAll(new ReportCharts(catalog, builder, hdr).build());
   }
