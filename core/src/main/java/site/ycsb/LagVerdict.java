@@ -14,9 +14,10 @@ import java.util.concurrent.TimeUnit;
  * <p>The rules, in order, once the schedule was not kept (achieved under 99% of the target, or lag p99 over 10 ms):
  * <ol>
  *   <li>lag only in the first seconds: a start-up backlog;
- *   <li>the worst lag explained by one event — the longest database call (less the longest pause of the process,
- *       which may lie inside it), the longest garbage-collection pause, the longest pause of the process by the
- *       operating system: the largest of those that reaches half the worst lag names its party;
+ *   <li>the worst lag explained by one event — the longest the database can have held every thread (the
+ *       -threads-th longest call, less the longest pause of the process, which may lie inside it), the longest
+ *       garbage-collection pause, the longest pause of the process by the operating system: the largest of those
+ *       that reaches half the worst lag names its party;
  *   <li>the client's CPU at 90% of all cores: the client;
  *   <li>the client's threads (or in-flight places) busy in database calls 60% of the time or more — unless the threads'
  *       wait for a CPU was half that busy time or more, which then is what made the calls long: the client;
@@ -103,6 +104,12 @@ final class LagVerdict {
     /** The slowest operation type's service-time p99.9 (-1: not recorded) and the longest call, µs. */
     long serviceP999Us = -1;
     long longestCallUs;
+    /**
+     * The longest the database can have held every thread (in-flight place) at once, µs: the -threads-th longest
+     * recorded call (every one of them that long); -1 when not recorded. A database makes operations start late only
+     * by holding every thread: a stall holds them all, slow calls among free threads hold none of the schedule.
+     */
+    long heldEveryThreadUs = -1;
     /** The longest time the process did not run (GC or the OS; {@link PauseMeter}), and the longest GC pause, µs. */
     long processPauseUs;
     long gcPauseUs;
@@ -179,10 +186,10 @@ final class LagVerdict {
       return new LagVerdict(Cause.CLIENT, m.inFlightBound
           ? String.format(Locale.ROOT, "the client limited the schedule: %s; the in-flight bound (-threads %d on the "
               + "asynchronous path) was %.0f%% full, so operations waited for a free place before they started. Raise "
-              + "-threads or lower -target.", what, m.threads, m.busyFraction * 100)
+              + "-threads or lower -target.", what, m.threads, m.busyFraction * 100) + machineAlsoBusy(m)
           : String.format(Locale.ROOT, "the client limited the schedule: %s; all %d threads were busy in database "
               + "calls %.0f%% of the time, so operations often found every thread taken. Raise -threads or lower "
-              + "-target.", what, m.threads, m.busyFraction * 100));
+              + "-target.", what, m.threads, m.busyFraction * 100) + machineAlsoBusy(m));
     }
     long ownWork = m.ownWorkNs();
     if (ownWork > Math.max(0, m.cpuWaitNs) && ownWork / 1000 >= EXPLAINS * m.lagMaxUs) {
@@ -214,11 +221,14 @@ final class LagVerdict {
    * none does.
    */
   private static LagVerdict singleEvent(Measures m) {
-    long needed = Math.max(LAG_P99_LIMIT_US, (long) (EXPLAINS * m.lagMaxUs));
+    long needed = eventNeededUs(m.lagMaxUs);
     long osPause = m.osPauseUs();
-    // A call in flight while the process stood still (GC or the OS) took that much longer; with the threads busy nearly
-    // all the time long calls are the normal state, and the threads (too few) are the limit.
-    long database = m.busyFraction < THREADS_BUSY ? m.longestCallUs - m.processPauseUs : -1;
+    // The database held every thread (place) for at most the -threads-th longest call: slow calls among free threads
+    // left others to start operations on time. A call in flight while the process stood still (GC or the OS) took
+    // that much longer. With the threads busy nearly all the time long calls are the normal state, and the threads
+    // (too few) are the limit.
+    long held = m.heldEveryThreadUs >= 0 ? m.heldEveryThreadUs : m.longestCallUs;
+    long database = m.busyFraction < THREADS_BUSY ? held - m.processPauseUs : -1;
     long gc = m.gcPauseUs;
     // a client using all of its CPUs makes its own threads wait: that is not the machine's doing
     long machine = m.cpuSaturated() ? -1 : osPause;
@@ -240,10 +250,28 @@ final class LagVerdict {
           + " client more heap (-jvm-args=-Xmx...).", time(m.gcPauseUs), time(m.lagMaxUs), time(m.lagP99Us)));
     }
     return new LagVerdict(Cause.DATABASE, String.format(Locale.ROOT, "the database was slow: service p99.9 %s, longest"
-        + " call %s, and while threads waited for it the schedule fell behind by up to %s (p99 %s); the intended "
-        + "latency includes the wait, as an open-loop benchmark must. Not a client problem (the process stood still "
-        + "for at most %s).", m.serviceP999Us < 0 ? "not recorded" : time(m.serviceP999Us), time(m.longestCallUs),
-        time(m.lagMaxUs), time(m.lagP99Us), time(m.processPauseUs)));
+        + " call %s%s, and while every thread waited for it the schedule fell behind by up to %s (p99 %s); the "
+        + "intended latency includes the wait, as an open-loop benchmark must. Not a client problem (the process stood"
+        + " still for at most %s).", m.serviceP999Us < 0 ? "not recorded" : time(m.serviceP999Us),
+        time(m.longestCallUs), m.heldEveryThreadUs < 0 ? "" : String.format(Locale.ROOT, " (%d calls took at least "
+        + "%s: all %d %s held at once)", Math.max(1, m.threads), time(m.heldEveryThreadUs), Math.max(1, m.threads),
+        m.inFlightBound ? "in-flight places" : "threads"), time(m.lagMaxUs), time(m.lagP99Us),
+        time(m.processPauseUs)) + machineAlsoBusy(m));
+  }
+
+  /**
+   * " The client's machine was busy too: ..." when its threads waited for a CPU at least as long as they ran, else "":
+   * the calls' times hold part of that wait, and a database on the same machine is slowed by it as well.
+   */
+  private static String machineAlsoBusy(Measures m) {
+    return !m.machineBusy() ? "" : String.format(Locale.ROOT, " The client's machine was busy too: its threads waited "
+        + "%s for a CPU and ran %s%s; the calls' times hold part of that wait, and a database on the same machine is "
+        + "slowed by it as well.", seconds(m.cpuWaitNs), seconds(m.cpuRunNs), load(m));
+  }
+
+  /** How long an event (a call, a pause) must be to explain the worst lag {@code lagMaxUs}: half of it, µs. */
+  static long eventNeededUs(long lagMaxUs) {
+    return Math.max(LAG_P99_LIMIT_US, (long) (EXPLAINS * lagMaxUs));
   }
 
   /** "; load average 9.0 on 2 cores", or "" when unknown. */

@@ -153,6 +153,7 @@ final class MeasuredWindow {
     m.loopBusyNs = service != null && !inFlightBound ? state.busyNs() : -1;
     m.busyFraction = r.runtimeMs == 0 ? 0 : m.busyNs / (r.runtimeMs * 1e6 * config.threads);
     m.serviceP999Us = service != null ? service.worstP999Us : -1;
+    m.heldEveryThreadUs = service != null ? service.kthLongestUs(config.threads) : -1;
     // The binding's own time: the loop's time around an operation also holds the thread being descheduled (on a
     // loaded machine 1.3 s around calls that each took under 25 us), which is no database stall.
     long longestCallUs = measurements.longestCallUs();

@@ -217,7 +217,10 @@ final class ResultsWriter {
         .field("threadsBusyInCalls", m.busyFraction);
     nullable(causes, "workloadOutsideCallsSec", m.loopBusyNs, (m.loopBusyNs - m.busyNs) / 1e9);
     causes.raw("serviceP999Us", m.serviceP999Us < 0 ? "null" : Long.toString(m.serviceP999Us));
-    causes.field("longestCallUs", m.longestCallUs).field("processPauseMaxUs", m.processPauseUs)
+    causes.field("longestCallUs", m.longestCallUs);
+    causes.raw("heldEveryThreadUs", m.heldEveryThreadUs < 0 ? "null" : Long.toString(m.heldEveryThreadUs));
+    causes
+        .field("processPauseMaxUs", m.processPauseUs)
         .field("gcMaxPauseUs", m.gcPauseUs);
     health.raw("causes", causes.toString());
     StringBuilder warnings = new StringBuilder("[");

@@ -10,9 +10,9 @@ import java.util.List;
  * by itself once this JVM is gone (it checks its parent now and then), and {@link #close} — or, failing that, this
  * JVM's shutdown — ends them all.
  *
- * <p>Not thread-safe: started and closed by one test.
+ * <p>Not thread-safe: started and closed by one test. (Public for other modules' tests, through core's test jar.)
  */
-final class CpuHog implements AutoCloseable {
+public final class CpuHog implements AutoCloseable {
   /** Spins, and every 100000 turns checks that its parent (this JVM) still runs. */
   private static final String LOOP = "i=0; while :; do i=$((i+1)); if [ $i -ge 100000 ]; then "
       + "kill -0 $PPID 2>/dev/null || exit 0; i=0; fi; done";
@@ -21,7 +21,7 @@ final class CpuHog implements AutoCloseable {
   private final Thread onExit = new Thread(this::stop, "cpu-hog-stop");
 
   /** Starts cores + 1 busy loops. */
-  CpuHog() throws IOException {
+  public CpuHog() throws IOException {
     Runtime.getRuntime().addShutdownHook(onExit);
     try {
       for (int i = 0; i <= Runtime.getRuntime().availableProcessors(); i++) {
@@ -35,7 +35,7 @@ final class CpuHog implements AutoCloseable {
   }
 
   /** How many busy loops run. */
-  int size() {
+  public int size() {
     return processes.size();
   }
 

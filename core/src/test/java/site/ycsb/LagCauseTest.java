@@ -238,6 +238,7 @@ class LagCauseTest {
     assertTrue(r.verdict().startsWith("the database was slow: service p99.9 "), r.verdict());
     assertTrue(r.verdict().contains("longest call 4."), r.verdict());
     assertTrue(r.causes().path("longestCallUs").asLong() >= 3_900_000, r.toString());
+    assertTrue(r.causes().path("heldEveryThreadUs").asLong() >= 3_900_000, "all 4 threads held: " + r);
   }
 
   @Test

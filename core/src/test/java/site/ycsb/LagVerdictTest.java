@@ -63,10 +63,32 @@ class LagVerdictTest {
     LagVerdict.Measures m = late(3_000_000, 4_900_000);
     m.longestCallUs = 5_000_000;
     m.serviceP999Us = 4_800_000;
+    m.heldEveryThreadUs = 4_990_000; // the stall held every thread
     LagVerdict v = LagVerdict.judge(m);
     assertEquals(LagVerdict.Cause.DATABASE, v.cause);
     assertTrue(v.text.startsWith("the database was slow: service p99.9 4.80 s, longest call 5.00 s"), v.text);
     assertFalse(v.clientLimited, "a stall is not the client's limit");
+  }
+
+  @Test
+  void should_name_the_machine_not_the_database_when_a_few_slow_calls_left_most_threads_free() {
+    // The findmax step beside busy loops: a co-hosted Cassandra answered a handful of calls in 300 ms, but
+    // 16 threads at 28% busy always had free ones; the threads waited 6.94 s for a CPU and ran 0.66 s.
+    LagVerdict.Measures m = late(250_000, 330_000);
+    m.longestCallUs = 303_000;
+    m.serviceP999Us = 300_000;
+    m.processPauseUs = 116_000;
+    m.busyFraction = 0.28;
+    m.heldEveryThreadUs = 150_000; // the 16th longest call
+    m.cpuWaitNs = 6_940_000_000L;
+    m.cpuRunNs = 660_000_000L;
+    m.loadAverage = 19.2;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.MACHINE, v.cause, v.text);
+    assertTrue(v.text.contains("waited 6.94 s in total for a CPU (they ran 0.66 s; load average 19.2 on 2 cores)"),
+        v.text);
+    m.heldEveryThreadUs = 300_000; // had 16 calls taken 300 ms, the database would explain the lag
+    assertEquals(LagVerdict.Cause.DATABASE, LagVerdict.judge(m).cause);
   }
 
   @Test

@@ -288,20 +288,23 @@ public class Measurements {
   public ServiceTimes serviceTimes() {
     double sumUs = 0;
     long worstP999 = -1;
-    boolean any = false;
+    org.HdrHistogram.Histogram all = null;
     for (OneMeasurement m : serviceMap.values()) {
       OneMeasurement hdr = m instanceof TwoInOneMeasurement ? ((TwoInOneMeasurement) m).first() : m;
       if (!(hdr instanceof OneMeasurementHdrHistogram) || m.getName().equals("CLEANUP")) {
         continue;
       }
       org.HdrHistogram.Histogram h = ((OneMeasurementHdrHistogram) hdr).takenHistogram();
-      any = true;
+      if (all == null) {
+        all = new org.HdrHistogram.Histogram(3);
+      }
       if (h.getTotalCount() > 0) {
         sumUs += h.getMean() * h.getTotalCount();
         worstP999 = Math.max(worstP999, h.getValueAtPercentile(99.9));
+        all.add(h);
       }
     }
-    return any ? new ServiceTimes((long) sumUs, worstP999) : null;
+    return all != null ? new ServiceTimes((long) sumUs, worstP999, all) : null;
   }
 
   /** See {@link #serviceTimes()}. Immutable. */
@@ -310,10 +313,24 @@ public class Measurements {
     public final long totalUs;
     /** The highest service-time p99.9 of an operation type, microseconds (-1 when nothing was recorded). */
     public final long worstP999Us;
+    private final org.HdrHistogram.Histogram all;
 
-    ServiceTimes(long totalUs, long worstP999Us) {
+    ServiceTimes(long totalUs, long worstP999Us, org.HdrHistogram.Histogram all) {
       this.totalUs = totalUs;
       this.worstP999Us = worstP999Us;
+      this.all = all;
+    }
+
+    /**
+     * The {@code k}-th longest measured call, microseconds (to the histograms' 3 digits; 0 when fewer calls were
+     * measured): {@code k} calls held {@code k} threads at once for at most this long.
+     */
+    public long kthLongestUs(int k) {
+      long total = all.getTotalCount();
+      if (k <= 0 || total < k) {
+        return 0;
+      }
+      return all.getValueAtPercentile(100.0 * (total - k + 1) / total);
     }
   }
 
