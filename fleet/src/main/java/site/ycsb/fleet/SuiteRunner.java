@@ -80,7 +80,8 @@ final class SuiteRunner {
     }
     if (!completed.isEmpty()) {
       SuiteTable table = SuiteTable.read(completed);
-      Files.write(out.resolve("suite-summary.md"), table.markdown().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      Files.write(out.resolve("suite-summary.md"), (table.markdown() + table.verdictsMarkdown())
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8));
       err.print(table.markdown());
       if (report != null) {
         int code = report.run(out.resolve("report"), completed);
