@@ -22,7 +22,7 @@ final class LagCauses {
   private static final List<String> SUMMED = Arrays.asList("cpuWaitSec", "cpuRunSec", "cpuCores", "threads",
       "workloadOutsideCallsSec");
   private static final List<String> MAXIMA = Arrays.asList("loadAverage", "threadsBusyInCalls", "serviceP999Us",
-      "longestCallUs", "processPauseMaxUs", "gcMaxPauseUs");
+      "longestCallUs", "heldEveryThreadUs", "processPauseMaxUs", "gcMaxPauseUs");
 
   private LagCauses() {
   }
