@@ -38,10 +38,17 @@ final class OperationRecorder {
     return new HashSet<>(Arrays.asList(tracked.split("\\s*,\\s*")));
   }
 
-  /** The measurement name of an operation that ended with {@code status}. */
+  /**
+   * The measurement name of an operation that ended with {@code status}. A conditional write whose condition did not
+   * hold (NOT_APPLIED, see {@link DBWrapper#answered}) is an answer, not a failure: its latency is kept apart under
+   * {@code <op>-NOT_APPLIED}, never mixed into {@code <op>-FAILED}.
+   */
   static String name(String op, Status status, boolean reportEachError, Set<String> trackedErrors) {
     if (status.isOk()) {
       return op;
+    }
+    if (status != Status.NOT_FOUND && DBWrapper.answered(status)) {
+      return op + "-" + status.getName();
     }
     return reportEachError || trackedErrors.contains(status.getName()) ? op + "-" + status.getName()
         : op + "-FAILED";

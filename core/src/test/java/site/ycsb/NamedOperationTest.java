@@ -19,11 +19,15 @@ import site.ycsb.named.NamedOperationDB;
 /** Named operations are recorded by the wrapper under the workload's name, like READ or INSERT. */
 class NamedOperationTest {
 
-  /** Answers "select" with NOT_FOUND when the request says so, and "insert" with OK. */
+  /** A CQL binding's status of a conditional write whose condition did not hold. */
+  static final Status NOT_APPLIED = new Status("NOT_APPLIED", "The conditional write was not applied.");
+
+  /** Answers with NOT_FOUND, ERROR or NOT_APPLIED when the request says so, else OK. */
   static final class NamedDB extends DB implements NamedOperationDB {
     @Override
     public Status executeNamed(String name, Object request) {
-      return "missing".equals(request) ? Status.NOT_FOUND : "broken".equals(request) ? Status.ERROR : Status.OK;
+      return "missing".equals(request) ? Status.NOT_FOUND : "broken".equals(request) ? Status.ERROR
+          : "taken".equals(request) ? NOT_APPLIED : Status.OK;
     }
 
     @Override
@@ -88,6 +92,27 @@ class NamedOperationTest {
     assertTrue(text.contains("[select1-FAILED], Operations, 2"), text);
     assertFalse(text.contains("[INSERT]"), text);
     assertEquals(1, wrapper.consecutiveErrors());
+  }
+
+  @Test
+  void should_not_count_a_write_whose_condition_did_not_hold_as_a_failure_when_counting_consecutive_errors()
+      throws Exception {
+    Measurements m = measurements();
+    DBWrapper wrapper = new DBWrapper(new NamedDB(), m);
+    wrapper.setProperties(new Properties());
+    assertEquals(Status.ERROR, wrapper.executeNamed("insert", "broken"));
+    for (int i = 0; i < 20; i++) {
+      assertEquals(NOT_APPLIED, wrapper.executeNamed("insert", "taken"));
+    }
+    // A lightweight transaction that did not apply is an answer, as NOT_FOUND is: it ends a run of errors.
+    assertEquals(0, wrapper.consecutiveErrors());
+    assertEquals(Status.ERROR, wrapper.executeNamed("insert", "broken"));
+    assertEquals(1, wrapper.consecutiveErrors());
+    String text = export(m);
+    assertTrue(text.contains("[insert], Return=NOT_APPLIED, 20"), text);
+    // Its latency is kept apart from the failures'.
+    assertTrue(text.contains("[insert-NOT_APPLIED], Operations, 20"), text);
+    assertTrue(text.contains("[insert-FAILED], Operations, 2"), text);
   }
 
   @Test

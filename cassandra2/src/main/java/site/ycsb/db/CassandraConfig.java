@@ -27,6 +27,7 @@ public final class CassandraConfig {
   public static final String PASSWORD = NAMES.password; // cassandra.password
   public static final String READ_CL = NAMES.readCl; // cassandra.readconsistencylevel
   public static final String WRITE_CL = NAMES.writeCl; // cassandra.writeconsistencylevel
+  public static final String SERIAL_CL = NAMES.serialCl; // cassandra.serialconsistencylevel
   public static final String MAX_CONNECTIONS = NAMES.maxConnections; // cassandra.maxconnections
   public static final String CORE_CONNECTIONS = NAMES.coreConnections; // cassandra.coreconnections
   public static final String CONNECT_TIMEOUT = NAMES.connectTimeout; // cassandra.connecttimeoutmillis

@@ -86,6 +86,16 @@ class CassandraConfigTest {
   }
 
   @Test
+  void should_take_the_serial_level_of_lightweight_transactions_when_it_is_set() throws DBException {
+    props.setProperty("hosts", "h");
+    assertEquals("SERIAL", parse().serialConsistency());
+    props.setProperty(CassandraConfig.SERIAL_CL, "local_serial");
+    assertEquals("LOCAL_SERIAL", parse().serialConsistency());
+    props.setProperty(CassandraConfig.SERIAL_CL, "QUORUM");
+    assertEquals("cassandra.serialconsistencylevel=QUORUM is not one of: SERIAL, LOCAL_SERIAL", error());
+  }
+
+  @Test
   void should_fail_with_one_line_when_a_value_is_bad() {
     assertEquals("missing required property hosts (comma-separated Cassandra contact points)", error());
     props.setProperty("hosts", "h");

@@ -115,6 +115,15 @@ public final class CassandraTestServer implements AutoCloseable {
       if (ContainerTarget.requested(System.getenv())) {
         return ContainerTarget.unavailableReason();
       }
+      return localUnavailableReason();
+    } catch (TestServerException e) {
+      return e.getMessage();
+    }
+  }
+
+  /** Why no local server can start here (not Linux, no JDK 11/17, no Maven for the first download), or null. */
+  static String localUnavailableReason() {
+    try {
       if (!java.nio.file.Files.isDirectory(java.nio.file.Paths.get("/proc/self")) || !Signals.onPath("kill")) {
         return "the local Cassandra test server needs Linux (/proc and kill)";
       }
@@ -314,7 +323,7 @@ public final class CassandraTestServer implements AutoCloseable {
     return process;
   }
 
-  private static void requireIdentifier(String what, String name) {
+  static void requireIdentifier(String what, String name) {
     if (name == null || !IDENTIFIER.matcher(name).matches()) {
       throw new IllegalArgumentException(what + " must be a plain CQL identifier (letter, then letters, digits, _),"
           + " got '" + name + "'");

@@ -22,8 +22,6 @@ final class CqlCodec {
   /** Largest frame body accepted from a server (the protocol's own default limit is 256 MB). */
   static final int MAX_BODY = 256 * 1024 * 1024;
 
-  static final int CONSISTENCY_ONE = 0x0001;
-
   private CqlCodec() {
   }
 

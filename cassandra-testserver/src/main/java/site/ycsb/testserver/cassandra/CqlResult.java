@@ -2,8 +2,11 @@ package site.ycsb.testserver.cassandra;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The decoded RESULT of one CQL statement: its kind and, for SELECTs, the column names and raw cell values. */
 public final class CqlResult {
@@ -18,6 +21,11 @@ public final class CqlResult {
   static final int TYPE_INT = 0x0009;
   static final int TYPE_ASCII = 0x0001;
   static final int TYPE_VARCHAR = 0x000D;
+  static final int TYPE_UUID = 0x000C;
+  static final int TYPE_TIMEUUID = 0x000F;
+  static final int TYPE_LIST = 0x0020;
+  static final int TYPE_MAP = 0x0021;
+  static final int TYPE_SET = 0x0022;
 
   private final int kind;
   private final String detail;
@@ -86,6 +94,72 @@ public final class CqlResult {
       return buf.getInt();
     }
     throw new IllegalStateException("column " + columnNames.get(column) + " has " + b.length + " bytes, not a number");
+  }
+
+  /** A uuid or timeuuid cell, null for a CQL null. */
+  public java.util.UUID uuid(int row, int column) {
+    requireType(column, TYPE_UUID, TYPE_TIMEUUID);
+    byte[] b = raw(row, column);
+    if (b == null) {
+      return null;
+    }
+    if (b.length != 16) {
+      throw new IllegalStateException("column " + columnNames.get(column) + " has " + b.length + " bytes, not a uuid");
+    }
+    ByteBuffer buf = ByteBuffer.wrap(b);
+    return new java.util.UUID(buf.getLong(), buf.getLong());
+  }
+
+  /** A map cell of text keys and values (e.g. a keyspace's replication), empty for a CQL null. */
+  public Map<String, String> stringMap(int row, int column) {
+    requireType(column, TYPE_MAP);
+    Map<String, String> map = new LinkedHashMap<>();
+    byte[] b = raw(row, column);
+    if (b != null) {
+      ByteBuffer buf = ByteBuffer.wrap(b);
+      for (int n = collectionSize(buf, column); n > 0; n--) {
+        map.put(element(buf, column), element(buf, column));
+      }
+    }
+    return map;
+  }
+
+  /** A list or set cell of text elements (e.g. a node's tokens), empty for a CQL null. */
+  public List<String> stringList(int row, int column) {
+    requireType(column, TYPE_LIST, TYPE_SET);
+    List<String> list = new ArrayList<>();
+    byte[] b = raw(row, column);
+    if (b != null) {
+      ByteBuffer buf = ByteBuffer.wrap(b);
+      for (int n = collectionSize(buf, column); n > 0; n--) {
+        list.add(element(buf, column));
+      }
+    }
+    return list;
+  }
+
+  private int collectionSize(ByteBuffer buf, int column) {
+    if (buf.remaining() < 4 || buf.getInt(buf.position()) < 0) {
+      throw malformed(column);
+    }
+    return buf.getInt();
+  }
+
+  private String element(ByteBuffer buf, int column) {
+    if (buf.remaining() < 4) {
+      throw malformed(column);
+    }
+    int length = buf.getInt();
+    if (length < 0 || length > buf.remaining()) {
+      throw malformed(column);
+    }
+    byte[] text = new byte[length];
+    buf.get(text);
+    return new String(text, StandardCharsets.UTF_8);
+  }
+
+  private IllegalStateException malformed(int column) {
+    return new IllegalStateException("column " + columnNames.get(column) + " holds a malformed collection");
   }
 
   /** Warnings the server attached to the response (e.g. for an aggregate without a partition key). */

@@ -86,11 +86,22 @@ public final class CqlWireClient implements Closeable {
    * @throws TestServerException on a timeout or a lost connection (the client is unusable afterwards)
    */
   public CqlResult query(String cql) {
+    return query(cql, CqlConsistency.ONE);
+  }
+
+  /**
+   * Runs one CQL statement at the given consistency, e.g. ALL to learn whether this node (the coordinator) holds
+   * every replica of the rows read for alive: a replica it believes down makes the server answer Unavailable.
+   *
+   * @throws CqlException with the server's message when the server rejects the statement
+   * @throws TestServerException on a timeout or a lost connection (the client is unusable afterwards)
+   */
+  public CqlResult query(String cql, CqlConsistency consistency) {
     if (broken) {
       throw new TestServerException("CQL connection to " + target + " is no longer usable after an earlier failure");
     }
     try {
-      CqlFrame response = roundTrip(CqlCodec.query(stream(), cql, CqlCodec.CONSISTENCY_ONE), abbreviate(cql));
+      CqlFrame response = roundTrip(CqlCodec.query(stream(), cql, consistency.code()), abbreviate(cql));
       if (response.opcode != CqlFrame.OP_RESULT) {
         throw unexpected(response, "QUERY");
       }
@@ -121,6 +132,11 @@ public final class CqlWireClient implements Closeable {
     broken = true;
     return new TestServerException("server " + target + " answered " + request + " with unexpected "
         + CqlFrame.opcodeName(frame.opcode));
+  }
+
+  /** This connection's own address and port, as the server sees them (e.g. in system_views.clients). */
+  public java.net.InetSocketAddress localAddress() {
+    return (java.net.InetSocketAddress) socket.getLocalSocketAddress();
   }
 
   @Override

@@ -1,21 +1,21 @@
 package site.ycsb.testserver.cassandra;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.Properties;
 
 /**
- * Command line for a local Cassandra that outlives the command ("embedded default" of the quick start):
- * {@code start --dir DIR [--port N] [--auth]}, {@code stop --dir DIR}, {@code status --dir DIR}.
+ * Command line for a local Cassandra that outlives the command ("embedded default" of the quick start): one server
+ * ({@code start --dir DIR [--port N] [--auth]}) or a cluster of 1 to 5 nodes ({@code start --dir DIR --nodes N
+ * [--port N] [--address A]}), {@code stop --dir DIR [--node I]}, {@code status --dir DIR}, and
+ * {@code start --dir DIR --node I} to start one stopped node of a cluster again.
  *
- * <p>Exit codes: 0 success (status: running), 1 failure, 2 usage error, 3 status: not running.
+ * <p>Exit codes: 0 success (status: running), 1 failure (status: some nodes down), 2 usage error, 3 status: not
+ * running.
  */
 public final class LocalCassandra {
   static final int EXIT_OK = 0;
@@ -28,8 +28,8 @@ public final class LocalCassandra {
   static final String TABLE = "usertable";
   static final int FIELD_COUNT = 10;
 
-  private static final String USAGE = "usage: LocalCassandra start --dir DIR [--port N] [--auth]"
-      + " | stop --dir DIR | status --dir DIR";
+  private static final String USAGE = "usage: LocalCassandra start --dir DIR [--nodes N [--address A]] [--port P]"
+      + " [--auth] | start --dir DIR --node I | stop --dir DIR [--node I] | status --dir DIR";
 
   private final PrintStream out;
   private final PrintStream err;
@@ -47,8 +47,11 @@ public final class LocalCassandra {
     for (String a : args) {
       if (a.equals("--help") || a.equals("-h") || a.equals("help")) {
         out.println(USAGE.replace("usage: LocalCassandra", "usage: bin/ycsb cassandra-server"));
-        out.println("Starts, stops or checks a local single-node Apache Cassandra for tries and tests (port "
-            + "default 9042; --auth turns on password authentication).");
+        out.println("Starts, stops or checks a local Apache Cassandra " + CassandraTestServer.CASSANDRA_VERSION
+            + " for tries and tests: one server, or with --nodes N (1.." + ClusterLayout.MAX_NODES + ") a cluster"
+            + " with node i on the i-th address from --address (default 127.0.0.1), all on port P (default 9042),"
+            + " keyspace ycsb replicated min(3, N) times. --node I starts or stops one node of a cluster; --auth"
+            + " turns on password authentication (one server only).");
         return 0;
       }
     }
@@ -65,6 +68,10 @@ public final class LocalCassandra {
       return EXIT_USAGE;
     }
     try {
+      ClusterLayout cluster = ClusterLayout.load(parsed.dir);
+      if (cluster != null || parsed.nodes != null || parsed.node != null) {
+        return new LocalClusterCommands(out, err).run(parsed, cluster);
+      }
       switch (parsed.command) {
         case "start":
           return start(parsed);
@@ -85,11 +92,12 @@ public final class LocalCassandra {
       err.println("error: already running: " + describe(running) + " (stop it with: stop --dir " + args.dir + ")");
       return EXIT_FAILED;
     }
-    if (!FreePorts.isFree(args.port)) {
-      err.println("error: port " + args.port + " on " + ServerSpec.HOST + " is in use; choose another with --port N");
+    int port = args.portOrDefault();
+    if (!FreePorts.isFree(port)) {
+      err.println("error: port " + port + " on " + ServerSpec.HOST + " is in use; choose another with --port N");
       return EXIT_FAILED;
     }
-    ServerSpec spec = ServerSpec.detached(args.dir, args.port, args.auth);
+    ServerSpec spec = ServerSpec.detached(args.dir, port, args.auth);
     ServerProcess server;
     try {
       server = ServerProcess.start(spec);
@@ -120,6 +128,7 @@ public final class LocalCassandra {
     state.setProperty("cassandra.version", CassandraTestServer.CASSANDRA_VERSION);
     state.setProperty("started", Instant.ofEpochMilli(server.startMillis()).toString());
     writeState(args.dir, state);
+    server.detach(); // from here on the server outlives this command; had it died before, the server would have too
     double seconds = (System.currentTimeMillis() - server.startMillis()) / 1000.0;
     out.printf("Cassandra %s is running on %s:%d (pid %d, ready in %.1f s); keyspace %s, table %s (field0..field%d)"
             + " created%s.%n", CassandraTestServer.CASSANDRA_VERSION, spec.host, spec.nativePort, server.pid(),
@@ -194,30 +203,11 @@ public final class LocalCassandra {
   }
 
   static Properties readState(Path dir) {
-    Path file = dir.resolve(STATE_FILE);
-    if (!Files.isRegularFile(file)) {
-      return null;
-    }
-    Properties state = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      state.load(in);
-    } catch (IOException e) {
-      throw new TestServerException("cannot read " + file + ": " + e.getMessage(), e);
-    }
-    return state;
+    return StateFile.read(dir.resolve(STATE_FILE));
   }
 
   private static void writeState(Path dir, Properties state) {
-    Path file = dir.resolve(STATE_FILE);
-    Path tmp = dir.resolve(STATE_FILE + ".tmp");
-    try {
-      try (OutputStream o = Files.newOutputStream(tmp)) {
-        state.store(o, "Local Cassandra started by site.ycsb.testserver.cassandra.LocalCassandra");
-      }
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new TestServerException("cannot write " + file + ": " + e.getMessage(), e);
-    }
+    StateFile.write(dir.resolve(STATE_FILE), state, "Local Cassandra started by " + LocalCassandra.class.getName());
   }
 
   private static void deleteState(Path dir) {
@@ -228,7 +218,7 @@ public final class LocalCassandra {
     }
   }
 
-  private static String firstLine(String message) {
+  static String firstLine(String message) {
     if (message == null) {
       return "unknown error";
     }
@@ -236,18 +226,33 @@ public final class LocalCassandra {
     return nl < 0 ? message : message.substring(0, nl);
   }
 
-  /** Parsed and validated command line. */
+  /** Parsed command line, checked for everything that does not depend on the state of DIR. */
   static final class Arguments {
     final String command;
     final Path dir;
-    final int port;
+    /** Null when not given (9042). */
+    final Integer port;
     final boolean auth;
+    /** Cluster size for a new cluster, null when not given. */
+    final Integer nodes;
+    /** One node of a cluster to start or stop, null for all. */
+    final Integer node;
+    /** First node's address, null when not given. */
+    final String address;
 
-    private Arguments(String command, Path dir, int port, boolean auth) {
+    private Arguments(String command, Path dir, Integer port, boolean auth, Integer nodes, Integer node,
+                      String address) {
       this.command = command;
       this.dir = dir;
       this.port = port;
       this.auth = auth;
+      this.nodes = nodes;
+      this.node = node;
+      this.address = address;
+    }
+
+    int portOrDefault() {
+      return port == null ? DEFAULT_PORT : port;
     }
 
     static Arguments parse(String[] args) {
@@ -258,51 +263,75 @@ public final class LocalCassandra {
       if (!command.equals("start") && !command.equals("stop") && !command.equals("status")) {
         throw new IllegalArgumentException("unknown command '" + command + "'");
       }
-      Path dir = null;
-      Integer port = null;
-      boolean auth = false;
+      java.util.Map<String, String> given = new java.util.LinkedHashMap<>();
       for (int i = 1; i < args.length; i++) {
-        String arg = args[i];
-        switch (arg) {
-          case "--dir":
-            dir = Paths.get(value(args, ++i, arg)).toAbsolutePath().normalize();
-            break;
-          case "--port":
-            port = parsePort(value(args, ++i, arg));
-            break;
-          case "--auth":
-            auth = true;
-            break;
-          default:
-            throw new IllegalArgumentException("unknown option '" + arg + "'");
+        String option = args[i];
+        boolean flag = option.equals("--auth");
+        if (!flag && !java.util.Arrays.asList("--dir", "--port", "--nodes", "--node", "--address").contains(option)) {
+          throw new IllegalArgumentException("unknown option '" + option + "'");
         }
-        if (!command.equals("start") && (arg.equals("--port") || arg.equals("--auth"))) {
-          throw new IllegalArgumentException(arg + " applies to start only");
+        if (given.containsKey(option)) {
+          throw new IllegalArgumentException(option + " is given twice");
+        }
+        given.put(option, flag ? "" : value(args, ++i, option));
+      }
+      for (String option : given.keySet()) {
+        boolean startOnly = !option.equals("--dir") && !option.equals("--node");
+        if (startOnly && !command.equals("start") || option.equals("--node") && command.equals("status")) {
+          throw new IllegalArgumentException(option + " does not apply to " + command);
         }
       }
-      if (dir == null) {
+      if (!given.containsKey("--dir")) {
         throw new IllegalArgumentException("--dir DIR is required");
       }
-      return new Arguments(command, dir, port == null ? DEFAULT_PORT : port, auth);
+      Path dir = Paths.get(given.get("--dir")).toAbsolutePath().normalize();
+      Integer port = given.containsKey("--port") ? number(given.get("--port"), "--port", 1, 65535) : null;
+      Integer nodes = given.containsKey("--nodes")
+          ? number(given.get("--nodes"), "--nodes", 1, ClusterLayout.MAX_NODES) : null;
+      Integer node = given.containsKey("--node") ? number(given.get("--node"), "--node", 1, ClusterLayout.MAX_NODES)
+          : null;
+      String address = given.get("--address");
+      boolean auth = given.containsKey("--auth");
+      if (nodes != null && node != null) {
+        throw new IllegalArgumentException("--nodes starts a new cluster and --node one node of an existing one;"
+            + " give one of them");
+      }
+      if (auth && (nodes != null || node != null || address != null)) {
+        throw new IllegalArgumentException("--auth is for a single server (without --nodes, --node or --address)");
+      }
+      if (node != null && (port != null || address != null)) {
+        throw new IllegalArgumentException("--node starts a node on the port and address it had;"
+            + " --port and --address do not apply");
+      }
+      if (address != null && nodes == null) {
+        throw new IllegalArgumentException("--address applies to a cluster (with --nodes N)");
+      }
+      if (address != null) {
+        ClusterLayout.parseFirstAddress(address, nodes);
+      }
+      return new Arguments(command, dir, port, auth, nodes, node, address);
     }
 
     private static String value(String[] args, int i, String option) {
       if (i >= args.length || args[i].startsWith("--")) {
         throw new IllegalArgumentException(option + " needs a value");
       }
+      if (args[i].trim().isEmpty()) {
+        throw new IllegalArgumentException(option + " needs a value, got an empty one");
+      }
       return args[i];
     }
 
-    private static int parsePort(String text) {
+    private static int number(String text, String option, int min, int max) {
       try {
-        int p = Integer.parseInt(text);
-        if (p >= 1 && p <= 65535) {
-          return p;
+        int n = Integer.parseInt(text.trim());
+        if (n >= min && n <= max) {
+          return n;
         }
       } catch (NumberFormatException ignored) {
         // reported below
       }
-      throw new IllegalArgumentException("--port must be 1..65535, got '" + text + "'");
+      throw new IllegalArgumentException(option + " must be " + min + ".." + max + ", got '" + text + "'");
     }
   }
 }

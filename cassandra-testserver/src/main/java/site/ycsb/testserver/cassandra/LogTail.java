@@ -49,9 +49,12 @@ final class LogTail {
     return sb.toString();
   }
 
-  static boolean contains(Path file, String text) {
+  /** True when {@code text} occurs in the file after its first {@code offset} bytes. */
+  static boolean containsAfter(Path file, long offset, String text) {
     try {
-      return new String(Files.readAllBytes(file), StandardCharsets.UTF_8).contains(text);
+      byte[] all = Files.readAllBytes(file);
+      int from = (int) Math.min(Math.max(0, offset), all.length);
+      return new String(all, from, all.length - from, StandardCharsets.UTF_8).contains(text);
     } catch (IOException e) {
       return false;
     }

@@ -9,6 +9,7 @@ import java.util.List;
 /** The command line that runs Cassandra in a forked JVM through {@link ServerMain}. */
 final class ServerCommand {
   static final String HEAP = "512M";
+  static final int RING_DELAY_MILLIS = 1000;
 
   /** From Cassandra 5.0's conf/jvm17-server.options: module access its code needs on JDK 17. */
   static final List<String> ADD_EXPORTS = Arrays.asList(
@@ -65,10 +66,21 @@ final class ServerCommand {
     cmd.add("-Dcassandra.storage_port=" + spec.storagePort);
     cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
     cmd.add("-Dcassandra.shutdown_announce_in_ms=0");
-    cmd.add("-Dcassandra.unsafesystem=true");
+    if (spec.unsafeSystem) {
+      // Only where no restart on the same data can happen: it skips the flush of the system keyspaces after a
+      // schema change, so a node killed with SIGKILL would come back with the schema of its last flush (the
+      // commit log is replayed only after the schema is loaded).
+      cmd.add("-Dcassandra.unsafesystem=true");
+    }
+    if (spec.clustered) {
+      // Nodes with fixed tokens and no bootstrap need not wait 30 s for the ring to settle.
+      cmd.add("-Dcassandra.ring_delay_ms=" + RING_DELAY_MILLIS);
+      cmd.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
+    }
     cmd.add("-Dlogback.configurationFile=" + spec.logbackFile().toUri());
     cmd.add("-D" + ServerMain.PROPERTY_PIDFILE + "=" + spec.pidFile());
-    cmd.add("-D" + ServerMain.PROPERTY_WATCHDOG + "=" + !spec.detached);
+    // Every server watches its launcher until released; a detached one is released once it is ready.
+    cmd.add("-D" + ServerMain.PROPERTY_WATCHDOG + "=true");
     cmd.add("-cp");
     cmd.add(libDir.resolve("*") + File.pathSeparator + ownClasspath);
     cmd.add(ServerMain.class.getName());

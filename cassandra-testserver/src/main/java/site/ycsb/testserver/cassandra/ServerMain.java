@@ -1,7 +1,8 @@
 package site.ycsb.testserver.cassandra;
 
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -14,11 +15,14 @@ import java.nio.file.StandardCopyOption;
 /**
  * Main class of the forked server JVM: records its pid, optionally watches stdin, then runs Cassandra's own main.
  * The watchdog makes the server exit when the launching JVM dies without stopping it: its end of the stdin pipe
- * closes, and a read here sees end-of-file.
+ * closes, and a read here sees end-of-file. A launcher that wants the server to outlive it (the CLI, once the
+ * server is ready) writes the line {@value #DETACH} first.
  */
 public final class ServerMain {
   static final String PROPERTY_PIDFILE = "ycsb.testserver.pidfile";
   static final String PROPERTY_WATCHDOG = "ycsb.testserver.watchdog";
+  /** The line a launcher writes to release the server from the watchdog (then closes the pipe). */
+  static final String DETACH = "detach";
   private static final long HALT_AFTER_MILLIS = 30_000;
 
   private ServerMain() {
@@ -54,11 +58,15 @@ public final class ServerMain {
   }
 
   private static void exitWhenParentGone() {
-    InputStream in = System.in;
-    byte[] buf = new byte[256];
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
     try {
-      while (in.read(buf) >= 0) {
-        // the parent never writes; anything read is ignored
+      String line;
+      while ((line = in.readLine()) != null) {
+        if (line.equals(DETACH)) {
+          // The launcher has finished starting a server meant to outlive it (the CLI): stop watching.
+          System.err.println("ServerMain: detached from the launcher");
+          return;
+        }
       }
     } catch (IOException e) {
       // a broken pipe means the same as end-of-file

@@ -1,16 +1,18 @@
 package site.ycsb.testserver.cassandra;
 
-import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** One forked Cassandra JVM: starting it until CQL answers, pausing, resuming and stopping it. */
+/** One forked Cassandra JVM: starting it until CQL answers, pausing, resuming, stopping and killing it. */
 final class ServerProcess {
   static final long STOP_TIMEOUT_MILLIS = 30_000;
   static final String START_TIMEOUT_PROPERTY = "ycsb.cassandra.startTimeoutSeconds";
@@ -43,7 +45,7 @@ final class ServerProcess {
         return startOnce(current, javaHome, lib);
       } catch (PortTakenException e) {
         if (!current.portsChosen || attempt >= MAX_PORT_ATTEMPTS) {
-          throw new TestServerException(e.getMessage(), e);
+          throw e;
         }
         current = current.withFreshPorts();
       }
@@ -57,9 +59,7 @@ final class ServerProcess {
         root && Signals.onPath("setpriv"), spec.detached && Signals.onPath("setsid"));
     ProcessBuilder builder = new ProcessBuilder(cmd).directory(spec.dir.toFile()).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(spec.logFile().toFile()));
-    if (spec.detached) {
-      builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-    }
+    long logOffset = spec.logFile().toFile().length(); // the log is appended to across restarts
     long startMillis = System.currentTimeMillis();
     Process process;
     try {
@@ -68,7 +68,7 @@ final class ServerProcess {
       throw new TestServerException("cannot run " + cmd.get(0) + ": " + e.getMessage(), e);
     }
     try {
-      awaitReady(spec, process);
+      awaitReady(spec, process, logOffset);
       long pid = readPid(spec);
       return new ServerProcess(spec, process, pid, startMillis);
     } catch (RuntimeException e) {
@@ -89,15 +89,14 @@ final class ServerProcess {
       Files.deleteIfExists(spec.pidFile());
       // Fixed name: Cassandra refuses to start on data saved under another cluster name (a CLI restart may change
       // the port).
-      Files.write(spec.yamlFile(), CassandraYaml.render(CLUSTER_NAME, spec.nativePort, spec.storagePort, spec.auth)
-          .getBytes(StandardCharsets.UTF_8));
+      Files.write(spec.yamlFile(), CassandraYaml.render(spec).getBytes(StandardCharsets.UTF_8));
       Files.write(spec.logbackFile(), CassandraYaml.logback().getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new TestServerException("cannot prepare server directory " + spec.dir + ": " + e.getMessage(), e);
     }
   }
 
-  private static void awaitReady(ServerSpec spec, Process process) {
+  private static void awaitReady(ServerSpec spec, Process process, long logOffset) {
     int timeoutSeconds = Integer.getInteger(START_TIMEOUT_PROPERTY, DEFAULT_START_TIMEOUT_SECONDS);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
     String user = spec.auth ? CassandraTestServer.DEFAULT_SUPERUSER : null;
@@ -106,7 +105,7 @@ final class ServerProcess {
       if (!process.isAlive()) {
         String what = "Cassandra " + CassandraTestServer.CASSANDRA_VERSION + " exited with code "
             + process.exitValue() + " while starting on " + spec.host + ":" + spec.nativePort;
-        if (LogTail.contains(spec.logFile(), "Address already in use")) {
+        if (LogTail.containsAfter(spec.logFile(), logOffset, "Address already in use")) {
           throw new PortTakenException(what + " (a port was taken)" + LogTail.describe(spec.logFile(),
               LOG_TAIL_LINES));
         }
@@ -182,6 +181,45 @@ final class ServerProcess {
     }
   }
 
+  /**
+   * Releases a server started for the CLI from the watchdog, so that it outlives this JVM. Until this is called, the
+   * server exits when this JVM does, even when the JVM is killed in the middle of starting a cluster.
+   */
+  synchronized void detach() {
+    OutputStream stdin = process.getOutputStream();
+    try {
+      stdin.write((ServerMain.DETACH + "\n").getBytes(StandardCharsets.US_ASCII));
+      stdin.flush();
+      stdin.close();
+    } catch (IOException e) {
+      throw new TestServerException("cannot release the server (pid " + pid + ") from its watchdog: "
+          + e.getMessage(), e);
+    }
+  }
+
+  /** True while the server process exists (also while paused). */
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** SIGKILL, as a crash would; returns once the process is gone. Idempotent. */
+  synchronized void kill() {
+    stopped = true;
+    if (!process.isAlive()) {
+      return;
+    }
+    try {
+      Signals.send("KILL", pid);
+    } catch (TestServerException e) {
+      if (process.isAlive()) {
+        throw e;
+      }
+    }
+    if (!waitQuietly(process, 10_000)) {
+      throw new TestServerException("server pid " + pid + " still alive 10 s after SIGKILL");
+    }
+  }
+
   /** SIGTERM (after SIGCONT, in case it is paused), then SIGKILL if it has not exited in time. Idempotent. */
   synchronized void stop() {
     if (stopped) {
@@ -200,6 +238,26 @@ final class ServerProcess {
     if (!waitQuietly(process, STOP_TIMEOUT_MILLIS)) {
       process.destroyForcibly();
       waitQuietly(process, 10_000);
+    }
+  }
+
+  /** Stops the given servers in parallel (nulls skipped); returns once all have exited. */
+  static void stopAll(Collection<ServerProcess> servers) {
+    List<Thread> stoppers = new ArrayList<>();
+    for (ServerProcess server : servers) {
+      if (server != null) {
+        Thread t = new Thread(server::stop, "cassandra-testserver-stop");
+        t.start();
+        stoppers.add(t);
+      }
+    }
+    for (Thread t : stoppers) {
+      try {
+        t.join(STOP_TIMEOUT_MILLIS + 15_000L);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
     }
   }
 
@@ -254,7 +312,7 @@ final class ServerProcess {
   }
 
   /** The server died because one of its ports was taken by another process meanwhile. */
-  private static final class PortTakenException extends TestServerException {
+  static final class PortTakenException extends TestServerException {
     private static final long serialVersionUID = 1L;
 
     PortTakenException(String message) {

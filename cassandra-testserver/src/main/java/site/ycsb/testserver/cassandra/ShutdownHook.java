@@ -24,19 +24,6 @@ final class ShutdownHook {
     synchronized (ShutdownHook.class) {
       servers = new ArrayList<>(SERVERS);
     }
-    List<Thread> stoppers = new ArrayList<>();
-    for (ServerProcess server : servers) {
-      Thread t = new Thread(server::stop, "cassandra-testserver-stop");
-      t.start();
-      stoppers.add(t);
-    }
-    for (Thread t : stoppers) {
-      try {
-        t.join(ServerProcess.STOP_TIMEOUT_MILLIS + 10_000L);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
+    ServerProcess.stopAll(servers);
   }
 }

@@ -79,12 +79,24 @@ final class Signals {
 
   /** True when {@code pid} runs a Java main of {@code mainClass} (guards against a recycled pid). */
   static boolean runsMainClass(long pid, String mainClass) {
+    return commandLineContains(pid, mainClass);
+  }
+
+  /** True when the command line of {@code pid} contains every one of {@code parts}. */
+  static boolean commandLineContains(long pid, String... parts) {
+    String cmdline;
     try {
-      byte[] cmdline = Files.readAllBytes(Paths.get("/proc", Long.toString(pid), "cmdline"));
-      return new String(cmdline, StandardCharsets.UTF_8).contains(mainClass);
+      byte[] bytes = Files.readAllBytes(Paths.get("/proc", Long.toString(pid), "cmdline"));
+      cmdline = new String(bytes, StandardCharsets.UTF_8);
     } catch (IOException e) {
       return false;
     }
+    for (String part : parts) {
+      if (!cmdline.contains(part)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static boolean onPath(String command) {

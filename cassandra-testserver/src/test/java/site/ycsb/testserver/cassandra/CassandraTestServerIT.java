@@ -9,16 +9,13 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -114,13 +111,13 @@ class CassandraTestServerIT {
     Path dir = WORK.resolve("cli");
     ServerDirectories.deleteRecursively(dir);
     int port = FreePorts.pick();
-    Run start = runJava(LocalCassandra.class, 300, "start", "--dir", dir.toString(), "--port", Integer.toString(port));
+    TestJvm.Run start = cli(300, "start", "--dir", dir.toString(), "--port", Integer.toString(port));
     assertEquals(0, start.exitCode, start.output);
     assertTrue(start.output.contains("is running on 127.0.0.1:" + port), start.output);
     long pid = Long.parseLong(LocalCassandra.readState(dir).getProperty("pid"));
     try {
       assertTrue(Signals.isAlive(pid), "server must outlive the CLI");
-      Run status = runJava(LocalCassandra.class, 60, "status", "--dir", dir.toString());
+      TestJvm.Run status = cli(60, "status", "--dir", dir.toString());
       assertEquals(0, status.exitCode, status.output);
       assertTrue(status.output.contains("running: pid " + pid), status.output);
       try (CqlWireClient client = CqlWireClient.connect("127.0.0.1", port, null, null, 10_000)) {
@@ -129,21 +126,21 @@ class CassandraTestServerIT {
         assertEquals(11, columns.rowCount(), "y_id and field0..field9");
         client.query("INSERT INTO ycsb.usertable (y_id, field0) VALUES ('kept', 'v')");
       }
-      Run again = runJava(LocalCassandra.class, 60, "start", "--dir", dir.toString(), "--port",
+      TestJvm.Run again = cli(60, "start", "--dir", dir.toString(), "--port",
           Integer.toString(port));
       assertEquals(1, again.exitCode, again.output);
       assertTrue(again.output.contains("already running"), again.output);
     } finally {
-      Run stop = runJava(LocalCassandra.class, 120, "stop", "--dir", dir.toString());
+      TestJvm.Run stop = cli(120, "stop", "--dir", dir.toString());
       assertEquals(0, stop.exitCode, stop.output);
       assertTrue(stop.output.contains("stopped Cassandra (pid " + pid + ")"), stop.output);
     }
     assertTrue(!Signals.isAlive(pid), "server still alive after stop");
-    Run status = runJava(LocalCassandra.class, 60, "status", "--dir", dir.toString());
+    TestJvm.Run status = cli(60, "status", "--dir", dir.toString());
     assertEquals(3, status.exitCode, status.output);
 
     int otherPort = FreePorts.pick();
-    Run restart = runJava(LocalCassandra.class, 300, "start", "--dir", dir.toString(), "--port",
+    TestJvm.Run restart = cli(300, "start", "--dir", dir.toString(), "--port",
         Integer.toString(otherPort));
     try {
       assertEquals(0, restart.exitCode, restart.output);
@@ -152,7 +149,7 @@ class CassandraTestServerIT {
             "data must survive a restart on another port");
       }
     } finally {
-      assertEquals(0, runJava(LocalCassandra.class, 120, "stop", "--dir", dir.toString()).exitCode);
+      assertEquals(0, cli(120, "stop", "--dir", dir.toString()).exitCode);
     }
   }
 
@@ -160,7 +157,7 @@ class CassandraTestServerIT {
   void should_stop_server_when_launching_jvm_is_killed() throws Exception {
     Path dir = WORK.resolve("orphan");
     ServerDirectories.deleteRecursively(dir);
-    Process launcher = startJava(OrphanLauncher.class, dir.toString());
+    Process launcher = TestJvm.start(OrphanLauncher.class, dir.toString());
     long serverPid;
     try (BufferedReader out = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
         StandardCharsets.UTF_8))) {
@@ -178,15 +175,7 @@ class CassandraTestServerIT {
     } finally {
       launcher.destroyForcibly();
     }
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (Signals.isAlive(serverPid) && System.nanoTime() < deadline) {
-      Thread.sleep(200);
-    }
-    boolean orphanAlive = Signals.isAlive(serverPid);
-    if (orphanAlive) {
-      Signals.send("KILL", serverPid);
-    }
-    assertTrue(!orphanAlive, "server outlived its launcher by 60 s");
+    assertTrue(TestJvm.awaitExit(serverPid, 60), "server outlived its launcher by 60 s");
     assertTrue(new String(Files.readAllBytes(dir.resolve("logs/server.log")), StandardCharsets.UTF_8)
         .contains("launcher process is gone"));
   }
@@ -220,6 +209,10 @@ class CassandraTestServerIT {
     }
   }
 
+  private static TestJvm.Run cli(int timeoutSeconds, String... args) throws Exception {
+    return TestJvm.run(WORK, LocalCassandra.class, timeoutSeconds, args);
+  }
+
   /** Main of the launcher JVM killed by the orphan test: starts a private server, says so, then waits. */
   static final class OrphanLauncher {
     static final String READY = "SERVER-READY";
@@ -229,51 +222,6 @@ class CassandraTestServerIT {
       System.out.println(READY);
       System.out.flush();
       Thread.sleep(Long.MAX_VALUE);
-    }
-  }
-
-  private static final class Run {
-    final int exitCode;
-    final String output;
-
-    Run(int exitCode, String output) {
-      this.exitCode = exitCode;
-      this.output = output;
-    }
-  }
-
-  private static Run runJava(Class<?> main, int timeoutSeconds, String... args) throws Exception {
-    Path log = Files.createTempFile(Files.createDirectories(WORK), "run-", ".log");
-    ProcessBuilder builder = new ProcessBuilder(javaCommand(main, args)).redirectErrorStream(true)
-        .redirectOutput(log.toFile());
-    Process p = builder.start();
-    if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError(main.getSimpleName() + " " + Arrays.toString(args) + " did not finish in "
-          + timeoutSeconds + " s: " + new String(Files.readAllBytes(log), StandardCharsets.UTF_8));
-    }
-    return new Run(p.exitValue(), new String(Files.readAllBytes(log), StandardCharsets.UTF_8));
-  }
-
-  private static Process startJava(Class<?> main, String... args) throws IOException, URISyntaxException {
-    return new ProcessBuilder(javaCommand(main, args)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-  }
-
-  private static List<String> javaCommand(Class<?> main, String... args) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-cp");
-    cmd.add(ServerProcess.ownClasspath() + File.pathSeparator + location(CassandraTestServerIT.class));
-    cmd.add(main.getName());
-    cmd.addAll(Arrays.asList(args));
-    return cmd;
-  }
-
-  private static Path location(Class<?> c) {
-    try {
-      return Paths.get(c.getProtectionDomain().getCodeSource().getLocation().toURI());
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
     }
   }
 }

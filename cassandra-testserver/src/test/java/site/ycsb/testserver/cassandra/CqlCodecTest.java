@@ -46,7 +46,7 @@ class CqlCodecTest {
   @Test
   void should_encode_query_string_consistency_and_no_flags_when_sending_a_statement() {
     String cql = "SELECT count(*) FROM ks.t \u2013 x";
-    ByteBuffer f = ByteBuffer.wrap(CqlCodec.query(3, cql, CqlCodec.CONSISTENCY_ONE));
+    ByteBuffer f = ByteBuffer.wrap(CqlCodec.query(3, cql, CqlConsistency.ALL.code()));
     f.position(4);
     assertEquals(CqlFrame.OP_QUERY, f.get());
     int length = f.getInt();
@@ -55,7 +55,7 @@ class CqlCodecTest {
     byte[] text = new byte[n];
     f.get(text);
     assertEquals(cql, new String(text, StandardCharsets.UTF_8));
-    assertEquals(CqlCodec.CONSISTENCY_ONE, f.getShort());
+    assertEquals(0x0005, f.getShort(), "ALL");
     assertEquals(0, f.get());
     assertFalse(f.hasRemaining());
   }

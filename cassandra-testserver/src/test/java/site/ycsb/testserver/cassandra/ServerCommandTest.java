@@ -35,15 +35,61 @@ class ServerCommandTest {
   }
 
   @Test
-  void should_drop_ipc_lock_and_disable_watchdog_when_requested_for_detached_server() {
+  void should_drop_ipc_lock_and_keep_watchdog_until_released_when_requested_for_detached_server() {
     ServerSpec spec = ServerSpec.detached(Paths.get("/srv/c2"), 9042, true);
     List<String> cmd = ServerCommand.build(spec, JAVA_HOME, LIB, OWN, true, true);
     assertEquals("setsid", cmd.get(0));
     assertEquals("setpriv", cmd.get(1));
     assertEquals("--bounding-set=-ipc_lock", cmd.get(2));
     assertEquals("/opt/jdk17/bin/java", cmd.get(3));
-    assertTrue(cmd.contains("-D" + ServerMain.PROPERTY_WATCHDOG + "=false"));
+    assertTrue(cmd.contains("-D" + ServerMain.PROPERTY_WATCHDOG + "=true"), "released only once it is ready");
     assertTrue(cmd.contains("-Dcassandra.native_transport_port=9042"));
     assertFalse(cmd.contains("setpriv") && cmd.indexOf("setpriv") > cmd.indexOf("/opt/jdk17/bin/java"));
+  }
+
+  @Test
+  void should_keep_system_keyspaces_durable_when_a_server_can_be_started_again_on_its_data() {
+    ClusterLayout layout = new ClusterLayout(Paths.get("/srv/cl"), 3, "127.0.0.1", 19042, 17000, "c");
+    ServerSpec[] restartable = {
+        layout.nodeSpec(1, false, true), layout.nodeSpec(2, true, false), ServerSpec.detached(Paths.get("/srv/d"),
+        9042, false), ServerSpec.forTests(Paths.get("/srv/t"), false).keepingData()};
+    for (ServerSpec spec : restartable) {
+      List<String> cmd = ServerCommand.build(spec, JAVA_HOME, LIB, OWN, false, false);
+      assertFalse(String.join(" ", cmd).contains("unsafesystem"), "a killed server must keep its schema: " + cmd);
+    }
+  }
+
+  @Test
+  void should_skip_durable_system_writes_and_gossip_waits_when_single_test_server_is_emptied_at_every_start() {
+    List<String> cmd = ServerCommand.build(ServerSpec.forTests(Paths.get("/srv/c3"), false), JAVA_HOME, LIB, OWN,
+        false, false);
+    assertTrue(cmd.contains("-Dcassandra.unsafesystem=true"), "nothing to keep, faster DDL: " + cmd);
+    assertFalse(String.join(" ", cmd).contains("ring_delay"), cmd.toString());
+  }
+
+  @Test
+  void should_shorten_ring_delay_and_skip_gossip_settling_when_node_of_a_cluster() {
+    ClusterLayout layout = new ClusterLayout(Paths.get("/srv/cl"), 3, "127.0.0.1", 19042, 17000, "c");
+    List<String> cmd = ServerCommand.build(layout.nodeSpec(2, false, true), JAVA_HOME, LIB, OWN, false, false);
+    assertTrue(cmd.contains("-Dcassandra.ring_delay_ms=1000"), cmd.toString());
+    assertTrue(cmd.contains("-Dcassandra.skip_wait_for_gossip_to_settle=0"), cmd.toString());
+    assertTrue(cmd.contains("-Dcassandra.config=file:///srv/cl/node2/cassandra.yaml"), cmd.toString());
+    assertTrue(cmd.contains("-Dcassandra.native_transport_port=19042"), cmd.toString());
+    assertTrue(cmd.contains("-Dcassandra.storage_port=17000"), cmd.toString());
+  }
+
+  @Test
+  void should_follow_the_unsafe_property_for_every_server_when_it_is_set() {
+    ClusterLayout layout = new ClusterLayout(Paths.get("/srv/cl"), 3, "127.0.0.1", 19042, 17000, "c");
+    try {
+      System.setProperty(ServerSpec.UNSAFE_SYSTEM_PROPERTY, "true");
+      assertTrue(ServerCommand.build(layout.nodeSpec(1, true, false), JAVA_HOME, LIB, OWN, false, false)
+          .contains("-Dcassandra.unsafesystem=true"));
+      System.setProperty(ServerSpec.UNSAFE_SYSTEM_PROPERTY, "false");
+      assertFalse(String.join(" ", ServerCommand.build(ServerSpec.forTests(Paths.get("/srv/c4"), false), JAVA_HOME,
+          LIB, OWN, false, false)).contains("unsafesystem"));
+    } finally {
+      System.clearProperty(ServerSpec.UNSAFE_SYSTEM_PROPERTY);
+    }
   }
 }

@@ -43,7 +43,7 @@ public final class CqlConfigParser {
     String defaultLevel = localDc == null ? n.defaultConsistency : "LOCAL_" + n.defaultConsistency;
     String read = p.consistency(n.readCl, ConsistencyLevels.REGULAR);
     String write = p.consistency(n.writeCl, ConsistencyLevels.REGULAR);
-    String serial = n.serialCl == null ? null : p.consistency(n.serialCl, ConsistencyLevels.SERIAL);
+    String serial = p.consistency(n.serialCl, ConsistencyLevels.SERIAL);
     b.localDc(localDc).consistency(read == null ? defaultLevel : read, write == null ? defaultLevel : write,
         serial != null ? serial : localDc == null ? "SERIAL" : "LOCAL_SERIAL");
     boolean lwt = n.lwt != null && p.bool(n.lwt, false);

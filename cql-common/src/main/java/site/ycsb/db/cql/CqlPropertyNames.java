@@ -3,7 +3,8 @@ package site.ycsb.db.cql;
 /**
  * The property names of one CQL binding. Both bindings accept the same options and differ only in names
  * (Cassandra keeps YCSB's un-prefixed {@code hosts}/{@code port}, ScyllaDB prefixes everything) and in ScyllaDB's
- * lightweight-transaction options, which are null for Cassandra.
+ * lightweight-transaction switch ({@code lwt}), which is null for Cassandra. Both have the serial consistency level
+ * (the Paxos phase of the lightweight transactions of a cassandra-stress profile, and of ScyllaDB's LWT mode).
  */
 public final class CqlPropertyNames {
   /** The read and write consistency when none is set (its LOCAL_ form with a local data centre). */
@@ -45,8 +46,7 @@ public final class CqlPropertyNames {
    * @param prefix the prefix of the binding's own properties, e.g. "cassandra."
    * @param hosts the contact-points property
    * @param port the port property
-   * @param lwt whether the binding has the lightweight-transaction options ({@code <prefix>lwt},
-   *            {@code <prefix>serialconsistencylevel})
+   * @param lwt whether the binding has the lightweight-transaction switch {@code <prefix>lwt}
    * @param defaultConsistency the read and write level when none is set, e.g. "ONE"; with a local data centre
    *            the {@code LOCAL_} form is used
    */
@@ -62,7 +62,7 @@ public final class CqlPropertyNames {
     password = prefix + "password";
     readCl = prefix + "readconsistencylevel";
     writeCl = prefix + "writeconsistencylevel";
-    serialCl = lwt ? prefix + "serialconsistencylevel" : null;
+    serialCl = prefix + "serialconsistencylevel";
     this.lwt = lwt ? prefix + "lwt" : null;
     maxConnections = prefix + "maxconnections";
     coreConnections = prefix + "coreconnections";

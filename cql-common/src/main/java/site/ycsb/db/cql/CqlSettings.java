@@ -87,7 +87,7 @@ public final class CqlSettings {
     if (lwt) {
       s.append(", LWT on (serial CL ").append(serialConsistency).append(')');
     } else {
-      s.append(", LWT off");
+      s.append(", LWT off (serial CL ").append(serialConsistency).append(" for a profile's conditional statements)");
     }
     s.append(", local DC ").append(localDc == null ? "(inferred by the driver)" : localDc)
         .append(", token-aware")

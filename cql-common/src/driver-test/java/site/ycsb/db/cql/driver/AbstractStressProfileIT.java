@@ -15,6 +15,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +40,13 @@ public abstract class AbstractStressProfileIT {
   protected static final Path TYPES = Paths.get("..", "workloads", "cassandra-stress", "types.yaml");
   /** A counter table whose rows recur, so that updates add up. */
   protected static final Path COUNTERS = Paths.get("..", "workloads", "cassandra-stress", "counters.yaml");
+  /** Conditional inserts of 40 accounts and an UPDATE ... IF balance = ? (lightweight transactions). */
+  protected static final Path LWT = Paths.get("..", "workloads", "cassandra-stress", "lwt.yaml");
+  /** A counter table whose profile says batchtype: LOGGED, with multi-row inserts and a counter query. */
+  protected static final Path PAGEVIEWS = Paths.get("..", "workloads", "cassandra-stress", "pageviews.yaml");
   private static final int OPERATIONS = 400;
+  private static final Pattern ATTEMPTED = Pattern.compile("seed \\d+: (\\d+) inserts attempted");
+  private static final Pattern RETURN = Pattern.compile("(?m)^\\[([^\\]]+)\\], Return=([A-Z_]+), (\\d+)$");
 
   protected abstract BindingUnderTest binding();
 
@@ -51,7 +59,7 @@ public abstract class AbstractStressProfileIT {
         "-threads", Integer.toString(threads), "-target", "200", "-s", "-p", "workload=site.ycsb.db.cql.profile.StressProfileWorkload",
         "-p", "measurement.interval=both", "-p", "measurementtype=hdrhistogram"));
     // The profile's keyspace: the binding accepts a keyspace property that names the same keyspace.
-    Properties connection = binding().connection(server, "stresstest");
+    Properties connection = binding().connection(server, keyspaceOf(extra));
     for (Map.Entry<Object, Object> e : connection.entrySet()) {
       args.add("-p");
       args.add(e.getKey() + "=" + e.getValue());
@@ -61,6 +69,20 @@ public abstract class AbstractStressProfileIT {
       args.add(x);
     }
     return args;
+  }
+
+  /** The keyspace of the profile among {@code extra} (stresstest when there is none or it cannot be read). */
+  private static String keyspaceOf(String... extra) {
+    for (String x : extra) {
+      if (x.startsWith("profile=")) {
+        try {
+          return Profile.load(x.substring("profile=".length())).keyspace();
+        } catch (IllegalArgumentException e) {
+          return "stresstest"; // a bad profile: the run is refused before the keyspace matters
+        }
+      }
+    }
+    return "stresstest";
   }
 
   private static String number(long n) {
@@ -153,11 +175,36 @@ public abstract class AbstractStressProfileIT {
     Files.write(refused, (new String(Files.readAllBytes(PROFILE), "UTF-8")
         + "  missing:\n    cql: select address from nosuchtable where name = ?\n    fields: samerow\n")
         .getBytes("UTF-8"));
+    // What Cassandra 5 refuses in a profile's definitions (from profiles written for older versions): one line with
+    // the server's reason, and the keyspace the run had created for it dropped again.
+    String ddl = "keyspace: stressrefused\nkeyspace_definition: |\n  CREATE KEYSPACE stressrefused WITH replication = "
+        + "{'class': 'SimpleStrategy', 'replication_factor': 1}\ntable: t\ntable_definition: |\n  CREATE TABLE t "
+        + "(a int PRIMARY KEY, b text) WITH ";
+    Path dtcs = dir.resolve("dtcs.yaml");
+    Files.write(dtcs, (ddl + "compaction = {'class': 'DateTieredCompactionStrategy'}\n").getBytes("UTF-8"));
+    Path repair = dir.resolve("repair.yaml");
+    Files.write(repair, (ddl + "dclocal_read_repair_chance = 0.1\n").getBytes("UTF-8"));
+    Path syntax = dir.resolve("syntax.yaml");
+    Files.write(syntax, (ddl.replace("stressrefused WITH", "stressrefused WIHT") + "comment = 'x'\n")
+        .getBytes("UTF-8"));
+    Path index = dir.resolve("index.yaml");
+    Files.write(index, (ddl + "comment = 'x'\nextra_definitions:\n  - CREATE INDEX ON t (nosuch)\n")
+        .getBytes("UTF-8"));
+    Path noTable = dir.resolve("notable.yaml");
+    Files.write(noTable, "keyspace: system_traces\ntable: nosuchtable\n".getBytes("UTF-8"));
     String cp = System.getProperty("java.class.path");
     String[][] cases = {
         {dir.resolve("absent.yaml").toString(), "insert=1", ": cannot be read"},
         {bad.toString(), "insert=1", ": columnspec.a.population: "},
         {refused.toString(), "insert=1,missing=1", ": queries.missing.cql: the query "},
+        {dtcs.toString(), "insert=1", ": table_definition: refused by the server: "
+            + "InvalidConfigurationInQueryException: Unable to find compaction strategy class "},
+        {repair.toString(), "insert=1", ": table_definition: refused by the server: SyntaxError: Unknown property "
+            + "'dclocal_read_repair_chance' (keyspace \"stressrefused\", created by this run, was dropped again)"},
+        {syntax.toString(), "insert=1", ": keyspace_definition: refused by the server: SyntaxError: "},
+        {index.toString(), "insert=1", ": extra_definitions[0]: refused by the server: "},
+        {noTable.toString(), "insert=1", ": table_definition: missing, and table system_traces.nosuchtable does "
+            + "not exist"},
     };
     for (String[] c : cases) {
       ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + c[0],
@@ -165,7 +212,179 @@ public abstract class AbstractStressProfileIT {
       assertEquals(2, run.exitCode, run.toString());
       assertTrue(run.stderr.contains("profile " + c[0] + c[2]), run.toString());
       assertFalse(run.stderr.contains("\tat "), run.toString());
+      // A refused run prints no results: not even the binding's retry summary.
+      assertEquals("", run.stdout.trim(), run.toString());
+      assertEquals(0, server.query("SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = "
+          + "'stressrefused'").rowCount(), "nothing half-created is left: " + run);
     }
+  }
+
+  /** Runs {@code profile} with the schema created and the table truncated first; checks that it ended well. */
+  protected ItSupport.Run runProfile(CassandraTestServer server, String name, Path profile, long seed, int threads,
+                                     int operations, String ops, String... extra) throws Exception {
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-" + name);
+    List<String> props = new ArrayList<>(Arrays.asList("profile=" + profile.toAbsolutePath(), "ops=" + ops,
+        "profile.schema=true", "profile.truncate=true", "profile.seed=" + seed, "operationcount=" + operations));
+    props.addAll(Arrays.asList(extra));
+    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client",
+        args(server, "-t", threads, props.toArray(new String[0])), dir, 300);
+    assertEquals(0, run.exitCode, run.toString());
+    assertFalse(run.stderr.contains("\tat "), run.toString());
+    return run;
+  }
+
+  /** The inserts the run attempted (blocks 0..n-1), from the workload's closing line. */
+  protected static long attempted(ItSupport.Run run) {
+    Matcher m = ATTEMPTED.matcher(run.stderr);
+    assertTrue(m.find(), run.stderr);
+    return Long.parseLong(m.group(1));
+  }
+
+  /**
+   * Checks that every operation of the run was answered: OK, or for a lightweight transaction NOT_APPLIED (its
+   * condition did not hold), never an error, a timeout or NOT_FOUND; returns the statuses by operation.
+   */
+  protected static Map<String, Map<String, Long>> answered(ItSupport.Run run) {
+    Map<String, Map<String, Long>> out = new java.util.TreeMap<>();
+    Matcher m = RETURN.matcher(run.stdout);
+    while (m.find()) {
+      assertTrue(m.group(2).equals("OK") || m.group(2).equals("NOT_APPLIED"), m.group() + "\n" + run);
+      out.computeIfAbsent(m.group(1), k -> new java.util.TreeMap<>()).put(m.group(2), Long.parseLong(m.group(3)));
+    }
+    assertFalse(run.stdout.contains("-FAILED]"), run.toString());
+    return out;
+  }
+
+  private static long count(Map<String, Map<String, Long>> statuses, String op, String status) {
+    return statuses.getOrDefault(op, java.util.Collections.emptyMap()).getOrDefault(status, 0L);
+  }
+
+  /** The distinct primary keys (and partition keys) of the rows that blocks 0..blocks-1 write. */
+  protected static Set<List<Object>>[] keys(Profile profile, long seed, long blocks) {
+    RowGenerator g = new RowGenerator(profile, seed);
+    List<String> columns = profile.columnNames();
+    List<String> key = profile.keyColumnNames();
+    int partitionColumns = key.size() - profile.clusteringColumnNames().size();
+    @SuppressWarnings("unchecked")
+    Set<List<Object>>[] out = new Set[] {new HashSet<>(), new HashSet<>()};
+    for (long b = 0; b < blocks; b++) {
+      for (Object[] row : g.blockRows(b)) {
+        List<Object> k = new ArrayList<>();
+        for (String c : key) {
+          k.add(row[columns.indexOf(c)]);
+        }
+        out[0].add(k);
+        out[1].add(k.subList(0, partitionColumns));
+      }
+    }
+    return out;
+  }
+
+  /** Checks that the server holds exactly the rows and partitions that blocks 0..blocks-1 write. */
+  protected static void assertServerHolds(CassandraTestServer server, Profile profile, long seed, long blocks) {
+    Set<List<Object>>[] expected = keys(profile, seed, blocks);
+    String table = profile.keyspace() + "." + profile.table();
+    assertEquals(expected[0].size(), server.countRows(profile.keyspace(), profile.table()), "rows of " + table);
+    List<String> key = profile.keyColumnNames();
+    String partitionKey = String.join(", ", key.subList(0, key.size() - profile.clusteringColumnNames().size()));
+    assertEquals(expected[1].size(), server.query("SELECT DISTINCT " + partitionKey + " FROM " + table).rowCount(),
+        "partitions of " + table);
+  }
+
+  @Test
+  void should_apply_each_account_once_and_count_later_inserts_not_applied_when_inserts_are_lightweight_transactions()
+      throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    ItSupport.Run run = runProfile(server, "lwt", LWT, 3, 2, 240, "ops(insert=4,read=1,move=1,open=1)");
+    long inserts = attempted(run);
+    Profile profile = Profile.load(LWT.toString());
+    Set<List<Object>> accounts = keys(profile, 3, inserts)[0];
+    assertTrue(accounts.size() < inserts && accounts.size() > 20, accounts.size() + " accounts in " + inserts);
+    // Whatever the order of the threads, the first insert of each account applies and every later one does not.
+    Map<String, Map<String, Long>> statuses = answered(run);
+    assertEquals(accounts.size(), count(statuses, "insert", "OK"), run.toString());
+    assertEquals(inserts - accounts.size(), count(statuses, "insert", "NOT_APPLIED"), run.toString());
+    assertTrue(run.stderr.contains(inserts + " inserts attempted, insert blocks 0.." + (inserts - 1)
+        + " (partition numbers block*100000+0..n-1), 0 failed, " + (inserts - accounts.size()) + " not applied"),
+        run.stderr);
+    assertTrue(count(statuses, "read", "OK") > 0, run.toString());
+    // A move reads the balance and updates it if it is still that: applied unless another thread moved it first.
+    assertTrue(count(statuses, "move", "OK") > 0, run.toString());
+    // An INSERT ... IF NOT EXISTS of an account that exists: not applied, every time.
+    assertTrue(count(statuses, "open", "NOT_APPLIED") > 0 && count(statuses, "open", "OK") == 0, run.toString());
+    assertServerHolds(server, profile, 3, inserts);
+  }
+
+  @Test
+  void should_send_multi_row_counter_inserts_in_counter_batches_with_one_notice_when_the_profile_says_logged()
+      throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    ItSupport.Run run = runProfile(server, "pageviews", PAGEVIEWS, 8, 1, 150, "ops(insert=2,views=1,bump=1)");
+    long inserts = attempted(run);
+    Map<String, Map<String, Long>> statuses = answered(run);
+    assertEquals(inserts, count(statuses, "insert", "OK"), run.toString());
+    assertTrue(count(statuses, "views", "OK") > 0 && count(statuses, "bump", "OK") > 0, run.toString());
+    String notice = "StressProfileWorkload: notice: profile " + PAGEVIEWS.toAbsolutePath() + ": insert.batchtype: "
+        + "LOGGED on counter table 'pageviews'";
+    assertEquals(1, run.stderr.split(Pattern.quote(notice), -1).length - 1, run.stderr);
+    assertServerHolds(server, Profile.load(PAGEVIEWS.toString()), 8, inserts);
+  }
+
+  @Test
+  void should_read_the_table_from_the_server_and_scan_every_partition_of_the_ring_when_the_profile_has_no_table()
+      throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    server.execute("CREATE KEYSPACE IF NOT EXISTS stressexisting WITH replication = {'class': 'SimpleStrategy', "
+        + "'replication_factor': 1}", "CREATE TABLE IF NOT EXISTS stressexisting.events (tenant text, kind text, "
+        + "at timestamp, detail text, PRIMARY KEY ((tenant, kind), at)) WITH CLUSTERING ORDER BY (at DESC)");
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-existing");
+    Path profile = dir.resolve("events.yaml");
+    Files.write(profile, ("# the table exists: no keyspace_definition, no table_definition\n"
+        + "keyspace: stressexisting\ntable: events\n"
+        + "columnspec:\n  - name: tenant\n    size: fixed(6)\n    population: uniform(1..50)\n"
+        + "  - name: kind\n    size: fixed(3)\n    population: uniform(1..4)\n"
+        + "  - name: at\n    cluster: uniform(1..6)\n"
+        + "insert:\n  partitions: uniform(1..3)\n  batchtype: UNLOGGED\n"
+        + "queries:\n  recent:\n    cql: select at, detail from events where tenant = ? and kind = ? limit 3\n"
+        + "token_range_queries:\n  all:\n    columns: '*'\n    page_size: 100000\n").getBytes("UTF-8"));
+    ItSupport.Run run = runProfile(server, "existing", profile, 9, 1, 160, "insert=3,recent=1");
+    long inserts = attempted(run);
+    Map<String, Map<String, Long>> statuses = answered(run);
+    assertEquals(inserts, count(statuses, "insert", "OK"), run.toString());
+    assertTrue(count(statuses, "recent", "OK") > 0, run.toString());
+    String definition;
+    int ranges = 0;
+    try (com.datastax.driver.core.Cluster cluster = driverCluster(server)) {
+      cluster.init();
+      definition = cluster.getMetadata().getKeyspace("stressexisting").getTable("events").asCQLQuery();
+      for (com.datastax.driver.core.TokenRange r : cluster.getMetadata().getTokenRanges()) {
+        ranges += r.isWrappedAround() ? r.unwrap().size() : 1;
+      }
+    }
+    Profile complete = Profile.load(profile.toString()).complete(definition);
+    assertServerHolds(server, complete, 9, inserts);
+
+    // One page per range (page_size above any range's rows), one operation per range of the ring: one pass over the
+    // ring, which counts each partition once.
+    Path results = Files.createTempDirectory(dir, "scan");
+    ItSupport.Run scan = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args(server, "-t",
+        "profile=" + profile, "ops=all=1", "profile.seed=9", "operationcount=" + ranges, "profile.summary=true",
+        "results.dir=" + results), dir, 300);
+    assertEquals(0, scan.exitCode, scan.toString());
+    assertEquals(ranges, count(answered(scan), "all", "OK"), scan.toString());
+    long partitions = keys(complete, 9, inserts)[1].size();
+    assertTrue(scan.stderr.contains("Total partitions          : " + number(partitions) + " [all: "
+        + number(partitions) + "]"), scan.stderr);
+  }
+
+  /** A driver connection of the test's own to the server (this binding's driver), to read what the run wrote. */
+  protected static com.datastax.driver.core.Cluster driverCluster(CassandraTestServer server) {
+    com.datastax.driver.core.Cluster.Builder builder = com.datastax.driver.core.Cluster.builder()
+        .addContactPoint(server.host()).withPort(server.port()).withoutJMXReporting().withoutMetrics();
+    if (server.username() != null) {
+      builder.withCredentials(server.username(), server.password() == null ? "" : server.password());
+    }
+    return builder.build();
   }
 
   /** A value as the driver read it, with its dates and durations as the profile generator makes them. */
@@ -231,36 +450,50 @@ public abstract class AbstractStressProfileIT {
     Path profile = TYPES.toAbsolutePath();
     long inserts = runEveryQueryFinding(server, "types", profile, 21, 240, "byrow", "indays");
 
-    // Recomputed from the seed: every row by its key, with all its values; what the server returns is mapped back to
-    // the generator's neutral date/duration values here, independently of the binding's conversion (DriverValues).
-    Profile p = Profile.load(profile.toString());
-    RowGenerator g = new RowGenerator(p, 21);
+    assertServerValues(server, Profile.load(profile.toString()), 21, inserts);
+  }
+
+  /**
+   * Checks every row on the server against the generator: blocks 0..blocks-1 recomputed from the seed, every row by
+   * its key with all its values (nulls included); what the server returns is mapped back to the generator's neutral
+   * date/duration values here, independently of the binding's conversion (DriverValues).
+   */
+  protected static void assertServerValues(CassandraTestServer server, Profile p, long seed, long blocks) {
+    RowGenerator g = new RowGenerator(p, seed);
+    List<String> columns = p.columnNames();
+    int keyColumns = p.keyColumnNames().size();
     Map<List<Object>, List<Object>> expected = new java.util.HashMap<>();
-    for (long b = 0; b < inserts; b++) {
+    for (long b = 0; b < blocks; b++) {
       for (Object[] row : g.blockRows(b)) {
-        List<Object> values = Arrays.asList(row);
-        expected.put(values.subList(0, 3), values);
+        List<Object> values = new ArrayList<>();
+        List<Object> key = new ArrayList<>();
+        for (int i = 0; i < row.length; i++) {
+          values.add(row[i]);
+        }
+        for (String k : p.keyColumnNames()) {
+          key.add(row[columns.indexOf(k)]);
+        }
+        expected.put(key, values);
       }
     }
-    assertEquals(expected.size(), server.countRows("stresstest", "typed"), "rows on the server");
-    List<String> columns = p.columnNames();
+    assertEquals(expected.size(), server.countRows(p.keyspace(), p.table()), "rows on the server");
     Map<List<Object>, List<Object>> actual = new java.util.HashMap<>();
-    com.datastax.driver.core.Cluster.Builder builder = com.datastax.driver.core.Cluster.builder()
-        .addContactPoint(server.host()).withPort(server.port()).withoutJMXReporting().withoutMetrics();
-    if (server.username() != null) {
-      builder.withCredentials(server.username(), server.password() == null ? "" : server.password());
-    }
-    try (com.datastax.driver.core.Cluster cluster = builder.build();
+    try (com.datastax.driver.core.Cluster cluster = driverCluster(server);
          com.datastax.driver.core.Session session = cluster.connect()) {
       for (com.datastax.driver.core.Row row : session.execute("SELECT " + String.join(", ", columns)
-          + " FROM stresstest.typed")) {
+          + " FROM " + p.keyspace() + "." + p.table())) {
         List<Object> values = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
           values.add(neutral(row.getObject(i)));
         }
-        actual.put(values.subList(0, 3), values);
+        List<Object> key = new ArrayList<>();
+        for (String k : p.keyColumnNames()) {
+          key.add(values.get(columns.indexOf(k)));
+        }
+        actual.put(key, values);
       }
     }
+    assertEquals(keyColumns, expected.keySet().iterator().next().size());
     assertEquals(expected.keySet(), actual.keySet());
     for (Map.Entry<List<Object>, List<Object>> e : expected.entrySet()) {
       assertEquals(e.getValue(), actual.get(e.getKey()), "row " + e.getKey());

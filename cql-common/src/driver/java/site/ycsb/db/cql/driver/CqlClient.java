@@ -64,7 +64,10 @@ public abstract class CqlClient extends DB implements AsyncDB, NamedOperationDB 
     try {
       ProfileSchema.checkStatements(getProperties(), operations, settings.bindingName());
     } catch (DBException e) {
-      cleanup(); // the engine does not clean up a client whose init failed
+      // The engine does not clean up a client whose init failed; a refused run prints no results (no retry lines).
+      runtime = null;
+      operations = null;
+      SHARED.release(CqlRuntime::closeQuietly);
       throw e;
     }
   }

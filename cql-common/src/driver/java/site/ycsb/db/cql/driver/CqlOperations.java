@@ -3,7 +3,6 @@ package site.ycsb.db.cql.driver;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
-import com.datastax.driver.core.BatchStatement;
 import com.datastax.driver.core.BoundStatement;
 import com.datastax.driver.core.ColumnDefinitions;
 import com.datastax.driver.core.ConsistencyLevel;
@@ -72,6 +70,7 @@ public final class CqlOperations {
   private final ConsistencyLevel serialLevel;
   private final Integer requestTimeoutMillis;
   private final boolean lwt;
+  private final ProfileExecutor profiles;
 
   /** How long the blocking path waits for the driver's answer to one attempt (see {@link AttemptDeadline}). */
   private final long attemptDeadlineMillis;
@@ -91,6 +90,8 @@ public final class CqlOperations {
     this.serialLevel = ConsistencyLevel.valueOf(settings.serialConsistency());
     this.requestTimeoutMillis = settings.requestTimeoutMillis();
     this.lwt = settings.lwt();
+    this.profiles = new ProfileExecutor(session, statements, executor, readLevel, writeLevel, serialLevel,
+        this::prepare);
   }
 
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
@@ -151,60 +152,9 @@ public final class CqlOperations {
     return request == null ? BAD_REQUEST : runAsync(request).thenApply(CqlOperations::writeStatus);
   }
 
-  /**
-   * Executes a profile operation (see {@link ProfileRequest}): a batch of the given type with one bound statement per
-   * row (an insert: retried as idempotent, since it rewrites the same values; a counter batch is not idempotent),
-   * or one query whose empty result is
-   * NOT_FOUND (all its rows are read, and their number reported to the request). The statement is prepared on first use, inside the retry loop.
-   */
+  /** Executes a profile operation (see {@link ProfileRequest} and {@link ProfileExecutor}). */
   public Status profile(ProfileRequest request) {
-    boolean query = request.kind() == ProfileRequest.Kind.QUERY;
-    if (request.rows().isEmpty()) {
-      return Status.BAD_REQUEST;
-    }
-    // Counter updates add: replaying one that may have applied would add twice, so they are not idempotent.
-    boolean idempotent = request.kind() != ProfileRequest.Kind.COUNTER_BATCH;
-    List<Object[]> values = request.rows();
-    if (request.neutralValues()) {
-      values = new ArrayList<>(values.size());
-      for (Object[] row : request.rows()) {
-        values.add(DriverValues.convert(row));
-      }
-    }
-    List<Object[]> bound = values;
-    Callable<Statement> statement = () -> {
-      if (query) {
-        return prepare(statements.get(request.cql(), readLevel, null, true).bind(bound.get(0)));
-      }
-      BatchStatement batch = new BatchStatement(request.kind() == ProfileRequest.Kind.LOGGED_BATCH
-          ? BatchStatement.Type.LOGGED : request.kind() == ProfileRequest.Kind.COUNTER_BATCH
-          ? BatchStatement.Type.COUNTER : BatchStatement.Type.UNLOGGED);
-      com.datastax.driver.core.PreparedStatement prepared = statements.get(request.cql(), writeLevel, serialLevel, true);
-      for (Object[] row : bound) {
-        batch.add(prepared.bind(row));
-      }
-      batch.setConsistencyLevel(writeLevel);
-      batch.setIdempotent(idempotent);
-      return prepare(batch);
-    };
-    Outcome<Long> outcome = executor.execute(query ? OpType.READ : OpType.INSERT, query || idempotent, () -> {
-      ResultSet rows = session.execute(statement.call());
-      if (!query) {
-        return 1L;
-      }
-      long n = 0;
-      for (Iterator<Row> it = rows.iterator(); it.hasNext(); it.next()) {
-        n++; // every page is read, as cassandra-stress consumes a query's result
-      }
-      return n;
-    });
-    if (!outcome.isSuccess()) {
-      return outcome.failureStatus();
-    }
-    if (query) {
-      request.resultRows(outcome.value());
-    }
-    return outcome.value() > 0 ? Status.OK : Status.NOT_FOUND;
+    return profiles.execute(request);
   }
 
   /**
@@ -213,14 +163,8 @@ public final class CqlOperations {
    *
    * @throws DriverException as the driver reports a refused or failed prepare
    */
-  public List<String> prepareProfile(String cql, boolean query) {
-    com.datastax.driver.core.PreparedStatement prepared = query ? statements.get(cql, readLevel, null, true)
-        : statements.get(cql, writeLevel, serialLevel, true);
-    List<String> names = new ArrayList<>();
-    for (ColumnDefinitions.Definition d : prepared.getVariables()) {
-      names.add(d.getName());
-    }
-    return names;
+  public List<String> prepareProfile(String cql, boolean read) {
+    return profiles.prepare(cql, read);
   }
 
   /**

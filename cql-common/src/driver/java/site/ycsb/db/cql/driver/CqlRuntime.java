@@ -131,4 +131,10 @@ public final class CqlRuntime {
     stats.print(System.out, retryMetric);
     connection.cluster().close();
   }
+
+  /** Closes the driver without a retry summary: the run was refused before it started, so it prints no results. */
+  public void closeQuietly() {
+    retryTimer.shutdownNow();
+    connection.cluster().close();
+  }
 }

@@ -10,7 +10,9 @@ import java.util.Set;
 import java.util.WeakHashMap;
 
 import com.datastax.driver.core.Cluster;
+import com.datastax.driver.core.KeyspaceMetadata;
 import com.datastax.driver.core.Session;
+import com.datastax.driver.core.TableMetadata;
 import com.datastax.driver.core.exceptions.AlreadyExistsException;
 import com.datastax.driver.core.exceptions.DriverException;
 import com.datastax.driver.core.exceptions.QueryValidationException;
@@ -19,14 +21,18 @@ import site.ycsb.DBException;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.profile.Profile;
 import site.ycsb.db.cql.profile.ProfileProperties;
+import site.ycsb.db.cql.profile.ServerTables;
 import site.ycsb.support.RateLimitedLog;
 
 /**
  * A profile run's preparation on the binding side, before the shared session opens: the session's keyspace is the
- * profile's keyspace, and with {@code profile.schema=true} the keyspace and table are created from the profile's
- * definitions (kept if they exist), with {@code profile.truncate=true} the table is emptied. Done once per process
- * and profile, by the first client thread's init. After the session opens, {@link #checkStatements} prepares the
- * insert and the queries of the operation mix and checks that each marker binds the column the profile binds to it.
+ * profile's keyspace; with {@code profile.schema=true} the keyspace, the table and the extra definitions are created
+ * from the profile (kept if they exist; a definition the server refuses is a configuration mistake, and what this
+ * run created before it is dropped again, so nothing half-created is left); with {@code profile.truncate=true} the
+ * table is emptied; a profile without {@code table_definition} gets the existing table's definition from the server
+ * ({@link ServerTables}). Done once per process and profile, by the first client thread's init. After the session
+ * opens, {@link #checkStatements} prepares the insert and the operations of the mix and checks that each marker binds
+ * the column the profile binds to it.
  */
 final class ProfileSchema {
   private static final Set<String> DONE = new HashSet<>();
@@ -54,30 +60,40 @@ final class ProfileSchema {
     }
   }
 
-  /** Creates the schema and/or truncates, once per process and profile, when asked. */
+  /**
+   * Creates the schema and/or truncates when asked, and reads the table's definition when the profile has none;
+   * once per process and profile.
+   */
   static void prepareOnce(Properties p, CqlSettings settings) throws DBException {
     ProfileProperties props = parse(p);
-    if (props == null || !props.schema() && !props.truncate()) {
+    if (props == null) {
+      return;
+    }
+    Profile profile = load(p);
+    boolean readTable = profile.tableDefinition() == null;
+    if (!props.schema() && !props.truncate() && !readTable) {
       return;
     }
     synchronized (DONE) {
-      if (!DONE.add(settings.fingerprint() + "\n" + props.profile())) {
+      String key = settings.fingerprint() + "\n" + props.profile();
+      if (!DONE.add(key)) {
         return;
       }
-      Profile profile = load(p);
       try (Cluster cluster = ClusterConnector.builder(settings).build(); Session session = cluster.connect()) {
         if (props.schema()) {
-          if (profile.keyspaceDefinition() != null) {
-            create(session, profile.keyspaceDefinition());
-          }
-          session.execute("USE \"" + profile.keyspace() + "\"");
-          create(session, profile.tableDefinition());
+          createSchema(session, profile);
+        }
+        if (readTable) {
+          ServerTables.put(profile.keyspace(), profile.table(), existingTable(cluster, profile));
         }
         if (props.truncate()) {
           session.execute("TRUNCATE \"" + profile.keyspace() + "\".\"" + profile.table() + "\"");
         }
+      } catch (DBException e) {
+        DONE.remove(key);
+        throw e;
       } catch (DriverException | IllegalStateException e) {
-        DONE.remove(settings.fingerprint() + "\n" + props.profile());
+        DONE.remove(key);
         throw new DBException(settings.bindingName() + ": profile " + props.profile() + ": schema preparation failed: "
             + RateLimitedLog.describe(e));
       }
@@ -85,9 +101,101 @@ final class ProfileSchema {
   }
 
   /**
-   * Prepares the profile's insert and the queries named in {@code ops} (once per process and profile) and checks
-   * the server's markers against the profile's bindings: a statement the server refuses or a marker that binds
-   * another column than the profile assumes is a configuration mistake (one line naming file and key, exit 2).
+   * keyspace_definition, table_definition and extra_definitions in order, each kept when it exists. When the server
+   * refuses one (CQL it does not accept, e.g. {@code WITH COMPACT STORAGE} in Cassandra 4 and later), the table and
+   * keyspace this call created are dropped again and the refusal is a configuration mistake naming the key and the
+   * server's reason.
+   */
+  private static void createSchema(Session session, Profile profile) throws DBException {
+    String keyspace = "\"" + profile.keyspace() + "\"";
+    boolean keyspaceCreated = false;
+    boolean tableCreated = false;
+    String step = "keyspace_definition";
+    try {
+      // What existed before is never dropped: the metadata says what this run creates (IF NOT EXISTS is silent).
+      if (profile.keyspaceDefinition() != null && !keyspaceExists(session, profile)) {
+        create(session, profile.keyspaceDefinition());
+        keyspaceCreated = keyspaceExists(session, profile);
+      }
+      step = "keyspace";
+      session.execute("USE " + keyspace);
+      if (profile.tableDefinition() != null && !tableExists(session, profile)) {
+        step = "table_definition";
+        create(session, profile.tableDefinition());
+        tableCreated = tableExists(session, profile);
+      }
+      List<String> extra = profile.extraDefinitions();
+      for (int i = 0; i < extra.size(); i++) {
+        step = "extra_definitions[" + i + "]";
+        create(session, extra.get(i));
+      }
+    } catch (QueryValidationException e) {
+      String undone = undo(session, keyspace, profile.table(), keyspaceCreated, tableCreated);
+      throw config("profile " + profile.file() + ": " + step + ": " + (step.equals("keyspace")
+          ? "keyspace '" + profile.keyspace() + "' does not exist (give keyspace_definition, or create it first)"
+          : "refused by the server: " + RateLimitedLog.describe(e)) + undone);
+    } catch (DriverException e) {
+      undo(session, keyspace, profile.table(), keyspaceCreated, tableCreated);
+      throw e;
+    }
+  }
+
+  /** Drops what this run created; says what it dropped (or failed to drop), for the error line. */
+  private static String undo(Session session, String keyspace, String table, boolean keyspaceCreated,
+                             boolean tableCreated) {
+    String what = keyspaceCreated ? "keyspace " + keyspace : tableCreated ? "table " + keyspace + ".\"" + table + "\""
+        : null;
+    if (what == null) {
+      return "";
+    }
+    try {
+      session.execute(keyspaceCreated ? "DROP KEYSPACE IF EXISTS " + keyspace
+          : "DROP TABLE IF EXISTS " + keyspace + ".\"" + table + "\"");
+      return " (" + what + ", created by this run, was dropped again)";
+    } catch (DriverException e) {
+      return " (" + what + ", created by this run, could not be dropped: " + RateLimitedLog.describe(e) + ")";
+    }
+  }
+
+  /** Runs a CREATE statement (an existing keyspace or table is kept). */
+  private static void create(Session session, String cql) {
+    try {
+      session.execute(cql);
+    } catch (AlreadyExistsException e) {
+      // Kept as it is: a profile run may be repeated against the same schema.
+    }
+  }
+
+  private static boolean keyspaceExists(Session session, Profile profile) {
+    return session.getCluster().getMetadata().getKeyspace(quoteIfNeeded(profile.keyspace())) != null;
+  }
+
+  private static boolean tableExists(Session session, Profile profile) {
+    KeyspaceMetadata keyspace = session.getCluster().getMetadata().getKeyspace(quoteIfNeeded(profile.keyspace()));
+    return keyspace != null && keyspace.getTable(quoteIfNeeded(profile.table())) != null;
+  }
+
+  /** The CREATE TABLE of the profile's existing table, as the server describes it. */
+  private static String existingTable(Cluster cluster, Profile profile) throws DBException {
+    KeyspaceMetadata keyspace = cluster.getMetadata().getKeyspace(quoteIfNeeded(profile.keyspace()));
+    TableMetadata table = keyspace == null ? null : keyspace.getTable(quoteIfNeeded(profile.table()));
+    if (table == null) {
+      throw config("profile " + profile.file() + ": table_definition: missing, and table " + profile.keyspace() + "."
+          + profile.table() + " does not exist (give table_definition with profile.schema=true, or create the table "
+          + "first)");
+    }
+    return table.asCQLQuery();
+  }
+
+  /** A name as the driver's metadata looks it up: quoted when it is not all lower case. */
+  private static String quoteIfNeeded(String name) {
+    return name.equals(name.toLowerCase(Locale.ROOT)) ? name : "\"" + name + "\"";
+  }
+
+  /**
+   * Prepares the profile's insert and the operations named in {@code ops} (once per session, profile and mix) and
+   * checks the server's markers against the profile's bindings: a statement the server refuses or a marker that
+   * binds another column than the profile assumes is a configuration mistake (one line naming file and key, exit 2).
    */
   static void checkStatements(Properties p, CqlOperations operations, String bindingName) throws DBException {
     ProfileProperties props = parse(p);
@@ -104,28 +212,47 @@ final class ProfileSchema {
       Profile profile = load(p);
       check(profile, "table_definition", "the insert of generated rows", profile.insertCql(), false,
           profile.insertColumnNames(), operations, bindingName);
-      for (String op : props.ops().keySet()) {
-        if (!op.equals("insert") && profile.queryNames().contains(op)) {
-          check(profile, "queries." + op + ".cql", "the query", profile.queryCql(op), true, profile.queryColumns(op),
-              operations, bindingName);
+      for (String given : props.ops().keySet()) {
+        String op = profile.operation(given);
+        if (op == null || op.equals("insert")) {
+          continue; // an unknown name is the workload's to report
         }
+        if (profile.tokenRangeQueryNames().contains(op)) {
+          check(profile, "token_range_queries." + op, "the token-range query", profile.tokenRangeCql(op), true, null,
+              operations, bindingName);
+          continue;
+        }
+        if (profile.queryConditionRead(op) != null) {
+          check(profile, "queries." + op + ".cql", "the read of the condition's current values",
+              profile.queryConditionRead(op), true, profile.keyColumnNames(), operations, bindingName);
+        }
+        check(profile, "queries." + op + ".cql", "the query", profile.queryCql(op), !profile.queryWrites(op),
+            profile.queryColumns(op), operations, bindingName);
       }
       checked.add(key);
     }
   }
 
-  private static void check(Profile profile, String key, String what, String cql, boolean query, List<String> bound,
+  private static void check(Profile profile, String key, String what, String cql, boolean read, List<String> bound,
                             CqlOperations operations, String bindingName) throws DBException {
     String where = "profile " + profile.file() + ": " + key + ": ";
     List<String> server;
     try {
-      server = operations.prepareProfile(cql, query);
+      server = operations.prepareProfile(cql, read);
     } catch (QueryValidationException e) {
       throw config(where + what + " '" + cql.replaceAll("\\s+", " ") + "' is refused by the server: "
-          + RateLimitedLog.describe(e) + (query ? "" : " (set profile.schema=true to create the table)"));
+          + RateLimitedLog.describe(e) + (key.equals("table_definition") ? " (set profile.schema=true to create the "
+          + "table)" : ""));
     } catch (DriverException e) {
       throw new DBException(bindingName + ": " + where + "preparing " + what + " failed: "
           + RateLimitedLog.describe(e));
+    }
+    if (bound == null) {
+      if (server.size() != 2) {
+        throw config(where + "the server counts " + server.size() + " ? marker(s) in " + what + ", expected the 2 "
+            + "token bounds");
+      }
+      return;
     }
     List<String> lower = new ArrayList<>();
     for (String n : server) {
@@ -147,14 +274,6 @@ final class ProfileSchema {
     }
   }
 
-  private static void create(Session session, String cql) {
-    try {
-      session.execute(cql);
-    } catch (AlreadyExistsException e) {
-      // Kept as it is: a profile run may be repeated against the same schema.
-    }
-  }
-
   /** The profile run's properties, or null when {@code profile} is not set (not a profile run). */
   private static ProfileProperties parse(Properties p) throws DBException {
     if (p.getProperty(ProfileProperties.PROFILE) == null) {
@@ -167,9 +286,13 @@ final class ProfileSchema {
     }
   }
 
+  /** The profile, complete with the server's table definition when it has none and the table has been read. */
   private static Profile load(Properties p) throws DBException {
     try {
-      return Profile.load(p.getProperty(ProfileProperties.PROFILE).trim());
+      String path = p.getProperty(ProfileProperties.PROFILE).trim();
+      Profile profile = Profile.load(path);
+      String server = profile.complete() ? null : ServerTables.get(profile.keyspace(), profile.table());
+      return server == null ? profile : Profile.load(path, server);
     } catch (IllegalArgumentException e) {
       throw config(e.getMessage());
     }

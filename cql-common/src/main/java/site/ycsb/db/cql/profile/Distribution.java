@@ -29,15 +29,19 @@ import org.apache.commons.math3.distribution.WeibullDistribution;
  *   <li>{@code GAUSSIAN(min..max[,stdvrng])}: normal, mean (min+max)/2, standard deviation (width/2)/stdvrng, with
  *       stdvrng 3 when omitted; {@code GAUSSIAN(min..max,mean,stdev)}: normal with that mean and standard deviation.
  *       The variate is truncated to a whole number (toward zero) and clamped into [min..max].</li>
+ *   <li>{@code SEQ(min..max)}: the same as UNIFORM. cassandra-stress's sequence restarts at an offset given by the
+ *       value's seed before every draw of a profile column, so each value is fixed by its seed and spread over the
+ *       range; here every value of the range is equally likely.</li>
  * </ul>
  * A leading {@code ~} inverts a distribution ({@code ~exp(1..10)} gives 10 most often): the value v becomes
- * max - (v - min). Names are case-insensitive; aliases {@code GAUSS}, {@code NORMAL}, {@code NORM}, {@code EXTR},
+ * max - (v - min). The range may be written {@code min..max} or with more dots ({@code 1...10}), as cassandra-stress
+ * reads it. Names are case-insensitive; aliases {@code GAUSS}, {@code NORMAL}, {@code NORM}, {@code EXTR},
  * {@code WEIBULL}, {@code QEXTR}. Immutable.
  */
 public final class Distribution {
   private static final String NUM = "[-+]?[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?";
   private static final Pattern FORM = Pattern.compile(
-      "\\s*(~?)\\s*([a-zA-Z]+)\\s*\\(\\s*(" + NUM + "[bBmMkK]?)\\s*(?:\\.\\.\\s*(" + NUM + "[bBmMkK]?)\\s*)?"
+      "\\s*(~?)\\s*([a-zA-Z]+)\\s*\\(\\s*(" + NUM + "[bBmMkK]?)\\s*(?:\\.\\.+\\s*(" + NUM + "[bBmMkK]?)\\s*)?"
           + "((?:,\\s*[^,()]+)*)\\)\\s*");
 
   /** How a variate of {@link #real} becomes a value. */
@@ -124,6 +128,7 @@ public final class Distribution {
     double width = (double) b - a;
     switch (name) {
       case "UNIFORM":
+      case "SEQ":
         params(definition, name, params, 0);
         return new Distribution(text, Kind.UNIFORM, a, b, inverted, null);
       case "EXP":
@@ -176,7 +181,7 @@ public final class Distribution {
       }
       default:
         throw new IllegalArgumentException("'" + definition + "': unknown distribution '" + m.group(2)
-            + "' (known: FIXED, UNIFORM, EXP, EXTREME, QEXTREME, GAUSSIAN)");
+            + "' (known: FIXED, UNIFORM, EXP, EXTREME, QEXTREME, GAUSSIAN, SEQ)");
     }
   }
 

@@ -2,15 +2,19 @@ package site.ycsb.db.cql.profile;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,10 +23,17 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
+import site.ycsb.db.cql.ConsistencyLevels;
+
 /**
- * A cassandra-stress user profile (YAML), parsed and validated in one place. Every problem is reported as an
- * {@link IllegalArgumentException} whose message is one line: {@code profile <file>: <key>: <problem>}.
- * Immutable once loaded.
+ * A cassandra-stress user profile (YAML), parsed and validated in one place: every key cassandra-stress's user mode
+ * reads (Apache Cassandra's tools/stress and ScyllaDB's cassandra-stress), see cassandra2/STRESS-PROFILES.md. Every
+ * problem is reported as an {@link IllegalArgumentException} whose message is one line:
+ * {@code profile <file>: <key>: <problem>}. Where cassandra-stress quietly adjusts what Cassandra would refuse, the
+ * profile says so in a {@link #notices() notice}. Immutable once loaded.
+ *
+ * <p>A profile without {@code table_definition} names a table that exists: it is {@linkplain #complete() complete}
+ * once the table's definition, read from the server, is given to {@link #load(String, String)}.
  */
 public final class Profile {
   /** cassandra-stress defaults. */
@@ -31,33 +42,68 @@ public final class Profile {
   static final String DEFAULT_CLUSTER = "fixed(1)";
   static final String DEFAULT_PARTITIONS = "fixed(1)";
   static final String DEFAULT_SELECT = "fixed(1)/1";
+  static final String DEFAULT_ROW_POPULATION = "fixed(1)/1";
+  static final int DEFAULT_PAGE_SIZE = 5000;
   /** The most elements one collection value may hold, nested ones included (size max ^ nesting depth). */
   static final long MAX_ELEMENTS = 100_000;
+  /** The largest profile read, as for {@code -P} files: a profile is a few kilobytes. */
+  public static final long MAX_FILE_BYTES = 16L * 1024 * 1024;
 
-  private static final Pattern CREATE_TABLE = Pattern.compile(
-      "(?is)\\s*create\\s+table\\s+(?:if\\s+not\\s+exists\\s+)?([\\w.\"]+)\\s*\\((.*)\\)\\s*(with\\s+.*)?;?\\s*");
-  private static final Pattern PRIMARY_KEY = Pattern.compile("(?is)primary\\s+key\\s*\\((.*)\\)");
-  private static final Pattern MARKER = Pattern.compile("(?i)([\\w\"]+)(\\s*(?:=|<=|>=|<|>)|\\s+in)\\s*\\?");
+  static final List<String> KEYS = Arrays.asList("specname", "keyspace", "keyspace_definition", "table",
+      "table_definition", "extra_definitions", "columnspec", "insert", "queries", "token_range_queries");
+  static final List<String> INSERT_KEYS = Arrays.asList("partitions", "select", "row-population", "batchtype",
+      "condition", "consistencylevel", "serialconsistencylevel");
+  static final List<String> QUERY_KEYS = Arrays.asList("cql", "fields", "consistencylevel",
+      "serialconsistencylevel");
+  static final List<String> TOKEN_QUERY_KEYS = Arrays.asList("columns", "page_size");
+  static final List<String> COLUMN_KEYS = Arrays.asList("name", "size", "population", "cluster");
+
+  private static final Pattern CREATE_KEYSPACE = Pattern.compile(
+      "(?is)\\s*create\\s+keyspace\\s+(?:if\\s+not\\s+exists\\s+)?(\"(?:[^\"]|\"\")+\"|\\w+)\\b.*");
+  private static final Pattern OP_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]*");
+  private static final Pattern IF_NOT_EXISTS = Pattern.compile("(?is)\\s*if\\s+not\\s+exists\\s*;?\\s*");
+  private static final Pattern CONDITION = Pattern.compile("(?is)\\s*if\\b.*");
+
+  /** How an insert's rows travel: cassandra-stress's {@code insert.batchtype}. */
+  enum BatchType { LOGGED, UNLOGGED, COUNTER }
 
   final String file;
   final String keyspace;
   final String keyspaceDefinition;
   final String table;
+  /** The profile's table_definition, or null when the table exists already. */
   final String tableDefinition;
-  /** All columns in table order. */
+  /** The definition the columns were read from (the profile's or the server's); null while not complete. */
+  final String definitionUsed;
+  final String specName;
+  final List<String> extraDefinitions;
+  /** All columns in table order (empty while not complete). */
   final List<Column> columns;
   final List<Column> partitionKey;
   final List<Column> clustering;
+  /** The columns outside the primary key, in the order the server lists them (by name): row-population's order. */
+  final List<Column> valueColumns;
   final Distribution partitions;
   /** insert.select: the chance that a row of a partition's visit is written (drawn per partition and visit). */
   final Ratio select;
-  /** A LOGGED batch (else UNLOGGED, or COUNTER for a counter table). */
-  final boolean logged;
+  /** insert.row-population: the share of a row's columns outside the key that get a value (the rest null). */
+  final Ratio rowPopulation;
+  /** The batch type the inserts use (COUNTER for a counter table). */
+  final BatchType batchType;
   /** A counter table: every column outside the primary key is a counter; inserts are counter updates. */
   final boolean counter;
-  /** The columns the insert binds, in marker order (table order; for a counter table the counters, then the key). */
+  /** insert.condition ({@code IF ...}), or null: the inserts are lightweight transactions. */
+  final String condition;
+  final String insertConsistency;
+  final String insertSerialConsistency;
+  /** The insert's statement and the column each of its markers binds. */
+  final String insertCql;
   final List<Column> insertColumns;
   final Map<String, Query> queries;
+  final Map<String, TokenRangeQuery> tokenRangeQueries;
+  final List<String> notices;
+  /** The parsed YAML, kept for completing a profile whose table is read from the server. */
+  private final Map<String, Object> yaml;
 
   /** One column and how its values are generated. */
   static final class Column {
@@ -81,7 +127,8 @@ public final class Profile {
 
   /**
    * A named query: its CQL, which column each {@code ?} binds (and whether it is an {@code IN ?} marker, bound to a
-   * list), and whether the values come from one row.
+   * list), whether the values come from one row, how the statement behaves ({@link QueryText}) and the levels it
+   * asks for.
    */
   static final class Query {
     final String name;
@@ -89,158 +136,286 @@ public final class Profile {
     final List<Column> bindings;
     final boolean[] in;
     final boolean sameRow;
+    final QueryText text;
+    /** consistencyLevel, serialConsistencyLevel (null: the binding's). */
+    final String consistency;
+    final String serialConsistency;
+    /** For an UPDATE ... IF col = ?: the read of the current values of the condition's columns, or null. */
+    final String casReadCql;
+    /** The markers (by index) that take the read's columns, in the read's column order. */
+    final int[] casTargets;
 
-    Query(String name, String cql, List<Column> bindings, boolean[] in, boolean sameRow) {
+    Query(String name, String cql, List<Column> bindings, boolean[] in, boolean sameRow, QueryText text,
+          String consistency, String serialConsistency, String casReadCql, int[] casTargets) {
       this.name = name;
       this.cql = cql;
       this.bindings = bindings;
       this.in = in;
       this.sameRow = sameRow;
+      this.text = text;
+      this.consistency = consistency;
+      this.serialConsistency = serialConsistency;
+      this.casReadCql = casReadCql;
+      this.casTargets = casTargets;
     }
   }
 
-  private Profile(String file, Map<String, Object> yaml) {
+  /** A token-range query: reads the table one page at a time, range after range of the token ring. */
+  static final class TokenRangeQuery {
+    final String name;
+    /** {@code SELECT token(<key>), <columns> FROM <table> WHERE token(<key>) > ? AND token(<key>) <= ?}. */
+    final String cql;
+    final int pageSize;
+
+    TokenRangeQuery(String name, String cql, int pageSize) {
+      this.name = name;
+      this.cql = cql;
+      this.pageSize = pageSize;
+    }
+  }
+
+  private Profile(String file, Map<String, Object> yaml, String serverDefinition) {
     this.file = file;
-    keyspace = text(yaml, "keyspace");
-    keyspaceDefinition = optionalText(yaml, "keyspace_definition");
-    table = text(yaml, "table");
-    tableDefinition = text(yaml, "table_definition");
+    this.yaml = yaml;
+    for (String k : yaml.keySet()) {
+      if (!KEYS.contains(k)) {
+        throw problem(k, "unknown key (known: " + String.join(", ", KEYS) + ")");
+      }
+    }
+    // Names as CQL reads them (cassandra-stress sends them unquoted): StressTest is stresstest, "StressTest" is not.
+    keyspace = CqlScanner.identifier(text(yaml, "keyspace"));
+    keyspaceDefinition = blankToNull(optionalText(yaml, "keyspace_definition"));
+    table = CqlScanner.identifier(text(yaml, "table"));
+    tableDefinition = blankToNull(optionalText(yaml, "table_definition"));
+    String spec = blankToNull(optionalText(yaml, "specname"));
+    specName = spec == null ? keyspace + "." + table : spec.trim();
+    extraDefinitions = extraDefinitions(yaml.get("extra_definitions"));
+    checkKeyspaceDefinition();
+    List<String> notes = new ArrayList<>();
+    Map<String, Object> insert = lowerKeys(map(yaml.get("insert"), "insert"), "insert");
+    if (insert != null) {
+      for (String k : insert.keySet()) {
+        if (!INSERT_KEYS.contains(k)) {
+          throw problem("insert." + k, "unknown key (known: " + String.join(", ", INSERT_KEYS) + ")");
+        }
+      }
+    }
+    partitions = dist(insert, null, "partitions", DEFAULT_PARTITIONS);
+    if (partitions.min() < 1 || partitions.max() > 100_000) {
+      throw problem("insert.partitions", "must lie within 1..100000, got " + partitions);
+    }
+    select = ratio(insert, "select", DEFAULT_SELECT, false);
+    rowPopulation = ratio(insert, "row-population", DEFAULT_ROW_POPULATION, true);
+    insertConsistency = level(insert, "insert.", "consistencylevel", ConsistencyLevels.REGULAR);
+    insertSerialConsistency = level(insert, "insert.", "serialconsistencylevel", ConsistencyLevels.SERIAL);
+    String cond = insert == null || insert.get("condition") == null ? null : scalar(insert.get("condition"),
+        "insert.condition").trim();
+    condition = cond == null || cond.isEmpty() ? null : cond;
+    if (condition != null && !CONDITION.matcher(condition).matches()) {
+      throw problem("insert.condition", "'" + condition + "' is not an IF clause (e.g. IF body = NULL)");
+    }
+    String definition = tableDefinition != null ? tableDefinition : serverDefinition;
+    definitionUsed = definition;
+    if (definition == null) {
+      columns = partitionKey = clustering = valueColumns = insertColumns = Collections.emptyList();
+      counter = false;
+      batchType = BatchType.LOGGED;
+      insertCql = null;
+      queries = Collections.unmodifiableMap(queryNames(yaml.get("queries"), "queries"));
+      tokenRangeQueries = Collections.unmodifiableMap(queryNames(yaml.get("token_range_queries"),
+          "token_range_queries"));
+      notices = Collections.emptyList();
+      return;
+    }
+    TableDefinition def;
+    try {
+      def = TableDefinition.parse(definition);
+    } catch (IllegalArgumentException e) {
+      throw problem("table_definition", e.getMessage());
+    }
+    if (!def.name.equalsIgnoreCase(table)) {
+      throw problem("table_definition", "creates table '" + def.name + "' but table: is '" + table + "'");
+    }
+    if (def.keyspace != null && !def.keyspace.equalsIgnoreCase(keyspace)) {
+      throw problem("table_definition", "creates table '" + def.keyspace + "." + def.name + "' but keyspace: is '"
+          + keyspace + "'");
+    }
     Map<String, Map<String, Object>> specs = columnSpecs(yaml.get("columnspec"));
-    Matcher create = CREATE_TABLE.matcher(tableDefinition);
-    if (!create.matches()) {
-      throw problem("table_definition", "not a CREATE TABLE <name> (<columns>, PRIMARY KEY (...)) statement");
-    }
-    String defined = create.group(1).replace("\"", "");
-    String shortName = defined.contains(".") ? defined.substring(defined.indexOf('.') + 1) : defined;
-    if (!shortName.equalsIgnoreCase(table)) {
-      throw problem("table_definition", "creates table '" + defined + "' but table: is '" + table + "'");
-    }
-    List<String> keyNames = new ArrayList<>();
-    List<String> clusterNames = new ArrayList<>();
     List<Column> cols = new ArrayList<>();
     Map<String, Column> byName = new LinkedHashMap<>();
-    for (String part : splitTopLevel(create.group(2))) {
-      Matcher pk = PRIMARY_KEY.matcher(part.trim());
-      if (pk.matches()) {
-        primaryKey(pk.group(1), keyNames, clusterNames);
-        continue;
-      }
-      String[] words = columnDefinition(part.trim());
-      if (words.length < 2) {
-        throw problem("table_definition", "column definition '" + part.trim() + "' has no type");
-      }
-      String name = words[0];
-      String typeText = words[1].trim();
-      boolean inlineKey = typeText.toLowerCase(Locale.ROOT).matches(".*\\s+primary\\s+key\\s*$");
-      if (inlineKey) {
-        typeText = typeText.replaceAll("(?i)\\s+primary\\s+key\\s*$", "");
-        keyNames.add(name);
-      }
-      CqlType type;
-      try {
-        type = CqlType.parse(typeText);
-      } catch (IllegalArgumentException e) {
-        throw problem("table_definition", "column '" + name + "' has type '" + typeText.replaceAll("\\s+", " ")
-            + "': " + e.getMessage());
-      }
-      Map<String, Object> spec = specs.remove(name);
-      Column c = new Column(name, type, dist(spec, name, "size", DEFAULT_SIZE),
-          dist(spec, name, "population", DEFAULT_POPULATION), dist(spec, name, "cluster", DEFAULT_CLUSTER),
-          cols.size());
-      if (c.size.min() < 0 || c.size.max() > 1_000_000) {
-        throw problem("columnspec." + name + ".size", "must lie within 0..1000000, got " + c.size);
-      }
-      if (type.isCollection() && Math.pow(c.size.max(), type.depth()) > MAX_ELEMENTS) {
-        throw problem("columnspec." + name + ".size", "is the element count of " + type + " (of each nested "
-            + "collection too): at most " + MAX_ELEMENTS + " elements in all, got " + c.size
-            + (type.depth() > 1 ? " at " + type.depth() + " levels" : ""));
-      }
-      if (c.cluster.min() < 1 || c.cluster.max() > 1_000_000) {
-        throw problem("columnspec." + name + ".cluster", "must lie within 1..1000000, got " + c.cluster);
-      }
+    for (Map.Entry<String, String> e : def.columns.entrySet()) {
+      Column c = column(e.getKey(), e.getValue(), specs.remove(e.getKey()), cols.size(), def);
       cols.add(c);
-      byName.put(name, c);
+      byName.put(c.name, c);
     }
     if (!specs.isEmpty()) {
       throw problem("columnspec", "names column '" + specs.keySet().iterator().next() + "', which table '" + table
           + "' does not have");
     }
-    if (keyNames.isEmpty()) {
-      throw problem("table_definition", "has no PRIMARY KEY");
-    }
     columns = Collections.unmodifiableList(cols);
-    partitionKey = lookup(keyNames, byName);
-    clustering = lookup(clusterNames, byName);
+    partitionKey = lookup(def.partitionKey, byName);
+    clustering = lookup(def.clustering, byName);
     counter = checkKeysAndCounters();
-    insertColumns = insertColumns();
-    Map<String, Object> insert = map(yaml.get("insert"), "insert");
-    partitions = dist(insert, null, "partitions", DEFAULT_PARTITIONS);
-    if (partitions.min() < 1 || partitions.max() > 100_000) {
-      throw problem("insert.partitions", "must lie within 1..100000, got " + partitions);
-    }
-    Object batch = insert == null ? null : insert.get("batchtype");
-    String batchType = batch == null ? (counter ? "COUNTER" : "LOGGED")
-        : String.valueOf(batch).trim().toUpperCase(Locale.ROOT);
-    if (counter && !batchType.equals("COUNTER")) {
-      throw problem("insert.batchtype", "'" + batch + "': table '" + table + "' has counters, whose updates go in "
-          + "COUNTER batches only (leave batchtype out or write COUNTER)");
-    }
-    if (!counter && !batchType.equals("LOGGED") && !batchType.equals("UNLOGGED")) {
-      throw problem("insert.batchtype", "'" + batch + "' is not LOGGED or UNLOGGED" + (batchType.equals("COUNTER")
-          ? " (COUNTER is for tables of counters)" : ""));
-    }
-    logged = batchType.equals("LOGGED");
-    Object select = insert == null ? null : insert.get("select");
-    try {
-      this.select = Ratio.parse(select == null ? DEFAULT_SELECT : String.valueOf(select));
-    } catch (IllegalArgumentException e) {
-      throw problem("insert.select", e.getMessage());
-    }
-    if (insert != null) {
-      for (String k : insert.keySet()) {
-        if (!k.equals("partitions") && !k.equals("batchtype") && !k.equals("select")) {
-          throw problem("insert." + k, "unknown key (known: partitions, batchtype, select)");
-        }
+    valueColumns = valueColumns();
+    batchType = batchType(insert, notes);
+    List<Column> bound = new ArrayList<>();
+    insertCql = insertStatement(bound);
+    insertColumns = Collections.unmodifiableList(bound);
+    queries = Collections.unmodifiableMap(queries(yaml.get("queries"), byName));
+    tokenRangeQueries = Collections.unmodifiableMap(tokenRangeQueries(yaml.get("token_range_queries")));
+    for (String name : queries.keySet()) {
+      if (tokenRangeQueries.containsKey(name)) {
+        throw problem("token_range_queries." + name, "is also a query name (cassandra-stress refuses the same name "
+            + "in queries and token_range_queries)");
       }
     }
-    queries = queries(yaml.get("queries"), byName);
+    notices = Collections.unmodifiableList(notes);
   }
 
   /**
-   * Loads and validates the profile at {@code path}.
+   * Loads and validates the profile at {@code path}; a profile without {@code table_definition} is not
+   * {@linkplain #complete() complete}.
    *
    * @throws IllegalArgumentException one line naming the file, the key and the problem
    */
   public static Profile load(String path) {
-    Path p = Paths.get(path);
-    Object root;
-    if (Files.isDirectory(p)) {
-      throw new IllegalArgumentException("profile " + path + ": cannot be read (it is a directory)");
-    }
-    try (InputStream in = Files.newInputStream(p)) {
-      LoaderOptions options = new LoaderOptions();
-      options.setAllowDuplicateKeys(false);
-      root = new Yaml(new SafeConstructor(options)).load(in);
+    return load(path, null);
+  }
+
+  /**
+   * Loads and validates the profile at {@code path}, reading its columns from {@code serverDefinition} (the
+   * {@code CREATE TABLE} of the existing table) when the profile has no {@code table_definition}.
+   *
+   * @throws IllegalArgumentException one line naming the file, the key and the problem
+   */
+  public static Profile load(String path, String serverDefinition) {
+    byte[] bytes;
+    try (InputStream in = open(path)) {
+      bytes = readCapped(in, path);
     } catch (IOException e) {
       throw new IllegalArgumentException("profile " + path + ": cannot be read (" + e.getClass().getSimpleName()
           + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+    }
+    // The workload and each binding step load the profile: it is read each time, and parsed once per content.
+    String key = path + "\n" + digest(bytes) + "\n" + serverDefinition;
+    Profile known = LOADED.get(key);
+    if (known != null) {
+      return known;
+    }
+    Profile profile = parse(path, bytes, serverDefinition);
+    if (LOADED.size() >= 64) {
+      LOADED.clear();
+    }
+    LOADED.put(key, profile);
+    return profile;
+  }
+
+  /** Profiles parsed in this process, by path, content digest and server definition (they are immutable). */
+  private static final Map<String, Profile> LOADED = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static String digest(byte[] bytes) {
+    try {
+      byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+      StringBuilder out = new StringBuilder();
+      for (byte b : d) {
+        out.append(String.format(Locale.ROOT, "%02x", b));
+      }
+      return out.toString();
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no SHA-256", e); // every JDK has it
+    }
+  }
+
+  private static Profile parse(String path, byte[] bytes, String serverDefinition) {
+    Object root;
+    try {
+      LoaderOptions options = new LoaderOptions();
+      options.setAllowDuplicateKeys(false);
+      options.setCodePointLimit((int) MAX_FILE_BYTES);
+      options.setNestingDepthLimit(50);
+      root = new Yaml(new SafeConstructor(options)).load(new String(bytes, StandardCharsets.UTF_8));
     } catch (YAMLException e) {
       throw new IllegalArgumentException("profile " + path + ": is not valid YAML: "
-          + e.getMessage().replaceAll("\\s+", " ").trim());
+          + String.valueOf(e.getMessage()).replaceAll("\\s+", " ").trim());
     }
     if (!(root instanceof Map)) {
       throw new IllegalArgumentException("profile " + path + ": must be a YAML mapping of keys (keyspace:, table:, "
           + "...)");
     }
-    @SuppressWarnings("unchecked")
-    Map<String, Object> yaml = (Map<String, Object>) root;
-    return new Profile(path, yaml);
+    Map<String, Object> yaml = new LinkedHashMap<>();
+    for (Map.Entry<?, ?> e : ((Map<?, ?>) root).entrySet()) {
+      yaml.put(String.valueOf(e.getKey()), e.getValue());
+    }
+    return new Profile(path, yaml, serverDefinition);
+  }
+
+  private static InputStream open(String path) throws IOException {
+    Path p = path(path);
+    if (Files.isDirectory(p)) {
+      throw new IOException("it is a directory");
+    }
+    if (Files.exists(p) && !Files.isRegularFile(p)) {
+      throw new IOException("it is not a regular file");
+    }
+    if (Files.exists(p) && Files.size(p) > MAX_FILE_BYTES) {
+      throw new IOException(Files.size(p) + " bytes is more than " + MAX_FILE_BYTES + " (a profile is a few "
+          + "kilobytes; is it a profile?)");
+    }
+    return Files.newInputStream(p);
+  }
+
+  /**
+   * The file a profile argument names: a path, or a {@code file:} URI as cassandra-stress takes it
+   * ({@code profile=file:///home/me/p.yaml}); other URIs are refused (the profile must be a local file).
+   */
+  private static Path path(String given) throws IOException {
+    if (given.matches("(?i)file:.*")) {
+      try {
+        return Paths.get(java.net.URI.create(given));
+      } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+        throw new IOException("'" + given + "' is not a file: URI of a local file (" + e.getMessage() + ")");
+      }
+    }
+    if (given.matches("(?i)[a-z][a-z0-9+.-]+://.*")) {
+      throw new IOException("only a local file is read (a path or a file: URI); download it first");
+    }
+    return Paths.get(given);
+  }
+
+  /** The bytes of {@code in}, refusing more than {@link #MAX_FILE_BYTES} (a file that grows while it is read). */
+  private static byte[] readCapped(InputStream in, String path) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    byte[] buf = new byte[65536];
+    long total = 0;
+    for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
+      total += n;
+      if (total > MAX_FILE_BYTES) {
+        throw new IOException("more than " + MAX_FILE_BYTES + " bytes (a profile is a few kilobytes; is it a "
+            + "profile?)");
+      }
+      out.write(buf, 0, n);
+    }
+    return out.toByteArray();
+  }
+
+  /** The same profile with its columns read from {@code serverDefinition} (a profile without table_definition). */
+  public Profile complete(String serverDefinition) {
+    return complete() ? this : new Profile(file, yaml, serverDefinition);
+  }
+
+  /** Whether the columns are known (the profile has a table_definition, or the server's was given). */
+  public boolean complete() {
+    return definitionUsed != null;
   }
 
   private IllegalArgumentException problem(String key, String what) {
     // What a profile quotes back (a quoted name, a statement) may hold line breaks: the message stays one line.
     return new IllegalArgumentException("profile " + file + ": " + key + ": "
         + what.replaceAll("\\s*[\\r\\n\\u0085\\u2028\\u2029]+\\s*", " "));
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.trim().isEmpty() ? null : s;
   }
 
   private String text(Map<String, Object> yaml, String key) {
@@ -253,9 +428,10 @@ public final class Profile {
 
   private String optionalText(Map<String, Object> yaml, String key) {
     Object v = yaml.get(key);
-    if (v == null) {
-      return null;
-    }
+    return v == null ? null : scalar(v, key);
+  }
+
+  private String scalar(Object v, String key) {
     if (v instanceof Map || v instanceof List) {
       throw problem(key, "must be text, not a " + (v instanceof Map ? "mapping" : "list"));
     }
@@ -273,6 +449,55 @@ public final class Profile {
     return (Map<String, Object>) v;
   }
 
+  /** The mapping with its keys in lower case (cassandra-stress's insert and query keys are read so). */
+  private Map<String, Object> lowerKeys(Map<String, Object> m, String key) {
+    if (m == null) {
+      return null;
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : m.entrySet()) {
+      String k = String.valueOf(e.getKey()).trim().toLowerCase(Locale.ROOT);
+      if (out.put(k, e.getValue()) != null) {
+        throw problem(key + "." + k, "given twice (keys are read in any case)");
+      }
+    }
+    return out;
+  }
+
+  private List<String> extraDefinitions(Object v) {
+    if (v == null) {
+      return Collections.emptyList();
+    }
+    List<?> items = v instanceof List ? (List<?>) v : null;
+    if (items == null) {
+      throw problem("extra_definitions", "must be a list of CQL statements (- CREATE INDEX ...)");
+    }
+    List<String> out = new ArrayList<>();
+    for (Object o : items) {
+      String s = o == null ? "" : scalar(o, "extra_definitions").trim();
+      if (s.isEmpty()) {
+        throw problem("extra_definitions", "has an empty entry");
+      }
+      out.add(s);
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /** cassandra-stress refuses a keyspace_definition that creates another keyspace than keyspace: names. */
+  private void checkKeyspaceDefinition() {
+    if (keyspaceDefinition == null) {
+      return;
+    }
+    Matcher m = CREATE_KEYSPACE.matcher(CqlScanner.stripComments(keyspaceDefinition));
+    if (!m.matches()) {
+      throw problem("keyspace_definition", "not a CREATE KEYSPACE <name> WITH replication = {...} statement");
+    }
+    String name = CqlScanner.identifier(m.group(1));
+    if (!name.equalsIgnoreCase(keyspace)) {
+      throw problem("keyspace_definition", "creates keyspace '" + name + "' but keyspace: is '" + keyspace + "'");
+    }
+  }
+
   private Map<String, Map<String, Object>> columnSpecs(Object v) {
     Map<String, Map<String, Object>> out = new LinkedHashMap<>();
     if (v == null) {
@@ -282,64 +507,89 @@ public final class Profile {
       throw problem("columnspec", "must be a list of entries (- name: ...)");
     }
     for (Object entry : (List<?>) v) {
-      Map<String, Object> spec = map(entry, "columnspec");
+      Map<String, Object> spec = lowerKeys(map(entry, "columnspec"), "columnspec");
+      if (spec == null) {
+        throw problem("columnspec", "has an empty entry");
+      }
       Object name = spec.get("name");
       if (name == null) {
         throw problem("columnspec", "an entry has no name:");
       }
       for (String k : spec.keySet()) {
-        if (!k.equals("name") && !k.equals("size") && !k.equals("population") && !k.equals("cluster")) {
-          throw problem("columnspec." + name + "." + k, "unknown key (known: name, size, population, cluster)");
+        if (!COLUMN_KEYS.contains(k)) {
+          throw problem("columnspec." + name + "." + k, "unknown key (known: " + String.join(", ", COLUMN_KEYS)
+              + ")");
         }
       }
-      out.put(String.valueOf(name).toLowerCase(Locale.ROOT), spec);
+      String key = String.valueOf(name).trim().toLowerCase(Locale.ROOT);
+      if (out.put(key, spec) != null) {
+        throw problem("columnspec." + key, "is given twice");
+      }
     }
     return out;
+  }
+
+  private Column column(String name, String typeText, Map<String, Object> spec, int index, TableDefinition def) {
+    if (!name.matches("[a-z][a-z0-9_]*")) {
+      throw problem("table_definition", "column \"" + name + "\": quoted names must be lower-case words here "
+          + "(letters, digits, _), as the profile's keys, columnspec and queries name columns that way");
+    }
+    if (typeText.trim().isEmpty()) {
+      throw problem("table_definition", "column definition '" + name + "' has no type");
+    }
+    CqlType type;
+    try {
+      type = CqlType.parse(typeText);
+    } catch (IllegalArgumentException e) {
+      throw problem("table_definition", "column '" + name + "' has type '" + typeText.replaceAll("\\s+", " ")
+          + "': " + e.getMessage());
+    }
+    Column c = new Column(name, type, dist(spec, name, "size", DEFAULT_SIZE),
+        dist(spec, name, "population", DEFAULT_POPULATION), dist(spec, name, "cluster", DEFAULT_CLUSTER), index);
+    if (c.size.min() < 0 || c.size.max() > 1_000_000) {
+      throw problem("columnspec." + name + ".size", "must lie within 0..1000000, got " + c.size);
+    }
+    if (type.isCollection() && Math.pow(c.size.max(), type.depth()) > MAX_ELEMENTS) {
+      throw problem("columnspec." + name + ".size", "is the element count of " + type + " (of each nested "
+          + "collection too): at most " + MAX_ELEMENTS + " elements in all, got " + c.size
+          + (type.depth() > 1 ? " at " + type.depth() + " levels" : ""));
+    }
+    if (c.cluster.min() < 1 || c.cluster.max() > 1_000_000) {
+      throw problem("columnspec." + name + ".cluster", "must lie within 1..1000000, got " + c.cluster);
+    }
+    return c;
   }
 
   private Distribution dist(Map<String, Object> spec, String column, String key, String fallback) {
     Object v = spec == null ? null : spec.get(key);
     String where = column == null ? "insert." + key : "columnspec." + column + "." + key;
     try {
-      return Distribution.parse(v == null ? fallback : String.valueOf(v));
+      return Distribution.parse(v == null ? fallback : scalar(v, where));
     } catch (IllegalArgumentException e) {
       throw problem(where, e.getMessage());
     }
   }
 
-  /**
-   * A column definition's name (lower case) and the rest (its type, maybe PRIMARY KEY). A quoted name is taken as it
-   * is quoted (it may hold spaces); one that is not a lower-case word is refused, since the profile's PRIMARY KEY,
-   * columnspec and queries name columns by lower-case words.
-   */
-  private String[] columnDefinition(String def) {
-    if (!def.startsWith("\"")) {
-      String[] words = def.split("\\s+", 2);
-      words[0] = words[0].toLowerCase(Locale.ROOT);
-      return words;
+  private Ratio ratio(Map<String, Object> insert, String key, String fallback, boolean zeroAllowed) {
+    Object v = insert == null ? null : insert.get(key);
+    try {
+      return Ratio.parse(v == null ? fallback : scalar(v, "insert." + key), zeroAllowed);
+    } catch (IllegalArgumentException e) {
+      throw problem("insert." + key, e.getMessage());
     }
-    int end = 1;
-    StringBuilder name = new StringBuilder();
-    while (true) {
-      int quote = def.indexOf('"', end);
-      if (quote < 0) {
-        throw problem("table_definition", "column definition '" + def + "' has an unclosed \" in its name");
-      }
-      name.append(def, end, quote);
-      if (quote + 1 < def.length() && def.charAt(quote + 1) == '"') {
-        name.append('"'); // a doubled quote is part of the name
-        end = quote + 2;
-      } else {
-        end = quote + 1;
-        break;
-      }
+  }
+
+  /** A consistency level key (null when absent), upper case, one of {@code allowed}. */
+  private String level(Map<String, Object> m, String prefix, String key, Set<String> allowed) {
+    Object v = m == null ? null : m.get(key);
+    if (v == null) {
+      return null;
     }
-    if (!name.toString().matches("[a-z][a-z0-9_]*")) {
-      throw problem("table_definition", "column \"" + name + "\": quoted names must be lower-case words here "
-          + "(letters, digits, _), as the profile's keys, columnspec and queries name columns that way");
+    String level = scalar(v, prefix + key).trim().toUpperCase(Locale.ROOT);
+    if (!allowed.contains(level)) {
+      throw problem(prefix + key, "'" + v + "' is not one of: " + String.join(", ", allowed));
     }
-    String rest = def.substring(end).trim();
-    return rest.isEmpty() ? new String[] {name.toString()} : new String[] {name.toString(), rest};
+    return level;
   }
 
   /**
@@ -375,56 +625,159 @@ public final class Profile {
     return counterColumn != null;
   }
 
-  /** Table order; for a counter table, the counters (SET ...) then the key columns (WHERE ...). */
-  private List<Column> insertColumns() {
-    if (!counter) {
-      return columns;
-    }
+  private List<Column> valueColumns() {
     List<Column> out = new ArrayList<>();
     for (Column c : columns) {
-      if (c.type.is(ColumnType.COUNTER)) {
+      if (!partitionKey.contains(c) && !clustering.contains(c)) {
         out.add(c);
       }
     }
-    out.addAll(partitionKey);
-    out.addAll(clustering);
+    out.sort((a, b) -> a.name.compareTo(b.name));
     return Collections.unmodifiableList(out);
   }
 
-  private void primaryKey(String inside, List<String> keyNames, List<String> clusterNames) {
-    String s = inside.trim();
-    String rest;
-    if (s.startsWith("(")) {
-      int close = s.indexOf(')');
-      if (close < 0) {
-        throw problem("table_definition", "unbalanced parentheses in PRIMARY KEY");
-      }
-      for (String k : s.substring(1, close).split(",")) {
-        keyNames.add(k.trim().replace("\"", "").toLowerCase(Locale.ROOT));
-      }
-      rest = s.substring(close + 1);
-    } else {
-      int comma = s.indexOf(',');
-      keyNames.add((comma < 0 ? s : s.substring(0, comma)).trim().replace("\"", "").toLowerCase(Locale.ROOT));
-      rest = comma < 0 ? "" : s.substring(comma);
+  /**
+   * insert.batchtype, as cassandra-stress reads it (LOGGED by default); a counter table's inserts go in COUNTER
+   * batches, with a notice when the profile says LOGGED (which Cassandra refuses for counters).
+   */
+  private BatchType batchType(Map<String, Object> insert, List<String> notes) {
+    Object batch = insert == null ? null : insert.get("batchtype");
+    String given = batch == null ? null : scalar(batch, "insert.batchtype").trim().toUpperCase(Locale.ROOT);
+    BatchType type;
+    try {
+      type = given == null ? (counter ? BatchType.COUNTER : BatchType.LOGGED) : BatchType.valueOf(given);
+    } catch (IllegalArgumentException e) {
+      throw problem("insert.batchtype", "'" + batch + "' is not LOGGED, UNLOGGED or COUNTER");
     }
-    for (String c : rest.split(",")) {
-      if (!c.trim().isEmpty()) {
-        clusterNames.add(c.trim().replace("\"", "").toLowerCase(Locale.ROOT));
+    if (counter && type == BatchType.LOGGED) {
+      if (maxRowsPerInsert() > 1) {
+        notes.add("profile " + file + ": insert.batchtype: LOGGED on counter table '" + table + "': an insert of one "
+            + "row is sent alone (as cassandra-stress sends it), several rows in a COUNTER batch, since Cassandra "
+            + "refuses counter updates in a LOGGED batch");
+      }
+      return BatchType.COUNTER;
+    }
+    if (!counter && type == BatchType.COUNTER) {
+      throw problem("insert.batchtype", "COUNTER, but table '" + table + "' has no counters (Cassandra accepts only "
+          + "counter updates in a COUNTER batch)");
+    }
+    return type;
+  }
+
+  /** The most rows one insert can write: partitions times rows per partition, at their largest. */
+  private double maxRowsPerInsert() {
+    double rows = partitions.max();
+    for (Column c : clustering) {
+      rows *= c.cluster.max();
+    }
+    return rows;
+  }
+
+  /**
+   * The statement that writes one generated row, filling {@code bound} with the column of each marker:
+   * <ul>
+   *   <li>a counter table: {@code UPDATE t SET c = c + ?, ... WHERE key = ? AND ...}, as cassandra-stress writes;</li>
+   *   <li>insert.condition {@code IF NOT EXISTS}: {@code INSERT ... IF NOT EXISTS};</li>
+   *   <li>another condition: {@code UPDATE t SET c = ?, ... WHERE key = ? AND ... IF ...}, as cassandra-stress writes
+   *       it (a {@code ?} in the condition binds the row's value of its column, as there);</li>
+   *   <li>otherwise an INSERT of every column in table order.</li>
+   * </ul>
+   */
+  private String insertStatement(List<Column> bound) {
+    boolean ifNotExists = condition != null && IF_NOT_EXISTS.matcher(condition).matches();
+    if (!counter && (condition == null || ifNotExists)) {
+      StringBuilder cols = new StringBuilder();
+      StringBuilder marks = new StringBuilder();
+      for (Column c : columns) {
+        cols.append(cols.length() == 0 ? "" : ", ").append(quote(c.name));
+        marks.append(marks.length() == 0 ? "?" : ", ?");
+        bound.add(c);
+      }
+      return "INSERT INTO " + tableName() + " (" + cols + ") VALUES (" + marks + ")" + (ifNotExists ? " IF NOT EXISTS" : "");
+    }
+    if (valueColumns.isEmpty()) {
+      throw problem("insert.condition", "'" + condition + "': table '" + table + "' has no column outside the PRIMARY "
+          + "KEY to update, so only IF NOT EXISTS applies to it (cassandra-stress refuses a condition here)");
+    }
+    StringBuilder set = new StringBuilder();
+    for (Column c : columns) {
+      if (valueColumns.contains(c)) {
+        String q = quote(c.name);
+        set.append(set.length() == 0 ? "" : ", ").append(q).append(" = ").append(counter ? q + " + ?" : "?");
+        bound.add(c);
       }
     }
+    StringBuilder where = new StringBuilder();
+    for (Column c : columns) {
+      if (!valueColumns.contains(c)) {
+        where.append(where.length() == 0 ? "" : " AND ").append(quote(c.name)).append(" = ?");
+        bound.add(c);
+      }
+    }
+    String cql = "UPDATE " + tableName() + " SET " + set + " WHERE " + where;
+    if (condition != null) {
+      QueryText text;
+      try {
+        text = QueryText.parse(condition);
+      } catch (IllegalArgumentException e) {
+        throw problem("insert.condition", e.getMessage());
+      }
+      for (QueryText.Marker m : text.markers) {
+        Column c = columns.stream().filter(x -> x.name.equals(m.column)).findFirst().orElseThrow(
+            () -> problem("insert.condition", "binds '?' to '" + m.column + "', which is not a column of " + table));
+        bound.add(c);
+      }
+      cql += " " + condition.replaceAll("\\s*;\\s*$", "");
+    }
+    return cql;
+  }
+
+  /** The table's name in a statement: as it is when CQL reads it so, else quoted. */
+  private String tableName() {
+    return table.matches("[a-z_][a-z0-9_]*") ? table : quote(table);
+  }
+
+  /** A name quoted for CQL (a {@code "} inside doubled). */
+  static String quote(String name) {
+    return "\"" + name.replace("\"", "\"\"") + "\"";
   }
 
   private List<Column> lookup(List<String> names, Map<String, Column> byName) {
     List<Column> out = new ArrayList<>();
     for (String n : names) {
-      Column c = byName.get(n);
-      if (c == null) {
-        throw problem("table_definition", "PRIMARY KEY names column '" + n + "', which is not defined");
-      }
-      out.add(c);
+      out.add(byName.get(n));
     }
     return Collections.unmodifiableList(out);
+  }
+
+  /** Query names (validated) with null values: the queries of a profile whose columns are not known yet. */
+  private Map<String, Query> queryNamesOnly(Object v, String section) {
+    Map<String, Query> out = new LinkedHashMap<>();
+    if (v == null) {
+      return out;
+    }
+    if (!(v instanceof Map)) {
+      throw problem(section, "must be a mapping of query names");
+    }
+    for (Object k : ((Map<?, ?>) v).keySet()) {
+      out.put(queryName(k, section), null);
+    }
+    return out;
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> Map<String, T> queryNames(Object v, String section) {
+    return (Map<String, T>) (Map<String, ?>) queryNamesOnly(v, section);
+  }
+
+  /** A query name as cassandra-stress looks it up (lower case); refused when the engine cannot report it. */
+  private String queryName(Object key, String section) {
+    String name = String.valueOf(key).trim();
+    if (!OP_NAME.matcher(name).matches() || name.equalsIgnoreCase("insert")) {
+      throw problem(section + "." + name, "a query name must be letters, digits, _ and - (it names the operation "
+          + "in ops= and in the results), other than 'insert'");
+    }
+    return name.toLowerCase(Locale.ROOT);
   }
 
   private Map<String, Query> queries(Object v, Map<String, Column> byName) {
@@ -436,80 +789,162 @@ public final class Profile {
       throw problem("queries", "must be a mapping of query names");
     }
     for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-      String name = String.valueOf(e.getKey());
+      String name = queryName(e.getKey(), "queries");
       String key = "queries." + name;
-      if (!name.matches("[A-Za-z][A-Za-z0-9_]*") || name.equalsIgnoreCase("insert")) {
-        throw problem(key, "a query name must be a word (letters, digits, _) other than 'insert'");
-      }
-      Map<String, Object> q = map(e.getValue(), key);
+      Map<String, Object> q = lowerKeys(map(e.getValue(), key), key);
       if (q == null) {
         throw problem(key, "is empty (needs cql:)");
       }
       for (String k : q.keySet()) {
-        if (!k.equals("cql") && !k.equals("fields")) {
-          throw problem(key + "." + k, "unknown key (known: cql, fields)");
+        if (!QUERY_KEYS.contains(k)) {
+          throw problem(key + "." + k, "unknown key (known: cql, fields, consistencyLevel, serialConsistencyLevel)");
         }
       }
       Object cql = q.get("cql");
-      if (cql == null || String.valueOf(cql).trim().isEmpty()) {
+      if (cql == null || scalar(cql, key + ".cql").trim().isEmpty()) {
         throw problem(key + ".cql", "missing (required)");
       }
-      String fields = q.get("fields") == null ? "samerow" : String.valueOf(q.get("fields")).trim();
+      // cassandra-stress's default is multirow.
+      String fields = q.get("fields") == null ? "multirow" : scalar(q.get("fields"), key + ".fields").trim();
       if (!fields.equalsIgnoreCase("samerow") && !fields.equalsIgnoreCase("multirow")) {
         throw problem(key + ".fields", "'" + fields + "' is not samerow or multirow");
       }
-      String text = String.valueOf(cql).trim();
-      // A ? inside a string literal ('a?b', with '' for a quote) is text, not a marker.
-      String bare = text.replaceAll("'(?:[^']|'')*'", "''");
-      List<Column> bindings = new ArrayList<>();
-      List<Boolean> in = new ArrayList<>();
-      Matcher m = MARKER.matcher(bare);
-      int markers = 0;
-      while (m.find()) {
-        String col = m.group(1).replace("\"", "").toLowerCase(Locale.ROOT);
-        Column c = byName.get(col);
-        if (c == null) {
-          throw problem(key + ".cql", "binds '?' to '" + col + "', which is not a column of " + table);
-        }
-        boolean list = m.group(2).trim().equalsIgnoreCase("in");
-        if (list && !partitionKey.contains(c) && !clustering.contains(c)) {
-          throw problem(key + ".cql", "'" + col + " IN ?': IN takes a partition key or clustering column, and '"
-              + col + "' is neither");
-        }
-        bindings.add(c);
-        in.add(list);
-        markers++;
+      boolean sameRow = fields.equalsIgnoreCase("samerow");
+      if (out.containsKey(name)) {
+        throw problem(key, "is given twice (query names are read in any case)");
       }
-      if (markers != bare.length() - bare.replace("?", "").length()) {
-        throw problem(key + ".cql", "every ? must follow <column> =, <, >, <=, >= or IN");
-      }
-      boolean[] inFlags = new boolean[in.size()];
-      for (int i = 0; i < inFlags.length; i++) {
-        inFlags[i] = in.get(i);
-      }
-      out.put(name, new Query(name, text, Collections.unmodifiableList(bindings), inFlags,
-          fields.equalsIgnoreCase("samerow")));
+      out.put(name, query(name, key, scalar(cql, key + ".cql").trim(), sameRow, byName,
+          level(q, key + ".", "consistencylevel", ConsistencyLevels.REGULAR),
+          level(q, key + ".", "serialconsistencylevel", ConsistencyLevels.SERIAL)));
     }
-    return Collections.unmodifiableMap(out);
+    return out;
   }
 
-  private static List<String> splitTopLevel(String s) {
-    List<String> out = new ArrayList<>();
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '(' || c == '<') {
-        depth++;
-      } else if (c == ')' || c == '>') {
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        out.add(s.substring(start, i));
-        start = i + 1;
-      }
+  private Query query(String name, String key, String cql, boolean sameRow, Map<String, Column> byName,
+                      String consistency, String serial) {
+    QueryText text;
+    try {
+      text = QueryText.parse(cql);
+    } catch (IllegalArgumentException e) {
+      throw problem(key + ".cql", e.getMessage());
     }
-    if (!s.substring(start).trim().isEmpty()) {
-      out.add(s.substring(start));
+    List<Column> bindings = new ArrayList<>();
+    boolean[] in = new boolean[text.markers.size()];
+    for (int i = 0; i < in.length; i++) {
+      QueryText.Marker m = text.markers.get(i);
+      Column c = byName.get(m.column);
+      if (c == null) {
+        throw problem(key + ".cql", "binds '?' to '" + m.column + "', which is not a column of " + table);
+      }
+      if (m.in && !partitionKey.contains(c) && !clustering.contains(c)) {
+        throw problem(key + ".cql", "'" + m.column + " IN ?': IN takes a partition key or clustering column, and '"
+            + m.column + "' is neither");
+      }
+      bindings.add(c);
+      in[i] = m.in;
+    }
+    String casRead = null;
+    int[] casTargets = new int[0];
+    if (!text.conditionMarkers.isEmpty()) {
+      if (!sameRow) {
+        throw problem(key + ".fields", "multirow, but an UPDATE ... IF <column> = ? reads the row it updates "
+            + "(cassandra-stress supports it for samerow only; write fields: samerow)");
+      }
+      List<String> read = new ArrayList<>();
+      List<Integer> targets = new ArrayList<>();
+      for (int i : text.conditionMarkers) {
+        String column = text.markers.get(i).column;
+        if (!read.contains(column)) {
+          read.add(column);
+          int last = -1;
+          for (int k = 0; k < text.markers.size(); k++) {
+            if (text.markers.get(k).column.equals(column)) {
+              last = k; // the last marker of the column takes the value read (cassandra-stress's rule)
+            }
+          }
+          targets.add(last);
+        }
+      }
+      StringBuilder select = new StringBuilder();
+      for (String column : read) {
+        select.append(select.length() == 0 ? "" : ", ").append(quote(column));
+      }
+      casRead = "SELECT " + select + " FROM " + tableName() + " WHERE " + keyWhere();
+      casTargets = targets.stream().mapToInt(Integer::intValue).toArray();
+    }
+    return new Query(name, cql, Collections.unmodifiableList(bindings), in, sameRow, text, consistency, serial,
+        casRead, casTargets);
+  }
+
+  /** {@code "k1" = ? AND ... AND "c1" = ?}: every key column, partition key first. */
+  private String keyWhere() {
+    StringBuilder where = new StringBuilder();
+    for (Column c : keyColumns()) {
+      where.append(where.length() == 0 ? "" : " AND ").append(quote(c.name)).append(" = ?");
+    }
+    return where.toString();
+  }
+
+  /** The partition key columns, then the clustering columns. */
+  List<Column> keyColumns() {
+    List<Column> out = new ArrayList<>(partitionKey);
+    out.addAll(clustering);
+    return out;
+  }
+
+  private Map<String, TokenRangeQuery> tokenRangeQueries(Object v) {
+    Map<String, TokenRangeQuery> out = new LinkedHashMap<>();
+    if (v == null) {
+      return out;
+    }
+    if (!(v instanceof Map)) {
+      throw problem("token_range_queries", "must be a mapping of query names");
+    }
+    StringBuilder token = new StringBuilder("token(");
+    for (int i = 0; i < partitionKey.size(); i++) {
+      token.append(i == 0 ? "" : ", ").append(quote(partitionKey.get(i).name));
+    }
+    token.append(')');
+    for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+      String name = queryName(e.getKey(), "token_range_queries");
+      String key = "token_range_queries." + name;
+      Map<String, Object> q = lowerKeys(map(e.getValue(), key), key);
+      if (q == null) {
+        throw problem(key, "is empty (needs columns:)");
+      }
+      for (String k : q.keySet()) {
+        if (!TOKEN_QUERY_KEYS.contains(k)) {
+          throw problem(key + "." + k, "unknown key (known: " + String.join(", ", TOKEN_QUERY_KEYS) + ")");
+        }
+      }
+      Object cols = q.get("columns");
+      String columnsText = cols == null ? "" : scalar(cols, key + ".columns").trim();
+      if (columnsText.isEmpty()) {
+        throw problem(key + ".columns", "missing (required: the columns to read, or *)");
+      }
+      if (columnsText.equals("*")) {
+        StringBuilder all = new StringBuilder();
+        for (Column c : columns) {
+          all.append(all.length() == 0 ? "" : ", ").append(quote(c.name));
+        }
+        columnsText = all.toString();
+      } else if (!CqlScanner.maskLiterals(columnsText).matches("[^;?]*")) {
+        throw problem(key + ".columns", "'" + columnsText + "' is not a list of columns");
+      }
+      int pageSize = DEFAULT_PAGE_SIZE;
+      if (q.get("page_size") != null) {
+        String p = scalar(q.get("page_size"), key + ".page_size").trim();
+        try {
+          pageSize = Integer.parseInt(p);
+        } catch (NumberFormatException ex) {
+          pageSize = -1;
+        }
+        if (pageSize < 1) {
+          throw problem(key + ".page_size", "'" + p + "' is not a whole number >= 1");
+        }
+      }
+      out.put(name, new TokenRangeQuery(name, "SELECT " + token + ", " + columnsText + " FROM " + tableName() + " WHERE "
+          + token + " > ? AND " + token + " <= ?", pageSize));
     }
     return out;
   }
@@ -528,13 +963,51 @@ public final class Profile {
     return table;
   }
 
+  /** The profile's CREATE TABLE statement, or null when it names a table that exists. */
   public String tableDefinition() {
     return tableDefinition;
   }
 
-  /** The query names (in profile order). */
-  public java.util.Set<String> queryNames() {
+  /** extra_definitions: statements run after the table is created (indexes, views, ...), in order. */
+  public List<String> extraDefinitions() {
+    return extraDefinitions;
+  }
+
+  /** specname (cassandra-stress's default: keyspace.table): ops may name an operation {@code <specname>.<op>}. */
+  public String specName() {
+    return specName;
+  }
+
+  /** The query names (in profile order, lower case). */
+  public Set<String> queryNames() {
     return queries.keySet();
+  }
+
+  /** The token-range query names (in profile order, lower case). */
+  public Set<String> tokenRangeQueryNames() {
+    return tokenRangeQueries.keySet();
+  }
+
+  /** Every operation name: insert, the queries and the token-range queries. */
+  public Set<String> operationNames() {
+    Set<String> out = new LinkedHashSet<>();
+    out.add("insert");
+    out.addAll(queries.keySet());
+    out.addAll(tokenRangeQueries.keySet());
+    return out;
+  }
+
+  /**
+   * The operation an ops= name means: the name in lower case (cassandra-stress looks names up so), with
+   * {@code <specname>.} before it ignored; null when the profile has no such operation.
+   */
+  public String operation(String given) {
+    String name = given.trim().toLowerCase(Locale.ROOT);
+    String prefix = specName.toLowerCase(Locale.ROOT) + ".";
+    if (name.startsWith(prefix)) {
+      name = name.substring(prefix.length());
+    }
+    return operationNames().contains(name) ? name : null;
   }
 
   /** The profile file as it was given. */
@@ -542,9 +1015,29 @@ public final class Profile {
     return file;
   }
 
+  /** What the profile quietly adjusts (cassandra-stress's behaviour), one line each, to print once. */
+  public List<String> notices() {
+    return notices;
+  }
+
   /** The CQL of query {@code name} (one of {@link #queryNames()}). */
   public String queryCql(String name) {
     return queries.get(name).cql;
+  }
+
+  /** Whether query {@code name} is a write (its statement returns no rows). */
+  public boolean queryWrites(String name) {
+    return queries.get(name).text.write;
+  }
+
+  /** The read of the current values that an {@code UPDATE ... IF col = ?} query makes first, or null. */
+  public String queryConditionRead(String name) {
+    return queries.get(name).casReadCql;
+  }
+
+  /** The CQL of token-range query {@code name}. */
+  public String tokenRangeCql(String name) {
+    return tokenRangeQueries.get(name).cql;
   }
 
   /**
@@ -560,32 +1053,31 @@ public final class Profile {
     return out;
   }
 
+  /** The key columns a condition read binds, in marker order (lower case). */
+  public List<String> keyColumnNames() {
+    List<String> out = new ArrayList<>();
+    for (Column c : keyColumns()) {
+      out.add(c.name);
+    }
+    return out;
+  }
+
+  /** The clustering columns, in key order (lower case). */
+  public List<String> clusteringColumnNames() {
+    List<String> out = new ArrayList<>();
+    for (Column c : clustering) {
+      out.add(c.name);
+    }
+    return out;
+  }
+
   /**
-   * The statement that writes one generated row: an INSERT of every column in table order, one marker each; for a
-   * counter table an {@code UPDATE ... SET c = c + ?, ... WHERE key = ? AND ...} (markers in
-   * {@link #insertColumnNames()} order), as cassandra-stress writes counters.
+   * The statement that writes one generated row: an INSERT of every column, a counter table's
+   * {@code UPDATE ... SET c = c + ?}, or with insert.condition the conditional form (see the README); markers in
+   * {@link #insertColumnNames()} order.
    */
   public String insertCql() {
-    if (counter) {
-      StringBuilder set = new StringBuilder();
-      StringBuilder where = new StringBuilder();
-      for (Column c : insertColumns) {
-        String q = "\"" + c.name + "\"";
-        if (c.type.is(ColumnType.COUNTER)) {
-          set.append(set.length() == 0 ? "" : ", ").append(q).append(" = ").append(q).append(" + ?");
-        } else {
-          where.append(where.length() == 0 ? "" : " AND ").append(q).append(" = ?");
-        }
-      }
-      return "UPDATE " + table + " SET " + set + " WHERE " + where;
-    }
-    StringBuilder cols = new StringBuilder();
-    StringBuilder marks = new StringBuilder();
-    for (Column c : columns) {
-      cols.append(cols.length() == 0 ? "" : ", ").append('"').append(c.name).append('"');
-      marks.append(marks.length() == 0 ? "?" : ", ?");
-    }
-    return "INSERT INTO " + table + " (" + cols + ") VALUES (" + marks + ")";
+    return insertCql;
   }
 
   /** The columns {@link #insertCql()}'s markers bind, in marker order (lower case). */
@@ -600,6 +1092,11 @@ public final class Profile {
   /** Whether the table's columns outside the key are counters (inserts are counter updates in COUNTER batches). */
   public boolean counterTable() {
     return counter;
+  }
+
+  /** Whether the inserts are lightweight transactions (insert.condition). */
+  public boolean conditionalInsert() {
+    return condition != null;
   }
 
   /**

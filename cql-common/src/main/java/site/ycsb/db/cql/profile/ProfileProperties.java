@@ -137,7 +137,7 @@ public final class ProfileProperties {
     }
     for (String part : t.split(",")) {
       String[] kv = part.split("=", -1);
-      if (kv.length != 2 || !kv[0].trim().matches("[A-Za-z][A-Za-z0-9_]*")) {
+      if (kv.length != 2 || !kv[0].trim().matches("[A-Za-z0-9_][A-Za-z0-9_.-]*")) {
         throw new IllegalArgumentException(OPS + "=" + text + ": '" + part.trim() + "' is not name=weight");
       }
       double w;

@@ -188,6 +188,9 @@ public final class RowGenerator {
     } else {
       draw = Seeds.mix(Seeds.mix(seed ^ p, r), c.index, 6);
     }
+    if (!profile.rowPopulation.always() && !populated(p, r, c)) {
+      return c.type.is(ColumnType.COUNTER) ? (Object) 0L : null;
+    }
     long valueSeed = c.population.sample(Seeds.unit(draw));
     if (!c.type.sized()) {
       ColumnType t = c.type.nativeType;
@@ -201,14 +204,43 @@ public final class RowGenerator {
     return c.type.nativeType.value(mixed, length);
   }
 
+  /**
+   * Whether column {@code c} (outside the key) of row {@code r} of partition {@code p} has a value under
+   * insert.row-population: the visit that writes the row draws a share s for the partition, and the first
+   * floor(s * n) of the n columns outside the key, in the order the server lists them (by name), get values, the
+   * rest null, as cassandra-stress fills a row.
+   */
+  private boolean populated(long p, long r, Profile.Column c) {
+    int rank = profile.valueColumns.indexOf(c);
+    if (rank < 0) {
+      return true;
+    }
+    double share = profile.rowPopulation.sample(Seeds.unit(Seeds.mix(seed ^ p, visitOfRow(p, r), 10)));
+    return rank + 1 <= share * profile.valueColumns.size() + 1e-9;
+  }
+
+  /** The visit (0..visits-1) whose range holds row {@code r} of partition {@code p}. */
+  int visitOfRow(long p, long r) {
+    long rows = rows(p);
+    int v = (int) Math.min(visits - 1, r * visits / Math.max(1, rows));
+    while (v > 0 && visitStart(p, v) > r) {
+      v--;
+    }
+    while (v < visits - 1 && visitEnd(p, v) <= r) {
+      v++;
+    }
+    return v;
+  }
+
   /** A row's values (table order, from {@link #row}) in the order of the insert's markers. */
   public Object[] insertValues(Object[] row) {
-    if (!profile.counter) {
+    List<Profile.Column> bound = profile.insertColumns;
+    if (bound.equals(profile.columns)) {
       return row;
     }
-    Object[] out = new Object[row.length];
+    Object[] out = new Object[bound.size()];
     for (int i = 0; i < out.length; i++) {
-      out[i] = row[profile.insertColumns.get(i).index];
+      out[i] = row[bound.get(i).index];
     }
     return out;
   }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -44,25 +45,36 @@ public class StressProfileWorkload extends Workload {
   /** Picks of block and partition a query makes to find a written row before it runs as an insert instead. */
   private static final int MAX_QUERY_TRIES = 64;
 
-  private Profile profile;
-  private RowGenerator generator;
+  private static final AtomicBoolean NOTICES_PRINTED = new AtomicBoolean();
+
+  /** The profile as loaded; complete (its columns known) once {@link #ready()} has run. */
+  private volatile Profile profile;
+  private volatile RowGenerator generator;
   private String insertCql;
   private String[] opNames;
   private double[] cumulative;
   /** The mix's operations, and insert after them when the mix lacks it (queries run as inserts): the summary's. */
   private String[] countedOps;
-  /** The query of each operation of the mix, by index (null for insert). */
+  /** The query of each operation of the mix, by index (null for insert and token-range queries). */
   private Profile.Query[] queries;
+  /** The token-range query of each operation of the mix, by index (null for the others). */
+  private Profile.TokenRangeQuery[] tokenQueries;
   private int insertOp;
   private ProfileRequest.Kind batchKind;
   /** Whether generated values include date/duration values that the binding converts (ProfileRequest). */
   private boolean neutralValues;
+  private int visits;
+  private Map<String, Double> ops;
   private long seed;
   private long population;
   private long insertStart;
   private Distribution inList;
   private AcknowledgedCounterGenerator blocks;
   private final AtomicLong failedInserts = new AtomicLong();
+  /** Conditional inserts whose condition did not hold (a partition group of the insert was not applied). */
+  private final AtomicLong notAppliedInserts = new AtomicLong();
+  /** The status name of a lightweight transaction whose condition did not hold (the binding's CqlStatus). */
+  static final String NOT_APPLIED = "NOT_APPLIED";
   private StressSummary summary;
   /** cassandra-stress's err&lt; / n&gt; / n&lt; stop, or null. */
   private ConvergenceStop convergence;
@@ -82,10 +94,14 @@ public class StressProfileWorkload extends Workload {
     long firstMeasuredNs = Long.MAX_VALUE;
     long lastMeasuredNs = Long.MIN_VALUE;
 
+    /** Each token-range query's position (the binding's cursor), by operation index. */
+    final Object[] cursors;
+
     ThreadState(int thread, long seed, int operations) {
       this.random = new SplittableRandom(Seeds.mix(seed, thread, 7));
       this.partitions = new long[operations];
       this.rows = new long[operations];
+      this.cursors = new Object[operations];
     }
 
     /** The start to pass to {@link #count}: the clock until the first measured operation is counted, then 0. */
@@ -115,21 +131,69 @@ public class StressProfileWorkload extends Workload {
     insertStart = props.insertStart();
     blocks = new AcknowledgedCounterGenerator(insertStart);
     inList = props.inList();
-    generator = new RowGenerator(profile, seed, props.visits());
-    Map<String, Double> ops = props.ops();
+    visits = props.visits();
+    ops = operations(props);
+    summary = props.summary() ? StressSummary.start(p, ops.keySet()) : null;
+    double[] c = props.convergence();
+    convergence = c == null ? null : new ConvergenceStop(c[0], (int) c[1], (int) c[2], 1000, this::requestStop);
+    if (profile.complete()) {
+      ready();
+    }
+  }
+
+  /**
+   * The mix with each name as the profile knows it: lower case (cassandra-stress looks names up so), and
+   * {@code <specname>.<op>} read as {@code <op>}; a name the profile does not have is refused.
+   */
+  private Map<String, Double> operations(ProfileProperties props) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Double> e : props.ops().entrySet()) {
+      String name = profile.operation(e.getKey());
+      if (name == null) {
+        throw new IllegalArgumentException(ProfileProperties.OPS + ": '" + e.getKey() + "' is neither insert nor a "
+            + "query of profile " + props.profile() + " (its operations: " + profile.operationNames() + ")");
+      }
+      if (out.put(name, e.getValue()) != null) {
+        throw new IllegalArgumentException(ProfileProperties.OPS + ": '" + e.getKey() + "' names " + name
+            + ", which is listed twice");
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Everything that needs the table's columns: run by init when the profile has its table_definition, else once by
+   * the first initThread, after the binding has read the table from the server ({@link ServerTables}).
+   */
+  private synchronized void ready() throws WorkloadException {
+    if (generator != null) {
+      return;
+    }
+    if (!profile.complete()) {
+      String definition = ServerTables.get(profile.keyspace(), profile.table());
+      if (definition == null) {
+        throw new WorkloadException("profile " + profile.file() + ": table_definition: missing, and table "
+            + profile.keyspace() + "." + profile.table() + " was not read from the server (give table_definition, "
+            + "or run with this project's cassandra-cql or scylla binding, which reads the existing table)");
+      }
+      profile = profile.complete(definition);
+    }
+    if (NOTICES_PRINTED.compareAndSet(false, true)) {
+      for (String notice : profile.notices()) {
+        System.err.println(getClass().getSimpleName() + ": notice: " + notice);
+      }
+    }
     opNames = new String[ops.size()];
     queries = new Profile.Query[ops.size()];
+    tokenQueries = new Profile.TokenRangeQuery[ops.size()];
     cumulative = new double[ops.size()];
     double total = 0;
     int i = 0;
     for (Map.Entry<String, Double> e : ops.entrySet()) {
-      if (!e.getKey().equals("insert") && !profile.queries.containsKey(e.getKey())) {
-        throw new IllegalArgumentException(ProfileProperties.OPS + ": '" + e.getKey() + "' is neither insert nor a "
-            + "query of profile " + props.profile() + " (its queries: " + profile.queries.keySet() + ")");
-      }
       total += e.getValue();
       opNames[i] = e.getKey();
       queries[i] = profile.queries.get(e.getKey());
+      tokenQueries[i] = profile.tokenRangeQueries.get(e.getKey());
       cumulative[i++] = total;
     }
     int insertAt = Arrays.asList(opNames).indexOf("insert");
@@ -137,16 +201,16 @@ public class StressProfileWorkload extends Workload {
     insertOp = insertAt >= 0 ? insertAt : opNames.length;
     countedOps[insertOp] = "insert";
     insertCql = profile.insertCql();
-    batchKind = profile.counter ? ProfileRequest.Kind.COUNTER_BATCH
-        : profile.logged ? ProfileRequest.Kind.LOGGED_BATCH : ProfileRequest.Kind.UNLOGGED_BATCH;
+    batchKind = profile.batchType == Profile.BatchType.COUNTER ? ProfileRequest.Kind.COUNTER_BATCH
+        : profile.batchType == Profile.BatchType.LOGGED ? ProfileRequest.Kind.LOGGED_BATCH
+        : ProfileRequest.Kind.UNLOGGED_BATCH;
     neutralValues = profile.neutralValues();
-    summary = props.summary() ? StressSummary.start(p, ops.keySet()) : null;
-    double[] c = props.convergence();
-    convergence = c == null ? null : new ConvergenceStop(c[0], (int) c[1], (int) c[2], 1000, this::requestStop);
+    generator = new RowGenerator(profile, seed, visits);
   }
 
   @Override
-  public Object initThread(Properties p, int mythreadid, int threadcount) {
+  public Object initThread(Properties p, int mythreadid, int threadcount) throws WorkloadException {
+    ready();
     ThreadState state = new ThreadState(mythreadid, seed, countedOps.length);
     synchronized (threadStates) {
       threadStates.add(state);
@@ -172,15 +236,26 @@ public class StressProfileWorkload extends Workload {
     }
     ThreadState state = (ThreadState) threadstate;
     int op = choose(state.random.nextDouble() * cumulative[cumulative.length - 1]);
-    ProfileRequest request = op == insertOp || knownBlocks() == 0 ? null : query(queries[op], state);
+    ProfileRequest request;
+    if (tokenQueries[op] != null) {
+      Profile.TokenRangeQuery t = tokenQueries[op];
+      request = ProfileRequest.builder(t.cql, ProfileRequest.Kind.TOKEN_RANGE).page(t.pageSize, state.cursors[op])
+          .build();
+    } else {
+      request = op == insertOp || knownBlocks() == 0 ? null : query(queries[op], state);
+    }
     if (request == null) {
       return insert(named, state) != null;
     }
     long startNs = summary == null ? 0 : state.startNs();
     Status status = named.executeNamed(opNames[op], request);
+    if (request.kind() == ProfileRequest.Kind.TOKEN_RANGE) {
+      state.cursors[op] = request.cursor();
+    }
     if (status != null && status.isOk()) {
       if (summary != null) {
-        state.count(summary, op, 1, request.resultRows(), startNs);
+        long partitions = request.kind() == ProfileRequest.Kind.TOKEN_RANGE ? request.resultPartitions() : 1;
+        state.count(summary, op, partitions, request.resultRows(), startNs);
       }
       countRows(request.resultRows());
     }
@@ -202,31 +277,44 @@ public class StressProfileWorkload extends Workload {
       return null;
     }
     long block = 0;
-    int partitions = 0;
-    List<Object[]> rows = new ArrayList<>();
-    for (int attempt = 0; rows.isEmpty() && attempt < MAX_EMPTY_BLOCKS; attempt++) {
+    List<List<Object[]>> groups = new ArrayList<>();
+    int rowCount = 0;
+    for (int attempt = 0; rowCount == 0 && attempt < MAX_EMPTY_BLOCKS; attempt++) {
       if (attempt > 0) {
         blocks.acknowledge(block); // a visit whose select ratio picked no row: nothing to write
       }
       block = blocks.nextValue();
-      partitions = 0;
+      groups.clear();
       for (int i = 0, n = generator.partitionsInBlock(block); i < n; i++) {
-        int before = rows.size();
+        List<Object[]> rows = new ArrayList<>();
         generator.partitionRows(block, generator.partitionOf(block, i), rows);
-        partitions += rows.size() > before ? 1 : 0;
+        if (!rows.isEmpty()) {
+          rows.replaceAll(generator::insertValues);
+          groups.add(rows);
+          rowCount += rows.size();
+        }
       }
     }
-    if (rows.isEmpty()) {
+    if (rowCount == 0) {
       blocks.acknowledge(block);
       return Status.OK; // only with a select ratio that almost never writes: nothing was sent
     }
-    if (profile.counter) {
-      rows.replaceAll(generator::insertValues);
+    int partitions = groups.size();
+    ProfileRequest.Builder request = ProfileRequest.builder(insertCql, batchKind).neutralValues(neutralValues)
+        .conditional(profile.conditionalInsert()).consistency(profile.insertConsistency,
+            profile.insertSerialConsistency);
+    if (profile.conditionalInsert()) {
+      // Cassandra takes a conditional batch for one partition only: one batch (or statement) per partition.
+      groups.forEach(request::rows);
+    } else {
+      List<Object[]> all = new ArrayList<>(rowCount);
+      groups.forEach(all::addAll);
+      request.rows(all);
     }
     long startNs = summary == null ? 0 : state.startNs();
     Status status;
     try {
-      status = db.executeNamed("insert", new ProfileRequest(insertCql, rows, batchKind, neutralValues));
+      status = db.executeNamed("insert", request.build());
     } finally {
       // Acknowledged even when it failed, so that queries keep moving forward; a query of a failed block then
       // finds nothing, which is what the table holds.
@@ -234,9 +322,11 @@ public class StressProfileWorkload extends Workload {
     }
     if (status != null && status.isOk()) {
       if (summary != null) {
-        state.count(summary, insertOp, partitions, rows.size(), startNs);
+        state.count(summary, insertOp, partitions, rowCount, startNs);
       }
-      countRows(rows.size());
+      countRows(rowCount);
+    } else if (status != null && status.getName().equals(NOT_APPLIED)) {
+      notAppliedInserts.incrementAndGet();
     } else {
       failedInserts.incrementAndGet();
     }
@@ -286,7 +376,18 @@ public class StressProfileWorkload extends Workload {
       }
       List<Object[]> one = new ArrayList<>(1);
       one.add(values);
-      return new ProfileRequest(q.cql, one, ProfileRequest.Kind.QUERY, neutralValues);
+      ProfileRequest.Builder request = ProfileRequest.builder(q.cql, q.text.write ? ProfileRequest.Kind.WRITE
+          : ProfileRequest.Kind.QUERY).rows(one).neutralValues(neutralValues).idempotent(q.text.idempotent)
+          .conditional(q.text.conditional).consistency(q.consistency, q.serialConsistency);
+      if (q.casReadCql != null) {
+        List<Profile.Column> keys = profile.keyColumns();
+        Object[] key = new Object[keys.size()];
+        for (int i = 0; i < key.length; i++) {
+          key[i] = generator.value(partition, row, keys.get(i));
+        }
+        request.conditionRead(q.casReadCql, key, q.casTargets);
+      }
+      return request.build();
     }
     return null;
   }
@@ -336,7 +437,7 @@ public class StressProfileWorkload extends Workload {
    */
   @Override
   public void cleanup() throws WorkloadException {
-    if (generator == null) {
+    if (generator == null || profile == null) {
       return;
     }
     if (convergence != null) {
@@ -352,7 +453,8 @@ public class StressProfileWorkload extends Workload {
         + (next - 1) + (generator.visits() == 1 ? " (partition numbers block*" + RowGenerator.STRIDE + "+0..n-1)"
         : " (" + generator.visits() + " visits per group: partition numbers (block/" + generator.visits() + ")*"
         + RowGenerator.STRIDE + "+0..n-1)")) + ", " + failedInserts.get()
-        + " failed" + (population > 0 ? "; queries also chose among loaded blocks 0.." + (population - 1) : ""));
+        + " failed" + (profile.conditionalInsert() ? ", " + notAppliedInserts.get() + " not applied" : "")
+        + (population > 0 ? "; queries also chose among loaded blocks 0.." + (population - 1) : ""));
     if (summary != null) {
       Map<String, Long> partitions = new HashMap<>();
       Map<String, Long> rows = new HashMap<>();

@@ -30,12 +30,13 @@ import site.ycsb.measurements.OneMeasurementHdrHistogram;
  *
  * <p>Where the figures come from: latencies are the engine's own service-time histograms of the operations that
  * returned OK ({@code [insert]}, {@code [select1]}, warm-up excluded; the total merges them); operation and error
- * counts are the engine's status counts ({@code Return=...}; errors are every status other than OK and NOT_FOUND,
- * NOT_FOUND is listed apart); partitions and rows are counted by the workload for measured operations that returned
- * OK (an insert: the partitions and rows of its batch; a query: 1 partition and the rows the server returned); the
- * duration is from the first measured operation's start to the last one's end, as the workload saw them; GC is the
- * collections of this JVM during the run (count and time; GC memory is not measured). This reads the engine's
- * measurements beyond YCSB 0.17.0's API, which is why it is an option: the profile workload needs this engine anyway.
+ * counts are the engine's status counts ({@code Return=...}; errors are every status other than OK, NOT_FOUND and
+ * NOT_APPLIED, which are listed apart); partitions and rows are counted by the workload for measured operations that
+ * returned OK (an insert: the partitions and rows of its batch; a query: 1 partition and the rows the server returned;
+ * a token-range page: the partitions new to its range and its rows); the duration is from the first measured
+ * operation's start to the last one's end, as the workload saw them; GC is the collections of this JVM during the run
+ * (count and time; GC memory is not measured). This reads the engine's measurements beyond YCSB 0.17.0's API, which
+ * is why it is an option: the profile workload needs this engine anyway.
  */
 final class StressSummary {
   /** The summary's file in results.dir. */
@@ -45,6 +46,8 @@ final class StressSummary {
   static final class OpFigures {
     long ok;
     long notFound;
+    /** Lightweight transactions whose condition did not hold (an answer, not an error). */
+    long notApplied;
     long errors;
     long partitions;
     long rows;
@@ -113,6 +116,8 @@ final class StressSummary {
             f.ok += e.getValue();
           } else if (e.getKey().equals("NOT_FOUND")) {
             f.notFound += e.getValue();
+          } else if (e.getKey().equals(StressProfileWorkload.NOT_APPLIED)) {
+            f.notApplied += e.getValue();
           } else {
             f.errors += e.getValue();
           }
@@ -160,6 +165,7 @@ final class StressSummary {
     for (OpFigures f : ops.values()) {
       total.ok += f.ok;
       total.notFound += f.notFound;
+      total.notApplied += f.notApplied;
       total.errors += f.errors;
       total.partitions += f.partitions;
       total.rows += f.rows;
@@ -172,7 +178,8 @@ final class StressSummary {
     }
     List<String> out = new ArrayList<>();
     out.add("Results (cassandra-stress summary of this run):");
-    out.add(rate("Op rate", "op/s", total.ok + total.notFound, ops, f -> f.ok + f.notFound, seconds));
+    out.add(rate("Op rate", "op/s", total.ok + total.notFound + total.notApplied, ops,
+        f -> f.ok + f.notFound + f.notApplied, seconds));
     out.add(rate("Partition rate", "pk/s", total.partitions, ops, f -> f.partitions, seconds));
     out.add(rate("Row rate", "row/s", total.rows, ops, f -> f.rows, seconds));
     latencies(out, "Latency ", " percentile", total, ops, f -> f.latencyUs);
@@ -183,6 +190,8 @@ final class StressSummary {
     out.add(count("Total partitions", total.partitions, ops, f -> f.partitions));
     out.add(count("Total errors", total.errors, ops, f -> f.errors));
     out.add(count("Total not found", total.notFound, ops, f -> f.notFound));
+    // Not in cassandra-stress (which counts a condition that did not hold as done): listed apart from errors.
+    out.add(count("Total not applied", total.notApplied, ops, f -> f.notApplied));
     out.add(label("Total GC count") + String.format(Locale.ROOT, "%,d", gcCount));
     out.add(label("Total GC memory") + "not measured");
     out.add(label("Total GC time") + String.format(Locale.ROOT, "%,.1f seconds", gcMillis / 1000.0));

@@ -40,7 +40,7 @@ class ProfileTest {
     assertEquals("date", p.clustering.get(0).name);
     assertEquals(10, p.partitions.min());
     assertEquals(10, p.partitions.max());
-    assertFalse(p.logged);
+    assertEquals(Profile.BatchType.UNLOGGED, p.batchType);
     Profile.Query q = p.queries.get("select1");
     assertTrue(q.sameRow);
     assertEquals("name", q.bindings.get(0).name);
@@ -112,11 +112,16 @@ class ProfileTest {
     assertEquals(Arrays.asList("a", "b"), p.queryColumns("q"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profile.load(write(GOOD
         + "queries:\n  q:\n    cql: \"select * from t where a = 'x' and ? = c\"\n").toString()));
-    assertTrue(e.getMessage().contains("queries.q.cql: every ? must follow"), e.getMessage());
+    assertTrue(e.getMessage().contains("queries.q.cql: the ? at 'ct * from t where a = 'x' and ? = c' does not "
+        + "follow <column> ="), e.getMessage());
   }
 
   private static final String GOOD = "keyspace: k\ntable: t\n"
       + "table_definition: CREATE TABLE t (a text, b timestamp, c int, PRIMARY KEY (a, b))\n";
+
+  /** A table whose every column is in its primary key. */
+  static final String KEY_ONLY = "keyspace: k\ntable: t\n"
+      + "table_definition: CREATE TABLE t (a int, b int, PRIMARY KEY (a, b))\n";
 
   /** A valid counter table. */
   static final String COUNTERS = "keyspace: k\ntable: t\n"
@@ -133,7 +138,6 @@ class ProfileTest {
   @CsvSource(delimiter = '|', value = {
       "table: t\\ntable_definition: CREATE TABLE t (a int PRIMARY KEY)\\n|keyspace|missing",
       "keyspace: k\\ntable_definition: CREATE TABLE t (a int PRIMARY KEY)\\n|table|missing",
-      "keyspace: k\\ntable: t\\n|table_definition|missing",
       "keyspace: [a, b]\\ntable: t\\ntable_definition: CREATE TABLE t (a int PRIMARY KEY)\\n|keyspace|must be text",
       "keyspace: k\\ntable: t\\ntable_definition: SELECT * FROM t\\n|table_definition|CREATE TABLE",
       "keyspace: k\\ntable: u\\ntable_definition: CREATE TABLE t (a int PRIMARY KEY)\\n|table_definition|'u'",
@@ -141,9 +145,8 @@ class ProfileTest {
       "keyspace: k\\ntable: t\\ntable_definition: CREATE TABLE t (a int, PRIMARY KEY (z))\\n|table_definition|'z'",
       "keyspace: k\\ntable: t\\ntable_definition: CREATE TABLE t (a int PRIMARY KEY, m map<int>)\\n"
           + "|table_definition|column 'm' has type 'map<int>': map<...> takes 2 types, got 1",
-      "GOODinsert:\\n  batchtype: counter\\n|insert.batchtype|COUNTER is for tables of counters",
-      "COUNTERSinsert:\\n  batchtype: LOGGED\\n|insert.batchtype|COUNTER batches only",
-      "COUNTERSinsert:\\n  batchtype: UNLOGGED\\n|insert.batchtype|COUNTER batches only",
+      "GOODinsert:\\n  batchtype: counter\\n|insert.batchtype|has no counters",
+      "GOODinsert:\\n  batchtype: batched\\n|insert.batchtype|not LOGGED, UNLOGGED or COUNTER",
       "GOODcolumnspec:\\n  - name: c\\n    population: zipf(1..3)\\n|columnspec.c.population|unknown distribution",
       "GOODcolumnspec:\\n  - name: c\\n    population: uniform(9..3)\\n|columnspec.c.population|empty",
       "GOODcolumnspec:\\n  - name: a\\n    size: uniform(-1..3)\\n|columnspec.a.size|0..1000000",
@@ -153,7 +156,7 @@ class ProfileTest {
       "GOODcolumnspec:\\n  - name: c\\n    sise: fixed(1)\\n|columnspec.c.sise|unknown key",
       "GOODcolumnspec: fixed(1)\\n|columnspec|list",
       "GOODinsert:\\n  partitions: fixed(0)\\n|insert.partitions|1..100000",
-      "GOODinsert:\\n  batchtype: COUNTER\\n|insert.batchtype|LOGGED or UNLOGGED",
+      "GOODinsert:\\n  batchtype: COUNTER\\n|insert.batchtype|has no counters",
       "GOODinsert:\\n  select: fixed(1)\\n|insert.select|<distribution>/<divisor>",
       "GOODinsert:\\n  select: 1/2\\n|insert.select|<distribution>/<divisor>",
       "GOODinsert:\\n  select: fixed(1)/0\\n|insert.select|divisor must be a number > 0",
@@ -163,19 +166,48 @@ class ProfileTest {
       "GOODinsert:\\n  select: fixed(1)/0x1p1\\n|insert.select|'0x1p1' is not a number",
       "GOODinsert:\\n  select: fixed(1)/1/2\\n|insert.select|<distribution>/<divisor>",
       "GOODinsert:\\n  select: fixed(1)/\\n|insert.select|not a number",
-      "GOODinsert:\\n  select: uniform(1..10)/5\\n|insert.select|cannot exceed 1",
-      "GOODinsert:\\n  select: fixed(3)/2\\n|insert.select|cannot exceed 1",
       "GOODinsert:\\n  select: fixed(0)/1\\n|insert.select|always 0",
-      "GOODinsert:\\n  select: uniform(-1..1)/2\\n|insert.select|negative",
+      "GOODinsert:\\n  select: uniform(-3..0)/2\\n|insert.select|always 0",
       "GOODinsert:\\n  select: zipf(1..2)/2\\n|insert.select|unknown distribution",
       "GOODinsert:\\n  select: uniform(1..x)/2\\n|insert.select|not a distribution",
-      "GOODinsert:\\n  row-population: fixed(1)/1\\n|insert.row-population|unknown key",
+      "GOODinsert:\\n  row-populations: fixed(1)/1\\n|insert.row-populations|unknown key",
+      "GOODinsert:\\n  row-population: fixed(1)\\n|insert.row-population|<distribution>/<divisor>",
+      "GOODinsert:\\n  condition: body = NULL\\n|insert.condition|not an IF clause",
+      "GOODinsert:\\n  condition: IF zz = ?\\n|insert.condition|'zz'",
+      "GOODinsert:\\n  consistencylevel: QUORAM\\n|insert.consistencylevel|not one of",
+      "GOODinsert:\\n  serialConsistencyLevel: QUORUM\\n|insert.serialconsistencylevel|not one of",
+      "GOODinsert:\\n  Select: fixed(1)/1\\n  select: fixed(1)/2\\n|insert.select|given twice",
+      "KEYONLYinsert:\\n  condition: IF a = 1\\n|insert.condition|only IF NOT EXISTS",
       "GOODinsert: 3\\n|insert|mapping",
       "GOODqueries:\\n  q:\\n    cql: select * from t where zz = ?\\n|queries.q.cql|'zz'",
       "GOODqueries:\\n  q:\\n    fields: samerow\\n|queries.q.cql|missing",
       "GOODqueries:\\n  q:\\n    cql: select * from t where a = ?\\n    fields: somerow\\n|queries.q.fields|samerow",
-      "GOODqueries:\\n  q:\\n    cql: select * from t where a in (?)\\n|queries.q.cql|every ?",
-      "GOODqueries:\\n  q:\\n    cql: select * from t where a in (?, ?)\\n|queries.q.cql|every ?",
+      "GOODqueries:\\n  q:\\n    cql: select * from t where a in (?)\\n|queries.q.cql|does not follow",
+      "GOODqueries:\\n  q:\\n    cql: select * from t where a in (?, ?)\\n|queries.q.cql|does not follow",
+      "GOODqueries:\\n  q:\\n    cql: select * from t where a = ? limit ?\\n|queries.q.cql|LIMIT ?",
+      "GOODqueries:\\n  q:\\n    cql: select * from t where token(a) > ?\\n|queries.q.cql|does not follow",
+      "GOODqueries:\\n  q:\\n    cql: update t set c = ? where a = ? and b = ? if c = ?\\n|queries.q.fields|samerow",
+      "GOODqueries:\\n  q:\\n    cql: select * from t\\n    consistencyLevel: ONCE\\n"
+          + "|queries.q.consistencylevel|not one of",
+      "GOODqueries:\\n  q:\\n    cql: select * from t\\n    serialconsistencylevel: ONE\\n"
+          + "|queries.q.serialconsistencylevel|not one of",
+      "GOODqueries:\\n  q:\\n    cql: select * from t\\n  Q:\\n    cql: select * from t\\n|queries.q|given twice",
+      "GOODqueries:\\n  a b:\\n    cql: select * from t\\n|queries.a b|letters, digits",
+      "GOODtoken_range_queries:\\n  scan:\\n    page_size: 10\\n|token_range_queries.scan.columns|missing",
+      "GOODtoken_range_queries:\\n  scan:\\n    columns: '*'\\n    page_size: 0\\n"
+          + "|token_range_queries.scan.page_size|>= 1",
+      "GOODtoken_range_queries:\\n  scan:\\n    columns: a\\n    pages: 1\\n"
+          + "|token_range_queries.scan.pages|unknown key",
+      "GOODqueries:\\n  scan:\\n    cql: select * from t\\ntoken_range_queries:\\n  scan:\\n"
+          + "    columns: a\\n|token_range_queries.scan|also a query",
+      "GOODextra_definitions: CREATE INDEX ON t (c)\\n|extra_definitions|list",
+      "GOODextra_definitions:\\n  - ''\\n|extra_definitions|empty",
+      "GOODseed: 3\\n|seed|unknown key",
+      "keyspace: k\\nkeyspace_definition: CREATE KEYSPACE other WITH replication = {}\\ntable: t\\n"
+          + "|keyspace_definition|'other'",
+      "keyspace: k\\nkeyspace_definition: CREATE TABLE k.t (a int primary key)\\ntable: t\\n"
+          + "|keyspace_definition|CREATE KEYSPACE",
+      "keyspace: k\\ntable: t\\ntable_definition: CREATE TABLE j.t (a int PRIMARY KEY)\\n|table_definition|'j.t'",
       "GOODqueries:\\n  q:\\n    cql: select * from t where a = ? and c in ?\\n|queries.q.cql|'c' is neither",
       "GOODqueries:\\n  q:\\n    cql: select * from t where zz in ?\\n|queries.q.cql|'zz'",
       "GOODqueries:\\n  insert:\\n    cql: select * from t\\n|queries.insert|other than 'insert'",
@@ -186,7 +218,8 @@ class ProfileTest {
       "\\n|mapping|keyspace:"})
   void should_name_the_file_key_and_problem_when_the_profile_is_bad(String yaml, String key, String problem)
       throws IOException {
-    Path f = write(yaml.replace("GOOD", GOOD).replace("COUNTERS", COUNTERS).replace("\\n", "\n"));
+    Path f = write(yaml.replace("GOOD", GOOD).replace("COUNTERS", COUNTERS).replace("KEYONLY", KEY_ONLY)
+        .replace("\\n", "\n"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profile.load(f.toString()));
     String m = e.getMessage();
     assertTrue(m.startsWith("profile " + f + ": "), m);
@@ -221,7 +254,7 @@ class ProfileTest {
     p.setProperty("ops", "insert=1,select2=1");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new StressProfileWorkload().init(p));
-    assertTrue(e.getMessage().contains("'select2'") && e.getMessage().contains("[select1]"), e.getMessage());
+    assertTrue(e.getMessage().contains("'select2'") && e.getMessage().contains("[insert, select1]"), e.getMessage());
   }
 
   @Test

@@ -324,7 +324,7 @@ class ProfileTypesTest {
     Path f = write(ProfileTest.COUNTERS + "columnspec:\n  - name: n\n    population: uniform(1..10)\n");
     Profile p = Profile.load(f.toString());
     assertTrue(p.counterTable());
-    assertFalse(p.logged);
+    assertEquals(Profile.BatchType.COUNTER, p.batchType);
     assertEquals("UPDATE t SET \"n\" = \"n\" + ?, \"m\" = \"m\" + ? WHERE \"a\" = ? AND \"b\" = ?", p.insertCql());
     assertEquals(Arrays.asList("n", "m", "a", "b"), p.insertColumnNames());
     RowGenerator g = new RowGenerator(p, 6);

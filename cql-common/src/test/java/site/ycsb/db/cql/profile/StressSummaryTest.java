@@ -57,6 +57,18 @@ class StressSummaryTest {
   }
 
   @Test
+  void should_count_lightweight_transactions_that_did_not_apply_as_operations_and_apart_from_errors() {
+    Map<String, StressSummary.OpFigures> ops = new LinkedHashMap<>();
+    StressSummary.OpFigures insert = op(30, 0, 1, 30, 30, 1000);
+    insert.notApplied = 10;
+    ops.put("insert", insert);
+    List<String> lines = StressSummary.format(ops, 10.0, 0, 0);
+    assertEquals("Op rate                   : 4 op/s [insert: 4 op/s]", line(lines, "Op rate"));
+    assertEquals("Total errors              : 1 [insert: 1]", line(lines, "Total errors"));
+    assertEquals("Total not applied         : 10 [insert: 10]", line(lines, "Total not applied"));
+  }
+
+  @Test
   void should_merge_the_histograms_for_the_total_latency() {
     Map<String, StressSummary.OpFigures> ops = new LinkedHashMap<>();
     ops.put("insert", op(3, 0, 0, 3, 3, 1000, 2000, 3000));
