@@ -211,6 +211,8 @@ final class ClientHealth {
     if (cpuWait.measured() && cpuWaitInRun != null) {
       m.cpuWaitNs = cpuWaitInRun.waitNs;
       m.cpuRunNs = cpuWaitInRun.runNs;
+      boolean workersNamed = cpuWaitInRun.workerRunNs > 0 || cpuWaitInRun.workerWaitNs > 0;
+      m.workerCpuWaitNs = workersNamed ? cpuWaitInRun.workerWaitNs : -1;
     }
     if (c.lostOps > 0) {
       warnings.add(LostOperations.verdict(c.lostOps, c.deadlineSec));

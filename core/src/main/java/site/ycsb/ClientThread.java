@@ -43,6 +43,9 @@ final class ClientThread extends Thread implements Worker {
     long busyNs;
     /** The longest measured operation of this thread (throttled runs; written only by its thread). */
     long maxServiceNs;
+    /** How long measured slots had been due when this thread claimed them, in total and the longest (throttled). */
+    long queuedNs;
+    long maxQueuedNs;
     volatile long firstMeasuredStartNs = Long.MAX_VALUE;
     long lastOpEndNs = Long.MIN_VALUE;
   }
@@ -79,6 +82,16 @@ final class ClientThread extends Thread implements Worker {
   @Override
   public long busyNs() {
     return counters.busyNs;
+  }
+
+  @Override
+  public long queuedNs() {
+    return counters.queuedNs;
+  }
+
+  @Override
+  public long maxQueuedNs() {
+    return counters.maxQueuedNs;
   }
 
   @Override
@@ -145,13 +158,14 @@ final class ClientThread extends Thread implements Worker {
       while (!workload.isStopRequested()) {
         long slot;
         long opStart = 0;
+        long queued = 0;
         if (throttled) {
           slot = schedule.claim();
           if (slot == OperationSchedule.NONE) {
             break;
           }
           long intended = schedule.intendedStartNs(slot);
-          schedule.awaitTime(intended, workload);
+          queued = schedule.awaitTime(intended, workload);
           if (workload.isStopRequested()) {
             break;
           }
@@ -184,6 +198,10 @@ final class ClientThread extends Thread implements Worker {
           }
           if (throttled) {
             run.recordLag(opStart, begin, scheduleStart);
+            c.queuedNs += queued;
+            if (queued > c.maxQueuedNs) {
+              c.maxQueuedNs = queued;
+            }
           }
         }
         boolean ok = doTransactions ? workload.doTransaction(db, state) : workload.doInsert(db, state);

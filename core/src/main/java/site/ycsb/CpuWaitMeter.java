@@ -15,7 +15,8 @@ import java.util.Map;
  * ({@link #measured()} is false) and the verdicts say so.
  *
  * <p>The totals are sums over every thread of the process (client threads, the driver's threads, GC and compiler
- * threads), accumulated sample by sample: {@link #sample} reads every thread's file (about 10 µs each), so it is
+ * threads), and over the engine's operation threads alone (recognised by the names the kernel keeps for them; none on
+ * a JVM that does not pass thread names to the kernel), accumulated sample by sample: {@link #sample} reads every thread's file (about 10 µs each), so it is
  * called from a watcher thread — at the start and end of measurement and once per status line — never on an
  * operation's path. A thread that ends between two samples loses only its share since the earlier one.
  *
@@ -24,28 +25,40 @@ import java.util.Map;
 final class CpuWaitMeter {
   private static final File TASKS = new File("/proc/self/task");
 
+  /** The names (as the kernel keeps them, 15 characters) of the engine's threads that run the operations. */
+  private static final String[] WORKER_PREFIXES = {"ycsb-client-", "ycsb-async-"};
+
   /** The cumulative figures since the meter was created, nanoseconds. Immutable. */
   static final class Totals {
-    static final Totals NONE = new Totals(0, 0);
+    static final Totals NONE = new Totals(0, 0, 0, 0);
+    /** Every thread of the process. */
     final long waitNs;
     final long runNs;
+    /** The engine's operation threads only (ycsb-client-N, ycsb-async-N), where the kernel knows their names. */
+    final long workerWaitNs;
+    final long workerRunNs;
 
-    Totals(long waitNs, long runNs) {
+    Totals(long waitNs, long runNs, long workerWaitNs, long workerRunNs) {
       this.waitNs = waitNs;
       this.runNs = runNs;
+      this.workerWaitNs = workerWaitNs;
+      this.workerRunNs = workerRunNs;
     }
 
     /** What accrued between {@code earlier} and this. */
     Totals since(Totals earlier) {
-      return new Totals(waitNs - earlier.waitNs, runNs - earlier.runNs);
+      return new Totals(waitNs - earlier.waitNs, runNs - earlier.runNs, workerWaitNs - earlier.workerWaitNs,
+          workerRunNs - earlier.workerRunNs);
     }
   }
 
-  /** Each thread's last figures (run, wait), by thread id. */
+  /** Each thread's last figures (run, wait, 1 if an operation thread), by thread id. */
   private final Map<String, long[]> last = new HashMap<>();
   private final byte[] buffer = new byte[128];
   private long waitNs;
   private long runNs;
+  private long workerWaitNs;
+  private long workerRunNs;
   private boolean measured;
 
   /** Takes the first sample: the totals count from now. */
@@ -80,12 +93,15 @@ final class CpuWaitMeter {
         continue; // ended meanwhile
       }
       long[] before = last.get(tid);
-      if (before != null) {
-        runNs += Math.max(0, now[0] - before[0]);
-        waitNs += Math.max(0, now[1] - before[1]);
-      } else if (!first) {
-        runNs += now[0];
-        waitNs += now[1];
+      // a thread's name is read once, when it is first seen (the engine names its threads before starting them)
+      now[2] = before != null ? before[2] : isWorker(tid) ? 1 : 0;
+      long run = before != null ? Math.max(0, now[0] - before[0]) : first ? 0 : now[0];
+      long wait = before != null ? Math.max(0, now[1] - before[1]) : first ? 0 : now[1];
+      runNs += run;
+      waitNs += wait;
+      if (now[2] == 1) {
+        workerRunNs += run;
+        workerWaitNs += wait;
       }
       seen.put(tid, now);
     }
@@ -96,7 +112,24 @@ final class CpuWaitMeter {
     }
     last.clear();
     last.putAll(seen);
-    return new Totals(waitNs, runNs);
+    return new Totals(waitNs, runNs, workerWaitNs, workerRunNs);
+  }
+
+  /** Whether the thread is one of the engine's operation threads, by the name the kernel keeps for it. */
+  private static boolean isWorker(String tid) {
+    String name;
+    try {
+      name = new String(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get("/proc/self/task", tid, "comm")),
+          java.nio.charset.StandardCharsets.UTF_8).trim();
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+    for (String prefix : WORKER_PREFIXES) {
+      if (name.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The thread's time on a CPU and waiting for one (ns), or null when its file cannot be read. */
@@ -109,7 +142,7 @@ final class CpuWaitMeter {
     } catch (IOException e) {
       return null;
     }
-    long[] fields = new long[2];
+    long[] fields = new long[3];
     int field = 0;
     boolean inNumber = false;
     for (int i = 0; i < n && field < 2; i++) {

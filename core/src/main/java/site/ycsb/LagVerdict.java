@@ -14,16 +14,17 @@ import java.util.concurrent.TimeUnit;
  * <p>The rules, in order, once the schedule was not kept (achieved under 99% of the target, or lag p99 over 10 ms):
  * <ol>
  *   <li>lag only in the first seconds: a start-up backlog;
- *   <li>the worst lag explained by one event — the longest the database can have held every thread (the
- *       -threads-th longest call, less the longest pause of the process, which may lie inside it), the longest
- *       garbage-collection pause, the longest pause of the process by the operating system: the largest of those
- *       that reaches half the worst lag names its party;
+ *   <li>a pause of the whole process that explains half the worst lag: the longest garbage-collection pause (the
+ *       client) or the longest pause no collection explains (the machine), the larger;
  *   <li>the client's CPU at 90% of all cores: the client;
- *   <li>the client's threads (or in-flight places) busy in database calls 60% of the time or more — unless the threads'
- *       wait for a CPU was half that busy time or more, which then is what made the calls long: the client;
- *   <li>the threads' time in the workload's own code outside database calls, less their wait for a CPU, larger than
- *       that wait and at least half the worst lag: the client (its workload);
- *   <li>the client's threads waited for a CPU at least as long as they ran: the machine;
+ *   <li>when half or more of the lateness was operations waiting for a free thread (in-flight place): the database,
+ *       when it held every thread (the -threads-th longest call, less the longest process pause) at least half as
+ *       long as the longest such wait; else the client's threads, busy in database calls 60% of the time or more
+ *       (the verdict adds that the machine was busy too when it was); else the workload's own code, when one
+ *       operation spent half the worst lag outside its call beyond any pause of the process, and the threads' time
+ *       outside calls could have held all of them that long;
+ *   <li>the client's threads waited for a CPU at least as long as they ran: the machine (this is also the verdict
+ *       when most of the lateness was free threads starting late);
  *   <li>otherwise no measured cause accounts for the lag, and the verdict says so with every measure.
  * </ol>
  *
@@ -85,6 +86,8 @@ final class LagVerdict {
     /** The client's threads' run-queue delay (time ready but not run) and time on a CPU, ns; -1: not measured. */
     long cpuWaitNs = -1;
     long cpuRunNs = -1;
+    /** The same wait of the engine's operation threads alone (ns); -1 when they cannot be told apart. */
+    long workerCpuWaitNs = -1;
     /** The machine's 1-minute load average when the run ended (-1: unknown), and its cores. */
     double loadAverage = -1;
     int cores = Runtime.getRuntime().availableProcessors();
@@ -101,6 +104,8 @@ final class LagVerdict {
      * workload's own work around it), -1 when it is not kept apart from {@link #busyNs}.
      */
     long loopBusyNs = -1;
+    /** The longest time one operation took in the loop (its call and the workload's code around it), µs; -1 unknown. */
+    long longestLoopOpUs = -1;
     /** The slowest operation type's service-time p99.9 (-1: not recorded) and the longest call, µs. */
     long serviceP999Us = -1;
     long longestCallUs;
@@ -110,6 +115,14 @@ final class LagVerdict {
      * by holding every thread: a stall holds them all, slow calls among free threads hold none of the schedule.
      */
     long heldEveryThreadUs = -1;
+    /** The schedule lag summed over the measured operations, µs. */
+    long lagSumUs;
+    /**
+     * The part of it spent waiting for a free thread (in-flight place) — a slot claimed after it fell due — in total
+     * (-1: not measured) and the longest such wait, µs. The rest is operations a free thread started late.
+     */
+    long queuedUs = -1;
+    long maxQueuedUs;
     /** The longest time the process did not run (GC or the OS; {@link PauseMeter}), and the longest GC pause, µs. */
     long processPauseUs;
     long gcPauseUs;
@@ -128,12 +141,9 @@ final class LagVerdict {
       return cpuUtilisation >= CPU_SATURATED;
     }
 
-    /**
-     * The threads' time in the workload's own code around the database calls that no wait for a CPU explains (ns): the
-     * loop's time outside the calls, less the threads' whole wait for a CPU; 0 when unknown.
-     */
-    long ownWorkNs() {
-      return loopBusyNs < 0 ? 0 : Math.max(0, loopBusyNs - busyNs - Math.max(0, cpuWaitNs));
+    /** The threads' time in the operation loop outside database calls (the workload's own code), ns; -1 unknown. */
+    long outsideCallsNs() {
+      return loopBusyNs < 0 ? -1 : Math.max(0, loopBusyNs - busyNs);
     }
   }
 
@@ -173,16 +183,86 @@ final class LagVerdict {
           TimeUnit.NANOSECONDS.toSeconds(RunState.STARTUP_WINDOW_NS), time(m.startupLagP99Us),
           time(m.startupLagMaxUs), time(m.steadyLagP99Us)));
     }
-    LagVerdict single = singleEvent(m);
-    if (single != null) {
-      return single;
+    LagVerdict pause = processPause(m);
+    if (pause != null) {
+      return pause;
     }
     if (m.cpuSaturated()) {
       return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "client-limited run: %s; the client used %.0f%% "
           + "of %d cores. Use more client machines.", what, m.cpuUtilisation * 100, m.cores));
     }
-    boolean callsLongForWantOfCpu = m.cpuWaitNs >= 0 && m.cpuWaitNs >= EXPLAINS * m.busyNs;
-    if (m.busyFraction >= THREADS_QUEUEING && !callsLongForWantOfCpu) {
+    boolean queueing = m.queuedUs < 0 || m.queuedUs >= EXPLAINS * m.lagSumUs;
+    if (queueing) {
+      LagVerdict pool = fullPool(m, what);
+      if (pool != null) {
+        return pool;
+      }
+    }
+    if (m.machineBusy()) {
+      return new LagVerdict(Cause.MACHINE, String.format(Locale.ROOT, "the machine did not run the client on time: "
+          + "%s; %sthe client's threads waited %s in total for a CPU (%sthey ran %s%s), while its CPU use was %s and its"
+          + " threads busy in database calls %.0f%% of the time. Other processes (or CPU steal) took the CPUs; the "
+          + "latency figures include the wait. It was not the database.", what, queueing ? "" : String.format(
+          Locale.ROOT, "%.0f%% of the lateness was operations a free thread started late; ", 100 - queuedPercent(m)),
+          seconds(m.cpuWaitNs), m.workerCpuWaitNs < 0 ? "" : "the operation threads " + seconds(m.workerCpuWaitNs)
+          + "; ", seconds(m.cpuRunNs), load(m), percentOrUnknown(m.cpuUtilisation), m.busyFraction * 100));
+    }
+    return new LagVerdict(Cause.UNEXPLAINED, String.format(Locale.ROOT, "the schedule was not kept: %s, and no "
+        + "measured cause accounts for it: %s the client's threads waited %s for a CPU%s, its CPU use was %s, its "
+        + "threads were busy in database calls %.0f%% of the time, the longest call took %s and the process stood still"
+        + " for at most %s.", what, m.queuedUs < 0 ? "" : String.format(Locale.ROOT, "%.0f%% of the lateness was "
+        + "operations waiting for a free thread;", queuedPercent(m)), m.cpuWaitNs < 0 ? "(not measured: no /proc/self/task/*/schedstat here)"
+        : seconds(m.cpuWaitNs), m.cpuWaitNs < 0 ? "" : " (they ran " + seconds(m.cpuRunNs) + load(m) + ")",
+        percentOrUnknown(m.cpuUtilisation), m.busyFraction * 100, time(m.longestCallUs), time(m.processPauseUs)));
+  }
+
+  /**
+   * A pause of the whole process that explains at least half of the worst lag — the longest garbage-collection pause
+   * (the client), or the longest pause no collection explains (the OS did not run it: the machine; not when the
+   * client's own CPU was saturated) — the larger of the two; null if neither does.
+   */
+  private static LagVerdict processPause(Measures m) {
+    long needed = eventNeededUs(m.lagMaxUs);
+    long gc = m.gcPauseUs;
+    long os = m.cpuSaturated() ? -1 : m.osPauseUs();
+    if (Math.max(gc, os) < needed) {
+      return null;
+    }
+    if (os >= gc) {
+      return new LagVerdict(Cause.MACHINE, String.format(Locale.ROOT, "the machine did not run the client on time: for"
+          + " up to %s the client process did not run (longest garbage-collection pause %s; the rest is the OS not "
+          + "running it: other processes, CPU steal, a suspended VM)%s, and the schedule fell behind by up to %s (p99 "
+          + "%s). The latency figures include the pause; it was not the database.", time(m.processPauseUs),
+          time(m.gcPauseUs), m.cpuWaitNs < 0 ? "" : "; its threads waited " + seconds(m.cpuWaitNs)
+          + " in total for a CPU" + load(m), time(m.lagMaxUs), time(m.lagP99Us)));
+    }
+    return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "the client's garbage collector paused it for up "
+        + "to %s, and the schedule fell behind by up to %s (p99 %s); the latency figures include the pause. Give the"
+        + " client more heap (-jvm-args=-Xmx...).", time(m.gcPauseUs), time(m.lagMaxUs), time(m.lagP99Us)));
+  }
+
+  /**
+   * Why operations waited for a free thread (in-flight place), when that is most of the lateness: the database held
+   * every thread about as long as the longest wait, the threads were busy in calls, or the workload's own code held
+   * them; null when none of these measures accounts for it.
+   */
+  private static LagVerdict fullPool(Measures m, String what) {
+    // The database held every thread (place) for at most the -threads-th longest call, less a pause of the process
+    // that may lie inside the calls: slow calls among free threads left others to take the operations. With the
+    // threads busy nearly all the time long calls are the normal state, and the threads (too few) are the limit.
+    long longestWait = m.queuedUs < 0 ? m.lagMaxUs : m.maxQueuedUs;
+    long held = (m.heldEveryThreadUs >= 0 ? m.heldEveryThreadUs : m.longestCallUs) - m.processPauseUs;
+    if (m.busyFraction < THREADS_BUSY && held >= eventNeededUs(longestWait)) {
+      return new LagVerdict(Cause.DATABASE, String.format(Locale.ROOT, "the database was slow: service p99.9 %s, "
+          + "longest call %s%s, and while every thread waited for it the schedule fell behind by up to %s (p99 %s); "
+          + "the intended latency includes the wait, as an open-loop benchmark must. Not a client problem (the process"
+          + " stood still for at most %s).", m.serviceP999Us < 0 ? "not recorded" : time(m.serviceP999Us),
+          time(m.longestCallUs), m.heldEveryThreadUs < 0 ? "" : String.format(Locale.ROOT, " (%d calls took at least "
+          + "%s: all %d %s held at once)", Math.max(1, m.threads), time(m.heldEveryThreadUs), Math.max(1, m.threads),
+          m.inFlightBound ? "in-flight places" : "threads"), time(m.lagMaxUs), time(m.lagP99Us),
+          time(m.processPauseUs)) + machineAlsoBusy(m));
+    }
+    if (m.busyFraction >= THREADS_QUEUEING) {
       return new LagVerdict(Cause.CLIENT, m.inFlightBound
           ? String.format(Locale.ROOT, "the client limited the schedule: %s; the in-flight bound (-threads %d on the "
               + "asynchronous path) was %.0f%% full, so operations waited for a free place before they started. Raise "
@@ -191,72 +271,25 @@ final class LagVerdict {
               + "calls %.0f%% of the time, so operations often found every thread taken. Raise -threads or lower "
               + "-target.", what, m.threads, m.busyFraction * 100) + machineAlsoBusy(m));
     }
-    long ownWork = m.ownWorkNs();
-    if (ownWork > Math.max(0, m.cpuWaitNs) && ownWork / 1000 >= EXPLAINS * m.lagMaxUs) {
+    // The workload's own code held the threads: one operation spent, outside its call, at least half the worst lag
+    // beyond any pause of the process, and the threads' time outside calls could have held every one of them so long.
+    long needed = eventNeededUs(m.lagMaxUs);
+    long outsideOne = m.longestLoopOpUs - m.longestCallUs - m.processPauseUs;
+    long outside = m.outsideCallsNs();
+    if (m.longestLoopOpUs >= 0 && outside >= 0 && outsideOne >= needed
+        && outside / 1000 >= (double) needed * Math.max(1, m.threads)) {
       return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "the client's own work held its threads: %s; "
-          + "they spent %s in the workload's code outside database calls (%.0f%% of their time; %s of it not "
-          + "explained by waiting for a CPU), and were busy in database calls %.0f%% of the time. The workload, not "
-          + "the database, made the operations late.", what, seconds(m.loopBusyNs - m.busyNs),
-          100.0 * (m.loopBusyNs - m.busyNs) / (m.runtimeSec * 1e9 * Math.max(1, m.threads)), seconds(ownWork),
-          m.busyFraction * 100));
+          + "one operation took %s in the loop against a longest database call of %s, and the threads spent %s in the "
+          + "workload's code outside database calls (%.0f%% of their time) and %.0f%% in database calls. The workload,"
+          + " not the database, made the operations late.", what, time(m.longestLoopOpUs), time(m.longestCallUs),
+          seconds(outside), 100.0 * outside / (m.runtimeSec * 1e9 * Math.max(1, m.threads)), m.busyFraction * 100));
     }
-    if (m.machineBusy()) {
-      return new LagVerdict(Cause.MACHINE, String.format(Locale.ROOT, "the machine did not run the client on time: "
-          + "%s; the client's threads waited %s in total for a CPU (they ran %s%s), while its CPU use was %s and its "
-          + "threads busy in database calls %.0f%% of the time. Other processes (or CPU steal) took the CPUs; the "
-          + "latency figures include the wait. It was not the database.", what, seconds(m.cpuWaitNs),
-          seconds(m.cpuRunNs), load(m), percentOrUnknown(m.cpuUtilisation), m.busyFraction * 100));
-    }
-    return new LagVerdict(Cause.UNEXPLAINED, String.format(Locale.ROOT, "the schedule was not kept: %s, and no "
-        + "measured cause accounts for it: the client's threads waited %s for a CPU%s, its CPU use was %s, its threads "
-        + "were busy in database calls %.0f%% of the time, the longest call took %s and the process stood still for "
-        + "at most %s.", what, m.cpuWaitNs < 0 ? "(not measured: no /proc/self/task/*/schedstat here)"
-        : seconds(m.cpuWaitNs), m.cpuWaitNs < 0 ? "" : " (they ran " + seconds(m.cpuRunNs) + load(m) + ")",
-        percentOrUnknown(m.cpuUtilisation), m.busyFraction * 100, time(m.longestCallUs), time(m.processPauseUs)));
+    return null;
   }
 
-  /**
-   * The largest single event that explains at least half of the worst lag: a database call (less the longest pause of
-   * the process, which may lie inside it), a garbage-collection pause, or a pause of the process by the OS; null if
-   * none does.
-   */
-  private static LagVerdict singleEvent(Measures m) {
-    long needed = eventNeededUs(m.lagMaxUs);
-    long osPause = m.osPauseUs();
-    // The database held every thread (place) for at most the -threads-th longest call: slow calls among free threads
-    // left others to start operations on time. A call in flight while the process stood still (GC or the OS) took
-    // that much longer. With the threads busy nearly all the time long calls are the normal state, and the threads
-    // (too few) are the limit.
-    long held = m.heldEveryThreadUs >= 0 ? m.heldEveryThreadUs : m.longestCallUs;
-    long database = m.busyFraction < THREADS_BUSY ? held - m.processPauseUs : -1;
-    long gc = m.gcPauseUs;
-    // a client using all of its CPUs makes its own threads wait: that is not the machine's doing
-    long machine = m.cpuSaturated() ? -1 : osPause;
-    long largest = Math.max(database, Math.max(gc, machine));
-    if (largest < needed) {
-      return null;
-    }
-    if (largest == machine) {
-      return new LagVerdict(Cause.MACHINE, String.format(Locale.ROOT, "the machine did not run the client on time: for"
-          + " up to %s the client process did not run (longest garbage-collection pause %s; the rest is the OS not "
-          + "running it: other processes, CPU steal, a suspended VM)%s, and the schedule fell behind by up to %s (p99 "
-          + "%s). The latency figures include the pause; it was not the database.", time(m.processPauseUs),
-          time(m.gcPauseUs), m.cpuWaitNs < 0 ? "" : "; its threads waited " + seconds(m.cpuWaitNs)
-          + " in total for a CPU" + load(m), time(m.lagMaxUs), time(m.lagP99Us)));
-    }
-    if (largest == gc) {
-      return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "the client's garbage collector paused it for up "
-          + "to %s, and the schedule fell behind by up to %s (p99 %s); the latency figures include the pause. Give the"
-          + " client more heap (-jvm-args=-Xmx...).", time(m.gcPauseUs), time(m.lagMaxUs), time(m.lagP99Us)));
-    }
-    return new LagVerdict(Cause.DATABASE, String.format(Locale.ROOT, "the database was slow: service p99.9 %s, longest"
-        + " call %s%s, and while every thread waited for it the schedule fell behind by up to %s (p99 %s); the "
-        + "intended latency includes the wait, as an open-loop benchmark must. Not a client problem (the process stood"
-        + " still for at most %s).", m.serviceP999Us < 0 ? "not recorded" : time(m.serviceP999Us),
-        time(m.longestCallUs), m.heldEveryThreadUs < 0 ? "" : String.format(Locale.ROOT, " (%d calls took at least "
-        + "%s: all %d %s held at once)", Math.max(1, m.threads), time(m.heldEveryThreadUs), Math.max(1, m.threads),
-        m.inFlightBound ? "in-flight places" : "threads"), time(m.lagMaxUs), time(m.lagP99Us),
-        time(m.processPauseUs)) + machineAlsoBusy(m));
+  /** The share of the lateness (summed over operations) spent waiting for a free thread or place, percent. */
+  private static double queuedPercent(Measures m) {
+    return m.lagSumUs <= 0 || m.queuedUs < 0 ? 0 : Math.min(100, 100.0 * m.queuedUs / m.lagSumUs);
   }
 
   /**

@@ -138,6 +138,9 @@ final class MeasuredWindow {
     m.target = config.target;
     m.lagP99Us = lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99);
     m.lagMaxUs = lag.getMaxValue();
+    m.lagSumUs = (long) (lag.getMean() * lag.getTotalCount());
+    m.queuedUs = config.target > 0 ? state.queuedNs() / 1000 : -1;
+    m.maxQueuedUs = state.maxQueuedNs() / 1000;
     Histogram startup = state.startupLagUs.getIntervalHistogram();
     Histogram steady = state.steadyLagUs.getIntervalHistogram();
     m.startupLagP99Us = startup.getTotalCount() == 0 ? 0 : startup.getValueAtPercentile(99);
@@ -151,6 +154,7 @@ final class MeasuredWindow {
     Measurements.ServiceTimes service = measurements.serviceTimes();
     m.busyNs = service != null ? service.totalUs * 1000 : state.busyNs();
     m.loopBusyNs = service != null && !inFlightBound ? state.busyNs() : -1;
+    m.longestLoopOpUs = inFlightBound ? -1 : state.maxServiceNs.get() / 1000;
     m.busyFraction = r.runtimeMs == 0 ? 0 : m.busyNs / (r.runtimeMs * 1e6 * config.threads);
     m.serviceP999Us = service != null ? service.worstP999Us : -1;
     m.heldEveryThreadUs = service != null ? service.kthLongestUs(config.threads) : -1;

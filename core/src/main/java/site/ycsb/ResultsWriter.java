@@ -212,10 +212,15 @@ final class ResultsWriter {
     causes.field("cpuWaitMeasured", m.cpuWaitNs >= 0);
     nullable(causes, "cpuWaitSec", m.cpuWaitNs, m.cpuWaitNs / 1e9);
     nullable(causes, "cpuRunSec", m.cpuRunNs, m.cpuRunNs / 1e9);
+    nullable(causes, "operationThreadsCpuWaitSec", m.workerCpuWaitNs, m.workerCpuWaitNs / 1e9);
     nullable(causes, "loadAverage", m.loadAverage, m.loadAverage);
+    causes.raw("lagQueuedShare", m.queuedUs < 0 || m.lagSumUs <= 0 ? "null"
+        : JsonText.number(Math.min(1.0, (double) m.queuedUs / m.lagSumUs)));
+    causes.field("longestQueuedUs", m.maxQueuedUs);
     causes.field("cpuCores", m.cores).field("threads", m.threads).field("inFlightBound", m.inFlightBound)
         .field("threadsBusyInCalls", m.busyFraction);
-    nullable(causes, "workloadOutsideCallsSec", m.loopBusyNs, (m.loopBusyNs - m.busyNs) / 1e9);
+    nullable(causes, "workloadOutsideCallsSec", m.loopBusyNs, m.outsideCallsNs() / 1e9);
+    causes.raw("longestLoopOperationUs", m.longestLoopOpUs < 0 ? "null" : Long.toString(m.longestLoopOpUs));
     causes.raw("serviceP999Us", m.serviceP999Us < 0 ? "null" : Long.toString(m.serviceP999Us));
     causes.field("longestCallUs", m.longestCallUs);
     causes.raw("heldEveryThreadUs", m.heldEveryThreadUs < 0 ? "null" : Long.toString(m.heldEveryThreadUs));

@@ -90,6 +90,7 @@ class ClientHealthTest {
     CountDownLatch started = new CountDownLatch(spinners);
     Thread[] threads = new Thread[spinners];
     for (int i = 0; i < spinners; i++) {
+      // two of them named as the engine names its operation threads
       threads[i] = new Thread(() -> {
         started.countDown();
         long x = 0;
@@ -97,7 +98,7 @@ class ClientHealthTest {
           x += x * 31 + 7;
         }
         assertTrue(x != 42, "keep the loop");
-      });
+      }, i < 2 ? "ycsb-client-" + (90 + i) : "spinner-" + i);
       threads[i].start();
     }
     started.await();
@@ -111,6 +112,11 @@ class ClientHealthTest {
       t.join();
     }
     assertTrue(during.runNs > 0, "the spinners ran: " + during.runNs + " ns");
+    // the two named ones are counted as operation threads, and only they: about 2 of the spinners' share
+    double workers = during.workerRunNs + during.workerWaitNs;
+    double all = during.runNs + during.waitNs;
+    assertTrue(workers > 0.2 * all && workers < 0.8 * all, "operation threads " + workers / 1e6 + " ms of " + all / 1e6
+        + " ms (" + spinners + " spinners, 2 of them named ycsb-client-N)");
     assertTrue(during.waitNs >= 0.8 * (spinners - cores) * wallNs, "the spinners waited " + during.waitNs / 1e6
         + " ms for a core in " + wallNs / 1e6 + " ms; at least " + (spinners - cores) + " of them were always waiting");
   }

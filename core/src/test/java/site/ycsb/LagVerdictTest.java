@@ -92,6 +92,38 @@ class LagVerdictTest {
   }
 
   @Test
+  void should_not_name_the_database_when_free_threads_started_the_operations_late() {
+    // 90% of the lateness was operations whose thread was free in time: no call, however long, held them
+    LagVerdict.Measures m = late(250_000, 330_000);
+    m.lagSumUs = 20_000L * 50_000;
+    m.queuedUs = m.lagSumUs / 10;
+    m.maxQueuedUs = 40_000;
+    m.longestCallUs = 5_000_000;
+    m.heldEveryThreadUs = 4_000_000;
+    m.cpuWaitNs = 3_000_000_000L;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.MACHINE, v.cause, v.text);
+    assertTrue(v.text.contains("90% of the lateness was operations a free thread started late"), v.text);
+    m.cpuWaitNs = 10_000_000L; // and with a quiet machine nothing measured explains it: still not the database
+    v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.UNEXPLAINED, v.cause, v.text);
+    assertTrue(v.text.contains("10% of the lateness was operations waiting for a free thread"), v.text);
+  }
+
+  @Test
+  void should_name_the_database_when_operations_waited_for_threads_it_held_as_long_as_the_longest_wait() {
+    LagVerdict.Measures m = late(3_000_000, 4_900_000);
+    m.lagSumUs = 20_000L * 400_000;
+    m.queuedUs = m.lagSumUs * 95 / 100;
+    m.maxQueuedUs = 4_850_000;
+    m.longestCallUs = 5_000_000;
+    m.heldEveryThreadUs = 4_900_000;
+    assertEquals(LagVerdict.Cause.DATABASE, LagVerdict.judge(m).cause);
+    m.heldEveryThreadUs = 1_000_000; // the 16th longest call: the database did not hold them all that long
+    assertFalse(LagVerdict.judge(m).cause == LagVerdict.Cause.DATABASE, LagVerdict.judge(m).text);
+  }
+
+  @Test
   void should_keep_the_database_when_the_client_process_paused_only_briefly() {
     LagVerdict.Measures m = late(3_000_000, 4_900_000);
     m.longestCallUs = 5_000_000;
@@ -160,16 +192,18 @@ class LagVerdictTest {
   }
 
   @Test
-  void should_name_the_machine_not_the_threads_when_the_threads_calls_were_long_for_want_of_a_cpu() {
-    // Busy 70% of the time, but the threads waited for a CPU for most of that: the machine made the calls long.
+  void should_name_the_threads_and_say_the_machine_was_busy_too_when_both_were() {
+    // Busy 70% of the time, and the threads waited for a CPU longer than they ran: operations waited for a free
+    // thread (raising -threads helps), and the verdict says the machine's wait is in the calls' times too.
     LagVerdict.Measures m = late(400_000, 900_000);
     m.busyFraction = 0.7;
     m.busyNs = (long) (0.7 * 16 * 10e9);
     m.cpuWaitNs = (long) (0.6 * m.busyNs);
     m.cpuRunNs = 2_000_000_000L;
     LagVerdict v = LagVerdict.judge(m);
-    assertEquals(LagVerdict.Cause.MACHINE, v.cause);
-    assertFalse(v.text.contains("Raise -threads"), v.text);
+    assertEquals(LagVerdict.Cause.CLIENT, v.cause);
+    assertTrue(v.text.contains("Raise -threads") && v.text.contains("The client's machine was busy too: its threads "
+        + "waited 67.20 s for a CPU and ran 2.00 s"), v.text);
   }
 
   @Test
@@ -186,19 +220,26 @@ class LagVerdictTest {
   }
 
   @Test
-  void should_name_the_workload_not_the_machine_when_the_threads_were_held_outside_their_calls_not_waiting() {
-    // All 16 threads held 1.2 s by the workload's own code around quick calls on a busy machine (they waited 2 s for
-    // a CPU in all, and ran 1 s): the held time, not the wait, accounts for the 1.2 s lag.
+  void should_name_the_workload_not_the_machine_when_the_threads_were_held_outside_their_calls() {
+    // All 16 threads held 1.2 s by the workload's own code around quick calls on a busy machine (they waited 20 s for
+    // a CPU in all, mostly when they woke for their slots, and ran 1 s): one operation took 1.2 s outside its call.
     LagVerdict.Measures m = late(1_100_000, 1_200_000);
-    m.cpuWaitNs = 2_000_000_000L;
+    m.lagSumUs = 20_000L * 300_000;
+    m.queuedUs = m.lagSumUs * 9 / 10;
+    m.maxQueuedUs = 1_190_000;
+    m.cpuWaitNs = 20_000_000_000L;
+    m.workerCpuWaitNs = 15_000_000_000L;
     m.loopBusyNs = m.busyNs + 16 * 1_200_000_000L;
+    m.longestLoopOpUs = 1_201_000;
     LagVerdict v = LagVerdict.judge(m);
-    assertEquals(LagVerdict.Cause.CLIENT, v.cause);
-    assertTrue(v.text.startsWith("the client's own work held its threads:") && v.text.contains("19.20 s in the "
-        + "workload's code"), v.text);
-    // the same loop time, but spent waiting for a CPU: the machine
-    m.cpuWaitNs = 18_000_000_000L;
-    assertEquals(LagVerdict.Cause.MACHINE, LagVerdict.judge(m).cause);
+    assertEquals(LagVerdict.Cause.CLIENT, v.cause, v.text);
+    assertTrue(v.text.startsWith("the client's own work held its threads:") && v.text.contains("one operation took "
+        + "1.20 s in the loop against a longest database call of 3.0 ms"), v.text);
+    // the same loop time, but no operation was held long: the wait for a CPU spread over all of them (the machine)
+    m.longestLoopOpUs = 90_000;
+    v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.MACHINE, v.cause, v.text);
+    assertTrue(v.text.contains("(the operation threads 15.00 s; they ran 1.00 s"), v.text);
   }
 
   @Test
