@@ -144,6 +144,8 @@ final class ClientThread extends Thread implements Worker {
     Counters c = new Counters();
     counters = c;
     Measurements measurements = Measurements.getMeasurements();
+    // this thread's operation state, held instead of looked up (a thread-local lookup per operation)
+    Measurements.ThreadState opState = measurements.threadState();
     boolean throttled = schedule.isThrottled();
     boolean noWarmup = warmup.isNone();
     // Unthrottled, the clock is read per operation only when something needs it (a time-based warm-up or a
@@ -154,22 +156,32 @@ final class ClientThread extends Thread implements Worker {
     long blockEnd = 0;
     long done = 0;
     long measuredDone = 0;
+    ClockWaiters waiters = schedule.waiters(); // null when unthrottled
+    ClockWaiters.Idle me = new ClockWaiters.Idle();
+    long lastOpNs = Long.MAX_VALUE; // how long this thread's last operation took; none yet counts as slow
     try {
       while (!workload.isStopRequested()) {
         long slot;
         long opStart = 0;
         long queued = 0;
         if (throttled) {
+          // Only a few threads wait on the clock; the others wait to be called in (see ClockWaiters)
+          if (!waiters.shouldClaim() && !waiters.awaitCall(me, workload)) {
+            break;
+          }
           slot = schedule.claim();
           if (slot == OperationSchedule.NONE) {
+            waiters.close();
             break;
           }
           long intended = schedule.intendedStartNs(slot);
+          waiters.startWaiting();
           queued = schedule.awaitTime(intended, workload);
+          waiters.endWaiting(lastOpNs, queued == 0); // 0: the time still lay ahead, this thread was on time
           if (workload.isStopRequested()) {
             break;
           }
-          measurements.setIntendedStartTimeNs(intended);
+          opState.setIntendedStartNs(intended);
           opStart = intended;
         } else {
           if (nextInBlock == blockEnd) {
@@ -189,7 +201,7 @@ final class ClientThread extends Thread implements Worker {
         }
         boolean measured = noWarmup || warmup.isMeasured(slot, opStart, scheduleStart);
         if (!noWarmup) {
-          measurements.setRecording(measured);
+          opState.setRecording(measured);
         }
         long begin = throttled ? System.nanoTime() : opStart;
         if (measured) {
@@ -208,6 +220,7 @@ final class ClientThread extends Thread implements Worker {
         if (clockPerOp) {
           long end = System.nanoTime();
           c.lastOpEndNs = end;
+          lastOpNs = end - begin;
           if (measured && throttled) {
             c.busyNs += end - begin;
             if (end - begin > c.maxServiceNs) {
@@ -245,7 +258,7 @@ final class ClientThread extends Thread implements Worker {
       e.printStackTrace();
       workload.requestStopBecauseOfError();
     } finally {
-      measurements.setRecording(true);
+      opState.setRecording(true);
       if (done > 0 && !clockPerOp) {
         c.lastOpEndNs = System.nanoTime();
       }

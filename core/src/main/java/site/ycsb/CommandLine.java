@@ -70,14 +70,14 @@ public final class CommandLine {
       }
       dbName = new PropertyReader(props).get(EngineOptions.DB_CLASS);
     } catch (UsageException | IllegalArgumentException e) {
-      System.err.println("Error: " + e.getMessage());
+      System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
     }
     DB db;
     try {
       db = DBFactory.instantiate(dbName);
     } catch (UnknownDBException e) {
-      System.err.println("Error: " + e.getMessage());
+      System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
     }
     db.setProperties(props);
@@ -85,10 +85,10 @@ public final class CommandLine {
       db.init();
     } catch (DBException e) {
       if (ClientThread.isConfigurationMistake(e)) {
-        System.err.println("Error: " + e.getCause().getMessage());
+        System.err.println("Error: " + Secrets.safeLine(e.getCause().getMessage()));
         return ExitCode.USAGE;
       }
-      System.err.println("Error: database initialisation failed: " + ClientThread.describe(e));
+      System.err.println("Error: database initialisation failed: " + Secrets.safeLine(ClientThread.describe(e)));
       return ExitCode.INIT_FAILED;
     }
     out.println("YCSB Command Line Client (" + dbName + "). Type \"help\" for the commands.");
@@ -111,15 +111,33 @@ public final class CommandLine {
         table = execute(db, table, tokens, out);
       }
     } catch (IOException e) {
-      System.err.println("Error: " + e.getMessage());
+      System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
     } finally {
       try {
         db.cleanup();
       } catch (DBException e) {
-        System.err.println("Error: cleanup failed: " + e.getMessage());
+        System.err.println("Error: cleanup failed: " + Secrets.safeLine(e.getMessage()));
       }
     }
     return ExitCode.OK;
+  }
+
+  /**
+   * What is wrong with a scan's record count as typed, or null: the binding API takes an int from 1 up (a count past
+   * it is not "not a whole number").
+   */
+  static String scanCountProblem(String typed) {
+    if (!typed.matches("[+-]?[0-9]+")) {
+      return "is not a whole number";
+    }
+    java.math.BigInteger n = new java.math.BigInteger(typed);
+    if (n.signum() <= 0) {
+      return "must be at least 1";
+    }
+    if (n.compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
+      return "is too large (at most " + Integer.MAX_VALUE + ")";
+    }
+    return null;
   }
 
   private static String execute(DB db, String table, String[] t, PrintStream out) {
@@ -154,12 +172,12 @@ public final class CommandLine {
       }
       Set<String> fields = t.length > 3 ? new HashSet<>(Arrays.asList(t).subList(3, t.length)) : null;
       Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
-      try {
-        status = db.scan(table, t[1], Integer.parseInt(t[2]), fields, rows);
-      } catch (NumberFormatException e) {
-        out.println("recordcount must be a whole number");
+      String problem = scanCountProblem(t[2]);
+      if (problem != null) {
+        out.println("recordcount " + Secrets.safeLine(t[2]) + " " + problem);
         return table;
       }
+      status = db.scan(table, t[1], Integer.parseInt(t[2]), fields, rows);
       for (HashMap<String, ByteIterator> row : rows) {
         printRow(out, row);
         out.println("--------------------------------");

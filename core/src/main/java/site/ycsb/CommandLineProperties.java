@@ -47,7 +47,8 @@ public final class CommandLineProperties {
     String shown = Secrets.maskArgument(file);
     java.io.File f = new java.io.File(file);
     if (!f.exists()) {
-      throw new UsageException("cannot read property file " + shown + ": no such file");
+      throw new UsageException("cannot read property file " + shown + (java.nio.file.Files.isSymbolicLink(f.toPath())
+          ? ": a symbolic link to nothing (or to itself)" : ": no such file"));
     }
     if (!f.isFile()) {
       throw new UsageException("cannot read property file " + shown + ": not a regular file");
@@ -58,8 +59,14 @@ public final class CommandLineProperties {
     }
     Properties fileProps = new Properties();
     try (InputStream in = new java.io.BufferedInputStream(new FileInputStream(f))) {
-      skipByteOrderMark(in);
-      fileProps.load(in);
+      byte[] text = readAll(in);
+      String binary = binaryContent(text);
+      if (binary != null) {
+        throw new UsageException("cannot read property file " + shown + ": it is not a text file (" + binary + ")");
+      }
+      InputStream bytes = new java.io.ByteArrayInputStream(text);
+      skipByteOrderMark(bytes);
+      fileProps.load(bytes);
     } catch (IOException e) {
       throw new UsageException("cannot read property file " + shown + ": " + Secrets.maskArgument(e.getMessage()));
     } catch (IllegalArgumentException e) {
@@ -67,7 +74,40 @@ public final class CommandLineProperties {
       throw new UsageException("property file " + shown + " is malformed: " + e.getMessage()
           + " (a \\u escape needs four hex digits; write a literal backslash as \\\\)");
     }
+    for (String name : fileProps.stringPropertyNames()) {
+      String problem = EngineCommandLine.propertyNameProblem(name);
+      if (problem != null) {
+        throw new UsageException("property file " + shown + ": " + problem);
+      }
+    }
     return fileProps;
+  }
+
+  private static byte[] readAll(InputStream in) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    byte[] buf = new byte[8192];
+    for (int n; (n = in.read(buf)) > 0; ) {
+      out.write(buf, 0, n);
+      if (out.size() > MAX_PROPERTY_FILE_BYTES) {
+        throw new IOException("more than " + MAX_PROPERTY_FILE_BYTES + " bytes (is it a property file?)");
+      }
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * Why the bytes are not a property file's text, or null: a NUL or another control character than tab, line feed,
+   * form feed and carriage return (a binary file, a compressed or UTF-16 file) would otherwise become property names
+   * nobody reads, and be copied into summary.json.
+   */
+  static String binaryContent(byte[] text) {
+    for (int i = 0; i < text.length; i++) {
+      int b = text[i] & 0xff;
+      if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' || b == 0x7f) {
+        return String.format(java.util.Locale.ROOT, "byte 0x%02x at offset %d", b, i);
+      }
+    }
+    return null;
   }
 
   /**

@@ -39,6 +39,9 @@ public class DBWrapper extends DB implements NamedOperationDB {
   private final boolean[] serviceResolved = new boolean[OPS.length];
   private final boolean[] intendedResolved = new boolean[OPS.length];
 
+  /** The state of the thread that called last (a wrapper normally has just one); see {@link #threadState()}. */
+  private Measurements.ThreadState lastState;
+
   public DBWrapper(DB db) {
     this(db, Measurements.getMeasurements());
   }
@@ -95,7 +98,7 @@ public class DBWrapper extends DB implements NamedOperationDB {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    Measurements.ThreadState state = measurements.threadState();
+    Measurements.ThreadState state = threadState();
     long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db.read(table, key, fields, result);
@@ -106,7 +109,7 @@ public class DBWrapper extends DB implements NamedOperationDB {
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
-    Measurements.ThreadState state = measurements.threadState();
+    Measurements.ThreadState state = threadState();
     long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db.scan(table, startkey, recordcount, fields, result);
@@ -116,7 +119,7 @@ public class DBWrapper extends DB implements NamedOperationDB {
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    Measurements.ThreadState state = measurements.threadState();
+    Measurements.ThreadState state = threadState();
     long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db.update(table, key, values);
@@ -126,7 +129,7 @@ public class DBWrapper extends DB implements NamedOperationDB {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    Measurements.ThreadState state = measurements.threadState();
+    Measurements.ThreadState state = threadState();
     long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db.insert(table, key, values);
@@ -136,7 +139,7 @@ public class DBWrapper extends DB implements NamedOperationDB {
 
   @Override
   public Status delete(String table, String key) {
-    Measurements.ThreadState state = measurements.threadState();
+    Measurements.ThreadState state = threadState();
     long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db.delete(table, key);
@@ -151,7 +154,7 @@ public class DBWrapper extends DB implements NamedOperationDB {
    */
   @Override
   public Status executeNamed(String name, Object request) {
-    Measurements.ThreadState state = measurements.threadState();
+    Measurements.ThreadState state = threadState();
     long ist = measurements.intendedStartNs(state);
     long st = System.nanoTime();
     Status res = db instanceof NamedOperationDB ? ((NamedOperationDB) db).executeNamed(name, request)
@@ -162,6 +165,16 @@ public class DBWrapper extends DB implements NamedOperationDB {
       recorder.record(name, res, ist, st, en);
     }
     return res;
+  }
+
+  /** The calling thread's state, without a thread-local lookup when the same thread calls again. */
+  private Measurements.ThreadState threadState() {
+    Measurements.ThreadState s = lastState; // one read: a state knows its owner (a final field)
+    if (s == null || !s.isOwnedBy(Thread.currentThread())) {
+      s = measurements.threadState();
+      lastState = s;
+    }
+    return s;
   }
 
   /**

@@ -176,8 +176,8 @@ public final class EngineCommandLine {
       }
       String value = flag == null || flag.takesValue() ? value(args, ++i, arg, ownOptions) : null;
       Item item = new Item(arg, flag, value);
-      if (flag == Flag.PROPERTY && value.indexOf('=') <= 0) {
-        throw new UsageException("-p needs name=value, got '" + Secrets.maskArgument(value) + "'");
+      if (flag == Flag.PROPERTY) {
+        checkPropertyArgument(value);
       }
       if (flag == Flag.LOAD || flag == Flag.TRANSACTIONS) {
         if (phase != null && !phase.equals(item.propertyValue())) {
@@ -190,6 +190,47 @@ public final class EngineCommandLine {
       items.add(item);
     }
     return new EngineCommandLine(items, false, false);
+  }
+
+  /**
+   * Refuses a {@code -p} whose name would set a property nobody reads while the user meant another: blanks around
+   * the name ({@code -p ' operationcount=5'}, {@code -p 'operationcount =5'}: the default would run without a word),
+   * a name that is an option ({@code -p -threads=5}), or control characters.
+   */
+  private static void checkPropertyArgument(String value) throws UsageException {
+    int eq = value.indexOf('=');
+    if (eq <= 0) {
+      throw new UsageException("-p needs name=value, got '" + Secrets.safeLine(Secrets.maskArgument(value)) + "'");
+    }
+    String name = value.substring(0, eq);
+    String problem = propertyNameProblem(name);
+    if (problem != null) {
+      throw new UsageException("-p '" + Secrets.safeLine(Secrets.maskArgument(value)) + "': " + problem);
+    }
+  }
+
+  /**
+   * What is wrong with a property name as typed ({@code -p} or a {@code -P} file), or null: a name no property has
+   * and that is surely a typing mistake (blanks, control characters, a leading '-'). Other unknown names are kept, as
+   * in YCSB, since a binding or workload may read any name.
+   */
+  public static String propertyNameProblem(String name) {
+    String shown = Secrets.safeLine(name);
+    if (!name.equals(name.trim())) {
+      return "the property name '" + shown + "' has blanks around it; write name=value without blanks before the '='";
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (Character.isWhitespace(c) || Character.isISOControl(c) || Character.isSpaceChar(c)) {
+        return "the property name '" + shown + "' holds a blank or control character";
+      }
+    }
+    if (name.startsWith("-")) {
+      Flag flag = Flag.of(name);
+      return "a property name does not start with '-'" + (flag != null && flag.takesValue() ? "; for the option write "
+          + flag.word + " " + flag.valueName : flag != null ? "; for the option write " + flag.word : "");
+    }
+    return null;
   }
 
   /**

@@ -66,7 +66,7 @@ final class EngineRun {
       System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
     } catch (WorkloadException e) {
-      System.err.println("Error: workload initialisation failed: " + ClientThread.describe(e));
+      System.err.println("Error: workload initialisation failed: " + Secrets.safeLine(ClientThread.describe(e)));
       return ExitCode.INIT_FAILED;
     }
   }
@@ -91,7 +91,7 @@ final class EngineRun {
       System.err.println("Error: interrupted");
       return ExitCode.RUN_FAILED;
     } catch (IOException e) {
-      System.err.println("Error: cannot write results: " + e.getMessage());
+      System.err.println("Error: cannot write results: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.RUN_FAILED;
     } finally {
       interruption.close();
@@ -207,7 +207,7 @@ final class EngineRun {
       System.err.println("Error: " + Secrets.safeLine(mistake));
     }
     for (String failure : initFailures) {
-      System.err.println("Error: database initialisation failed: " + failure);
+      System.err.println("Error: database initialisation failed: " + Secrets.safeLine(failure));
     }
     // A configuration mistake is the user's to fix (exit 2) even if another thread also failed to connect.
     return refused.isEmpty() ? ExitCode.INIT_FAILED : ExitCode.USAGE;
@@ -313,7 +313,7 @@ final class EngineRun {
       writer.writeResultsDir(config.resultsDir, r);
     }
     for (String warning : r.health.warnings) {
-      System.err.println("WARNING: " + warning);
+      System.err.println("WARNING: " + Secrets.safeLine(warning));
     }
     for (String failure : failures) {
       System.err.println("Error: " + Secrets.safeLine(failure));
@@ -321,14 +321,11 @@ final class EngineRun {
     if (r.failedInserts > 0) {
       System.err.println("Error: " + r.failedInserts + " inserts failed after all retries; those records are"
           + " missing from the table");
-      if (r.exitCode == ExitCode.OK && !config.keepGoingOnInsertFailure) {
-        r.exitCode = ExitCode.RUN_FAILED;
-      }
     }
     return r.exitCode;
   }
 
-  /** The run's exit code and reason: interrupted, failed, nothing measured, or completed. */
+  /** The run's exit code and reason: interrupted, failed, inserts missing, nothing measured, or completed. */
   private void judge(RunResult r, List<String> failures) {
     if (interruption.isInterrupted()) {
       r.exitCode = interruption.exitCode();
@@ -337,6 +334,10 @@ final class EngineRun {
     } else if (workload.hasFailed() || !failures.isEmpty()) {
       r.exitCode = ExitCode.RUN_FAILED;
       r.exitReason = failures.isEmpty() ? "stopped-on-error" : failures.get(0);
+    } else if (r.failedInserts > 0) {
+      // With core_workload_insertion_keep_going_on_error the load went on, but it did not load what was asked.
+      r.exitCode = ExitCode.RUN_FAILED;
+      r.exitReason = r.failedInserts + " inserts failed after all retries";
     } else if (r.operations == 0 && r.warmupOps > 0) {
       // A time warm-up longer than the run cannot always be refused before it (the run's length is not known):
       // every operation was warm-up, and a run that measured nothing has not completed as asked.

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What Ctrl-C (SIGINT) and SIGTERM do during a run: the first one stops the schedule, so the run ends the way a
+ * What Ctrl-C (SIGINT), SIGTERM and SIGHUP do during a run: the first one stops the schedule, so the run ends the way a
  * time limit ends it — every thread finishes its current operation, and the results of what was measured are
  * printed and written, marked interrupted; a second one exits at once. Without it the JVM would exit within
  * milliseconds and a long run's measurements would be lost.
@@ -36,7 +36,7 @@ final class Interruption implements AutoCloseable {
     this.exitOnFirst = exitOnFirst;
   }
 
-  /** Installs handlers for INT and TERM that call {@code onFirstSignal} once, and halt on a second signal. */
+  /** Installs handlers for {@link #SIGNALS} that call {@code onFirstSignal} once, and halt on a second signal. */
   static Interruption install(Runnable onFirstSignal) {
     return install(new Interruption(onFirstSignal, false));
   }
@@ -50,13 +50,28 @@ final class Interruption implements AutoCloseable {
     return install(new Interruption(cleanup, true));
   }
 
+  /**
+   * The signals that end a run as Ctrl-C does: INT, TERM, and HUP (the terminal or ssh connection of the run went
+   * away: without a handler the JVM exited and the whole run was lost). A signal the process inherited as ignored
+   * ({@code nohup}, SIGINT in a background job) stays ignored: the JVM does not install a handler for it.
+   */
+  static final String[] SIGNALS = {"INT", "TERM", "HUP"};
+
   private static Interruption install(Interruption interruption) {
+    Class<?> signalClass;
+    Class<?> handlerClass;
+    Method handle;
+    Method number;
     try {
-      Class<?> signalClass = Class.forName("sun.misc.Signal");
-      Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
-      Method handle = signalClass.getMethod("handle", signalClass, handlerClass);
-      Method number = signalClass.getMethod("getNumber");
-      for (String name : new String[] {"INT", "TERM"}) {
+      signalClass = Class.forName("sun.misc.Signal");
+      handlerClass = Class.forName("sun.misc.SignalHandler");
+      handle = signalClass.getMethod("handle", signalClass, handlerClass);
+      number = signalClass.getMethod("getNumber");
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return interruption; // No signal API on this JVM: the JVM's default behaviour stays.
+    }
+    for (String name : SIGNALS) {
+      try { // each on its own: a signal this platform lacks or the JVM keeps for itself must not cost the others
         Object sig = signalClass.getConstructor(String.class).newInstance(name);
         Object handler = Proxy.newProxyInstance(handlerClass.getClassLoader(), new Class<?>[] {handlerClass},
             (proxy, method, args) -> {
@@ -74,9 +89,9 @@ final class Interruption implements AutoCloseable {
             });
         Object old = handle.invoke(null, sig, handler);
         interruption.previous.add(new Object[] {handle, sig, old});
+      } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+        // This signal keeps the JVM's default behaviour.
       }
-    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      // No signal API on this JVM (or signals not allowed): the JVM's default behaviour stays.
     }
     return interruption;
   }
@@ -89,10 +104,17 @@ final class Interruption implements AutoCloseable {
       Runtime.getRuntime().halt(128 + number);
     }
     if (exitOnFirst) {
-      System.err.println("Interrupted (" + name + ") before the measured run started: nothing was measured.");
-      System.err.flush();
-      onFirstSignal.run();
-      Runtime.getRuntime().halt(128 + number);
+      // Whatever the cleanup does (it races with the main thread, which goes on), the process ends here: a line
+      // saying nothing was measured must never be followed by the run carrying on.
+      try {
+        System.err.println("Interrupted (" + name + ") before the measured run started: nothing was measured.");
+        System.err.flush();
+        onFirstSignal.run();
+      } catch (RuntimeException | Error e) {
+        System.err.println("(cleanup after the interruption failed: " + e + ")");
+      } finally {
+        Runtime.getRuntime().halt(128 + number);
+      }
     }
     signalledNs = System.nanoTime();
     signal = name;
@@ -117,7 +139,7 @@ final class Interruption implements AutoCloseable {
     return signalledNs;
   }
 
-  /** The conventional exit code of the signal: 130 for SIGINT, 143 for SIGTERM. */
+  /** The conventional exit code of the signal: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. */
   int exitCode() {
     return exitCode;
   }

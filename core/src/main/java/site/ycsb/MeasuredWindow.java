@@ -123,10 +123,11 @@ final class MeasuredWindow {
       state.runFailed(LostOperations.describe(r.lostOps, config.asyncDeadlineNs));
     }
     r.timedOut = timedOut;
-    Histogram lag = state.scheduleLagUs.getIntervalHistogram();
+    Histogram lag = state.scheduleLag();
     health.finish(measures(r, lag), verdictContext());
     r.health = health;
     r.scheduleLag = lag;
+    r.lagsAbove1h = state.lagsAbove1h.sum();
     return r;
   }
 
@@ -141,8 +142,8 @@ final class MeasuredWindow {
     m.lagSumUs = (long) (lag.getMean() * lag.getTotalCount());
     m.queuedUs = config.target > 0 ? state.queuedNs() / 1000 : -1;
     m.maxQueuedUs = state.maxQueuedNs() / 1000;
-    Histogram startup = state.startupLagUs.getIntervalHistogram();
-    Histogram steady = state.steadyLagUs.getIntervalHistogram();
+    Histogram startup = state.startupLag();
+    Histogram steady = state.steadyLag();
     m.startupLagP99Us = startup.getTotalCount() == 0 ? 0 : startup.getValueAtPercentile(99);
     m.startupLagMaxUs = startup.getMaxValue();
     m.steadyLagP99Us = steady.getTotalCount() == 0 ? 0 : steady.getValueAtPercentile(99);

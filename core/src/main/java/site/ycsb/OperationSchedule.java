@@ -16,6 +16,9 @@ import java.util.function.LongConsumer;
  * it, a start-up artefact, as intended latency. No operation is skipped, and every backlog that builds up after
  * the warm-up is measured.
  *
+ * <p>Which free thread takes the next slot is up to {@link ClockWaiters}: a few wait on the clock, the others
+ * wait to be called in, so that the threads' cost does not grow with their number.
+ *
  * <p>Without a target, slots have no time and are only counted. Thread-safe: one atomic increment per claim.
  */
 final class OperationSchedule {
@@ -27,6 +30,7 @@ final class OperationSchedule {
   private final long limit;
   private final double nsPerOp;
   private final boolean spin;
+  private final ClockWaiters waiters;
   private volatile long startNs;
   private volatile long deadlineNs = Long.MAX_VALUE;
   private volatile boolean endedByDeadline;
@@ -45,6 +49,12 @@ final class OperationSchedule {
     this.limit = limit;
     this.nsPerOp = targetOpsPerSec > 0 ? 1e9 / targetOpsPerSec : 0;
     this.spin = spin;
+    this.waiters = nsPerOp > 0 ? ClockWaiters.forRate(targetOpsPerSec) : null;
+  }
+
+  /** The clock's waiters of a throttled schedule, null when unthrottled. */
+  ClockWaiters waiters() {
+    return waiters;
   }
 
   /** Anchors slot 0 at {@code nanoTime}; call once before any thread claims. */

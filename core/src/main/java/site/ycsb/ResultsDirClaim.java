@@ -18,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class ResultsDirClaim {
   /** The file a run holds (and locks) in its results.dir while it writes there. */
-  static final String NAME = ".ycsb-run-in-progress";
+  static final String NAME = site.ycsb.support.RunRecords.CLAIM;
 
   private final File file;
   private final RandomAccessFile raf;

@@ -36,6 +36,11 @@ final class ResultsDirectory {
       throw new UsageException("results.dir " + dir + " already holds a result (summary.json); choose a new "
           + "directory so that no result is overwritten");
     }
+    // a record nested in another run's (also through a symbolic link) would be read again as part of it
+    String inside = site.ycsb.support.RunRecords.insideAnotherRecord("results.dir " + dir, dir.toPath());
+    if (inside != null) {
+      throw new UsageException(inside);
+    }
     if (dir.exists() && (!dir.isDirectory() || !dir.canWrite())) {
       throw new UsageException("results.dir " + dir
           + (dir.isDirectory() ? " is not writable" : " is not a directory"));

@@ -93,8 +93,10 @@ final class RunConfig {
       if (doTransactions) {
         long ops = r.get(EngineOptions.OPERATION_COUNT);
         if (ops == 0 && maxExecutionSec == 0) {
-          throw new UsageException("operationcount is 0 (unlimited) and maxexecutiontime is not set: the run would "
-              + "never end; set operationcount or maxexecutiontime");
+          String given = props.getProperty(EngineOptions.OPERATION_COUNT.name());
+          throw new UsageException("operationcount is " + (given != null && given.trim().isEmpty() ? "empty, which "
+              + "means 0 (unlimited)," : "0 (unlimited)") + " and maxexecutiontime is not set: the run would never "
+              + "end; set operationcount or maxexecutiontime");
         }
         operationLimit = ops == 0 ? Long.MAX_VALUE : ops;
       } else {
@@ -111,11 +113,12 @@ final class RunConfig {
       checkExporter(exporterClass);
       String file = r.get(EngineOptions.EXPORT_FILE);
       exportFile = file.isEmpty() ? null : file;
-      if (exportFile != null) {
-        checkWritableFile(new File(exportFile));
-      }
       String dir = r.get(EngineOptions.RESULTS_DIR);
       resultsDir = dir.isEmpty() ? null : new File(dir);
+      if (exportFile != null) {
+        checkExportFileOutsideRecords(new File(exportFile), resultsDir);
+        checkWritableFile(new File(exportFile));
+      }
       warmup = Warmup.parse(props.getProperty(EngineOptions.WARMUP.name()));
       if (warmup.operations() > 0 && operationLimit != Long.MAX_VALUE && warmup.operations() >= operationLimit) {
         throw new UsageException("warmup=" + warmup + " covers all " + operationLimit + " operations, so nothing "
@@ -163,6 +166,11 @@ final class RunConfig {
     if (f.isDirectory()) {
       throw new UsageException("exportfile " + f + " is a directory");
     }
+    java.nio.file.Path real = site.ycsb.support.RunRecords.realPath(f.toPath());
+    if (f.exists() && (real.startsWith("/proc") || real.startsWith("/sys"))) {
+      // root may open these for writing, and the results would be written into a kernel setting, or lost at the end
+      throw new UsageException("exportfile " + f + " is a kernel file (" + real.getName(0) + "), not a results file");
+    }
     if (f.exists() ? !f.canWrite() : !isWritableDirectory(f.getAbsoluteFile().getParentFile())) {
       throw new UsageException("exportfile " + f + " cannot be written (" + (f.exists() ? "no write permission"
           : "its directory does not exist or is not writable") + ")");
@@ -183,6 +191,30 @@ final class RunConfig {
         new java.io.FileOutputStream(f, true).close(); // opened for appending, nothing written
       } catch (IOException e) {
         throw new UsageException("exportfile " + f + " cannot be written (" + e.getMessage() + ")");
+      }
+    }
+  }
+
+  /** The files a run's record holds (in its results.dir), which an exportfile must not be. */
+  static final java.util.List<String> RECORD_FILES = java.util.Arrays.asList(site.ycsb.support.RunRecords.SUMMARY, "output.txt",
+      "timeseries.csv", "status.log", "schedule-lag.hdr", "hdr", ResultsDirClaim.NAME);
+
+  /**
+   * An exportfile inside another run's record would replace or add to what that run wrote (its output.txt), and one
+   * that is a file of this run's own record would be written twice: both refused, by real path.
+   */
+  private static void checkExportFileOutsideRecords(File f, File resultsDir) throws UsageException {
+    java.nio.file.Path real = site.ycsb.support.RunRecords.realPath(f.toPath());
+    String inside = site.ycsb.support.RunRecords.insideRecord("exportfile " + f, real);
+    if (inside != null) {
+      throw new UsageException(inside);
+    }
+    if (resultsDir != null) {
+      java.nio.file.Path own = site.ycsb.support.RunRecords.realPath(resultsDir.toPath());
+      if (real.startsWith(own) && !real.equals(own) && RECORD_FILES.contains(own.relativize(real).getName(0)
+          .toString())) {
+        throw new UsageException("exportfile " + f + " is a file of this run's own record in results.dir "
+            + resultsDir + "; name another file (or leave exportfile out: the record holds output.txt)");
       }
     }
   }

@@ -49,4 +49,6 @@ final class RunResult {
   }
   /** How late operations started against their schedule (us), whole run; written as schedule-lag.hdr. */
   org.HdrHistogram.Histogram scheduleLag;
+  /** Measured operations that started more than an hour late, recorded in {@link #scheduleLag} as one hour. */
+  long lagsAbove1h;
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -23,23 +24,64 @@ final class RunState {
   final CountDownLatch cleanupGate = new CountDownLatch(1);
   volatile boolean aborted;
 
-  /** How late operations started relative to their slot, in microseconds (throttled runs only). */
-  final Recorder scheduleLagUs = new Recorder(1, 3_600_000_000L, 3);
-  /** The lag of operations intended to start in the first {@link #STARTUP_WINDOW_NS} of the schedule. */
-  final Recorder startupLagUs = new Recorder(1, 3_600_000_000L, 3);
+  /**
+   * How late operations intended to start in the first {@link #STARTUP_WINDOW_NS} of the schedule started relative
+   * to their slot, in microseconds (throttled runs only). Each operation is recorded once, here or in
+   * {@link #steadyLagUs}; the lag of the whole run is their sum ({@link #scheduleLag}).
+   */
+  private final Recorder startupLagUs = new Recorder(1, 3_600_000_000L, 3);
   /** The lag of the operations after it. */
-  final Recorder steadyLagUs = new Recorder(1, 3_600_000_000L, 3);
+  private final Recorder steadyLagUs = new Recorder(1, 3_600_000_000L, 3);
+  /** The two lag histograms once taken (after the run), null before. */
+  private Histogram startupLag;
+  private Histogram steadyLag;
   /** The longest service time of one measured operation (ns), across threads: a database stall shows here. */
   final java.util.concurrent.atomic.AtomicLong maxServiceNs = new java.util.concurrent.atomic.AtomicLong();
   /** The start-up window of the schedule, judged separately by the verdicts. */
   static final long STARTUP_WINDOW_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
 
+  /** The lag recorders' range: a lag above it is recorded as it and counted ({@link #lagsAbove1h}). */
+  static final long MAX_LAG_US = 3_600_000_000L;
+  /** Operations that started more than an hour late (recorded as one hour), as latencies above 1 h are counted. */
+  final java.util.concurrent.atomic.LongAdder lagsAbove1h = new java.util.concurrent.atomic.LongAdder();
+
   /** Records how late a measured operation started, and whether it was due in the start-up window. */
   void recordLag(long intendedNs, long actualNs, long scheduleStartNs) {
-    long lagUs = Math.min(3_600_000_000L, Math.max(0, actualNs - intendedNs) / 1000);
-    scheduleLagUs.recordValue(lagUs);
+    long lagUs = Math.max(0, actualNs - intendedNs) / 1000;
+    if (lagUs > MAX_LAG_US) {
+      lagsAbove1h.increment();
+      lagUs = MAX_LAG_US;
+    }
     (intendedNs - scheduleStartNs < STARTUP_WINDOW_NS ? startupLagUs : steadyLagUs).recordValue(lagUs);
   }
+
+  /** The lag of the operations due in the start-up window; call once the operations are over. */
+  synchronized Histogram startupLag() {
+    takeLag();
+    return startupLag;
+  }
+
+  /** The lag of the operations due after the start-up window; call once the operations are over. */
+  synchronized Histogram steadyLag() {
+    takeLag();
+    return steadyLag;
+  }
+
+  /** The lag of every measured operation (a new histogram); call once the operations are over. */
+  synchronized Histogram scheduleLag() {
+    takeLag();
+    Histogram all = startupLag.copy();
+    all.add(steadyLag);
+    return all;
+  }
+
+  private void takeLag() {
+    if (startupLag == null) {
+      startupLag = startupLagUs.getIntervalHistogram();
+      steadyLag = steadyLagUs.getIntervalHistogram();
+    }
+  }
+
   final AtomicLong failedInserts = new AtomicLong();
   /** Asynchronous calls the binding never completed within {@code async.deadline.s}, recorded as LOST. */
   final java.util.concurrent.atomic.LongAdder lostOps = new java.util.concurrent.atomic.LongAdder();

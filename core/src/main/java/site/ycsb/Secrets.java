@@ -24,11 +24,14 @@ public final class Secrets {
     return site.ycsb.support.SecretNames.isSecret(propertyName);
   }
 
-  /** A sorted copy of the properties with secret values replaced by {@link #MASK}. */
+  /**
+   * A sorted copy of the properties with secret values replaced by {@link #MASK}, and the password of any {@code
+   * user:password@host} in other values too.
+   */
   public static TreeMap<String, String> masked(Properties props) {
     TreeMap<String, String> out = new TreeMap<>();
     for (String name : props.stringPropertyNames()) {
-      out.put(name, isSecret(name) ? MASK : props.getProperty(name));
+      out.put(name, site.ycsb.support.SecretNames.shown(name, props.getProperty(name)));
     }
     return out;
   }
@@ -37,7 +40,8 @@ public final class Secrets {
    * A command-line argument or any user-typed text, safe to print: whatever follows a secret-looking name is
    * replaced by {@link #MASK}, whatever the separator the user typed ({@code db.password=x}, {@code db.password x},
    * {@code db.password:x}, {@code -pdb.password=x}). A secret-looking word not followed by a separator is left
-   * alone, so paths such as {@code conf/token-store/w.properties} print as typed.
+   * alone, so paths such as {@code conf/token-store/w.properties} print as typed. The password of a {@code
+   * user:password@host} anywhere in it is masked too ({@link site.ycsb.support.SecretNames#maskCredentials}).
    */
   public static String maskArgument(String text) {
     if (text == null) {
@@ -47,10 +51,10 @@ public final class Secrets {
     while (m.find()) {
       int end = m.end();
       if (end < text.length() && VALUE_SEPARATORS.indexOf(text.charAt(end)) >= 0) {
-        return text.substring(0, end + 1) + MASK;
+        return site.ycsb.support.SecretNames.maskCredentials(text.substring(0, end + 1)) + MASK;
       }
     }
-    return text;
+    return site.ycsb.support.SecretNames.maskCredentials(text);
   }
 
   /** See {@link site.ycsb.support.SecretNames#maskText}. */
@@ -65,8 +69,8 @@ public final class Secrets {
 
   /**
    * A property file's text, safe to keep in a result directory: on every line whose key looks secret, the value
-   * is replaced by {@link #MASK} (whatever separator the file uses), and so is a secret in a comment; other lines
-   * are unchanged.
+   * is replaced by {@link #MASK} (whatever separator the file uses), and so is a secret in a comment; on other lines
+   * only the password of a {@code user:password@host} is masked.
    * Continuation lines of a masked value are dropped with it.
    */
   public static String maskPropertiesText(String text) {
@@ -104,7 +108,7 @@ public final class Secrets {
           continue;
         }
       }
-      out.append(line).append('\n');
+      out.append(site.ycsb.support.SecretNames.maskCredentials(line)).append('\n');
     }
     return out.substring(0, Math.max(0, out.length() - 1));
   }

@@ -186,6 +186,22 @@ class ClientTest {
     assertFalse(r.err.contains("retry count: 6"), "within ten seconds of the fifth line: " + r.err);
   }
 
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0} of 5 inserts fail, keep going {1}, {2} threads")
+  @org.junit.jupiter.params.provider.CsvSource({"1,false,1", "1,true,1", "3,true,1", "5,true,1", "100,true,1",
+      "100,false,1", "100,false,3", "100,true,3", "2,true,2"})
+  void should_exit_1_and_say_so_in_summary_when_any_insert_fails_for_good(int failures, boolean keepGoing,
+      int threads) throws IOException {
+    File dir = tmp.resolve("res-" + failures + keepGoing + threads).toFile();
+    ClientRunner r = ClientRunner.run("-load", "-P", workload, "-db", FaultyDB.class.getName(), "-p",
+        "recordcount=5", "-p", "faulty.insertfailures=" + failures, "-threads", String.valueOf(threads),
+        "-p", "core_workload_insertion_keep_going_on_error=" + keepGoing, "-p", "results.dir=" + dir);
+    assertEquals(ExitCode.RUN_FAILED, r.exitCode, r.toString());
+    assertTrue(r.err.contains("inserts failed after all retries"), r.err);
+    String summary = new String(Files.readAllBytes(new File(dir, "summary.json").toPath()), StandardCharsets.UTF_8);
+    assertTrue(summary.contains("\"exitCode\": 1"), summary);
+    assertFalse(summary.contains("\"exitReason\": \"completed\""), summary);
+  }
+
   @Test
   void should_exit_1_when_inserts_fail_after_all_retries() {
     ClientRunner r = ClientRunner.run("-load", "-P", workload, "-db", FaultyDB.class.getName(), "-p",

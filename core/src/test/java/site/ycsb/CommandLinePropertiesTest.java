@@ -1,6 +1,7 @@
 package site.ycsb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,5 +66,50 @@ class CommandLinePropertiesTest {
             Collections.<String, String>emptyMap()));
     assertTrue(e.getMessage().startsWith("cannot read property file ") && !e.getMessage().contains("\n"),
         e.getMessage());
+  }
+
+  /** Content that is not a property file's text: binary, compressed, UTF-16, or with control characters. */
+  static java.util.stream.Stream<byte[]> notText() {
+    return java.util.stream.Stream.of(new byte[] {0},
+        "recordcount=10\n\0\0\0\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+        new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3}, // gzip
+        "recordcount=10\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE),
+        "recordcount=10\n".getBytes(java.nio.charset.StandardCharsets.UTF_16), // with its byte-order mark
+        new byte[] {(byte) 0x7f, 'E', 'L', 'F', 2, 1, 1, 0},
+        "a=1\u001b[31mred\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+        "a=1\rb=2\u0007\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("notText")
+  void should_refuse_a_file_in_one_line_when_it_is_not_text(byte[] content) throws Exception {
+    java.nio.file.Path f = java.nio.file.Files.createTempFile("binary", ".properties");
+    try {
+      java.nio.file.Files.write(f, content);
+      UsageException e = assertThrows(UsageException.class,
+          () -> CommandLineProperties.merge(java.util.Collections.singletonList(f.toString()),
+              java.util.Collections.<String, String>emptyMap()));
+      assertTrue(e.getMessage().contains("is not a text file"), e.getMessage());
+    } finally {
+      java.nio.file.Files.delete(f);
+    }
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"-threads=5", "-threads 5", "--x=1", "a\\u0000b=1",
+      "a\\tb=1", "a\\ b=1", "\\ lead=1"})
+  void should_refuse_a_file_in_one_line_when_a_name_in_it_is_not_what_the_user_meant(String line) throws Exception {
+    java.nio.file.Path f = java.nio.file.Files.createTempFile("names", ".properties");
+    try {
+      java.nio.file.Files.write(f, ("recordcount=10\n" + line + "\n").getBytes(
+          java.nio.charset.StandardCharsets.ISO_8859_1));
+      UsageException e = assertThrows(UsageException.class,
+          () -> CommandLineProperties.merge(java.util.Collections.singletonList(f.toString()),
+              java.util.Collections.<String, String>emptyMap()));
+      assertTrue(e.getMessage().startsWith("property file " + f), e.getMessage());
+      assertFalse(e.getMessage().contains("\n") || e.getMessage().contains("\u0000"), e.getMessage());
+    } finally {
+      java.nio.file.Files.delete(f);
+    }
   }
 }

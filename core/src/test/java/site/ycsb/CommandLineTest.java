@@ -78,4 +78,26 @@ class CommandLineTest {
     assertTrue(text.contains("\"db.password\"=\"***\""), text);
     assertTrue(!text.contains("S3cretPW") && !text.contains("T0k"), text);
   }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+      "99999999999999|is too large (at most 2147483647)", "2147483648|is too large (at most 2147483647)",
+      "0|must be at least 1", "-5|must be at least 1", "-99999999999999999999|must be at least 1",
+      "x|is not a whole number", "1.5|is not a whole number", "1e3|is not a whole number", "0x10|is not a whole number"})
+  void should_say_what_is_wrong_with_a_scan_count_and_not_call_the_binding(String count, String problem) {
+    MemoryDB.clear();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int code = CommandLine.run(new String[]{"-db", MemoryDB.class.getName(), "-table", "t"},
+        new BufferedReader(new StringReader("scan k " + count + "\nquit\n")), new PrintStream(out, true));
+    String text = new String(out.toByteArray(), StandardCharsets.UTF_8);
+    assertEquals(ExitCode.OK, code);
+    assertTrue(text.contains("recordcount " + count + " " + problem), text);
+    assertTrue(!text.contains("Return code"), text);
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"1", "2147483647", "+3", "007"})
+  void should_scan_when_the_count_is_a_whole_number_in_range(String count) {
+    assertEquals(null, CommandLine.scanCountProblem(count));
+  }
 }

@@ -117,4 +117,25 @@ class EngineCommandLineTest {
     assertTrue(EngineCommandLine.parse(Arrays.asList("-s", "-h", "-x")).helpRequested());
     assertThrows(UsageException.class, () -> EngineCommandLine.parse(Arrays.asList("-x", "-help")));
   }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {" operationcount=5", "operationcount =5",
+      "\toperationcount=5", "operationcount\t=5", " operationcount =5", "operation count=5", "-threads=5",
+      "-target=100", "--operationcount=5", "-s=1", "-x=1", "record\ncount=5", "recordcount\u00a0=5", "a\u0000b=1"})
+  void should_refuse_in_one_line_when_a_p_name_is_not_what_the_user_meant(String arg) {
+    UsageException e = assertThrows(UsageException.class,
+        () -> EngineCommandLine.parse(Arrays.asList("-p", arg, "-threads", "2"), LAUNCHER));
+    assertTrue(e.getMessage().startsWith("-p '"), e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    assertFalse(e.getMessage().contains("\u0000"), e.getMessage());
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"operationcount=5", "operationcount= 5",
+      "label=a b", "x.y-z_w=1", "db.url=jdbc:x://h/p?a=b", "empty="})
+  void should_keep_the_name_and_value_when_a_p_is_well_formed(String arg) throws Exception {
+    Map<String, String> set = EngineCommandLine.parse(Arrays.asList("-p", arg)).properties();
+    int eq = arg.indexOf('=');
+    assertEquals(arg.substring(eq + 1), set.get(arg.substring(0, eq)));
+  }
 }

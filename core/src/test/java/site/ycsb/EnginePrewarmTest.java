@@ -75,17 +75,7 @@ class EnginePrewarmTest {
 
   @Test
   void should_skip_with_the_reason_when_the_workload_is_not_the_core_workload() {
-    Workload other = new Workload() {
-      @Override
-      public boolean doInsert(DB db, Object threadstate) {
-        return true;
-      }
-
-      @Override
-      public boolean doTransaction(DB db, Object threadstate) {
-        return true;
-      }
-    };
+    Workload other = new NoOpWorkload();
     EnginePrewarm.Result result = EnginePrewarm.run(other, coreProps(), true, EnginePrewarm.MAX_NANOS);
     assertEquals(0, result.operations);
     assertTrue(result.describe().startsWith("engine path not warmed (workload "), result.describe());

@@ -27,6 +27,23 @@ class InterruptTest {
   @TempDir
   Path dir;
 
+  /** Every client a test started: ended after the test whatever happened (a failed assertion, a skipped SIGINT). */
+  private final List<Client> started = new ArrayList<>();
+
+  @org.junit.jupiter.api.AfterEach
+  void endClients() throws InterruptedException {
+    for (Client c : started) {
+      c.process.destroyForcibly(); // sh exec'd java: this is the client itself
+      c.process.waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private Client client(Path workDir, String... args) throws IOException {
+    Client c = new Client(workDir, args);
+    started.add(c);
+    return c;
+  }
+
   /** A client process started through sh, so that its pid is known on Java 8 too (sh execs java). */
   private static final class Client {
     final Process process;
@@ -129,7 +146,7 @@ class InterruptTest {
   @Test
   void should_print_and_write_what_was_measured_and_exit_130_when_interrupted_with_ctrl_c() throws Exception {
     Path results = dir.resolve("results");
-    Client c = new Client(dir, longRun(results));
+    Client c = client(dir, longRun(results));
     c.awaitErr("1 sec:");
     c.signal("INT");
     assertEquals(130, c.awaitExit(30), c.stderr());
@@ -146,7 +163,7 @@ class InterruptTest {
   @Test
   void should_blame_the_paused_client_process_not_the_database_when_it_was_stopped_mid_run() throws Exception {
     Path results = dir.resolve("results");
-    Client c = new Client(dir, longRun(results, "-p", "maxexecutiontime=7"));
+    Client c = client(dir, longRun(results, "-p", "maxexecutiontime=7"));
     c.awaitErr("3 sec:");
     c.signal("STOP"); // what a long GC pause, an overloaded host or a suspended VM does to a client
     sleep(1500);
@@ -165,7 +182,7 @@ class InterruptTest {
   @Test
   void should_keep_the_results_and_exit_143_when_terminated() throws Exception {
     Path results = dir.resolve("results");
-    Client c = new Client(dir, longRun(results));
+    Client c = client(dir, longRun(results));
     c.awaitErr("1 sec:");
     c.signal("TERM");
     assertEquals(143, c.awaitExit(30), c.stderr());
@@ -178,7 +195,7 @@ class InterruptTest {
     // Every 200th call's future is never completed and the engine's deadline is an hour: the 4 in-flight places fill
     // with lost calls within a second, and the run stands still, as it did against a cluster that lost 5 futures.
     Path results = dir.resolve("results");
-    Client c = new Client(dir, longRun(results, "-db", AsyncMemoryDB.class.getName(), "-p", "table=stuck",
+    Client c = client(dir, longRun(results, "-db", AsyncMemoryDB.class.getName(), "-p", "table=stuck",
         "-p", "asyncmemory.lose.every=200", "-p", "async.deadline.s=3600"));
     c.awaitErr("; 0 current ops/sec;"); // a status line of a run that stands still: every place holds a lost call
     long signalled = System.nanoTime();
@@ -200,7 +217,7 @@ class InterruptTest {
   void should_exit_at_once_without_results_when_interrupted_twice() throws Exception {
     // Every operation takes 60 s, so the first signal's orderly stop would wait for them (up to its bound).
     Path results = dir.resolve("results");
-    Client c = new Client(dir, longRun(results, "-p", "basicdb.simulatedelay=60000"));
+    Client c = client(dir, longRun(results, "-p", "basicdb.simulatedelay=60000"));
     c.awaitErr("1 sec:"); // the schedule is open (before it, the first signal already exits)
     c.signal("INT");
     c.awaitErr("Interrupted (SIGINT)");
@@ -215,7 +232,7 @@ class InterruptTest {
     // A database whose init takes a minute (a slow or unreachable cluster): Ctrl-C must not wait for it.
     for (String signal : new String[] {"INT", "TERM"}) {
       Path results = dir.resolve("results-" + signal);
-      Client c = new Client(Files.createDirectories(dir.resolve(signal)),
+      Client c = client(Files.createDirectories(dir.resolve(signal)),
           longRun(results, "-db", FaultyDB.class.getName(), "-p", "faulty.initdelayms=60000"));
       c.awaitErr("faulty: init takes");
       c.signal(signal);
@@ -231,7 +248,7 @@ class InterruptTest {
   void should_stop_waiting_and_report_an_interrupted_run_when_interrupted_before_start_epochms() throws Exception {
     Path results = dir.resolve("results");
     long inAMinute = System.currentTimeMillis() + 60_000;
-    Client c = new Client(dir, longRun(results, "-p", "start.epochms=" + inAMinute));
+    Client c = client(dir, longRun(results, "-p", "start.epochms=" + inAMinute));
     c.awaitErr("(start.epochms), in");
     c.signal("INT");
     assertEquals(130, c.awaitExit(20), c.stderr());

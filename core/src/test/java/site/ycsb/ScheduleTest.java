@@ -136,17 +136,7 @@ class ScheduleTest {
   @Test
   void should_return_early_when_a_stop_is_requested_while_waiting() {
     OperationSchedule s = new OperationSchedule(10, 0.001, false);
-    Workload w = new Workload() {
-      @Override
-      public boolean doInsert(DB db, Object threadstate) {
-        return false;
-      }
-
-      @Override
-      public boolean doTransaction(DB db, Object threadstate) {
-        return false;
-      }
-    };
+    Workload w = new NoOpWorkload();
     w.requestStop();
     long st = System.nanoTime();
     s.awaitTime(System.nanoTime() + 60_000_000_000L, w);

@@ -3,8 +3,10 @@ package site.ycsb.support;
 import java.util.regex.Pattern;
 
 /**
- * The rule for secret-bearing property names (password, passwd, secret, token, credential; any case): their values
- * never reach any output or log. One rule for the engine and the bindings.
+ * The rule for secrets: the values of secret-bearing property names (password, passwd, secret, token, credential; any
+ * case), and the password of a {@code user:password@host} inside any value (a URL {@code
+ * http://admin:pw@host/p.json}, a host entry {@code bench:pw@10.0.0.1}) never reach any output or log. One rule for
+ * the engine, the tools and the bindings.
  */
 public final class SecretNames {
   /** The words that make a name secret, as a regular-expression alternation (for finding them inside text). */
@@ -20,9 +22,31 @@ public final class SecretNames {
     return SECRET.matcher(propertyName).matches();
   }
 
-  /** The value as it may be printed next to its name: {@link #MASK} when the name looks secret. */
+  /**
+   * The value as it may be printed next to its name: {@link #MASK} when the name looks secret, else the value with the
+   * password of any {@code user:password@} in it masked ({@link #maskCredentials}).
+   */
   public static String shown(String propertyName, String value) {
-    return isSecret(propertyName) ? MASK : value;
+    return isSecret(propertyName) ? MASK : maskCredentials(value);
+  }
+
+  /**
+   * {@code user:password@} (the user may be empty, the password holds no blank, '/', ',', ';' or quote; the last
+   * '@' before the host ends it, so a password may hold '@'): in a URL after {@code scheme://}, in a host entry, in a
+   * list of them.
+   */
+  private static final Pattern CREDENTIALS = Pattern.compile("([^\\s:/@,;'\"=<>()\\[\\]]*:)([^\\s/,;'\"]+)@");
+
+  /**
+   * Text with the password of every {@code user:password@host} in it replaced by {@link #MASK}: {@code
+   * http://admin:pw@10.0.0.1/p.json} becomes {@code http://admin:***@10.0.0.1/p.json}, {@code bench:pw@h1,bench:pw@h2}
+   * becomes {@code bench:***@h1,bench:***@h2}; {@code user@host:port} (no password) is unchanged.
+   */
+  public static String maskCredentials(String text) {
+    if (text == null || text.indexOf('@') < 0) {
+      return text;
+    }
+    return CREDENTIALS.matcher(text).replaceAll("$1" + java.util.regex.Matcher.quoteReplacement(MASK) + "@");
   }
 
   /** In prose: a secret-looking name, '=' or ':', and the value up to a blank, quote or closing bracket. */
@@ -32,11 +56,12 @@ public final class SecretNames {
   /**
    * A message that quotes user input somewhere inside it (a path such as {@code /x/password=...}, a value in an
    * explanation), safe to print: every {@code name=value} or {@code name: value} whose name looks secret has its
-   * value replaced by {@link #MASK}; the rest of the message is kept, unlike site.ycsb.Secrets.maskArgument.
+   * value replaced by {@link #MASK}, and so is the password of every {@code user:password@host} ({@link
+   * #maskCredentials}); the rest of the message is kept, unlike site.ycsb.Secrets.maskArgument.
    */
   public static String maskText(String text) {
-    return text == null ? null
-        : SECRET_IN_TEXT.matcher(text).replaceAll("$1" + java.util.regex.Matcher.quoteReplacement(MASK));
+    return text == null ? null : maskCredentials(
+        SECRET_IN_TEXT.matcher(text).replaceAll("$1" + java.util.regex.Matcher.quoteReplacement(MASK)));
   }
 
   /**

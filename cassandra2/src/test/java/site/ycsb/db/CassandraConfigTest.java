@@ -142,4 +142,27 @@ class CassandraConfigTest {
     props.setProperty("cassandra.useSSL", "true");
     assertEquals(store.getPath(), parse().trustStore());
   }
+
+  /** The levels a run used are named by the binding's properties, set or defaulted, for its record (summary.json). */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+      "||  |ONE|ONE|SERIAL", "QUORUM||  |QUORUM|ONE|SERIAL", "|ALL|  |ONE|ALL|SERIAL",
+      "||dc1|LOCAL_ONE|LOCAL_ONE|LOCAL_SERIAL", "each_quorum|two|dc1|EACH_QUORUM|TWO|LOCAL_SERIAL"})
+  void should_name_the_levels_in_effect_by_their_properties_when_set_or_defaulted(String read, String write,
+      String dc, String effectiveRead, String effectiveWrite, String effectiveSerial) throws DBException {
+    props.setProperty("hosts", "10.0.0.1");
+    if (read != null) {
+      props.setProperty("cassandra.readconsistencylevel", read);
+    }
+    if (write != null) {
+      props.setProperty("cassandra.writeconsistencylevel", write);
+    }
+    if (dc != null && !dc.trim().isEmpty()) {
+      props.setProperty("cassandra.local_dc", dc.trim());
+    }
+    java.util.Map<String, String> levels = parse().levelProperties();
+    assertEquals(effectiveRead, levels.get("cassandra.readconsistencylevel"), levels.toString());
+    assertEquals(effectiveWrite, levels.get("cassandra.writeconsistencylevel"), levels.toString());
+    assertEquals(effectiveSerial, levels.get("cassandra.serialconsistencylevel"), levels.toString());
+  }
 }

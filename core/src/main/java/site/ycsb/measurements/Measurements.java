@@ -68,12 +68,31 @@ public class Measurements {
    * internal: the client thread's {@code DBWrapper} fetches it once per operation instead of once per call.
    */
   public static final class ThreadState {
+    private final Thread owner = Thread.currentThread();
     private long intendedStartNs;
     private boolean recording = true;
+
+    /** Whether this is {@code thread}'s state (a state is created by the thread it belongs to). */
+    public boolean isOwnedBy(Thread thread) {
+      return owner == thread;
+    }
 
     /** Whether the current operation is measured (false during warm-up). */
     public boolean isRecording() {
       return recording;
+    }
+
+    /** As {@link Measurements#setRecording}, for the thread that owns this state, without a thread-local lookup. */
+    public void setRecording(boolean recording) {
+      this.recording = recording;
+    }
+
+    /**
+     * As {@link Measurements#setIntendedStartTimeNs}, for the thread that owns this state, without a thread-local
+     * lookup (with {@code measurement.interval=op} the value is kept but never read).
+     */
+    public void setIntendedStartNs(long time) {
+      this.intendedStartNs = time;
     }
   }
 

@@ -39,7 +39,8 @@ import site.ycsb.generator.ZipfianGenerator;
  * <p>The load phase inserts the insert trace's URLs in order from URL number {@code insertstart} (0-based, wrapping
  * round at the end), {@code insertcount} of them, so clients that split a load with insertstart/insertcount insert
  * different URLs. YCSB 0.17.0 has no REST load: its load inserts nothing. Only the trace files of operations with
- * a proportion above 0 (and the insert trace for a load) are needed.
+ * a proportion above 0 (and the insert trace for a load) are needed. {@code <op>recordcount} (e.g. {@code
+ * readrecordcount=3}) uses only the first that many URLs of that trace, as 0.17.0 does.
  */
 public class RestWorkload extends Workload {
   private static final String[] OPS = {"read", "insert", "update", "delete"};
@@ -104,7 +105,7 @@ public class RestWorkload extends Workload {
       if (!needed) {
         continue;
       }
-      List<String> urls = readTrace(r, "url.trace." + op, op);
+      List<String> urls = firstUrls(r, op, readTrace(r, "url.trace." + op, op));
       traces.put(op, urls);
       double constant = r.doubleValue(op + "zipfconstant", 0.99, 0);
       if (!(constant > 0 && constant < 1)) {
@@ -181,6 +182,22 @@ public class RestWorkload extends Workload {
       throw new IllegalArgumentException(property + "=" + file + " holds no URL (only blank or # lines)");
     }
     return Collections.unmodifiableList(urls);
+  }
+
+  /**
+   * The URLs of {@code op}'s trace that the run uses: as in YCSB 0.17.0, {@code <op>recordcount} ({@code
+   * readrecordcount}, {@code insertrecordcount}, {@code updaterecordcount}, {@code deleterecordcount}) takes only the
+   * trace's first that many URLs (default: all). More than the trace holds is refused: 0.17.0 would address URLs that
+   * do not exist.
+   */
+  static List<String> firstUrls(PropertyReader r, String op, List<String> urls) {
+    String property = op + "recordcount";
+    long count = r.longValue(property, urls.size(), 1);
+    if (count > urls.size()) {
+      throw new IllegalArgumentException(property + "=" + count + " is more than the " + urls.size()
+          + " URLs of url.trace." + op);
+    }
+    return urls.subList(0, (int) count);
   }
 
   /** The URL the next {@code op} call addresses. */

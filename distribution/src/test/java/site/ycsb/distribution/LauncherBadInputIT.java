@@ -60,6 +60,10 @@ class LauncherBadInputIT {
         row(2, "-load and -t both given", "load", "basic", "-P", "workloads/workloada", "-t"),
         row(2, "-load and -t both given", "run", "basic", "-P", "workloads/workloada", "-load"),
         row(2, "ycsb: list takes no arguments", "list", "extra"),
+        row(2, "ycsb: --version takes no arguments", "--version", "extra"),
+        row(2, "ycsb: version takes no arguments", "version", "-p", "x=1"),
+        row(2, "ycsb: help takes no arguments", "help", "me"),
+        row(2, "ycsb: --help takes no arguments", "--help", "--version"),
         // Secrets typed wrongly are masked by the client before they are quoted.
         row(2, "-p needs name=value, got 'db.password ***'", "run", "basic", "-P", "workloads/workloada", "-p",
             "db.password " + SECRET),
@@ -95,11 +99,49 @@ class LauncherBadInputIT {
     assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.describe());
   }
 
+  /** A JVM option the JVM refuses is a configuration mistake (exit 2, one line) however it is given. */
+  @ParameterizedTest(name = "[{index}] {0} via {1}")
+  @org.junit.jupiter.params.provider.CsvSource({"-Xbogus,JAVA_OPTS", "-Xbogus,-jvm-args", "-XX:+NoSuchOption,JAVA_OPTS",
+      "-XX:+NoSuchOption,-jvm-args", "-Xmx1k,JAVA_OPTS", "-Xmx1k,-jvm-args", "-Xss1,JAVA_OPTS",
+      "-XX:MaxRAMPercentage=200,JAVA_OPTS", "-Dok=1 -Xbogus2,JAVA_OPTS"})
+  void should_exit_2_with_one_line_when_java_refuses_a_jvm_option(String option, String via) throws Exception {
+    String[] args = {"run", "basic", "-P", "workloads/workloada", "-p", "recordcount=10", "-p", "operationcount=10"};
+    CommandResult r;
+    if (via.equals("JAVA_OPTS")) {
+      r = Processes.ycsbWithEnv(home, Collections.singletonList("JAVA_OPTS=" + option), args);
+    } else {
+      String[] withJvm = Arrays.copyOf(args, args.length + 2);
+      withJvm[args.length] = "-jvm-args";
+      withJvm[args.length + 1] = option;
+      r = Processes.ycsb(home, withJvm);
+    }
+    assertEquals(2, r.exitCode, r.describe());
+    assertEquals(1, r.stderr.trim().split("\n").length, "one line:\n" + r.describe());
+    assertTrue(r.stderr.contains("refused by java"), r.describe());
+    assertFalse(r.stdout.contains("[OVERALL]"), r.describe());
+  }
+
   @Test
   void should_print_the_version_when_asked_after_a_binding() throws Exception {
     CommandResult r = Processes.ycsb(home, "run", "basic", "--version");
     assertEquals(0, r.exitCode, r.describe());
     assertTrue(r.stdout.startsWith("YCSB"), r.describe());
+  }
+
+  /** suite (like fleet and findmax) hands -cp to the engines of its phases, not to its own JVM. */
+  @Test
+  void should_give_cp_to_every_phase_when_suite_is_given_cp() throws Exception {
+    CommandResult r = Processes.ycsb(home, "suite", "basic", "--workloads", "load,a", "--no-report", "-cp",
+        "/no/such/phase-dir", "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false",
+        "-p", "warmup=0", "--out", emptyDir.resolve("suite-cp").toString());
+    assertEquals(0, r.exitCode, r.describe());
+    String err = r.stderr;
+    int phase1 = err.indexOf("suite: [1/2]");
+    int phase2 = err.indexOf("suite: [2/2]");
+    String warning = "ycsb: warning: -cp entry /no/such/phase-dir does not exist";
+    assertTrue(phase1 >= 0 && err.indexOf(warning) > phase1, "the first phase's launcher got -cp:\n" + r.describe());
+    assertTrue(err.indexOf(warning, phase2) > phase2, "the second phase's launcher got -cp:\n" + r.describe());
+    assertTrue(err.indexOf(warning) > phase1, "not the suite's own launcher:\n" + r.describe());
   }
 
   @Test

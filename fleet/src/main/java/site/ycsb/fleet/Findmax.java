@@ -53,9 +53,13 @@ public final class Findmax {
     FindmaxStepRunner runner = new FindmaxStepRunner(home, o.binding, o.clientArgs, out, o.stepSeconds,
         o.warmupSeconds, o.slas);
     // SIGTERM or Ctrl-C to findmax must not leave the step's engine running (orphaned, writing into out).
-    Thread stopper = new Thread(() -> runner.stopCurrent(System.err), "findmax-stop-engine");
+    FindmaxProgress progress = new FindmaxProgress();
+    Thread stopper = new Thread(() -> {
+      runner.stopCurrent(System.err);
+      progress.writeInterrupted(out, o.slas, o.errorBudget, System.err);
+    }, "findmax-stop-engine");
     Runtime.getRuntime().addShutdownHook(stopper);
-    FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, runner);
+    FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, runner, progress);
     ToolMain.removeShutdownHook(stopper);
     int refused = engineRefusal(outcome);
     if (refused != 0) {
@@ -68,16 +72,19 @@ public final class Findmax {
    * The search (or the thread ramp) and the follow-ups with {@code runner}, then the record (findmax.md, .csv,
    * .json), the HTML report unless --no-report, and the one-line result on standard output.
    */
-  static FindmaxSearch.Outcome searchAndReport(Options o, Path home, Path out, FindmaxStepRunner runner)
-      throws IOException, InterruptedException {
+  static FindmaxSearch.Outcome searchAndReport(Options o, Path home, Path out, FindmaxStepRunner runner,
+      FindmaxProgress progress) throws IOException, InterruptedException {
     FindmaxSearch.Outcome outcome;
     if (o.rampThreads.isEmpty()) {
       FindmaxSearch search = new FindmaxSearch(o.slas, o.resolution, o.maxSteps).errorBudget(o.errorBudget);
-      outcome = search.search(o.start, runner);
+      outcome = search.search(o.start, runner, progress.outcome());
       search.followUps(outcome, o.at, runner);
     } else {
       outcome = new FindmaxRamp(o.slas, o.rampGain, o.rampWindow).errorBudget(o.errorBudget)
-          .ramp(o.rampThreads, runner::runThreads);
+          .ramp(o.rampThreads, runner::runThreads, progress.outcome());
+    }
+    if (!progress.claim()) {
+      throw new InterruptedException("stopped by a signal"); // the hook wrote the record of the completed steps
     }
     FindmaxReport.write(out, outcome, o.slas, o.errorBudget);
     if (refusedStep(outcome) != null) {

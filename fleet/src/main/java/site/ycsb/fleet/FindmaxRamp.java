@@ -42,7 +42,12 @@ final class FindmaxRamp {
   }
 
   FindmaxSearch.Outcome ramp(List<Integer> threads, Stepper stepper) throws IOException, InterruptedException {
-    FindmaxSearch.Outcome o = new FindmaxSearch.Outcome();
+    return ramp(threads, stepper, new FindmaxSearch.Outcome());
+  }
+
+  /** The ramp, adding its steps to {@code o} as they complete (so that an interrupted ramp keeps them). */
+  FindmaxSearch.Outcome ramp(List<Integer> threads, Stepper stepper, FindmaxSearch.Outcome o) throws IOException,
+      InterruptedException {
     o.mode = "threads";
     for (int t : threads) {
       FindmaxStep r = stepper.run(o.steps.size() + 1, t);

@@ -72,7 +72,8 @@ public final class FindmaxSearch {
   public static final class Outcome {
     /** "rate" (the search over the target rate) or "threads" (the thread ramp). */
     String mode = "rate";
-    final List<FindmaxStep> steps = new ArrayList<>();
+    /** Read by a signal's shutdown hook while the search adds to it ({@link FindmaxProgress}). */
+    final List<FindmaxStep> steps = new java.util.concurrent.CopyOnWriteArrayList<>();
     double maximum;
     String ending = "";
     boolean lowerBound;
@@ -98,7 +99,11 @@ public final class FindmaxSearch {
   }
 
   public Outcome search(double startRate, Stepper stepper) throws IOException, InterruptedException {
-    Outcome o = new Outcome();
+    return search(startRate, stepper, new Outcome());
+  }
+
+  /** The search, adding its steps to {@code o} as they complete (so that an interrupted search keeps them). */
+  Outcome search(double startRate, Stepper stepper, Outcome o) throws IOException, InterruptedException {
     baselineServiceAvgUs = -1;
     double pass = 0;
     double fail = Double.POSITIVE_INFINITY;

@@ -59,10 +59,13 @@ public final class Fleet {
       System.err.println("fleet: " + e.getMessage());
       return 1;
     }
-    Thread stopper = new Thread(runner::stopRunningClients, "fleet-stop-clients");
-    Runtime.getRuntime().addShutdownHook(stopper);
     SuiteRunner suite = new SuiteRunner("fleet", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
         o.report ? ReportTool.report(home) : null, System.err);
+    Thread stopper = new Thread(() -> {
+      runner.stopRunningClients();
+      suite.writeInterruptedSummary();
+    }, "fleet-stop-clients");
+    Runtime.getRuntime().addShutdownHook(stopper);
     int code = suite.run();
     ToolMain.removeShutdownHook(stopper);
     status.finish(code == 0, "exit code " + code);

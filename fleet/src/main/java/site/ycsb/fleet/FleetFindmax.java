@@ -103,15 +103,17 @@ final class FleetFindmax {
       }
       return outcome.exitCode;
     };
+    FindmaxProgress progress = new FindmaxProgress();
     Thread stopper = new Thread(() -> {
       FleetPhaseRunner r = current.get();
       if (r != null) {
         r.stopRunningClients();
       }
+      progress.writeInterrupted(out, fo.slas, fo.errorBudget, System.err);
     }, "fleet-findmax-stop-clients");
     Runtime.getRuntime().addShutdownHook(stopper);
     FindmaxSearch.Outcome outcome = Findmax.searchAndReport(fo, home, out, new FindmaxStepRunner(home, so.binding,
-        Collections.emptyList(), out, fo.stepSeconds, fo.warmupSeconds, fo.slas, engine));
+        Collections.emptyList(), out, fo.stepSeconds, fo.warmupSeconds, fo.slas, engine), progress);
     ToolMain.removeShutdownHook(stopper);
     status.finish(outcome.maximum > 0, outcome.ending);
     int refused = Findmax.engineRefusal(outcome);

@@ -65,6 +65,7 @@ public final class FleetInstall {
               options.add(v);
               break;
             case "--ssh-config":
+              SshCommand.requireConfigFile(v);
               config = v;
               break;
             default:
@@ -110,7 +111,7 @@ public final class FleetInstall {
         if (r.startsWith("FAILED")) {
           failed++;
         }
-        System.out.println(labels.get(i) + ": " + r);
+        System.out.println(labels.get(i) + ": " + site.ycsb.Secrets.safeLine(r));
       }
       pool.shutdown();
       if (failed > 0) {
@@ -119,7 +120,7 @@ public final class FleetInstall {
       }
       return 0;
     } catch (UsageException e) {
-      System.err.println("fleet-install: " + e.getMessage());
+      System.err.println("fleet-install: " + site.ycsb.Secrets.safeLine(e.getMessage()));
       return 2;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

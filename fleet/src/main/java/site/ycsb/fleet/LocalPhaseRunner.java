@@ -25,8 +25,11 @@ final class LocalPhaseRunner implements PhaseRunner {
 
   @Override
   public void prepare(List<Phase> phases) throws UsageException {
+    ClientArgs args = ClientArgs.parse(clientArgs);
     for (Phase p : phases) {
       workloadFile(p);
+      // every -P file readable and well formed before the first engine starts, in the engine's words
+      args.effective(home, p.workloadFile());
     }
   }
 

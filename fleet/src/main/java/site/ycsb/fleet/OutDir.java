@@ -15,6 +15,11 @@ final class OutDir {
    * (so that a run refused before it wrote anything can remove it again, see {@link #removeIfNothingWritten}).
    */
   static boolean requireFresh(Path out) throws UsageException, IOException {
+    // the phases' records nested in another run's record would be read again as part of it (real path: links too)
+    String inside = site.ycsb.support.RunRecords.insideRecord("--out " + out, out);
+    if (inside != null) {
+      throw new UsageException(inside);
+    }
     if (Files.exists(out)) {
       if (!Files.isDirectory(out)) {
         throw new UsageException("--out " + out + " is a file");

@@ -29,6 +29,20 @@ final class SshCommand {
     this.rawArgs = new ArrayList<>(rawArgs);
   }
 
+  /**
+   * Refuses an {@code --ssh-config} that is not a readable file: ssh would fail on every host, and the mistake would
+   * be reported as every client unreachable (exit 1) instead of the one line of a usage error.
+   */
+  static void requireConfigFile(String file) throws UsageException {
+    java.nio.file.Path p = java.nio.file.Paths.get(file);
+    if (!java.nio.file.Files.exists(p)) {
+      throw new UsageException("--ssh-config " + file + " does not exist");
+    }
+    if (!java.nio.file.Files.isRegularFile(p) || !java.nio.file.Files.isReadable(p)) {
+      throw new UsageException("--ssh-config " + file + " is not a readable file");
+    }
+  }
+
   /** Splits {@code YCSB_SSH_OPTS} on blanks (like the launcher's JAVA_OPTS). */
   static List<String> splitEnv(String value) {
     List<String> out = new ArrayList<>();

@@ -39,7 +39,10 @@ public final class Suite {
     SuiteRunner suite = new SuiteRunner("suite", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
         o.report ? ReportTool.report(home) : null, System.err);
     // SIGTERM or Ctrl-C to the suite must not leave its engine running (reparented, writing into out).
-    Thread stopper = new Thread(() -> runner.stopCurrent(System.err), "suite-stop-engine");
+    Thread stopper = new Thread(() -> {
+      runner.stopCurrent(System.err);
+      suite.writeInterruptedSummary();
+    }, "suite-stop-engine");
     Runtime.getRuntime().addShutdownHook(stopper);
     int code = suite.run();
     ToolMain.removeShutdownHook(stopper);

@@ -100,10 +100,10 @@ public final class SuiteOptions {
             o.out = Paths.get(value);
             break;
           case "--hook-before":
-            o.hookBefore = value;
+            o.hookBefore = hook(name, value);
             break;
           case "--hook-after":
-            o.hookAfter = value;
+            o.hookAfter = hook(name, value);
             break;
           case "--ycsb-home":
             o.ycsbHome = Paths.get(value);
@@ -118,6 +118,7 @@ public final class SuiteOptions {
             o.sshOptions.add(value);
             break;
           case "--ssh-config":
+            SshCommand.requireConfigFile(value);
             o.sshConfig = value;
             break;
           case "--start-delay":
@@ -151,6 +152,15 @@ public final class SuiteOptions {
     }
     o.phases = Phase.parseList(workloads, loadWorkload);
     return o;
+  }
+
+  /** A hook command; a blank one (an unset shell variable: --hook-after "$HOOK") would silently run no hook. */
+  private static String hook(String name, String value) throws UsageException {
+    if (value.trim().isEmpty()) {
+      throw new UsageException(name + " needs a command (got " + (value.isEmpty() ? "an empty word" : "only blanks")
+          + "); leave the option out for no hook");
+    }
+    return value;
   }
 
   /**

@@ -23,7 +23,11 @@ final class SuiteRunner {
   private final PhaseRunner runner;
   private final ReportStep report;
   private final PrintStream err;
-  private final List<Path> completed = new ArrayList<>();
+  /** Read by a signal's shutdown hook ({@link #writeInterruptedSummary}) while the run adds to it. */
+  private final List<Path> completed = new java.util.concurrent.CopyOnWriteArrayList<>();
+  /** Whether suite-summary.md was written (by the run's end or by an interruption: once). */
+  private final java.util.concurrent.atomic.AtomicBoolean summaryWritten =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   /** Runs the report over the completed phase directories; returns its exit code. */
   interface ReportStep {
@@ -78,7 +82,7 @@ final class SuiteRunner {
         }
       }
     }
-    if (!completed.isEmpty()) {
+    if (!completed.isEmpty() && summaryWritten.compareAndSet(false, true)) {
       SuiteTable table = SuiteTable.read(completed);
       Files.write(out.resolve("suite-summary.md"), (table.markdown() + table.verdictsMarkdown())
           .getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -95,6 +99,25 @@ final class SuiteRunner {
       err.println(tool + ": all " + total + " phases completed; results in " + out);
     }
     return exit;
+  }
+
+  /**
+   * The tool was interrupted (Ctrl-C, SIGTERM, SIGHUP: a closed ssh session) and its running phase stopped: writes
+   * suite-summary.md over the phases completed so far, unless the run's end already wrote it. The interrupted phase
+   * is not among them (its directory keeps what it measured, marked interrupted); the report is not run.
+   */
+  void writeInterruptedSummary() {
+    List<Path> done = new ArrayList<>(completed);
+    if (done.isEmpty() || !summaryWritten.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      SuiteTable table = SuiteTable.read(done);
+      Files.write(out.resolve("suite-summary.md"), table.markdown().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      err.println(tool + ": interrupted; suite-summary.md covers the " + done.size() + " completed phase(s) in " + out);
+    } catch (IOException | RuntimeException e) {
+      err.println(tool + ": interrupted; could not write suite-summary.md: " + e.getMessage());
+    }
   }
 
   private int stop(String what, int code) {

@@ -378,4 +378,44 @@ class FindmaxSearchTest {
     assertEquals(10, o.stepSeconds, 1e-9);
     assertEquals(Arrays.asList("-P", "workloads/workloada", "-threads", "8"), o.clientArgs);
   }
+
+  /**
+   * A signal during step {@code at}: the shutdown hook writes the record while that step runs, and the stopped step
+   * ends the search. findmax.md, .csv and .json hold exactly the steps completed before it, the maximum so far
+   * marked a lower bound; the search's own end then writes nothing over it.
+   */
+  @ParameterizedTest(name = "interrupted in step {0}")
+  @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7})
+  void should_write_the_record_of_the_completed_steps_when_interrupted(int at, @org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path out) throws Exception {
+    FindmaxProgress progress = new FindmaxProgress();
+    FindmaxSearch.Stepper model = capacity(2000, 1e12);
+    java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+    FindmaxSearch.Stepper interrupted = (index, rate) -> {
+      if (index == at) {
+        progress.writeInterrupted(out, P99_10MS, 0, new java.io.PrintStream(log, true));
+        throw new InterruptedException("stopped by a signal");
+      }
+      return model.run(index, rate);
+    };
+    org.junit.jupiter.api.Assertions.assertThrows(InterruptedException.class,
+        () -> new FindmaxSearch(P99_10MS, 0.05, 30).search(1000, interrupted, progress.outcome()));
+    assertFalse(progress.claim(), "the search's end must not write over the interrupted record");
+    String json = new String(java.nio.file.Files.readAllBytes(out.resolve("findmax.json")),
+        java.nio.charset.StandardCharsets.UTF_8);
+    com.fasterxml.jackson.databind.JsonNode root = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+    assertEquals(at - 1, root.get("steps").size(), json);
+    assertTrue(root.get("lowerBound").asBoolean(), json);
+    double best = 0;
+    for (com.fasterxml.jackson.databind.JsonNode step : root.get("steps")) {
+      if (step.get("passed").asBoolean()) {
+        best = Math.max(best, step.get("target").asDouble());
+      }
+    }
+    assertEquals(best, root.get("maximum").asDouble(), 0.0, json);
+    String md = new String(java.nio.file.Files.readAllBytes(out.resolve("findmax.md")),
+        java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(md.contains("interrupted after " + (at - 1) + " completed step"), md);
+    assertEquals(at, java.nio.file.Files.readAllLines(out.resolve("findmax.csv")).size(), "header + one per step");
+  }
 }

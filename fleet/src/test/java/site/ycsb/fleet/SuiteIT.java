@@ -50,7 +50,7 @@ class SuiteIT {
     assumeTrue(skip == null, skip);
     String[][] refused = {
         {"-p", "readproportion=2", "readproportion=2 must be a number between 0 and 1"},
-        {"-P", work.resolve("no-such-file").toString(), "no such file"},
+        {"-P", work.resolve("no-such-file").toString(), "not found"},
         {"-p", "insertorder=Hashed", "insertorder=Hashed is not one of"},
     };
     for (int i = 0; i < refused.length; i++) {

@@ -237,4 +237,47 @@ class SuiteRunnerTest {
     UsageException e = assertThrows(UsageException.class, () -> Bindings.check(home, "cassandra"));
     assertEquals("unknown binding 'cassandra'; known bindings: basic griddb mine", e.getMessage());
   }
+
+  /**
+   * A signal during the phase numbered {@code at} (1-based, over repeats): the tool's shutdown hook writes the summary
+   * while the phase runs, and the stopped phase then ends the run. suite-summary.md lists exactly the phases completed
+   * before it, whichever it was.
+   */
+  @org.junit.jupiter.params.ParameterizedTest(name = "interrupted in phase {0} of 8")
+  @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2, 3, 4, 5, 7, 8})
+  void should_write_the_summary_of_the_completed_phases_when_interrupted(int at) throws Exception {
+    List<Phase> phases = Phase.parseList("load,a,b,c", null);
+    SuiteRunner[] suite = new SuiteRunner[1];
+    ScriptedRunner scripted = new ScriptedRunner();
+    PhaseRunner interrupted = new PhaseRunner() {
+      @Override
+      public void prepare(List<Phase> p) {
+      }
+
+      @Override
+      public PhaseOutcome run(Phase phase, int repeat, Path dir) throws java.io.IOException, InterruptedException {
+        if (scripted.calls.size() + 1 == at) {
+          suite[0].writeInterruptedSummary(); // what the shutdown hook does, while the phase runs
+          throw new InterruptedException("stopped by a signal");
+        }
+        return scripted.run(phase, repeat, dir);
+      }
+    };
+    suite[0] = new SuiteRunner("suite", phases, 2, tmp, null, null, interrupted, null, err);
+    assertThrows(InterruptedException.class, suite[0]::run);
+    Path summary = tmp.resolve("suite-summary.md");
+    if (at == 1) {
+      assertFalse(Files.exists(summary), "nothing completed, nothing to summarise");
+      return;
+    }
+    String text = new String(Files.readAllBytes(summary), StandardCharsets.UTF_8);
+    for (int i = 0; i < scripted.calls.size(); i++) {
+      String phase = scripted.calls.get(i).substring(2);
+      assertTrue(text.contains(phase), phase + " in\n" + text);
+    }
+    if (at <= 4) {
+      assertFalse(text.contains(phases.get(at - 1).name()), text);
+    }
+    assertTrue(errText().contains("suite-summary.md covers the " + (at - 1) + " completed phase(s)"), errText());
+  }
 }

@@ -34,6 +34,8 @@ class ToolMessagesTest {
   static Stream<Arguments> cases() {
     Function<String[], Integer> fleet = Fleet::run;
     Function<String[], Integer> suite = Suite::run;
+    Function<String[], Integer> install = FleetInstall::run;
+    Function<String[], Integer> findmax = Findmax::run;
     return Stream.of(
         Arguments.of("fleet", fleet, "fleet: -p needs name=value, got 'db.password:***'",
             Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "-p", "db.password:" + SECRET,
@@ -41,7 +43,63 @@ class ToolMessagesTest {
         Arguments.of("suite", suite, "suite: --out /proc/password=*** cannot be created",
             Arrays.asList("basic", "--ycsb-home", HOME, "--out", "/proc/password=" + SECRET)),
         Arguments.of("suite", suite, "suite: workload 'a\\nb'",
-            Arrays.asList("basic", "--ycsb-home", HOME, "--workloads", "a\nb", "--out", "{T}/suite-out")));
+            Arrays.asList("basic", "--ycsb-home", HOME, "--workloads", "a\nb", "--out", "{T}/suite-out")),
+        // a password inside a value (user:password@host), however it reaches a tool
+        Arguments.of("fleet", fleet, "fleet: --hosts",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "bench:" + SECRET + "@127.0.0.1:1",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet", fleet, "fleet: --hosts",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "127.0.0.1,u:" + SECRET + "@[::1]:22",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet", fleet, "fleet: ",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts-file", "{T}/hosts-with-password",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet-install", install, "fleet-install: --hosts",
+            Arrays.asList("--hosts", "bench:" + SECRET + "@127.0.0.1", "{T}/x.tar.gz")),
+        Arguments.of("fleet-install", install, "fleet-install: ",
+            Arrays.asList("--hosts-file", "{T}/hosts-with-password", "{T}/x.tar.gz")),
+        Arguments.of("fleet", fleet, "fleet: -p",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "-p",
+                "-x=http://a:" + SECRET + "@h/", "--out", "{T}/fleet-out")),
+        Arguments.of("suite", suite, "suite: ",
+            Arrays.asList("basic", "--ycsb-home", HOME, "-P", "{T}/no/http://a:" + SECRET + "@h/p",
+                "--out", "{T}/suite-out")),
+        // an output directory in or on another run's record (also through a link)
+        Arguments.of("suite", suite, "suite: --out {T}/record/sub is inside the record of another run",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--out", "{T}/record/sub")),
+        Arguments.of("suite", suite, "suite: --out {T}/link-to-record/sub is inside the record of another run",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--out", "{T}/link-to-record/sub")),
+        Arguments.of("findmax", findmax, "findmax: --out {T}/record is the record of another run",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--ycsb-home", HOME, "--out", "{T}/record")),
+        Arguments.of("findmax", findmax, "findmax: --out {T}/record/hdr is inside the record of another run",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--ycsb-home", HOME, "--out", "{T}/record/hdr")),
+        Arguments.of("suite", suite, "suite: --hook-before needs a command (got an empty word)",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hook-before", "", "--out", "{T}/suite-out")),
+        Arguments.of("fleet", fleet, "fleet: --hook-after needs a command (got only blanks)",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--hook-after", "  ",
+                "--out", "{T}/fleet-out")),
+        // configuration mistakes are usage errors (2), not every host "unreachable" (1)
+        Arguments.of("fleet", fleet, "fleet: --ssh-config /nonexistent does not exist",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--ssh-config", "/nonexistent",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet", fleet, "fleet: --ssh-config {T} is not a readable file",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--ssh-config", "{T}",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet-install", install, "fleet-install: --ssh-config /no/such/config does not exist",
+            Arrays.asList("--hosts", "localhost", "--ssh-config", "/no/such/config", "{T}/x.tar.gz")),
+        Arguments.of("fleet", fleet, "fleet: --out {T}/record/x is inside the record of another run",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--out", "{T}/record/x")));
+  }
+
+  @org.junit.jupiter.api.BeforeAll
+  static void hostsFile() throws java.io.IOException {
+    java.nio.file.Files.write(tmp.resolve("hosts-with-password"),
+        ("# clients\nycsb@127.0.0.1\nbench:" + SECRET + "@127.0.0.2:22 /opt/ycsb\n")
+            .getBytes(StandardCharsets.UTF_8));
+    java.nio.file.Files.write(tmp.resolve("x.tar.gz"), new byte[] {0x1f, (byte) 0x8b});
+    java.nio.file.Files.createDirectories(tmp.resolve("record/hdr"));
+    java.nio.file.Files.write(tmp.resolve("record/summary.json"), "{}".getBytes(StandardCharsets.UTF_8));
+    java.nio.file.Files.createSymbolicLink(tmp.resolve("link-to-record"), tmp.resolve("record"));
   }
 
   @ParameterizedTest(name = "[{index}] {0} {3}")
@@ -60,6 +118,7 @@ class ToolMessagesTest {
     }
     String text = new String(err.toByteArray(), StandardCharsets.UTF_8);
     assertEquals(2, code, text);
+    expected = expected.replace("{T}", tmp.toString());
     assertTrue(text.startsWith(expected), "expected '" + expected + "' in:\n" + text);
     assertEquals(1, text.trim().split("\n").length, text);
     assertFalse(text.contains(SECRET), text);

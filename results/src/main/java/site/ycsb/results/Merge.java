@@ -48,9 +48,10 @@ public final class Merge {
         throw new UsageException("no result directories given; " + USAGE);
       }
       List<ResultDir> dirs = new ArrayList<>();
+      // by real path: a symbolic link to an input (or inside one) is that input
+      Path output = site.ycsb.support.RunRecords.realPath(outDir);
       for (Path p : inputs) {
-        Path input = p.toAbsolutePath().normalize();
-        Path output = outDir.toAbsolutePath().normalize();
+        Path input = site.ycsb.support.RunRecords.realPath(p);
         if (input.equals(output)) {
           throw new UsageException("output directory " + outDir + " is also an input");
         }
@@ -62,6 +63,7 @@ public final class Merge {
         }
         dirs.add(ResultDir.load(p));
       }
+      Report.refuseInsideRecord("output directory " + outDir, outDir);
       ResultWriter.prepare(outDir);
       MergedRun run = new Merger(dirs).merge();
       for (String w : run.warnings) {

@@ -49,20 +49,34 @@ final class MergeCheck {
   }
 
   /**
-   * The same run given twice (the same directory, or a copy of it) would double every count: refused. A run is
-   * identified by its {@code runId}; results written before run ids existed by host, start, end and count.
+   * The same run given twice would double its counts: refused. Two inputs overlap when any client run of one (a
+   * result's own run, or the sources of a merged result) is a client run of the other, by {@code runId} or, whatever
+   * the runId says (a copy whose runId was removed or edited), by {@link ResultDir#fingerprint}. A merged
+   * result written before merges recorded their sources cannot be checked, and is refused.
    */
   static void requireDistinctRuns(List<ResultDir> dirs) throws UsageException {
     java.util.Map<String, ResultDir> seen = new java.util.HashMap<>();
     for (ResultDir d : dirs) {
-      String id = d.text("runId");
-      if (id.isEmpty()) {
-        id = d.host() + "|" + d.startEpochMs() + "|" + d.endEpochMs() + "|" + d.operations();
+      List<String[]> runs = d.sourceRuns();
+      if (runs == null) {
+        throw new UsageException("refusing to merge: " + d + " is a merged result that does not list the runs it "
+            + "was merged from (written by an older version); merge its client result directories instead");
       }
-      ResultDir earlier = seen.put(id, d);
-      if (earlier != null) {
-        throw new UsageException("refusing to merge: " + earlier + " and " + d + " are the same run (run id "
-            + id + "); merging them would double its counts");
+      java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+      for (String[] run : runs) {
+        if (!run[0].isEmpty()) {
+          keys.add("run id " + run[0]);
+        }
+        keys.add("host|start|end|operations|figures " + run[1]);
+      }
+      for (String key : keys) {
+        ResultDir earlier = seen.get(key);
+        if (earlier != null && earlier != d) {
+          throw new UsageException("refusing to merge: " + earlier + " and " + d + " hold the same client run ("
+              + key + ")" + (earlier.isMerged() || d.isMerged() ? ", one as a source of a merged result" : "")
+              + "; merging them would count its operations twice");
+        }
+        seen.put(key, d);
       }
     }
   }

@@ -147,16 +147,22 @@ final class Merger {
     long operations = 0;
     ArrayNode clients = Json.MAPPER.createArrayNode();
     ArrayNode sources = Json.MAPPER.createArrayNode();
+    ArrayNode sourceRuns = Json.MAPPER.createArrayNode();
     for (ResultDir d : dirs) {
       operations += d.operations();
       // a merged input contributes its own clients, so merges can be nested (per rack, then all)
       d.clients().forEach(clients::add);
       sources.add(d.dir().toAbsolutePath().normalize().toString());
+      // and its client runs, so that a later merge of this result with one of them is refused (MergeCheck)
+      for (String[] run : d.sourceRuns()) {
+        sourceRuns.addObject().put("runId", run[0]).put("fingerprint", run[1]);
+      }
     }
     long runtime = endMs - startMs;
     ObjectNode s = Json.object();
     s.put("format", ResultDir.FORMAT);
     s.put("version", first.version());
+    s.put("runId", java.util.UUID.randomUUID().toString());
     s.put("gitCommit", first.text("gitCommit"));
     s.put("host", "merged");
     s.set("clients", clients);
@@ -203,6 +209,7 @@ final class Merger {
     s.set("health", health());
     ObjectNode merge = s.putObject("merge");
     merge.set("sources", sources);
+    merge.set("sourceRuns", sourceRuns);
     merge.put("overlapFraction", Math.round(overlap * 10000) / 10000.0);
     ArrayNode w = merge.putArray("warnings");
     warnings.forEach(w::add);
@@ -334,6 +341,11 @@ final class Merger {
   private ObjectNode health() throws UsageException {
     ObjectNode h = Json.object();
     mergeScheduleLag(h);
+    long lagsAbove1h = 0;
+    for (ResultDir d : dirs) {
+      lagsAbove1h += d.summary().path("health").path("scheduleLagsAbove1h").asLong(0);
+    }
+    h.put("scheduleLagsAbove1h", lagsAbove1h); // the clients' lag histograms end at an hour, as theirs did
     double cpu = 0;
     long cores = 0;
     boolean anyCpu = false;

@@ -34,6 +34,10 @@ public final class Report {
         out.println(ReportOptions.USAGE);
         return 0;
       }
+      refuseInsideRecord("-o " + o.outDir, o.outDir);
+      if (java.nio.file.Files.exists(o.outDir) && !java.nio.file.Files.isDirectory(o.outDir)) {
+        throw new UsageException("-o " + o.outDir + " exists and is not a directory");
+      }
       HdrTotals hdr = new HdrTotals();
       List<Table> tables = new ArrayList<>();
       List<String> warnings = new ArrayList<>();
@@ -75,6 +79,17 @@ public final class Report {
     } catch (IOException e) {
       err.println("report: cannot write the report: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
       return 1;
+    }
+  }
+
+  /**
+   * A report written into a run's record (by real path: also through a symbolic link) would be read again by the
+   * next report over the tree, beside the record it describes.
+   */
+  static void refuseInsideRecord(String what, Path out) throws UsageException {
+    String inside = site.ycsb.support.RunRecords.insideRecord(what, out);
+    if (inside != null) {
+      throw new UsageException(inside);
     }
   }
 

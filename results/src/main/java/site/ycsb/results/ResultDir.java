@@ -210,6 +210,42 @@ public final class ResultDir {
     return names;
   }
 
+  /** Whether this is a merged result ({@code bin/ycsb merge}, fleet): its summary has a {@code merge} section. */
+  public boolean isMerged() {
+    return summary.has("merge");
+  }
+
+  /**
+   * What identifies one client run whatever its runId says (a copy whose runId was removed or edited is still the
+   * same run): host, start, end, operation count and a digest of every measured figure (two clients on one host
+   * that started together on {@code start.epochms} and stopped at one time limit still differ there).
+   */
+  public String fingerprint() {
+    return text("host") + "|" + startEpochMs() + "|" + endEpochMs() + "|" + operations() + "|"
+        + Integer.toHexString(summary.path("measurements").toString().hashCode());
+  }
+
+  /**
+   * The client runs this directory's figures come from, each as {@code {runId, fingerprint}} (runId "" when the
+   * summary has none): the run itself, or for a merged result the runs it was merged from ({@code
+   * merge.sourceRuns}); null for a merged result written before merges recorded their sources.
+   */
+  public List<String[]> sourceRuns() {
+    List<String[]> runs = new ArrayList<>();
+    if (!isMerged()) {
+      runs.add(new String[] {text("runId"), fingerprint()});
+      return runs;
+    }
+    JsonNode sources = summary.path("merge").path("sourceRuns");
+    if (!sources.isArray()) {
+      return null;
+    }
+    for (JsonNode s : sources) {
+      runs.add(new String[] {s.path("runId").asText(""), s.path("fingerprint").asText("")});
+    }
+    return runs;
+  }
+
   /** Hosts of the clients this directory covers: "clients" of a merged directory, else the one host. */
   public List<String> clients() {
     List<String> hosts = new ArrayList<>();

@@ -33,6 +33,9 @@ final class TextOutput {
         line(out, "SCHEDULE", "LagP99(us)", Long.toString(health.path("scheduleLagP99Us").asLong()));
       }
       line(out, "SCHEDULE", "LagMax(us)", Long.toString(health.path("scheduleLagMaxUs").asLong()));
+      if (health.path("scheduleLagsAbove1h").asLong(0) > 0) {
+        line(out, "SCHEDULE", "LagsAbove1h(recordedAs1h)", Long.toString(health.path("scheduleLagsAbove1h").asLong()));
+      }
       causes(out, health.path("causes"));
     }
     if (health.has("gcCount")) {

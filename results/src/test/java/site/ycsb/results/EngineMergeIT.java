@@ -84,6 +84,33 @@ class EngineMergeIT {
     return sum;
   }
 
+  /**
+   * The analytical mean intended latency (us) of {@code operations} reads scheduled every {@code intervalUs} with these
+   * stalls: each stall of d us holds floor(d / interval) later reads, the k-th of them d - k * interval late (core's
+   * CoordinatedOmissionTest derives it; core's test classes are not on this module's classpath).
+   */
+  private static double analyticalMeanUs(List<Long> stallsNs, long operations, double intervalUs) {
+    double sum = 0;
+    for (long ns : stallsNs) {
+      double d = ns / 1000.0;
+      long late = (long) Math.floor(d / intervalUs);
+      sum += d + late * d - intervalUs * late * (late + 1) / 2.0;
+    }
+    return sum / operations;
+  }
+
+  /** The {@code n} largest recorded values (each counted as often as recorded), largest first. */
+  private static List<Long> longest(Histogram h, int n) {
+    List<Long> all = new ArrayList<>();
+    for (org.HdrHistogram.HistogramIterationValue v : h.recordedValues()) {
+      for (long i = 0; i < v.getCountAtValueIteratedTo(); i++) {
+        all.add(h.highestEquivalentValue(v.getValueIteratedTo()));
+      }
+    }
+    java.util.Collections.sort(all, java.util.Collections.reverseOrder());
+    return all.subList(0, Math.min(n, all.size()));
+  }
+
   @Test
   void should_merge_and_report_the_result_directories_of_two_real_clients() throws Exception {
     assumeTrue(engineAvailable(), "site.ycsb:core without site.ycsb.Client in ~/.m2; engine workflow not checked");
@@ -169,11 +196,25 @@ class EngineMergeIT {
         results.resolve("c2").toString()}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true)),
         err.toString("UTF-8"));
     JsonNode m = Json.read(merged.resolve("summary.json")).path("measurements");
-    double analyticalUs = (200 + 199 * 200 / 2.0) * 1000 / 1000; // ms per stall * 1000 us/ms / 1000 reads
     assertEquals(6000, m.at("/Intended-READ/operations").asLong());
-    // two engines on a shared machine can only add lateness to the analytical value, never hide any of it
-    // (CoordinatedOmissionTest in core checks the 10% match with one engine)
-    assertTrue(m.at("/Intended-READ/averageUs").asDouble() > analyticalUs * 0.9, m.toString());
+    // The analytical value from the stalls as they lasted in each client (a busy machine oversleeps): its three
+    // longest service times are its three measured stalls. Both ways within 10%, above it by no more than the
+    // clients' own lateness (their schedule lag), as CoordinatedOmissionTest in core bounds one engine.
+    double analyticalUs = 0;
+    double lagAllowanceUs = 0;
+    for (String c : new String[] {"c1", "c2"}) {
+      List<Long> stallsNs = new ArrayList<>();
+      for (long us : longest(sumOfLogs(results.resolve(c).resolve("hdr/READ.hdr")), 3)) {
+        stallsNs.add(us * 1000);
+      }
+      analyticalUs += analyticalMeanUs(stallsNs, 3000, 1000) / 2;
+      lagAllowanceUs += sumOfLogs(results.resolve(c).resolve("schedule-lag.hdr")).getMean() * 4500 / 3000 / 2;
+    }
+    double mergedMean = m.at("/Intended-READ/averageUs").asDouble();
+    String what = "merged intended mean " + mergedMean + " us, analytical " + analyticalUs + " us, lateness "
+        + "allowance " + lagAllowanceUs + " us: " + m;
+    assertTrue(mergedMean >= analyticalUs * 0.9, what);
+    assertTrue(mergedMean <= (analyticalUs + lagAllowanceUs) * 1.1, what);
     double weighted = 0;
     for (String c : new String[] {"c1", "c2"}) {
       JsonNode one = Json.read(results.resolve(c).resolve("summary.json")).at("/measurements/Intended-READ");

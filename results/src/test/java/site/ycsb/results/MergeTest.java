@@ -191,7 +191,7 @@ class MergeTest {
     assertEquals(2, merge("-o", tmp.resolve("m1").toString(), tmp.resolve("a").toString(),
         tmp.resolve("b").toString(), tmp.resolve("a").toString()));
     assertEquals(1, stderr().trim().split("\n").length, stderr());
-    assertTrue(stderr().contains("are the same run"), stderr());
+    assertTrue(stderr().contains("hold the same client run"), stderr());
 
     // A copy: same summary (same run id, or for older results the same host, times and count) in another place.
     copyTree(tmp.resolve("a"), tmp.resolve("copy-of-a"));

@@ -25,7 +25,8 @@ public final class CqlConfigParser {
   public static CqlSettings parse(Properties properties, CqlPropertyNames n) throws DBException {
     PropertyParser p = new PropertyParser(properties);
     CqlSettings.Builder b = CqlSettings.builder(n.product)
-        .hosts(p.list(n.hosts, "comma-separated " + n.displayName + " contact points"))
+        .hosts(p.hosts(n.hosts, "comma-separated " + n.displayName + " contact points", n.username + " and "
+            + n.password))
         .port(p.intInRange(n.port, DEFAULT_PORT, 1, 65535))
         .keyspace(p.identifier(n.keyspace, DEFAULT_KEYSPACE));
 
@@ -45,7 +46,8 @@ public final class CqlConfigParser {
     String write = p.consistency(n.writeCl, ConsistencyLevels.REGULAR);
     String serial = p.consistency(n.serialCl, ConsistencyLevels.SERIAL);
     b.localDc(localDc).consistency(read == null ? defaultLevel : read, write == null ? defaultLevel : write,
-        serial != null ? serial : localDc == null ? "SERIAL" : "LOCAL_SERIAL");
+        serial != null ? serial : localDc == null ? "SERIAL" : "LOCAL_SERIAL")
+        .levelProperties(n.readCl, n.writeCl, n.serialCl);
     boolean lwt = n.lwt != null && p.bool(n.lwt, false);
     if (lwt && write != null && ("ANY".equals(write) || write.endsWith("SERIAL"))) {
       throw PropertyParser.configurationError(n.writeCl + "=" + write + " cannot be used with " + n.lwt

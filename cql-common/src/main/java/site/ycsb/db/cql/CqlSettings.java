@@ -39,8 +39,11 @@ public final class CqlSettings {
   private final long speculativeDelayMillis;
   private final int speculativeMaxExecutions;
   private final boolean lwt;
+  /** The consistency levels in effect under the binding's property names (set or defaulted), for the record. */
+  private final java.util.Map<String, String> levelProperties;
 
   private CqlSettings(Builder b) {
+    levelProperties = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.levelProperties));
     bindingName = b.bindingName;
     hosts = Collections.unmodifiableList(new ArrayList<>(b.hosts));
     port = b.port;
@@ -142,6 +145,15 @@ public final class CqlSettings {
     return password;
   }
 
+  /**
+   * The consistency levels in effect, by the binding's property names ({@code cassandra.readconsistencylevel=ONE},
+   * ...), whether set or defaulted: the binding adds the defaulted ones to its properties, so that the run's record
+   * (summary.json's effective properties) says which levels it ran with.
+   */
+  public java.util.Map<String, String> levelProperties() {
+    return levelProperties;
+  }
+
   public String readConsistency() {
     return readConsistency;
   }
@@ -241,6 +253,7 @@ public final class CqlSettings {
     private String readConsistency = "QUORUM";
     private String writeConsistency = "QUORUM";
     private String serialConsistency = "SERIAL";
+    private final java.util.Map<String, String> levelProperties = new java.util.LinkedHashMap<>();
     private String localDc;
     private Integer maxConnections;
     private Integer coreConnections;
@@ -290,6 +303,17 @@ public final class CqlSettings {
       readConsistency = read;
       writeConsistency = write;
       serialConsistency = serial;
+      return this;
+    }
+
+    /** Names the levels of {@link #consistency} by the binding's properties (read, write, serial; null: none). */
+    public Builder levelProperties(String read, String write, String serial) {
+      levelProperties.clear();
+      levelProperties.put(read, readConsistency);
+      levelProperties.put(write, writeConsistency);
+      if (serial != null) {
+        levelProperties.put(serial, serialConsistency);
+      }
       return this;
     }
 

@@ -62,7 +62,7 @@ public final class PropertyParser {
   public List<String> list(String name, String meaning) throws DBException {
     String raw = required(name, meaning);
     List<String> items = new ArrayList<>();
-    for (String part : raw.split(",")) {
+    for (String part : raw.split(",", -1)) { // -1: ",,," is four empty entries, not an empty list
       String item = part.trim();
       if (item.isEmpty()) {
         throw configurationError(TypedProperties.badValue(name, raw, "has an empty entry; expected e.g. host1,host2")
@@ -71,6 +71,28 @@ public final class PropertyParser {
       items.add(item);
     }
     return Collections.unmodifiableList(items);
+  }
+
+  /**
+   * A list of contact points ({@link #list}), each a host name or address: an entry with a user and password ({@code
+   * bench:pw@10.0.0.1}), a URL or a blank inside is refused (the password masked in the message), since the driver
+   * would only fail to resolve it later, as an init failure that prints it back.
+   */
+  public List<String> hosts(String name, String meaning, String credentialProperties) throws DBException {
+    List<String> hosts = list(name, meaning);
+    for (String host : hosts) {
+      if (host.indexOf('@') >= 0) {
+        throw configurationError(TypedProperties.badValue(name, properties.getProperty(name), "has a user in '"
+            + site.ycsb.support.SecretNames.maskCredentials(host) + "': contact points are host names or addresses; "
+            + "give the user and password as " + credentialProperties + " (the password in a -P file)").getMessage());
+      }
+      if (host.contains("/") || host.matches(".*\\s.*")) {
+        throw configurationError(TypedProperties.badValue(name, properties.getProperty(name), "has '"
+            + site.ycsb.support.SecretNames.maskCredentials(host) + "', which is not a host name or address; expected "
+            + "e.g. host1,host2").getMessage());
+      }
+    }
+    return hosts;
   }
 
   public int intInRange(String name, int defaultValue, int min, int max) throws DBException {

@@ -107,4 +107,30 @@ class PropertyParserTest {
     DBException e = assertThrows(DBException.class, () -> parser.readableFile("store"));
     assertTrue(e.getMessage().contains("/nonexistent/truststore.jks"), e.getMessage());
   }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {",", ",,,", " , , ", "h1,,h2", "h1,", ",h1", "h1, ,h2"})
+  void should_refuse_as_a_configuration_mistake_when_a_host_list_has_an_empty_entry(String hosts) {
+    props.setProperty("hosts", hosts);
+    DBException e = assertThrows(DBException.class, () -> parser.hosts("hosts", "contact points", "u and p"));
+    assertTrue(e.getCause() instanceof IllegalArgumentException, e.toString());
+    assertTrue(e.getMessage().contains("empty entry"), e.getMessage());
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"bench:S3cr3t@127.0.0.1", "h0,bench:S3cr3t@127.0.0.2",
+      ":S3cr3t@h", "u:a@S3cr3t@h", "bench@127.0.0.1", "http://u:S3cr3t@h:9042", "h1 h2", "127.0.0.1/24"})
+  void should_refuse_without_printing_a_password_when_a_host_is_not_a_host_name(String hosts) {
+    props.setProperty("hosts", hosts);
+    DBException e = assertThrows(DBException.class, () -> parser.hosts("hosts", "contact points", "u and p"));
+    assertTrue(e.getCause() instanceof IllegalArgumentException, e.toString());
+    assertFalse(e.getMessage().contains("S3cr3t"), e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+  }
+
+  @Test
+  void should_accept_host_names_and_addresses_when_listing_contact_points() throws DBException {
+    props.setProperty("hosts", " 127.0.0.1, db-2.example.org ,::1");
+    assertEquals(Arrays.asList("127.0.0.1", "db-2.example.org", "::1"), parser.hosts("hosts", "c", "u and p"));
+  }
 }

@@ -352,7 +352,10 @@ public final class GridDBConfig {
     }
   }
 
-  /** One line naming the method, members and cluster, for error messages. Never contains the password. */
+  /**
+   * One line naming the method, members and cluster, for error messages. Never contains a password (nor the one of
+   * a {@code user:password@} in the provider URL).
+   */
   public String describeTarget() {
     String where;
     switch (method) {
@@ -363,7 +366,7 @@ public final class GridDBConfig {
       where = "address " + notificationAddress + ":" + notificationPort;
       break;
     default:
-      where = "provider " + notificationProvider;
+      where = "provider " + SecretNames.maskCredentials(notificationProvider);
       break;
     }
     return "method " + method.label() + ", " + where + ", cluster '" + clusterName + "', user '" + user + "'"

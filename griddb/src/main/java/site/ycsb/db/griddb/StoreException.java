@@ -109,7 +109,7 @@ public class StoreException extends Exception {
     if (nl >= 0) {
       msg = msg.substring(0, nl);
     }
-    msg = shortenFailover(msg);
+    msg = site.ycsb.support.SecretNames.maskText(shortenFailover(msg)); // the driver quotes the provider URL
     if (code != 0 && !msg.contains(Integer.toString(code))) {
       return "[" + code + "] " + msg.trim();
     }

@@ -55,6 +55,10 @@ public abstract class CqlClient extends DB implements AsyncDB, NamedOperationDB 
   public void init() throws DBException {
     ProfileSchema.adoptKeyspace(getProperties(), keyspaceProperty());
     CqlSettings settings = parseSettings(getProperties());
+    // The levels a run used belong in its record: the engine writes these properties into summary.json.
+    for (java.util.Map.Entry<String, String> level : settings.levelProperties().entrySet()) {
+      getProperties().putIfAbsent(level.getKey(), level.getValue());
+    }
     ProfileSchema.prepareOnce(getProperties(), settings);
     WorkloadStatements plan = WorkloadStatements.plan(getProperties(), settings.lwt());
     // The plan is part of the identity: a failed prepare (a missing table) must not be remembered for another table.
