@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>when half or more of the lateness was operations waiting for a free thread (in-flight place): the database,
  *       when it held every thread (the -threads-th longest call, less the longest process pause) at least half as
  *       long as the longest such wait; else the client's threads, busy in database calls 60% of the time or more
- *       (the verdict adds that the machine was busy too when it was); else the workload's own code, when one
+ *       — beyond the client's wait for a CPU when the machine was busy, as the calls' times hold that wait (the
+ *       verdict adds that the machine was busy too when it was); else the workload's own code, when one
  *       operation spent half the worst lag outside its call beyond any pause of the process, and the threads' time
  *       outside calls could have held all of them that long;
  *   <li>the client's threads waited for a CPU at least as long as they ran: the machine (this is also the verdict
@@ -201,8 +202,8 @@ final class LagVerdict {
     if (m.machineBusy()) {
       return new LagVerdict(Cause.MACHINE, String.format(Locale.ROOT, "the machine did not run the client on time: "
           + "%s; %sthe client's threads waited %s in total for a CPU (%sthey ran %s%s), while its CPU use was %s and its"
-          + " threads busy in database calls %.0f%% of the time. Other processes (or CPU steal) took the CPUs; the "
-          + "latency figures include the wait. It was not the database.", what, queueing ? "" : String.format(
+          + " threads busy in database calls %.0f%% of the time (the calls' times hold that wait). Other processes (or "
+          + "CPU steal) took the CPUs; the latency figures include the wait. It was not the database.", what, queueing ? "" : String.format(
           Locale.ROOT, "%.0f%% of the lateness was operations a free thread started late; ", 100 - queuedPercent(m)),
           seconds(m.cpuWaitNs), m.workerCpuWaitNs < 0 ? "" : "the operation threads " + seconds(m.workerCpuWaitNs)
           + "; ", seconds(m.cpuRunNs), load(m), percentOrUnknown(m.cpuUtilisation), m.busyFraction * 100));
@@ -262,14 +263,15 @@ final class LagVerdict {
           m.inFlightBound ? "in-flight places" : "threads"), time(m.lagMaxUs), time(m.lagP99Us),
           time(m.processPauseUs)) + machineAlsoBusy(m));
     }
-    if (m.busyFraction >= THREADS_QUEUEING) {
+    if (busyBeyondCpuWait(m) >= THREADS_QUEUEING) {
       return new LagVerdict(Cause.CLIENT, m.inFlightBound
           ? String.format(Locale.ROOT, "the client limited the schedule: %s; the in-flight bound (-threads %d on the "
-              + "asynchronous path) was %.0f%% full, so operations waited for a free place before they started. Raise "
-              + "-threads or lower -target.", what, m.threads, m.busyFraction * 100) + machineAlsoBusy(m)
+              + "asynchronous path) was %.0f%% full%s, so operations waited for a free place before they started. "
+              + "Raise -threads or lower -target.", what, m.threads, m.busyFraction * 100, beyondWait(m))
+              + machineAlsoBusy(m)
           : String.format(Locale.ROOT, "the client limited the schedule: %s; all %d threads were busy in database "
-              + "calls %.0f%% of the time, so operations often found every thread taken. Raise -threads or lower "
-              + "-target.", what, m.threads, m.busyFraction * 100) + machineAlsoBusy(m));
+              + "calls %.0f%% of the time%s, so operations often found every thread taken. Raise -threads or lower "
+              + "-target.", what, m.threads, m.busyFraction * 100, beyondWait(m)) + machineAlsoBusy(m));
     }
     // The workload's own code held the threads: one operation spent, outside its call, at least half the worst lag
     // beyond any pause of the process, and the threads' time outside calls could have held every one of them so long.
@@ -285,6 +287,34 @@ final class LagVerdict {
           seconds(outside), 100.0 * outside / (m.runtimeSec * 1e9 * Math.max(1, m.threads)), m.busyFraction * 100));
     }
     return null;
+  }
+
+  /**
+   * The threads' (in-flight places') share of time in database calls beyond the client's wait for a CPU, when the
+   * machine was busy ({@link Measures#machineBusy}): the calls' times then hold that wait, and only the time beyond it
+   * shows threads used up by the database's answers. On a quiet machine, the share itself.
+   */
+  static double busyBeyondCpuWait(Measures m) {
+    if (!m.machineBusy()) {
+      return m.busyFraction;
+    }
+    double capacityNs = m.runtimeSec * 1e9 * Math.max(1, m.threads);
+    return capacityNs <= 0 ? 0 : Math.max(0, m.busyNs - waitInCallsNs(m)) / capacityNs;
+  }
+
+  /**
+   * The CPU wait that can lie inside the calls: on the blocking path the operation threads' own (they make the calls),
+   * on the asynchronous path every thread's (the binding's own threads complete the calls); ns.
+   */
+  private static long waitInCallsNs(Measures m) {
+    return m.inFlightBound || m.workerCpuWaitNs < 0 ? m.cpuWaitNs : m.workerCpuWaitNs;
+  }
+
+  /** " (64% beyond the client's 10.00 s wait for a CPU)" when the machine was busy, else "". */
+  private static String beyondWait(Measures m) {
+    return !m.machineBusy() ? "" : String.format(Locale.ROOT, " (%.0f%% beyond the %s %s wait for a CPU)",
+        busyBeyondCpuWait(m) * 100, m.inFlightBound || m.workerCpuWaitNs < 0 ? "client's" : "operation threads'",
+        seconds(waitInCallsNs(m)));
   }
 
   /** The share of the lateness (summed over operations) spent waiting for a free thread or place, percent. */

@@ -193,17 +193,61 @@ class LagVerdictTest {
 
   @Test
   void should_name_the_threads_and_say_the_machine_was_busy_too_when_both_were() {
-    // Busy 70% of the time, and the threads waited for a CPU longer than they ran: operations waited for a free
-    // thread (raising -threads helps), and the verdict says the machine's wait is in the calls' times too.
+    // Busy 85% of the time, and the threads waited for a CPU longer than they ran, but that wait (10 s) leaves the
+    // threads busy in calls 79% of the time beyond it: operations waited for a free thread (raising -threads helps),
+    // and the verdict says the machine's wait is in the calls' times too.
     LagVerdict.Measures m = late(400_000, 900_000);
-    m.busyFraction = 0.7;
-    m.busyNs = (long) (0.7 * 16 * 10e9);
-    m.cpuWaitNs = (long) (0.6 * m.busyNs);
+    m.busyFraction = 0.85;
+    m.busyNs = (long) (0.85 * 16 * 10e9);
+    m.cpuWaitNs = 10_000_000_000L;
     m.cpuRunNs = 2_000_000_000L;
     LagVerdict v = LagVerdict.judge(m);
     assertEquals(LagVerdict.Cause.CLIENT, v.cause);
+    assertTrue(v.text.contains("busy in database calls 85% of the time (79% beyond the client's 10.00 s wait for a "
+        + "CPU)"), v.text);
     assertTrue(v.text.contains("Raise -threads") && v.text.contains("The client's machine was busy too: its threads "
-        + "waited 67.20 s for a CPU and ran 2.00 s"), v.text);
+        + "waited 10.00 s for a CPU and ran 2.00 s"), v.text);
+  }
+
+  @Test
+  void should_name_the_machine_not_the_threads_when_their_time_in_calls_was_mostly_the_clients_wait_for_a_cpu() {
+    // A findmax step against a co-hosted Cassandra on a machine at load 38: 16 in-flight places 71% busy, most of the
+    // lateness spent waiting for a free place, but the client's threads waited 27.1 s for a CPU and ran 1.06 s in a
+    // 4 s step, so the calls' 45 s hold 27 s of that wait: 28% busy beyond it. Raising -threads would not help.
+    LagVerdict.Measures m = late(2_500_000, 2_600_000);
+    m.runtimeSec = 4;
+    m.target = 200;
+    m.throughput = 120;
+    m.inFlightBound = true;
+    m.busyFraction = 0.71;
+    m.busyNs = (long) (0.71 * 16 * 4e9);
+    m.lagSumUs = 1_000_000_000L;
+    m.queuedUs = 930_000_000L;
+    m.maxQueuedUs = 2_470_000;
+    m.longestCallUs = 307_000;
+    m.heldEveryThreadUs = 252_000;
+    m.cpuWaitNs = 27_100_000_000L;
+    m.cpuRunNs = 1_060_000_000L;
+    m.loadAverage = 38.5;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.MACHINE, v.cause, v.text);
+    assertFalse(v.clientLimited);
+    assertTrue(v.text.contains("waited 27.10 s in total for a CPU") && v.text.contains("load average 38.5"), v.text);
+    assertFalse(v.text.contains("Raise -threads") || v.text.contains("database was slow"), v.text);
+    assertEquals(0.28, LagVerdict.busyBeyondCpuWait(m), 0.01);
+
+    // on the blocking path the calls hold the operation threads' own wait (2 s): 68% busy beyond it names the threads
+    m.inFlightBound = false;
+    m.workerCpuWaitNs = 2_000_000_000L;
+    v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.CLIENT, v.cause, v.text);
+    assertTrue(v.text.contains("71% of the time (68% beyond the operation threads' 2.00 s wait for a CPU)"), v.text);
+
+    // the same step with the machine's wait not measured: the threads' busy share names the client
+    m.inFlightBound = true;
+    m.cpuWaitNs = -1;
+    m.cpuRunNs = -1;
+    assertEquals(LagVerdict.Cause.CLIENT, LagVerdict.judge(m).cause);
   }
 
   @Test
