@@ -290,16 +290,19 @@ final class LagVerdict {
   }
 
   /**
-   * The threads' (in-flight places') share of time in database calls beyond the client's wait for a CPU, when the
-   * machine was busy ({@link Measures#machineBusy}): the calls' times then hold that wait, and only the time beyond it
-   * shows threads used up by the database's answers. On a quiet machine, the share itself.
+   * The threads' (in-flight places') share of time in database calls, on a quiet machine. When the machine was busy
+   * ({@link Measures#machineBusy}) the calls' times hold the client's wait for a CPU, so this is the share the target
+   * rate would need of them with the calls' time beyond that wait: the busy share less the wait, scaled from the
+   * achieved rate to the target. Threads short of the target even without the wait are the client's limit; threads
+   * that would have had room were held by the machine.
    */
   static double busyBeyondCpuWait(Measures m) {
     if (!m.machineBusy()) {
       return m.busyFraction;
     }
     double capacityNs = m.runtimeSec * 1e9 * Math.max(1, m.threads);
-    return capacityNs <= 0 ? 0 : Math.max(0, m.busyNs - waitInCallsNs(m)) / capacityNs;
+    double toTarget = m.throughput > 0 ? Math.max(1, m.target / m.throughput) : 1;
+    return capacityNs <= 0 ? 0 : toTarget * Math.max(0, m.busyNs - waitInCallsNs(m)) / capacityNs;
   }
 
   /**
@@ -310,11 +313,11 @@ final class LagVerdict {
     return m.inFlightBound || m.workerCpuWaitNs < 0 ? m.cpuWaitNs : m.workerCpuWaitNs;
   }
 
-  /** " (64% beyond the client's 10.00 s wait for a CPU)" when the machine was busy, else "". */
+  /** " (at the target rate the calls, less the client's 10.00 s wait for a CPU, need them 79% of the time)", or "". */
   private static String beyondWait(Measures m) {
-    return !m.machineBusy() ? "" : String.format(Locale.ROOT, " (%.0f%% beyond the %s %s wait for a CPU)",
-        busyBeyondCpuWait(m) * 100, m.inFlightBound || m.workerCpuWaitNs < 0 ? "client's" : "operation threads'",
-        seconds(waitInCallsNs(m)));
+    return !m.machineBusy() ? "" : String.format(Locale.ROOT, " (at the target rate the calls, less the %s %s wait for"
+        + " a CPU, need them %.0f%% of the time)", m.inFlightBound || m.workerCpuWaitNs < 0 ? "client's"
+        : "operation threads'", seconds(waitInCallsNs(m)), busyBeyondCpuWait(m) * 100);
   }
 
   /** The share of the lateness (summed over operations) spent waiting for a free thread or place, percent. */

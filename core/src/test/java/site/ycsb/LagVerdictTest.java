@@ -193,9 +193,9 @@ class LagVerdictTest {
 
   @Test
   void should_name_the_threads_and_say_the_machine_was_busy_too_when_both_were() {
-    // Busy 85% of the time, and the threads waited for a CPU longer than they ran, but that wait (10 s) leaves the
-    // threads busy in calls 79% of the time beyond it: operations waited for a free thread (raising -threads helps),
-    // and the verdict says the machine's wait is in the calls' times too.
+    // Busy 85% of the time, and the threads waited for a CPU longer than they ran, but the calls less that wait (10 s)
+    // still need the threads 79% of the time at the target rate: operations waited for a free thread (raising -threads
+    // helps), and the verdict says the machine's wait is in the calls' times too.
     LagVerdict.Measures m = late(400_000, 900_000);
     m.busyFraction = 0.85;
     m.busyNs = (long) (0.85 * 16 * 10e9);
@@ -203,8 +203,8 @@ class LagVerdictTest {
     m.cpuRunNs = 2_000_000_000L;
     LagVerdict v = LagVerdict.judge(m);
     assertEquals(LagVerdict.Cause.CLIENT, v.cause);
-    assertTrue(v.text.contains("busy in database calls 85% of the time (79% beyond the client's 10.00 s wait for a "
-        + "CPU)"), v.text);
+    assertTrue(v.text.contains("busy in database calls 85% of the time (at the target rate the calls, less the "
+        + "client's 10.00 s wait for a CPU, need them 79% of the time)"), v.text);
     assertTrue(v.text.contains("Raise -threads") && v.text.contains("The client's machine was busy too: its threads "
         + "waited 10.00 s for a CPU and ran 2.00 s"), v.text);
   }
@@ -213,7 +213,8 @@ class LagVerdictTest {
   void should_name_the_machine_not_the_threads_when_their_time_in_calls_was_mostly_the_clients_wait_for_a_cpu() {
     // A findmax step against a co-hosted Cassandra on a machine at load 38: 16 in-flight places 71% busy, most of the
     // lateness spent waiting for a free place, but the client's threads waited 27.1 s for a CPU and ran 1.06 s in a
-    // 4 s step, so the calls' 45 s hold 27 s of that wait: 28% busy beyond it. Raising -threads would not help.
+    // 4 s step, so the calls' 45 s hold 27 s of that wait: less it, 200 ops/s would need 48% of the places. Raising
+    // -threads would not help.
     LagVerdict.Measures m = late(2_500_000, 2_600_000);
     m.runtimeSec = 4;
     m.target = 200;
@@ -234,14 +235,15 @@ class LagVerdictTest {
     assertFalse(v.clientLimited);
     assertTrue(v.text.contains("waited 27.10 s in total for a CPU") && v.text.contains("load average 38.5"), v.text);
     assertFalse(v.text.contains("Raise -threads") || v.text.contains("database was slow"), v.text);
-    assertEquals(0.28, LagVerdict.busyBeyondCpuWait(m), 0.01);
+    assertEquals(0.287 * 200 / 120, LagVerdict.busyBeyondCpuWait(m), 0.01);
 
-    // on the blocking path the calls hold the operation threads' own wait (2 s): 68% busy beyond it names the threads
+    // on the blocking path the calls hold the operation threads' own wait (2 s): less it, the target needs 113%
     m.inFlightBound = false;
     m.workerCpuWaitNs = 2_000_000_000L;
     v = LagVerdict.judge(m);
     assertEquals(LagVerdict.Cause.CLIENT, v.cause, v.text);
-    assertTrue(v.text.contains("71% of the time (68% beyond the operation threads' 2.00 s wait for a CPU)"), v.text);
+    assertTrue(v.text.contains("71% of the time (at the target rate the calls, less the operation threads' 2.00 s wait "
+        + "for a CPU, need them 113% of the time)"), v.text);
 
     // the same step with the machine's wait not measured: the threads' busy share names the client
     m.inFlightBound = true;
