@@ -20,6 +20,9 @@ import javax.management.openmbean.CompositeData;
  * ({@link PauseMeter}) and the time its threads waited for a CPU ({@link CpuWaitMeter}) — and, when the run ends,
  * gives the verdict on its lateness ({@link LagVerdict}: the machine, the client or the database) with one warning line
  * per problem. The verdict is a number the user can check.
+ *
+ * <p>Thread-safe: its watcher thread, the status sampler and the main thread use it at once; its state is synchronized
+ * or atomic.
  */
 final class ClientHealth {
   /** Runs shorter than this (seconds) get no CPU verdict. */

@@ -233,13 +233,31 @@ final class LagVerdict {
       return new LagVerdict(Cause.MACHINE, String.format(Locale.ROOT, "the machine did not run the client on time: for"
           + " up to %s the client process did not run (longest garbage-collection pause %s; the rest is the OS not "
           + "running it: other processes, CPU steal, a suspended VM)%s, and the schedule fell behind by up to %s (p99 "
-          + "%s). The latency figures include the pause; it was not the database.", time(m.processPauseUs),
+          + "%s). The latency figures include the pause%s", time(m.processPauseUs),
           time(m.gcPauseUs), m.cpuWaitNs < 0 ? "" : "; its threads waited " + seconds(m.cpuWaitNs)
-          + " in total for a CPU" + load(m), time(m.lagMaxUs), time(m.lagP99Us)));
+          + " in total for a CPU" + load(m), time(m.lagMaxUs), time(m.lagP99Us), databaseToo(m)));
     }
     return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "the client's garbage collector paused it for up "
         + "to %s, and the schedule fell behind by up to %s (p99 %s); the latency figures include the pause. Give the"
         + " client more heap (-jvm-args=-Xmx...).", time(m.gcPauseUs), time(m.lagMaxUs), time(m.lagP99Us)));
+  }
+
+  /** A call this many times as long as the process's pause was not held by the pause alone: both happened. */
+  static final double PAUSE_AND_STALL = 1.5;
+
+  /**
+   * After a pause of the process: "; it was not the database." — or, when the database held every thread half as
+   * long again as the pause (a loaded machine took a 1.2 s database stall's process off the CPU for 0.6 s), that the
+   * database was slow too, with its measure.
+   */
+  private static String databaseToo(Measures m) {
+    long held = m.heldEveryThreadUs >= 0 ? m.heldEveryThreadUs : m.longestCallUs;
+    if (held <= LAG_P99_LIMIT_US || held <= PAUSE_AND_STALL * m.processPauseUs) {
+      return "; it was not the database.";
+    }
+    return String.format(Locale.ROOT, ". The database was slow too: its calls held every %s for %s (longest call %s, "
+        + "service p99.9 %s), more than the pause explains.", m.inFlightBound ? "in-flight place" : "thread",
+        time(held), time(m.longestCallUs), m.serviceP999Us < 0 ? "not recorded" : time(m.serviceP999Us));
   }
 
   /**

@@ -149,6 +149,23 @@ class LagVerdictTest {
   }
 
   @Test
+  void should_name_the_database_too_when_its_calls_held_the_threads_far_longer_than_the_process_was_paused() {
+    // A 1.2 s stall inside the database calls, and the OS took the client off the CPU for 0.6 s meanwhile.
+    LagVerdict.Measures m = late(1_000_000, 1_190_000);
+    m.processPauseUs = 620_000;
+    m.longestCallUs = 1_200_000;
+    m.heldEveryThreadUs = 1_180_000;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.MACHINE, v.cause);
+    assertTrue(v.text.contains("The database was slow too: its calls held every thread for 1.18 s"), v.text);
+    // a call no longer than the pause explains: the database is cleared
+    m.heldEveryThreadUs = 640_000;
+    m.longestCallUs = 650_000;
+    v = LagVerdict.judge(m);
+    assertTrue(v.text.endsWith("it was not the database."), v.text);
+  }
+
+  @Test
   void should_blame_the_garbage_collector_not_the_database_when_a_collection_paused_the_process() {
     LagVerdict.Measures m = late(1_500_000, 1_990_000);
     m.longestCallUs = 2_050_000;
