@@ -59,7 +59,7 @@ class LagCauseTest {
   }
 
   /** A database that stalls inside its calls during the gate's window (its other calls answer at once). */
-  public static class StallingInsideDB extends StallingDB {
+  public static class StallingInsideDB extends site.ycsb.testsupport.OkDB {
     @Override
     public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
       Gate.pass();

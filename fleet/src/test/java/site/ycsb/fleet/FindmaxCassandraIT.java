@@ -92,7 +92,7 @@ class FindmaxCassandraIT {
     load.addAll(Arrays.asList("-threads", "4"));
     Process p = new ProcessBuilder(load).redirectErrorStream(true).redirectOutput(c.work.resolve("load.log")
         .toFile()).start();
-    assertTrue(p.waitFor(180, TimeUnit.SECONDS), "load did not finish");
+    assertTrue(p.waitFor(180, java.util.concurrent.TimeUnit.SECONDS), "load did not finish");
     assertEquals(0, p.exitValue(), new String(Files.readAllBytes(c.work.resolve("load.log")),
         StandardCharsets.UTF_8));
 
