@@ -5,8 +5,10 @@ import java.util.Properties;
 import site.ycsb.DBException;
 
 /**
- * Typed, validated reads of properties with one set of messages, for the engine and every binding. A missing or
- * blank value gives the default; a bad one throws an {@link IllegalArgumentException} whose one-line message names
+ * Typed, validated reads of properties with one set of messages, for the engine and every binding. A missing value
+ * gives the default; so does a blank one for {@link #string} (text), while the typed readers (numbers, flags) refuse
+ * a blank value, typically an unset shell variable ({@code -p target=$RATE}) that would otherwise silently run with
+ * the default; a bad one throws an {@link IllegalArgumentException} whose one-line message names
  * the property, shows the value (masked when the name looks secret, see {@link SecretNames}) and says what is
  * expected, e.g. {@code griddb.retries=x is not a whole number} or {@code cassandra.port=0 must be between 1 and
  * 65535}. The engine reports that as a usage error (exit 2); a binding wraps it in its {@code DBException}.
@@ -57,7 +59,7 @@ public final class TypedProperties {
 
   /** A whole number in {@code [min, max]}. */
   public long longValue(String name, long def, long min, long max) {
-    return isSet(name) ? parseLong(name, props.getProperty(name), min, max) : def;
+    return typedValueGiven(name) ? parseLong(name, props.getProperty(name), min, max) : def;
   }
 
   /** A whole number of at least {@code min} that fits an int. */
@@ -72,12 +74,12 @@ public final class TypedProperties {
 
   /** A finite number of at least {@code min}. */
   public double doubleValue(String name, double def, double min) {
-    return isSet(name) ? parseDouble(name, props.getProperty(name), min) : def;
+    return typedValueGiven(name) ? parseDouble(name, props.getProperty(name), min) : def;
   }
 
   /** A number between 0 and 1. */
   public double fraction(String name, double def) {
-    if (!isSet(name)) {
+    if (!typedValueGiven(name)) {
       return def;
     }
     String raw = props.getProperty(name);
@@ -90,7 +92,17 @@ public final class TypedProperties {
 
   /** Only "true" or "false" (any case): a typo must not silently mean false. */
   public boolean bool(String name, boolean def) {
-    return isSet(name) ? parseBoolean(name, props.getProperty(name)) : def;
+    return typedValueGiven(name) ? parseBoolean(name, props.getProperty(name)) : def;
+  }
+
+  /** Whether a typed property is given; one given blank is refused (see the class comment). */
+  private boolean typedValueGiven(String name) {
+    String value = props.getProperty(name);
+    if (value != null && value.trim().isEmpty()) {
+      throw new IllegalArgumentException(name + " is given empty: give a value, or leave " + name
+          + " out for its default");
+    }
+    return value != null;
   }
 
   /**
