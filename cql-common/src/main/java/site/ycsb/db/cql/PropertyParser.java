@@ -39,6 +39,11 @@ public final class PropertyParser {
     return typed.isSet(name);
   }
 
+  /** True if the property is present, even blank (which the typed readers refuse). */
+  public boolean isGiven(String name) {
+    return properties.getProperty(name) != null;
+  }
+
   /** The trimmed value, or {@code defaultValue} when absent or blank. */
   public String string(String name, String defaultValue) {
     return typed.string(name, defaultValue);
@@ -130,8 +135,13 @@ public final class PropertyParser {
 
   /** A consistency level name from {@code allowed} (case-insensitive), upper-cased; null if absent. */
   public String consistency(String name, Set<String> allowed) throws DBException {
-    if (!isSet(name)) {
+    if (!isGiven(name)) {
       return null;
+    }
+    if (!isSet(name)) {
+      // an unset shell variable must not silently mean the default level
+      throw configurationError(name + " is given empty: give a level (" + String.join(", ", allowed) + "), or leave "
+          + name + " out for its default");
     }
     try {
       return TypedProperties.oneOf(name, properties.getProperty(name), allowed, true);

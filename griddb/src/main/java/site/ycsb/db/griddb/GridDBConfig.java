@@ -183,6 +183,12 @@ public final class GridDBConfig {
   private static String value(Properties p, String name, String alias) throws DBException {
     String v = trimmed(p.getProperty(name));
     String a = alias == null ? null : trimmed(p.getProperty(alias));
+    for (String given : alias == null ? new String[] {name} : new String[] {name, alias}) {
+      if (p.getProperty(given) != null && trimmed(p.getProperty(given)) == null) {
+        // an unset shell variable (-p griddb.consistency=$CL) must not silently mean the default
+        throw mistake(given + " is given empty: give a value, or leave " + given + " out");
+      }
+    }
     if (v != null && a != null && !v.equals(a)) {
       boolean secret = SecretNames.isSecret(name);
       throw mistake(name + (secret ? "" : "=" + v) + " and its alias " + alias
