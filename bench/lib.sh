@@ -30,3 +30,33 @@ stop_cassandra() {
   "$ROOT/bin/ycsb" cassandra-server stop --dir "$SERVER_DIR" >/dev/null 2>&1 || true
   if [ "$SERVER_DIR_IS_TEMPORARY" = true ]; then rm -rf "$SERVER_DIR"; fi
 }
+
+# YCSB 0.17.0's own cassandra binding (not on Maven Central): beside the checkout in
+# ../shared/reference/ycsb-0.17.0-cassandra-binding/, or where YCSB_REFERENCE_CASSANDRA_JAR points. Sets REF_JAR;
+# the caller decides whether a missing jar is fatal.
+find_ycsb017_cassandra_jar() {
+  REF_JAR="${YCSB_REFERENCE_CASSANDRA_JAR:-$ROOT/../shared/reference/ycsb-0.17.0-cassandra-binding/cassandra-binding-0.17.0.jar}"
+}
+
+# fetch_ycsb017_cassandra_lib CACHE: YCSB 0.17.0's core and the driver its cassandra binding was built on
+# (cassandra-driver-core 3.0.0, as the binding's pom names it), with their runtime dependencies, from Maven Central
+# into CACHE/ycsb-0.17.0-cassandra-lib once; sets Y17_LIB.
+fetch_ycsb017_cassandra_lib() {
+  Y17_LIB="$1/ycsb-0.17.0-cassandra-lib"
+  [ -f "$Y17_LIB/.complete" ] && return 0
+  command -v mvn >/dev/null 2>&1 || die "mvn is needed to fetch YCSB 0.17.0's jars from Maven Central"
+  echo "Fetching YCSB 0.17.0's core and the cassandra binding's driver (3.0.0) into $Y17_LIB" >&2
+  mkdir -p "$Y17_LIB"
+  cat >"$1/pom.xml" <<'POM'
+<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+  <groupId>bench</groupId><artifactId>ycsb017-cassandra-classpath</artifactId><version>1</version>
+  <dependencies>
+    <dependency><groupId>site.ycsb</groupId><artifactId>core</artifactId><version>0.17.0</version></dependency>
+    <dependency><groupId>com.datastax.cassandra</groupId><artifactId>cassandra-driver-core</artifactId><version>3.0.0</version></dependency>
+  </dependencies>
+</project>
+POM
+  mvn -B -q -f "$1/pom.xml" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$Y17_LIB" \
+    >"$1/mvn-fetch.log" 2>&1 || die "could not fetch YCSB 0.17.0's classpath (see $1/mvn-fetch.log)"
+  touch "$Y17_LIB/.complete"
+}

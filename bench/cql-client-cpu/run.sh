@@ -95,7 +95,7 @@ TIME_BIN=/usr/bin/time
 [ -x "$TIME_BIN" ] || die "$TIME_BIN is missing: install the Debian package 'time'"
 command -v "$JAVA" >/dev/null 2>&1 || die "java executable '$JAVA' not found"
 command -v mvn >/dev/null 2>&1 || die "mvn is needed to build the project and fetch YCSB 0.17.0's jars"
-REF_JAR="${YCSB_REFERENCE_CASSANDRA_JAR:-$ROOT/../shared/reference/ycsb-0.17.0-cassandra-binding/cassandra-binding-0.17.0.jar}"
+find_ycsb017_cassandra_jar
 if [[ ",$CASES," == *",ycsb017,"* ]] && [ ! -f "$REF_JAR" ]; then
   die "YCSB 0.17.0's cassandra binding jar not found at $REF_JAR (set YCSB_REFERENCE_CASSANDRA_JAR, or leave ycsb017 out of --cases)"
 fi
@@ -130,24 +130,8 @@ fi
 compgen -G "$OURS_LIB/HdrHistogram*" >/dev/null || cp "$ROOT"/core/target/dependency/HdrHistogram-*.jar "$OURS_LIB/" 2>/dev/null \
   || cp "$HOME"/.m2/repository/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar "$OURS_LIB/"
 
-Y17_LIB="$CACHE/ycsb-0.17.0-cassandra-lib"
-if [[ ",$CASES," == *",ycsb017,"* ]] && [ ! -f "$Y17_LIB/.complete" ]; then
-  echo "Fetching YCSB 0.17.0's core and the cassandra binding's driver (3.0.0) into $Y17_LIB" >&2
-  mkdir -p "$Y17_LIB"
-  cat >"$CACHE/pom.xml" <<'POM'
-<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
-  <groupId>bench</groupId><artifactId>ycsb017-cassandra-classpath</artifactId><version>1</version>
-  <dependencies>
-    <dependency><groupId>site.ycsb</groupId><artifactId>core</artifactId><version>0.17.0</version></dependency>
-    <dependency><groupId>com.datastax.cassandra</groupId><artifactId>cassandra-driver-core</artifactId><version>3.0.0</version></dependency>
-  </dependencies>
-</project>
-POM
-  mvn -B -q -f "$CACHE/pom.xml" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$Y17_LIB" \
-    >"$CACHE/mvn-fetch.log" 2>&1 || die "could not fetch YCSB 0.17.0's classpath (see $CACHE/mvn-fetch.log)"
-  touch "$Y17_LIB/.complete"
-fi
 if [[ ",$CASES," == *",ycsb017,"* ]]; then
+  fetch_ycsb017_cassandra_lib "$CACHE"
   cp "$REF_JAR" "$RUN_DIR/cassandra-binding-0.17.0.jar"
 fi
 

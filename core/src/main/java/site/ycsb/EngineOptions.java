@@ -104,6 +104,15 @@ public final class EngineOptions {
   public static final EngineOption<String> WORKLOAD_FILE_NAME = add(EngineOption.text("ycsb.workloadfile", "",
       "the run's name in results: the file name of the last -P file unless given"));
 
+  // ---- The database nodes (site.ycsb.telemetry)
+
+  public static final EngineOption<String> TELEMETRY = add(EngineOption.choice("telemetry", "auto",
+      "auto: with results.dir, sample the database servers on this machine that the client is connected to (found "
+      + "from its loopback connections) into server-<node>.csv and summary.json; off: sample nothing", "auto", "off"));
+  public static final EngineOption<String> TELEMETRY_PIDS = add(EngineOption.text("telemetry.pids", "",
+      "local database servers to sample as NODE=PID,... (e.g. 127.0.0.1=4242), for a server whose process cannot be "
+      + "found from its socket; with results.dir"));
+
   // ---- Measurements
 
   public static final EngineOption<String> MEASUREMENT_TYPE = add(EngineOption.choice("measurementtype",

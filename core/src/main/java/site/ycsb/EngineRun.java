@@ -37,6 +37,8 @@ final class EngineRun {
   private Warmup warmup;
   private List<Thread> threads;
   private long initMs;
+  /** The database nodes sampled during the run, found once the bindings have connected; or null. */
+  private EngineTelemetry telemetry;
   // Set by measure().
   private MeasuredWindow window;
 
@@ -82,6 +84,9 @@ final class EngineRun {
       if (code != ExitCode.OK) {
         return code;
       }
+      // The bindings' connections show which local servers this client talks to; found before the pre-warm, whose
+      // budget then leaves room for it before a common start instant.
+      telemetry = EngineTelemetry.start(config);
       warmUp();
       RunResult r = measure();
       code = writeResults(r);
@@ -258,6 +263,7 @@ final class EngineRun {
   /** Opens the schedule, runs it to its end, and lets the bindings clean up; returns the run's figures. */
   private RunResult measure() throws IOException, InterruptedException {
     window = new MeasuredWindow(config, measurements, workload, state, schedule, warmup, asyncWorkload != null);
+    window.sampleNodes(telemetry);
     window.prepare(resultsDir);
     interruption = Interruption.install(workload::requestStop);
     window.run(interruption);
@@ -314,6 +320,9 @@ final class EngineRun {
     }
     for (String warning : r.health.warnings) {
       System.err.println("WARNING: " + Secrets.safeLine(warning));
+    }
+    for (String line : r.databaseNodeLines) {
+      System.err.println(line);
     }
     for (String failure : failures) {
       System.err.println("Error: " + Secrets.safeLine(failure));

@@ -29,6 +29,8 @@ final class MeasuredWindow {
   private ClientHealth health;
   private JvmTracker jvm;
   private StatusReporter reporter;
+  /** The database nodes sampled during the run, or null (see {@link EngineTelemetry}). */
+  private EngineTelemetry telemetry;
   private Interruption interruption;
   private long startNs;
   private long startEpochMs;
@@ -77,6 +79,9 @@ final class MeasuredWindow {
     }
     state.startGate.countDown();
     reporter.start();
+    if (telemetry != null) {
+      telemetry.open(config.resultsDir, startEpochMs);
+    }
     timedOut = awaitOperations();
     // A run stopped by its time limit or a signal lasted until then, even when its last operation ended long
     // before (a low -target): runtime, and so throughput, cover the whole time the schedule was open.
@@ -86,11 +91,19 @@ final class MeasuredWindow {
     health.stop();
     reporter.finish(endNs);
     reporter.close();
+    if (telemetry != null) {
+      telemetry.stop();
+    }
     long warmupBacklogMs = TimeUnit.NANOSECONDS.toMillis(schedule.measuredStartDelayNs());
     if (warmupBacklogMs > 0) {
       System.err.println("Warm-up: its operations fell " + warmupBacklogMs + " ms behind the schedule; the measured "
           + "operations' schedule started when the last of them had been issued, so that backlog is not measured.");
     }
+  }
+
+  /** The database nodes to sample during the run ({@link EngineTelemetry}), or null. */
+  void sampleNodes(EngineTelemetry nodes) {
+    this.telemetry = nodes;
   }
 
   /** The JVM figures of {@code measurement.trackjvm}, or null. */
@@ -129,6 +142,10 @@ final class MeasuredWindow {
     r.health = health;
     r.scheduleLag = lag;
     r.lagsAbove1h = state.lagsAbove1h.sum();
+    if (telemetry != null) {
+      r.databaseNodes = telemetry.sectionJson(r.startEpochMs, r.endEpochMs);
+      r.databaseNodeLines = telemetry.report(r.startEpochMs, r.endEpochMs);
+    }
     return r;
   }
 

@@ -195,6 +195,9 @@ final class ResultsWriter {
     }
     health.raw("warnings", warnings.append(']').toString());
     j.raw("health", health.toString());
+    if (r.databaseNodes != null) {
+      j.raw(site.ycsb.telemetry.DatabaseNodes.SECTION, r.databaseNodes);
+    }
     return j.toString() + "\n";
   }
 

@@ -44,6 +44,9 @@ final class RunConfig {
    */
   final long asyncDeadlineNs;
   final boolean trackJvm;
+  /** Whether the database nodes are sampled (telemetry=auto with a results.dir), and the NODE=PID servers named. */
+  final boolean telemetry;
+  final java.util.Map<String, Long> telemetryPids;
   final long insertStart;
   final long insertCount;
   final long recordCount;
@@ -142,6 +145,8 @@ final class RunConfig {
       asyncWindowNs = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(windowUs);
       asyncDeadlineNs = java.util.concurrent.TimeUnit.SECONDS.toNanos(r.get(EngineOptions.ASYNC_DEADLINE_S));
       trackJvm = r.get(EngineOptions.TRACK_JVM);
+      telemetryPids = EngineTelemetry.parsePids(r.get(EngineOptions.TELEMETRY_PIDS));
+      telemetry = r.get(EngineOptions.TELEMETRY).equals("auto") && resultsDir != null;
       startEpochMs = r.get(EngineOptions.START_EPOCH_MS);
       long anHourAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.HOURS.toMillis(1);
       if (startEpochMs > 0 && startEpochMs < anHourAgo) {

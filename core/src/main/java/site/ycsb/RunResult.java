@@ -25,6 +25,10 @@ final class RunResult {
   /** The signal that stopped the run early (e.g. SIGINT), or null. */
   String interruptedBy;
   ClientHealth health;
+  /** summary.json's databaseNodes section (JSON), or null when no database node was sampled. */
+  String databaseNodes;
+  /** What the database nodes did, their verdicts and sampling problems, one line each for stderr. */
+  java.util.List<String> databaseNodeLines = java.util.Collections.emptyList();
   /**
    * Garbage-collection counts and times (ms) per collector during the run (from the schedule's opening to its end),
    * read once so that the printed results, output.txt and any export file agree. 0.17.0 printed the JVM's totals

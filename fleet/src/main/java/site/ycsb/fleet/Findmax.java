@@ -21,7 +21,8 @@ import site.ycsb.support.TypedProperties;
  */
 public final class Findmax {
   static final String USAGE = "usage: ycsb findmax <binding> --sla 'p99<10ms' [--sla 'p999<50ms' ...] [--start R]"
-      + " [--resolution 5%] [--max-steps N] [--at 60%,80%] [--step-time 30s] [--warmup 5s] [--out DIR]"
+      + " [--resolution 5%] [--max-steps N] [--at 60%,80% | --at cpu=60%,80%] [--db-hosts FILE] [--step-time 30s]"
+      + " [--warmup 5s] [--out DIR]"
       + " [--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N ...] (load the data first);"
       + " thread ramp (closed loop): ycsb findmax <binding> --threads 8,16,32,64 [--ramp-gain 5%] [--ramp-window 2]"
       + " [--sla ...] [...]";
@@ -46,11 +47,13 @@ public final class Findmax {
     }
     Path home = YcsbHome.find(o.ycsbHome);
     Bindings.check(home, o.binding);
+    DbHosts nodes = DbHosts.read(o.dbHosts, new SshCommand(java.util.Collections.<String>emptyList(), null,
+        SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS"))), "findmax", System.err);
     Path out = o.out != null ? o.out : Paths.get("findmax-" + Suite.stamp());
     OutDir.requireFresh(out);
     Files.createDirectories(out);
     FindmaxStepRunner runner = new FindmaxStepRunner(home, o.binding, o.clientArgs, out, o.stepSeconds,
-        o.warmupSeconds, o.slas);
+        o.warmupSeconds, o.slas).sampling(nodes);
     // SIGTERM or Ctrl-C to findmax must not leave the step's engine running (orphaned, writing into out).
     FindmaxProgress progress = new FindmaxProgress();
     Thread stopper = new Thread(() -> {
@@ -78,6 +81,7 @@ public final class Findmax {
       FindmaxSearch search = new FindmaxSearch(o.slas, o.resolution, o.maxSteps);
       outcome = search.search(o.start, runner, progress.outcome());
       search.followUps(outcome, o.at, runner);
+      FindmaxCpuLevels.followUps(outcome, o.atCpu, search, runner, out, System.err);
     } else {
       outcome = new FindmaxRamp(o.slas, o.rampGain, o.rampWindow).ramp(o.rampThreads, runner::runThreads,
           progress.outcome());
@@ -86,6 +90,7 @@ public final class Findmax {
       throw new InterruptedException("stopped by a signal"); // the hook wrote the record of the completed steps
     }
     FindmaxReport.write(out, outcome, o.slas);
+    FindmaxCpuLevels.writeTable(out, outcome, System.out);
     if (refusedStep(outcome) != null) {
       return outcome; // nothing was learnt about the database; the caller prints the engine's line
     }
@@ -141,6 +146,10 @@ public final class Findmax {
     boolean report = true;
     /** Follow-up runs at these shares of the maximum. */
     final List<Double> at = new ArrayList<>();
+    /** Follow-up runs where the database nodes' mean CPU reaches these percentages ({@code --at cpu=60%,80%}). */
+    final List<Double> atCpu = new ArrayList<>();
+    /** --db-hosts: database nodes sampled over ssh during every step, or null. */
+    Path dbHosts;
     /** The thread ramp's thread counts; empty for the rate search. */
     final List<Integer> rampThreads = new ArrayList<>();
     double rampGain = 0.05;
@@ -201,6 +210,11 @@ public final class Findmax {
           o.searchOptions.add(name);
           break;
         case "--at":
+          if (value.startsWith("cpu=")) {
+            cpuLevels(o, value);
+            o.searchOptions.add(name);
+            break;
+          }
           for (String share : value.split(",", -1)) {
             final String option = name;
             double f = listEntry(option, value, () -> percent(option, share.trim()));
@@ -238,6 +252,9 @@ public final class Findmax {
           break;
         case "--out":
           o.out = Paths.get(value);
+          break;
+        case "--db-hosts":
+          o.dbHosts = Paths.get(value);
           break;
         case "--ycsb-home":
           o.ycsbHome = Paths.get(value).toAbsolutePath();
@@ -285,6 +302,17 @@ public final class Findmax {
           String given = item.flag() == EngineCommandLine.Flag.PROPERTY ? "-p " + property : item.flag().word();
           throw new IllegalArgumentException(given + " is findmax's to choose; leave it out");
         }
+      }
+    }
+
+    /** {@code cpu=60%,80%}: the database nodes' CPU levels of the follow-ups, each above 0 and at most 100%. */
+    private static void cpuLevels(Options o, String value) {
+      for (String level : value.substring("cpu=".length()).split(",", -1)) {
+        double f = listEntry("--at", value, () -> percent("--at cpu", level.trim()));
+        if (f > 1) {
+          throw new IllegalArgumentException("--at cpu=" + level.trim() + ": a CPU level is at most 100%");
+        }
+        o.atCpu.add(f * 100);
       }
     }
 

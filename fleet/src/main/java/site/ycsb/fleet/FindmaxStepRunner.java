@@ -58,7 +58,7 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
   private final double stepSeconds;
   private final double warmupSeconds;
   private final List<FindmaxSla> slas;
-  private final Engine engine;
+  private Engine engine;
 
   /** Steps as local engine processes. */
   FindmaxStepRunner(Path home, String binding, List<String> clientArgs, Path out, double stepSeconds,
@@ -77,6 +77,12 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     this.warmupSeconds = warmupSeconds;
     this.slas = slas;
     this.engine = engine != null ? engine : this::runLocally;
+  }
+
+  /** Samples the {@code --db-hosts} nodes during every step (null: none); returns this runner. */
+  FindmaxStepRunner sampling(DbHosts nodes) {
+    engine = SampledPhaseRunner.of(engine, nodes);
+    return this;
   }
 
   /** One local engine process, its output in {@code log}. */

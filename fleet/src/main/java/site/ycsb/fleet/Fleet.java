@@ -15,6 +15,7 @@ public final class Fleet {
   static final String USAGE = "usage: ycsb fleet <binding> (--hosts [user@]host[:port],... | --hosts-file FILE) "
       + "[--workloads load,a,b,c,f,d] [--load-workload W] [--repeat N] [--out DIR] [--start-delay SEC] "
       + "[--remote-home DIR] [--ssh-option OPT]... [--ssh-config FILE] [--hook-before CMD] [--hook-after CMD] "
+      + "[--db-hosts FILE] "
       + "[--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]"
       + "; findmax over the fleet: add --workloads W --findmax --sla 'p99<10ms' [--start R] [--resolution 5%] "
       + "[--max-steps N] [--at 60%,80%] [--step-time 30s] [--warmup 5s]";
@@ -41,6 +42,7 @@ public final class Fleet {
     ClientArgs clientArgs = ClientArgs.parse(o.clientArgs);
     SshCommand ssh = new SshCommand(o.sshOptions, o.sshConfig,
         SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS")));
+    DbHosts nodes = DbHosts.read(o.dbHosts, ssh, "fleet", System.err);
     String stamp = Suite.stamp();
     Path out = o.out != null ? o.out : Paths.get("fleet-" + stamp);
     boolean created = OutDir.requireFresh(out);
@@ -59,7 +61,8 @@ public final class Fleet {
       System.err.println("fleet: " + e.getMessage());
       return 1;
     }
-    SuiteRunner suite = new SuiteRunner("fleet", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
+    SuiteRunner suite = new SuiteRunner("fleet", o.phases, o.repeat, out, o.hookBefore, o.hookAfter,
+        SampledPhaseRunner.of(runner, nodes),
         o.report ? ReportTool.report(home) : null, System.err);
     Thread stopper = new Thread(() -> {
       runner.stopRunningClients();

@@ -72,6 +72,7 @@ final class FleetFindmax {
     Bindings.check(home, so.binding);
     List<HostSpec> hosts = FleetHosts.resolve(so.hostsList, so.hostsFile, so.remoteHome, home);
     SshCommand ssh = new SshCommand(so.sshOptions, so.sshConfig, SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS")));
+    DbHosts nodes = DbHosts.read(so.dbHosts, ssh, "fleet", System.err);
     String stamp = Suite.stamp();
     Path out = so.out != null ? so.out : Paths.get("findmax-" + stamp);
     OutDir.requireFresh(out);
@@ -113,7 +114,7 @@ final class FleetFindmax {
     }, "fleet-findmax-stop-clients");
     Runtime.getRuntime().addShutdownHook(stopper);
     FindmaxSearch.Outcome outcome = Findmax.searchAndReport(fo, home, out, new FindmaxStepRunner(home, so.binding,
-        Collections.emptyList(), out, fo.stepSeconds, fo.warmupSeconds, fo.slas, engine), progress);
+        Collections.emptyList(), out, fo.stepSeconds, fo.warmupSeconds, fo.slas, engine).sampling(nodes), progress);
     ToolMain.removeShutdownHook(stopper);
     status.finish(outcome.maximum > 0, outcome.ending);
     int refused = Findmax.engineRefusal(outcome);

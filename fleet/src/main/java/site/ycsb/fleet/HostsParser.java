@@ -63,8 +63,10 @@ public final class HostsParser {
       String where = source + " line " + (i + 1);
       String[] fields = line.split("\\s+");
       if (fields.length > 2) {
+        // the fields after the second are not quoted: a third field is often a password, which no output may show
         throw new UsageException(where + ": expected '[user@]host[:port] [ycsb-home]', got " + fields.length
-            + " fields: " + line);
+            + " fields starting '" + fields[0] + " " + fields[1] + "' (the rest is not shown: it may be a password; "
+            + "ssh's keys or agent authenticate, never this file)");
       }
       hosts.add(parseHost(fields[0], fields.length == 2 ? fields[1] : null, where));
     }

@@ -14,7 +14,8 @@ import java.util.TimeZone;
  */
 public final class Suite {
   static final String USAGE = "usage: ycsb suite <binding> [--workloads load,a,b,c,f,d] [--load-workload W] "
-      + "[--repeat N] [--out DIR] [--hook-before CMD] [--hook-after CMD] [--no-report] [--ycsb-home DIR] "
+      + "[--repeat N] [--out DIR] [--hook-before CMD] [--hook-after CMD] [--db-hosts FILE] [--no-report] "
+      + "[--ycsb-home DIR] "
       + "[client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]";
 
   private Suite() {
@@ -33,10 +34,13 @@ public final class Suite {
     Path home = YcsbHome.find(o.ycsbHome);
     Bindings.check(home, o.binding);
     Path out = o.out != null ? o.out : Paths.get("suite-" + stamp());
+    DbHosts nodes = DbHosts.read(o.dbHosts, new SshCommand(java.util.Collections.<String>emptyList(), null,
+        SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS"))), "suite", System.err);
     LocalPhaseRunner runner = new LocalPhaseRunner(home, o.binding, o.clientArgs);
     runner.prepare(o.phases);
     boolean created = OutDir.requireFresh(out);
-    SuiteRunner suite = new SuiteRunner("suite", o.phases, o.repeat, out, o.hookBefore, o.hookAfter, runner,
+    SuiteRunner suite = new SuiteRunner("suite", o.phases, o.repeat, out, o.hookBefore, o.hookAfter,
+        SampledPhaseRunner.of(runner, nodes),
         o.report ? ReportTool.report(home) : null, System.err);
     // SIGTERM or Ctrl-C to the suite must not leave its engine running (reparented, writing into out).
     Thread stopper = new Thread(() -> {

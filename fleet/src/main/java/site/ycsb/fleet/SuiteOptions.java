@@ -23,6 +23,8 @@ public final class SuiteOptions {
   String hookAfter;
   Path ycsbHome;
   boolean report = true;
+  /** --db-hosts: database nodes sampled over ssh during every phase, or null. */
+  Path dbHosts;
   final List<String> clientArgs = new ArrayList<>();
 
   // fleet only
@@ -107,6 +109,9 @@ public final class SuiteOptions {
             break;
           case "--ycsb-home":
             o.ycsbHome = Paths.get(value);
+            break;
+          case "--db-hosts":
+            o.dbHosts = Paths.get(value);
             break;
           case "--hosts":
             o.hostsList = value;

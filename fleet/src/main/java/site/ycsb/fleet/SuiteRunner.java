@@ -86,6 +86,7 @@ final class SuiteRunner {
       SuiteTable table = SuiteTable.read(completed);
       Files.write(out.resolve("suite-summary.md"), table.markdown().getBytes(java.nio.charset.StandardCharsets.UTF_8));
       err.print(table.markdown());
+      DatabaseNodeTable.append(out.resolve("suite-summary.md"), completed, err);
       if (report != null) {
         int code = report.run(out.resolve("report"), completed);
         if (code != 0) {
@@ -114,6 +115,7 @@ final class SuiteRunner {
       SuiteTable table = SuiteTable.read(done);
       Files.write(out.resolve("suite-summary.md"), table.markdown().getBytes(java.nio.charset.StandardCharsets.UTF_8));
       err.println(tool + ": interrupted; suite-summary.md covers the " + done.size() + " completed phase(s) in " + out);
+      DatabaseNodeTable.append(out.resolve("suite-summary.md"), done, err);
     } catch (IOException | RuntimeException e) {
       err.println(tool + ": interrupted; could not write suite-summary.md: " + e.getMessage());
     }

@@ -48,7 +48,7 @@ class FindmaxCassandraIT {
     Path out = work.resolve("fm");
     List<String> args = new ArrayList<>(Arrays.asList("cassandra-cql", "--ycsb-home", home.toString(), "--out",
         out.toString(), "--sla", "p99<2s", "--start", "100", "--max-steps", "2", "--step-time", "3s", "--warmup",
-        "2s", "-threads", "4"));
+        "2s", "-threads", "4", "--at", "cpu=80%"));
     args.addAll(common);
     ToolRun run = new ToolRun("site.ycsb.fleet.Findmax", args, null);
     int code = run.waitFor(300);
@@ -62,8 +62,15 @@ class FindmaxCassandraIT {
     java.util.regex.Matcher achieved = java.util.regex.Pattern.compile("\"achieved\" : ([0-9.]+)").matcher(json);
     assertTrue(achieved.find() && Double.parseDouble(achieved.group(1)) > 0, "step 1 measured operations: " + json);
 
+    // the whitepaper's full load: the local server's CPU per step, and a follow-up where it reaches 80% (or the one
+    // line saying the steps never loaded it that far: two short steps of 100 and 200 ops/s rarely do)
+    String printed = run.outText();
+    assertTrue(printed.matches("(?s).*## Server CPU per step.*\\| 1 \\| 100 \\| [0-9]+ \\| [0-9.]+ \\| "
+        + java.util.regex.Pattern.quote(server.host()) + " [0-9.]+% \\|.*"), printed);
+    assertTrue(run.errText().contains("findmax: --at cpu=80%: "), run.errText());
     String dom = chromium.dumpDomWithImageProbe(out.resolve("report/report.html"), work);
     assertTrue(dom.contains("id=\"findmax-fm\""), "step table in the page");
+    assertTrue(dom.contains("<th>Server CPU %</th>"), "the step table's server CPU column");
     assertTrue(dom.contains("charts/findmax-fm.svg 960x480"), "curve drawn by the browser: "
         + dom.replaceAll("(?s).*<pre id=\"image-probe\">", "").replaceAll("(?s)</pre>.*", ""));
   }

@@ -104,7 +104,19 @@ final class FindmaxSection {
             "", "", "", "", verdict));
       }
     }
-    return t;
+    return NodeReport.withServerCpu(t, serverCpuByStep());
+  }
+
+  /** Each step's database-node CPU (the mean over the nodes), by step number, for the steps that sampled nodes. */
+  private java.util.Map<String, Double> serverCpuByStep() {
+    java.util.Map<String, Double> out = new java.util.HashMap<>();
+    for (FindmaxRun.Step s : run.steps) {
+      Double cpu = s.dir == null ? null : DatabaseNodeFiles.meanCpu(s.dir);
+      if (cpu != null) {
+        out.put(Integer.toString(s.index), cpu);
+      }
+    }
+    return out;
   }
 
   /** The latency-versus-throughput curve, or null when no step has figures. */

@@ -13,6 +13,8 @@ final class MergedRun {
   /** Merged interval histograms per measurement name, one per merged interval. */
   final Map<String, List<Histogram>> hdrLogs;
   final List<String> warnings;
+  /** The database nodes' samples files to copy (each node once, see {@link DatabaseNodeFiles#merge}). */
+  final List<java.nio.file.Path> serverFiles = new java.util.ArrayList<>();
   /** The sum of the clients' schedule-lag histograms; null when a client has no schedule-lag log. */
   final Histogram scheduleLag;
 

@@ -66,7 +66,13 @@ final class Merger {
         logs.put(m.name, m.intervals);
       }
     }
-    return new MergedRun(summary, rows, logs, warnings, scheduleLag);
+    DatabaseNodeFiles.Merged nodes = DatabaseNodeFiles.merge(dirs, startMs, endMs);
+    if (nodes.section != null) {
+      summary.set(site.ycsb.telemetry.DatabaseNodes.SECTION, nodes.section);
+    }
+    MergedRun merged = new MergedRun(summary, rows, logs, warnings, scheduleLag);
+    merged.serverFiles.addAll(nodes.files);
+    return merged;
   }
 
   /** Names from every summary, then any extra hdr logs, in order of first appearance. */

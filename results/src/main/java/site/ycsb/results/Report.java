@@ -118,6 +118,12 @@ public final class Report {
     tables.add(builder.runs());
     warnings.addAll(warnings(catalog));
     charts.addAll(new ReportCharts(catalog, builder, hdr).build());
+    NodeReport nodes = new NodeReport(catalog);
+    if (nodes.any()) {
+      tables.add(tables.size() - 1, nodes.table());
+      warnings.addAll(nodes.warnings());
+      nodes.insertCharts(charts);
+    }
   }
 
   /** The name of a directory as given (its last element), for titles. */

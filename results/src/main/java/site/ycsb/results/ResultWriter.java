@@ -41,6 +41,9 @@ final class ResultWriter {
       HdrLog.write(out.resolve(ResultDir.SCHEDULE_LAG), "merged schedule lag (us) of "
           + run.summary.path("clients").size() + " clients", start, java.util.Collections.singletonList(run.scheduleLag));
     }
+    for (Path f : run.serverFiles) {
+      Files.copy(f, out.resolve(f.getFileName()));
+    }
     for (Map.Entry<String, List<Histogram>> log : run.hdrLogs.entrySet()) {
       HdrLog.write(out.resolve(ResultDir.HDR_DIR).resolve(log.getKey() + ".hdr"),
           "merged " + log.getKey() + " of " + run.summary.path("clients").size() + " clients", start, log.getValue());

@@ -10,7 +10,8 @@ import java.util.TreeMap;
 /**
  * The table shape of the Alibaba ApsaraDB benchmark whitepaper, from any set of result directories: one row per
  * configuration, thread count and run workload, with the load of the same configuration and thread count beside
- * it — threads, Load OPS, Load WAVG, Run OPS, Run WAVG, Run RAVG, Run RP95, Run RP99, Run RP999 (latencies in µs).
+ * it — threads, Load OPS, Load WAVG, Run OPS, Run WAVG, Run RAVG, Run RP95, Run RP99, Run RP999 (latencies in µs),
+ * and the database nodes' CPU during the run (the mean over the nodes of each node's mean, when they were sampled).
  * Latency is the service time, as YCSB prints it (WAVG: the average of the load's INSERT; in a run, of UPDATE,
  * else INSERT; RAVG and RP*: READ). Unlike the other tables, several runs of one configuration and workload are
  * kept apart by their thread count.
@@ -45,7 +46,7 @@ final class ThreadTable {
   Table table() throws UsageException {
     Table t = new Table("by-threads", "By thread count (ApsaraDB whitepaper layout; service time, us)",
         "Configuration", "Workload", "Threads", "Load OPS", "Load WAVG", "Run OPS", "Run WAVG", "Run RAVG",
-        "Run RP95", "Run RP99", "Run RP999");
+        "Run RP95", "Run RP99", "Run RP999", "Server CPU %");
     for (Map.Entry<String, TreeMap<Long, Map<String, ReportRun>>> c : runs.entrySet()) {
       for (Map.Entry<Long, Map<String, ReportRun>> th : c.getValue().entrySet()) {
         ReportRun load = th.getValue().get("load");
@@ -66,14 +67,21 @@ final class ThreadTable {
           t.add(Arrays.asList(c.getKey(), w.getKey(), Long.toString(th.getKey()), loadOps, loadWavg,
               ReportTables.fixed1(r.dir.throughput()), wavg, read == null ? "" : ReportTables.fixed1(read.averageUs),
               read == null ? "" : ReportTables.opt(read.p95Us), read == null ? "" : ReportTables.opt(read.p99Us),
-              read == null ? "" : ReportTables.opt(read.p999Us)));
+              read == null ? "" : ReportTables.opt(read.p999Us), serverCpu(r)));
         }
         if (!any) {
-          t.add(Arrays.asList(c.getKey(), "", Long.toString(th.getKey()), loadOps, loadWavg, "", "", "", "", "", ""));
+          t.add(Arrays.asList(c.getKey(), "", Long.toString(th.getKey()), loadOps, loadWavg, "", "", "", "", "", "",
+              serverCpu(load)));
         }
       }
     }
     return t;
+  }
+
+  /** The database nodes' CPU during the run: the mean over the nodes of each node's mean (%), or empty. */
+  private static String serverCpu(ReportRun r) {
+    Double cpu = r == null ? null : DatabaseNodeFiles.meanCpu(r.dir);
+    return cpu == null ? "" : ReportTables.fixed1(cpu);
   }
 
   private String average(ReportRun r, String op) throws UsageException {

@@ -42,6 +42,11 @@ class ReportHtmlIT {
     ReportFixtures.campaign(tmp.resolve("r/griddb-3"), ReportFixtures.GRIDDB, "3nodes", 2, 300, 1);
     ReportFixtures.campaign(tmp.resolve("r/griddb-5"), ReportFixtures.GRIDDB, "5nodes", 1, 250, 2);
     ReportFixtures.campaign(tmp.resolve("r/cassandra-3"), ReportFixtures.CASSANDRA, "3nodes", 2, 500, 3);
+    double[] cpu = new double[60];
+    for (int i = 0; i < cpu.length; i++) {
+      cpu[i] = 30 + i;
+    }
+    NodeFixture.add(tmp.resolve("r/griddb-3/workloada"), "127.0.0.2", false, 10, cpu);
     report = tmp.resolve("report");
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code = Report.run(new String[] {"-o", report.toString(), "--compare", "CassandraCQLClient 3nodes",
@@ -78,7 +83,12 @@ class ReportHtmlIT {
 
     List<String> images = dom.select("img").eachAttr("src");
     assertTrue(images.containsAll(java.util.Arrays.asList("charts/throughput-A.svg", "charts/latency-A.svg",
-        "charts/scaling.svg")), images.toString());
+        "charts/scaling.svg", "charts/nodes-cpu-A.svg")), images.toString());
+    assertEquals(images.indexOf("charts/throughput-A.svg") + 1, images.indexOf("charts/nodes-cpu-A.svg"),
+        "the nodes' CPU beside the throughput: " + images);
+    List<String> node = rowStartingWith(dom.getElementById("database-nodes"), "A");
+    assertEquals(java.util.Arrays.asList("A", "GridDBClient 3nodes", "127.0.0.2", "60", "59.5", "89.0"),
+        node.subList(0, 6));
     String drawn = dom.getElementById("image-probe").text();
     for (String src : images) {
       assertTrue(drawn.contains(src + " " + ChartWriter.WIDTH + "x" + ChartWriter.HEIGHT),

@@ -1,0 +1,208 @@
+package site.ycsb.telemetry;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import site.ycsb.measurements.exporter.JsonText;
+
+/**
+ * What one database node did during a phase: the mean and maximum of its samples whose midpoint lies in the
+ * measured window (warm-up excluded), each sample weighted by the time it covers; and the verdicts that name the
+ * node when it was the limit. Written as one entry of summary.json's {@code databaseNodes.nodes}.
+ *
+ * <p>Immutable once built; thread-safe.
+ */
+public final class NodeSummary {
+  /** CPU or disk busy at or above this percentage counts as saturated. */
+  public static final double SATURATED_PCT = 90;
+  /** Saturated for at least this share of the phase makes the node the limit. */
+  public static final double LIMIT_SHARE = 0.5;
+  /** A mean I/O wait at or above this percentage of the CPU time is named. */
+  static final double IOWAIT_PCT = 20;
+  /** A mean steal at or above this percentage (the hypervisor ran something else) is named. */
+  static final double STEAL_PCT = 10;
+
+  final NodeInfo node;
+  final int samples;
+  final Stat cpu = new Stat();
+  final Stat user = new Stat();
+  final Stat system = new Stat();
+  final Stat iowait = new Stat();
+  final Stat steal = new Stat();
+  final Stat machineCpu = new Stat();
+  final Stat load1 = new Stat();
+  final Stat memUsed = new Stat();
+  final Stat rss = new Stat();
+  final Stat diskRead = new Stat();
+  final Stat diskWrite = new Stat();
+  final Stat diskBusy = new Stat();
+  final Stat netRx = new Stat();
+  final Stat netTx = new Stat();
+  double memTotalMb = Double.NaN;
+
+  /** Mean (weighted by time), maximum, and the share of time at or above {@link #SATURATED_PCT}. */
+  static final class Stat {
+    double weighted;
+    double weight;
+    double max = Double.NaN;
+    double saturatedWeight;
+    double saturatedWeighted;
+
+    void add(double v, double w) {
+      if (Double.isNaN(v)) {
+        return;
+      }
+      weighted += v * w;
+      weight += w;
+      max = Double.isNaN(max) ? v : Math.max(max, v);
+      if (v >= SATURATED_PCT) {
+        saturatedWeight += w;
+        saturatedWeighted += v * w;
+      }
+    }
+
+    double mean() {
+      return weight > 0 ? weighted / weight : Double.NaN;
+    }
+
+    double saturatedShare() {
+      return weight > 0 ? saturatedWeight / weight : Double.NaN;
+    }
+
+    /** The mean over the saturated samples only: "at 98% for 80% of the phase". */
+    double saturatedMean() {
+      return saturatedWeight > 0 ? saturatedWeighted / saturatedWeight : Double.NaN;
+    }
+  }
+
+  /** Summarises the rows of {@code node} whose midpoint lies in [startEpochMs, endEpochMs]. */
+  public static NodeSummary of(NodeInfo node, List<NodeRates> rows, long startEpochMs, long endEpochMs) {
+    List<NodeRates> in = new ArrayList<>();
+    for (NodeRates r : rows) {
+      double mid = r.epochMs - (Double.isNaN(r.intervalSec) ? 0 : r.intervalSec * 500);
+      if (mid >= startEpochMs && mid <= endEpochMs) {
+        in.add(r);
+      }
+    }
+    NodeSummary s = new NodeSummary(node, in.size());
+    for (NodeRates r : in) {
+      double w = Double.isNaN(r.intervalSec) || r.intervalSec <= 0 ? 1 : r.intervalSec;
+      s.cpu.add(r.cpuPct, w);
+      s.user.add(r.userPct, w);
+      s.system.add(r.systemPct, w);
+      s.iowait.add(r.iowaitPct, w);
+      s.steal.add(r.stealPct, w);
+      s.machineCpu.add(r.machineCpuPct, w);
+      s.load1.add(r.load1, w);
+      s.memUsed.add(r.memUsedMb, w);
+      s.rss.add(r.rssMb, w);
+      s.diskRead.add(r.diskReadMbS, w);
+      s.diskWrite.add(r.diskWriteMbS, w);
+      s.diskBusy.add(r.diskBusyPct, w);
+      s.netRx.add(r.netRxMbS, w);
+      s.netTx.add(r.netTxMbS, w);
+      if (!Double.isNaN(r.memTotalMb)) {
+        s.memTotalMb = r.memTotalMb;
+      }
+    }
+    return s;
+  }
+
+  private NodeSummary(NodeInfo node, int samples) {
+    this.node = node;
+    this.samples = samples;
+  }
+
+  /** The node's mean CPU over the phase, percent; NaN without samples. */
+  public double cpuMeanPct() {
+    return cpu.mean();
+  }
+
+  /**
+   * The lines that name the node when it was the limit of the phase (its CPU or its disk saturated for at least
+   * {@link #LIMIT_SHARE} of it), or when its figures are distorted (I/O wait, steal); for a local server, whose
+   * machine the client shares, its machine's saturation. Empty when the node had room.
+   */
+  public List<String> verdicts() {
+    List<String> out = new ArrayList<>();
+    String who = (node.local ? "local database node " : "database node ") + node.name;
+    if (samples == 0) {
+      return out;
+    }
+    if (!node.local && cpu.saturatedShare() >= LIMIT_SHARE) {
+      out.add(String.format(Locale.ROOT, "%s at %.0f%% CPU (at least %.0f%%) for %.0f%% of the phase (mean %.0f%%): "
+          + "its CPU was the limit of this run, not the client", who, cpu.saturatedMean(), SATURATED_PCT,
+          100 * cpu.saturatedShare(), cpu.mean()));
+    }
+    if (node.local && machineCpu.saturatedShare() >= LIMIT_SHARE) {
+      out.add(String.format(Locale.ROOT, "%s: its machine, shared with the client, was at %.0f%% CPU or more for %.0f%%"
+          + " of the phase (mean %.0f%%; the server's own process %.0f%%): the figures measure the shared machine, "
+          + "not the database alone", who, SATURATED_PCT, 100 * machineCpu.saturatedShare(), machineCpu.mean(),
+          cpu.mean()));
+    }
+    if (diskBusy.saturatedShare() >= LIMIT_SHARE) {
+      out.add(String.format(Locale.ROOT, "%s: disk busy %.0f%% (at least %.0f%%) for %.0f%% of the phase: its disk was"
+          + " the limit of this run", who, diskBusy.saturatedMean(), SATURATED_PCT, 100 * diskBusy.saturatedShare()));
+    }
+    if (iowait.mean() >= IOWAIT_PCT) {
+      out.add(String.format(Locale.ROOT, "%s: its CPUs waited for I/O %.0f%% of the time (mean): the disks held it "
+          + "back", who, iowait.mean()));
+    }
+    if (steal.mean() >= STEAL_PCT) {
+      out.add(String.format(Locale.ROOT, "%s: %.0f%% of its CPU time was stolen by the hypervisor (mean): the virtual "
+          + "machine did not get the CPUs it has", who, steal.mean()));
+    }
+    return out;
+  }
+
+  /** The entry of summary.json's {@code databaseNodes.nodes}. */
+  String json() {
+    StringBuilder j = new StringBuilder("{");
+    field(j, "node", JsonText.quote(node.name));
+    field(j, "source", JsonText.quote(node.source));
+    field(j, "local", Boolean.toString(node.local));
+    field(j, "cores", Integer.toString(node.cores));
+    field(j, "file", JsonText.quote(NodeCsv.fileName(node.name)));
+    field(j, "samples", Integer.toString(samples));
+    stat(j, "cpu", "Pct", cpu, true);
+    stat(j, "user", "Pct", user, false);
+    stat(j, "system", "Pct", system, false);
+    stat(j, "iowait", "Pct", iowait, false);
+    stat(j, "steal", "Pct", steal, false);
+    stat(j, "machineCpu", "Pct", machineCpu, true);
+    number(j, "load1Max", load1.max);
+    number(j, "memUsedMaxMb", memUsed.max);
+    number(j, "memTotalMb", memTotalMb);
+    number(j, "rssMaxMb", rss.max);
+    stat(j, "diskRead", "MbS", diskRead, false);
+    stat(j, "diskWrite", "MbS", diskWrite, false);
+    stat(j, "diskBusy", "Pct", diskBusy, true);
+    stat(j, "netRx", "MbS", netRx, false);
+    stat(j, "netTx", "MbS", netTx, false);
+    StringBuilder problems = new StringBuilder("[");
+    for (String p : node.problems()) {
+      problems.append(problems.length() > 1 ? ", " : "").append(JsonText.quote(p));
+    }
+    field(j, "problems", problems.append(']').toString());
+    return j.append('}').toString();
+  }
+
+  private static void stat(StringBuilder j, String name, String unit, Stat s, boolean share) {
+    number(j, name + "Mean" + unit, s.mean());
+    number(j, name + "Max" + unit, s.max);
+    if (share) {
+      number(j, name + "SaturatedShare", s.saturatedShare());
+    }
+  }
+
+  private static void number(StringBuilder j, String name, double v) {
+    if (!Double.isNaN(v) && !Double.isInfinite(v)) {
+      field(j, name, JsonText.number(Math.round(v * 1000) / 1000.0));
+    }
+  }
+
+  private static void field(StringBuilder j, String name, String json) {
+    j.append(j.length() > 1 ? ", " : "").append(JsonText.quote(name)).append(": ").append(json);
+  }
+}

@@ -1,0 +1,232 @@
+package site.ycsb.telemetry;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples the database nodes of a run every interval: local servers (processes on this machine) from {@code /proc}
+ * on one thread, remote nodes each over its own long-lived connection ({@link RemoteNode}). Each node's samples go
+ * to {@code server-<node>.csv} in the results directory and are summarised per phase ({@link #sectionJson}).
+ * Nothing waits on a node for ever: a node that does not answer is named and dropped, the run goes on, and
+ * {@link #stop} returns within a few seconds whatever the nodes do.
+ *
+ * <p>Thread-safe for one owner: add nodes, {@link #open}, then {@link #stop} from one thread; the sampling thread
+ * and the remote readers only record.
+ */
+public final class ServerSampler {
+  private final long intervalMs;
+  private final List<Local> locals = new ArrayList<>();
+  private final List<RemoteNode> remotes = new ArrayList<>();
+  private final List<NodeRecorder> recorders = new ArrayList<>();
+  private final CountDownLatch stop = new CountDownLatch(1);
+  private final LocalProc proc = new LocalProc();
+  private Thread thread;
+  private volatile long samplerCpuNs;
+  private long startedNs;
+  private long stoppedNs;
+
+  private static final class Local {
+    final NodeRecorder recorder;
+    final long pid;
+    boolean gone;
+
+    Local(NodeRecorder recorder, long pid) {
+      this.recorder = recorder;
+      this.pid = pid;
+    }
+  }
+
+  private final long firstSampleMs;
+  private final long silenceMs;
+
+  /** @param intervalMs time between samples (the time series' resolution: 1 s, or the status interval if shorter) */
+  public ServerSampler(long intervalMs) {
+    this(intervalMs, RemoteNode.FIRST_SAMPLE_MS, RemoteNode.SILENCE_MS);
+  }
+
+  /** With other bounds on a remote node's silence (tests). */
+  ServerSampler(long intervalMs, long firstSampleMs, long silenceMs) {
+    this.intervalMs = Math.max(100, intervalMs);
+    this.firstSampleMs = firstSampleMs;
+    this.silenceMs = silenceMs;
+  }
+
+  public long intervalMs() {
+    return intervalMs;
+  }
+
+  /** A server process on this machine, named {@code name} (the address clients use), sampled from /proc. */
+  public NodeInfo addLocal(String name, long pid, String what) {
+    NodeInfo info = new NodeInfo(name, "local process " + pid + (what == null || what.isEmpty() ? "" : " (" + what
+        + ")"), true, 0);
+    NodeRecorder r = new NodeRecorder(info);
+    recorders.add(r);
+    locals.add(new Local(r, pid));
+    return info;
+  }
+
+  /**
+   * A remote node sampled by running {@code command} (e.g. ssh to it) with {@link #remoteScript} as its remote
+   * command; it connects at once, so that its first samples arrive before the run starts.
+   */
+  public NodeInfo addRemote(String name, String source, List<String> command) {
+    NodeInfo info = new NodeInfo(name, source, false, 0);
+    NodeRecorder r = new NodeRecorder(info);
+    recorders.add(r);
+    RemoteNode node = new RemoteNode(r, command, intervalMs, firstSampleMs, silenceMs);
+    remotes.add(node);
+    node.start();
+    return info;
+  }
+
+  /**
+   * Prints the loop a remote node runs for an interval in ms (default 1000): to see what runs on a node, and for
+   * {@code bench/telemetry}, which measures its cost.
+   */
+  public static void main(String[] args) {
+    System.out.println(RemoteNode.script(args.length > 0 ? Long.parseLong(args[0]) : 1000));
+  }
+
+  /** The shell command a remote node runs (POSIX sh and cat only). */
+  public String remoteScript() {
+    return RemoteNode.script(intervalMs);
+  }
+
+  public boolean isEmpty() {
+    return recorders.isEmpty();
+  }
+
+  public List<NodeInfo> nodes() {
+    List<NodeInfo> out = new ArrayList<>();
+    for (NodeRecorder r : recorders) {
+      out.add(r.info);
+    }
+    return out;
+  }
+
+  /**
+   * Starts sampling (if not yet) and writes each node's samples to {@code dir/server-<node>.csv} from now on, those
+   * taken so far first; {@code referenceEpochMs} is the zero of the files' elapsed_s (the schedule's opening).
+   * {@code dir} null keeps them in memory only.
+   */
+  public void open(File dir, long referenceEpochMs) {
+    for (NodeRecorder r : recorders) {
+      if (dir == null) {
+        continue;
+      }
+      File f = new File(dir, NodeCsv.fileName(r.info.name));
+      try {
+        r.open(new OutputStreamWriter(new FileOutputStream(f), StandardCharsets.UTF_8), referenceEpochMs);
+      } catch (IOException e) {
+        r.info.problem(r.info.name + ": " + f + " could not be written (" + e.getMessage() + "); its samples are "
+            + "kept for the summary only");
+      }
+    }
+    start();
+  }
+
+  /** Starts the sampling thread (idempotent). */
+  public synchronized void start() {
+    if (thread != null) {
+      return;
+    }
+    startedNs = System.nanoTime();
+    thread = new Thread(this::loop, "ycsb-telemetry");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void loop() {
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    boolean cpuTime = mx.isCurrentThreadCpuTimeSupported();
+    long cpu0 = cpuTime ? mx.getCurrentThreadCpuTime() : 0;
+    long next = System.nanoTime();
+    try {
+      do {
+        tick();
+        if (cpuTime) {
+          samplerCpuNs = mx.getCurrentThreadCpuTime() - cpu0;
+        }
+        next += TimeUnit.MILLISECONDS.toNanos(intervalMs);
+      } while (!stop.await(Math.max(0, next - System.nanoTime()), TimeUnit.NANOSECONDS));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      // never let sampling disturb the run: say so once and stop sampling the local servers
+      for (Local l : locals) {
+        l.recorder.info.problem(l.recorder.info.name + ": sampling failed (" + e + "); its samples until then are "
+            + "kept");
+      }
+    }
+  }
+
+  private void tick() {
+    long now = System.currentTimeMillis();
+    if (!locals.isEmpty()) {
+      ProcSnapshot machine = proc.machine();
+      for (Local l : locals) {
+        if (l.gone) {
+          continue;
+        }
+        ProcSnapshot s = LocalProc.copyMachine(machine);
+        if (!proc.addProcess(s, l.pid)) {
+          l.gone = true;
+          l.recorder.info.problem(l.recorder.info.name + ": its process " + l.pid + " ended during the run; its "
+              + "samples until then are kept");
+          continue;
+        }
+        l.recorder.accept(s, now);
+      }
+    }
+    for (RemoteNode r : remotes) {
+      r.check(now);
+    }
+  }
+
+  /** Stops sampling and every connection, and closes the files; returns within a few seconds whatever the nodes do. */
+  public void stop() {
+    stop.countDown();
+    Thread t;
+    synchronized (this) {
+      t = thread;
+    }
+    if (t != null) {
+      try {
+        t.join(5000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    stoppedNs = System.nanoTime();
+    for (RemoteNode r : remotes) {
+      r.stop();
+    }
+    for (NodeRecorder r : recorders) {
+      r.close();
+    }
+  }
+
+  /** Each node's summary over a window (epoch ms), in the order the nodes were added. */
+  public List<NodeSummary> summaries(long startEpochMs, long endEpochMs) {
+    List<NodeSummary> out = new ArrayList<>();
+    for (NodeRecorder r : recorders) {
+      out.add(NodeSummary.of(r.info, r.rows(), startEpochMs, endEpochMs));
+    }
+    return out;
+  }
+
+  /** summary.json's {@code databaseNodes} section for a window, with the sampling thread's own CPU time. */
+  public String sectionJson(long startEpochMs, long endEpochMs) {
+    double seconds = stoppedNs > startedNs ? (stoppedNs - startedNs) / 1e9 : 0;
+    return DatabaseNodes.json(intervalMs, summaries(startEpochMs, endEpochMs), samplerCpuNs / 1e6, seconds);
+  }
+}

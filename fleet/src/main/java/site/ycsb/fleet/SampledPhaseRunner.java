@@ -1,0 +1,56 @@
+package site.ycsb.fleet;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** A phase runner whose phases are accompanied by the sampling of the {@code --db-hosts} nodes ({@link DbHosts}). */
+final class SampledPhaseRunner implements PhaseRunner {
+  private final PhaseRunner phases;
+  private final DbHosts nodes;
+
+  SampledPhaseRunner(PhaseRunner phases, DbHosts nodes) {
+    this.phases = phases;
+    this.nodes = nodes;
+  }
+
+  /** {@code phases} itself without --db-hosts. */
+  static PhaseRunner of(PhaseRunner phases, DbHosts nodes) {
+    return nodes == null ? phases : new SampledPhaseRunner(phases, nodes);
+  }
+
+  @Override
+  public void prepare(List<Phase> list) throws UsageException, IOException {
+    phases.prepare(list);
+  }
+
+  @Override
+  public PhaseOutcome run(Phase phase, int repeat, Path dir) throws IOException, InterruptedException {
+    String where = phase.name() + " (repeat " + repeat + ")";
+    DbHosts.Sampling sampling = nodes.start(where);
+    try {
+      return phases.run(phase, repeat, dir);
+    } finally {
+      if (sampling != null) {
+        sampling.finish(dir, where);
+      }
+    }
+  }
+
+  /** A findmax step engine whose steps are accompanied by the sampling of the nodes. */
+  static FindmaxStepRunner.Engine of(FindmaxStepRunner.Engine engine, DbHosts nodes) {
+    if (nodes == null) {
+      return engine;
+    }
+    return (index, stepOptions, dir, log) -> {
+      DbHosts.Sampling sampling = nodes.start("step " + index);
+      try {
+        return engine.run(index, stepOptions, dir, log);
+      } finally {
+        if (sampling != null) {
+          sampling.finish(dir, "step " + index);
+        }
+      }
+    };
+  }
+}
