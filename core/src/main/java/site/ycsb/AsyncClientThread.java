@@ -1,6 +1,5 @@
 package site.ycsb;
 
-import java.util.Properties;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
@@ -29,20 +28,14 @@ import site.ycsb.support.DeadlineWatch;
  *
  * <p>Counters are written by completion threads (the client library's I/O threads) and read by the main thread:
  * adders and atomics. This is where the asynchronous path issues and counts operations.
+ *
+ * <p>Thread-safe where it is shared: its counters are read by the main thread and the status sampler while completion
+ * threads write them (adders and atomics); the dispatching itself runs on this thread alone.
  */
-final class AsyncClientThread extends Thread implements Worker {
+final class AsyncClientThread extends EngineThread {
   private final int id;
   private final int dispatchers;
-  private final String dbClass;
-  private final Workload workload;
   private final AsyncWorkload operations;
-  private final Properties props;
-  private final boolean doTransactions;
-  private final OperationSchedule schedule;
-  private final Warmup warmup;
-  private final RunState run;
-  private final long maxConsecutiveErrors;
-  private final boolean keepGoingOnInsertFailure;
   private final int maxInFlight;
   private final Semaphore inFlight;
   private final Runnable releaseSlot;
@@ -57,30 +50,17 @@ final class AsyncClientThread extends Thread implements Worker {
   private volatile long firstMeasuredStartNs = Long.MAX_VALUE;
   private final AtomicLong lastOpEndNs = new AtomicLong(Long.MIN_VALUE);
 
-  AsyncClientThread(int id, int dispatchers, String dbClass, Workload workload, AsyncWorkload operations,
-                    Properties props,
-                    boolean doTransactions, OperationSchedule schedule, Warmup warmup, RunState run,
-                    long maxConsecutiveErrors, boolean keepGoingOnInsertFailure, int maxInFlight, long windowNs,
-                    long deadlineNs) {
-    super("ycsb-async-" + id);
+  AsyncClientThread(int id, int dispatchers, RunConfig config, Workload workload, AsyncWorkload operations,
+                    OperationSchedule schedule, Warmup warmup, RunState run, int maxInFlight) {
+    super("ycsb-async-" + id, config, workload, schedule, warmup, run);
     this.id = id;
     this.dispatchers = dispatchers;
-    this.dbClass = dbClass;
-    this.workload = workload;
     this.operations = operations;
-    this.props = props;
-    this.doTransactions = doTransactions;
-    this.schedule = schedule;
-    this.warmup = warmup;
-    this.run = run;
-    this.maxConsecutiveErrors = maxConsecutiveErrors;
-    this.keepGoingOnInsertFailure = keepGoingOnInsertFailure;
     this.maxInFlight = maxInFlight;
     this.inFlight = new Semaphore(maxInFlight);
     this.releaseSlot = inFlight::release;
-    this.windowNs = windowNs;
-    this.deadlineNs = deadlineNs;
-    setDaemon(true);
+    this.windowNs = config.asyncWindowNs;
+    this.deadlineNs = config.asyncDeadlineNs;
     run.register(this);
   }
 

@@ -178,7 +178,7 @@ final class AsyncDBWrapper {
     }
 
     private Status finish(Status status, long en) {
-      if (DBWrapper.answered(status)) {
+      if (OperationRecorder.answered(status)) {
         if (consecutiveErrors.get() != 0) {
           consecutiveErrors.set(0);
         }

@@ -16,6 +16,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Properties: {@code basicdb.verbose} (true: print each operation to stdout — turn it off for throughput
  * measurements), {@code basicdb.simulatedelay} (0 ms), {@code basicdb.randomizedelay} (true: a uniform delay
  * in [0, simulatedelay]), {@code basicdb.count} (false: count distinct operations and print them at cleanup).
+ *
+ * <p>One instance per client thread, as every binding; what instances share (the printed lines, the counts of {@code
+ * basicdb.count}) is synchronized.
  */
 public class BasicDB extends DB {
   public static final String COUNT = "basicdb.count";

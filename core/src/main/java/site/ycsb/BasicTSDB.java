@@ -12,6 +12,8 @@ import java.util.concurrent.TimeUnit;
  * {@code basicdb.simulatedelay} / {@code basicdb.randomizedelay} delay each call, {@code basicdb.count} counts
  * distinct calls and prints the counts at cleanup. Updates and deletes are accepted (answered OK) as in 0.17.0,
  * where {@code basicts} is a {@code BasicDB}.
+ *
+ * <p>One instance per client thread, as every binding; it shares nothing with the other instances.
  */
 public class BasicTSDB extends TimeseriesDB {
   /** Verbose printing, delays and counting, configured from the same properties. */

@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
-/** The version and git commit this core was built from (filled in by Maven). */
+/**
+ * The version and git commit this core was built from (filled in by Maven).
+ *
+ * <p>Immutable and thread-safe.
+ */
 public final class BuildInfo {
   private static final Properties INFO = load();
 

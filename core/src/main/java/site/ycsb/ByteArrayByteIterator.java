@@ -1,6 +1,10 @@
 package site.ycsb;
 
-/** A resettable {@link ByteIterator} over (a slice of) a byte array. The array is not copied. */
+/**
+ * A resettable {@link ByteIterator} over (a slice of) a byte array. The array is not copied.
+ *
+ * <p>Not thread-safe: an iterator is consumed by one thread, as every {@link ByteIterator}.
+ */
 public class ByteArrayByteIterator extends ByteIterator {
   private final int originalOffset;
   private final byte[] str;

@@ -8,6 +8,8 @@ import java.util.Properties;
  * <p>The command line is parsed by {@link EngineCommandLine}, the options read and validated by {@link RunConfig},
  * and the run is an {@link EngineRun}: everything that can be refused is refused before the banner, then the
  * phases — initialise, warm up, measure, write results. See {@link ExitCode} for exit codes.
+ *
+ * <p>Stateless and thread-safe (the run it starts is driven by the calling thread).
  */
 public final class Client {
   // YCSB 0.17.0's constants, kept as compile-time constants so that code written for 0.17.0 compiles and links

@@ -19,6 +19,9 @@ import javax.management.openmbean.CompositeData;
  * Measures whether the client itself limited the run: its CPU use, its garbage-collection pauses and how late
  * operations started relative to the schedule. The verdict is a number the user can check, with one warning
  * line per problem.
+ *
+ * <p>Thread-safe: its watcher thread, the status sampler and the main thread use it at once; its state is synchronized
+ * or atomic.
  */
 final class ClientHealth {
   /** CPU use above this fraction of all cores means the client machine was the bottleneck. */
@@ -41,6 +44,8 @@ final class ClientHealth {
   static final double SHORT_RUN_SEC = 5.0;
   /** A service time at least this share of the largest lag means the database, not the client, held threads. */
   static final double STALL_SHARE = 0.5;
+  /** A process pause explains an operation up to this many times its length; a longer one was a stall too. */
+  static final double PAUSE_AND_STALL = 1.5;
   /** How often the start of measurement (the end of a warm-up) is looked for, milliseconds. */
   static final long MEASURE_START_POLL_MS = 5;
 
@@ -168,6 +173,12 @@ final class ClientHealth {
   }
 
   /** The longest time the client process did not run between {@link #start} and {@link #stop}, microseconds. */
+  private static String databaseStall(long maxServiceUs, long lagMax) {
+    return String.format("the database stalled: one operation took %.2f s, and while threads waited for it the "
+        + "schedule fell behind by up to %.2f s; the intended latency includes the stall, as an open-loop benchmark "
+        + "must. Not a client problem.", maxServiceUs / 1e6, lagMax / 1e6);
+  }
+
   long processPauseUs() {
     return processPauses.maxPauseUs();
   }
@@ -259,10 +270,13 @@ final class ClientHealth {
               + "garbage-collection pause %d ms; the rest is the OS not running it: other processes, CPU steal, a "
               + "suspended VM), and the schedule fell behind by up to %.2f s. The latency figures include the pause; "
               + "it was not the database.", c.processPauseUs / 1e6, maxPauseMs.get(), lagMax / 1e6));
+          // An operation half as long again as the pause was not held by the pause alone: both happened (a loaded
+          // machine took a 1.2 s database stall's process off the CPU for 0.6 s).
+          if (stall && c.maxServiceUs > PAUSE_AND_STALL * c.processPauseUs) {
+            warnings.add(databaseStall(c.maxServiceUs, lagMax));
+          }
         } else if (stall) {
-          warnings.add(String.format("the database stalled: one operation took %.2f s, and while threads waited "
-              + "for it the schedule fell behind by up to %.2f s; the intended latency includes the stall, as an "
-              + "open-loop benchmark must. Not a client problem.", c.maxServiceUs / 1e6, lagMax / 1e6));
+          warnings.add(databaseStall(c.maxServiceUs, lagMax));
         } else if (cpuSaturated) {
           clientLimited = true;
           warnings.add(String.format("client-limited run: %s; the client used %.0f%% of %d cores. Use more client "

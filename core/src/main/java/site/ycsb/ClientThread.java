@@ -1,6 +1,5 @@
 package site.ycsb;
 
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 
 import site.ycsb.measurements.Measurements;
@@ -9,23 +8,17 @@ import site.ycsb.measurements.Measurements;
  * One client thread: initialises its own binding instance, then repeatedly claims a slot of the shared
  * {@link OperationSchedule}, waits for the slot's intended time (when throttled), runs one workload operation
  * and marks whether it is measured (warm-up) — and finally cleans up once every thread has stopped.
+ *
+ * <p>Thread-safe where it is shared: the main thread and the status sampler read its counters while it runs (atomic, or
+ * published when it ends); the operations run on this thread alone.
  */
-final class ClientThread extends Thread implements Worker {
+final class ClientThread extends EngineThread {
   /** Slots claimed at once by an unthrottled thread, so that threads do not contend on the slot counter. */
   static final int BLOCK = 64;
   private final int id;
   private final int threadCount;
-  private final String dbClass;
   /** Created by this thread (see {@link Counters} for why), before its init. */
   private DBWrapper db;
-  private final Workload workload;
-  private final Properties props;
-  private final boolean doTransactions;
-  private final OperationSchedule schedule;
-  private final Warmup warmup;
-  private final RunState run;
-  private final long maxConsecutiveErrors;
-  private final boolean keepGoingOnInsertFailure;
   /**
    * This thread's counters, allocated by this thread when it starts: objects written on every operation must
    * not share a cache line with another thread's (objects allocated one after another by the main thread would).
@@ -47,22 +40,11 @@ final class ClientThread extends Thread implements Worker {
     long lastOpEndNs = Long.MIN_VALUE;
   }
 
-  ClientThread(int id, int threadCount, String dbClass, Workload workload, Properties props, boolean doTransactions,
-               OperationSchedule schedule, Warmup warmup, RunState run, long maxConsecutiveErrors,
-               boolean keepGoingOnInsertFailure) {
-    super("ycsb-client-" + id);
+  ClientThread(int id, int threadCount, RunConfig config, Workload workload, OperationSchedule schedule,
+               Warmup warmup, RunState run) {
+    super("ycsb-client-" + id, config, workload, schedule, warmup, run);
     this.id = id;
     this.threadCount = threadCount;
-    this.dbClass = dbClass;
-    this.workload = workload;
-    this.props = props;
-    this.doTransactions = doTransactions;
-    this.schedule = schedule;
-    this.warmup = warmup;
-    this.run = run;
-    this.maxConsecutiveErrors = maxConsecutiveErrors;
-    this.keepGoingOnInsertFailure = keepGoingOnInsertFailure;
-    setDaemon(true);
     run.register(this);
   }
 

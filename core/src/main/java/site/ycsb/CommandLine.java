@@ -21,6 +21,8 @@ import java.util.Vector;
  * An interactive shell against one binding ({@code bin/ycsb shell <binding>}): read, scan, insert, update and
  * delete single records by hand, e.g. to check a connection or a schema before a benchmark. Options: {@code -db},
  * {@code -P}, {@code -p}, {@code -table}. Commands are read from standard input, one per line.
+ *
+ * <p>Not thread-safe: one shell, on the thread that runs it.
  */
 public final class CommandLine {
   private static final String SHELL_USAGE = String.join("\n",

@@ -1,6 +1,10 @@
 package site.ycsb;
 
-/** Something went wrong inside a database binding (usually during init or cleanup). */
+/**
+ * Something went wrong inside a database binding (usually during init or cleanup).
+ *
+ * <p>Immutable and thread-safe, as exceptions are once thrown.
+ */
 public class DBException extends Exception {
   private static final long serialVersionUID = 1L;
 

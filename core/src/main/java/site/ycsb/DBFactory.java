@@ -2,7 +2,11 @@ package site.ycsb;
 
 import java.util.Properties;
 
-/** Creates database bindings by class name. */
+/**
+ * Creates database bindings by class name.
+ *
+ * <p>Stateless and thread-safe: every client thread creates its binding through it at once.
+ */
 public final class DBFactory {
   private DBFactory() {
   }

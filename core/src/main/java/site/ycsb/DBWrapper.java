@@ -177,15 +177,6 @@ public class DBWrapper extends DB implements NamedOperationDB {
     return s;
   }
 
-  /**
-   * Whether the database answered as asked, so that the status is no failure for max_consecutive_errors: OK,
-   * NOT_FOUND, and NOT_APPLIED (a conditional write whose condition did not hold; the CQL bindings' status, known
-   * here by its name since 0.17.0's Status has no such constant).
-   */
-  static boolean answered(Status status) {
-    return status.isOk() || status == Status.NOT_FOUND || "NOT_APPLIED".equals(status.getName());
-  }
-
   /** A null status counted as ERROR (warned once), and the consecutive-error count kept. */
   private Status settle(Status result, String op) {
     Status res = result;
@@ -196,7 +187,7 @@ public class DBWrapper extends DB implements NamedOperationDB {
       }
       res = Status.ERROR;
     }
-    if (answered(res)) {
+    if (OperationRecorder.answered(res)) {
       if (consecutiveErrors != 0) {
         consecutiveErrors = 0;
       }

@@ -21,6 +21,8 @@ import site.ycsb.workloads.CoreWorkload;
  * counters and random streams are untouched), its own null database and its own {@link Measurements} (no interval
  * logs, no results files). It warms only YCSB's core workload, whose path is known; other workloads start cold,
  * as in YCSB. The time it takes is reported on the init line and is not part of any measured time.
+ *
+ * <p>Not thread-safe: run once, by the main thread, before the schedule opens.
  */
 final class EnginePrewarm {
   /** Upper bounds: enough invocations for the JIT's optimising tier, short enough not to delay the start. */

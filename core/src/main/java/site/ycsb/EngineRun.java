@@ -221,8 +221,7 @@ final class EngineRun {
   private List<Thread> blockingThreads() {
     List<Thread> list = new ArrayList<>(config.threads);
     for (int i = 0; i < config.threads; i++) {
-      list.add(new ClientThread(i, config.threads, config.dbClass, workload, config.props, config.doTransactions,
-          schedule, warmup, state, config.maxConsecutiveErrors, config.keepGoingOnInsertFailure));
+      list.add(new ClientThread(i, config.threads, config, workload, schedule, warmup, state));
     }
     return list;
   }
@@ -232,9 +231,7 @@ final class EngineRun {
     List<Thread> list = new ArrayList<>(dispatchers);
     for (int i = 0; i < dispatchers; i++) {
       int share = config.threads / dispatchers + (i < config.threads % dispatchers ? 1 : 0);
-      list.add(new AsyncClientThread(i, dispatchers, config.dbClass, workload, asyncWorkload, config.props,
-          config.doTransactions, schedule, warmup, state, config.maxConsecutiveErrors,
-          config.keepGoingOnInsertFailure, share, config.asyncWindowNs, config.asyncDeadlineNs));
+      list.add(new AsyncClientThread(i, dispatchers, config, workload, asyncWorkload, schedule, warmup, state, share));
     }
     System.err.println("Asynchronous operations: " + dispatchers + " dispatcher thread(s), at most "
         + config.threads + " in flight (-threads; async=false runs blocking)"

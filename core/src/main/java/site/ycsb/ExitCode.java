@@ -1,6 +1,10 @@
 package site.ycsb;
 
-/** The exit codes of the engine, {@code site.ycsb.Client} (documented in the README). */
+/**
+ * The exit codes of the engine, {@code site.ycsb.Client} (documented in the README).
+ *
+ * <p>Immutable and thread-safe.
+ */
 public final class ExitCode {
   /** The run completed; operation errors, if any, are counted in the results. */
   public static final int OK = 0;

@@ -12,6 +12,8 @@ import java.util.concurrent.locks.LockSupport;
  * A test database with a realistic bad-day latency profile: most operations take a few hundred microseconds,
  * some take much longer. {@code gbudb.delays} lists five delays in microseconds (default
  * {@code 200,1000,10000,50000,100000}) taken with probabilities 90%, 9%, 0.9%, 0.09%, 0.01%.
+ *
+ * <p>One instance per client thread, as every binding; it shares nothing with the others.
  */
 public class GoodBadUglyDB extends DB {
   public static final String SIMULATE_DELAY = "gbudb.delays";

@@ -8,6 +8,8 @@ import java.util.TreeSet;
 /**
  * YCSB 0.17.0 properties this engine accepts so that existing workload files still run, but which have no
  * effect here. They are named once, on one line, so a user is not misled into thinking they took effect.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class IgnoredProperties {
   /** Prefixes of property families 0.17.0 passes to components this engine does not have (HTrace tracing). */

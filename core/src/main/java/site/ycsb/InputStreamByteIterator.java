@@ -7,6 +7,8 @@ import java.io.UncheckedIOException;
 /**
  * A {@link ByteIterator} over the next {@code len} bytes of an InputStream. It can be reset only if the stream
  * supports {@link InputStream#mark(int)}; the mark is set at construction.
+ *
+ * <p>Not thread-safe: an iterator is consumed by one thread, as every {@link ByteIterator}.
  */
 public class InputStreamByteIterator extends ByteIterator {
   private final long len;

@@ -4,7 +4,11 @@ import java.io.IOException;
 
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 
-/** Tracks the extremes of JVM memory, thread count and system load ({@code measurement.trackjvm}). */
+/**
+ * Tracks the extremes of JVM memory, thread count and system load ({@code measurement.trackjvm}).
+ *
+ * <p>Thread-safe: sampled by the status sampler's thread and exported by the main thread (synchronized).
+ */
 final class JvmTracker {
   private long maxMemMb = Long.MIN_VALUE;
   private long minMemMb = Long.MAX_VALUE;

@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
  * The words for operations the run could not wait for: calls a binding never completed within
  * {@code async.deadline.s} (lost: recorded as {@code LOST}, and the run did not complete as asked), and operations
  * still in flight when an interrupted run stopped waiting (not in the figures).
+ *
+ * <p>Stateless and thread-safe.
  */
 final class LostOperations {
   private LostOperations() {

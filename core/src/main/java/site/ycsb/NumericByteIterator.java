@@ -3,6 +3,8 @@ package site.ycsb;
 /**
  * A {@link ByteIterator} holding one long or double as 8 big-endian bytes, used by time-series workloads so that a
  * binding can store the number natively ({@link #getLong()}, {@link #getDouble()}).
+ *
+ * <p>Not thread-safe: an iterator is consumed by one thread, as every {@link ByteIterator}.
  */
 public class NumericByteIterator extends ByteIterator {
   private final byte[] payload;

@@ -13,7 +13,7 @@ import site.ycsb.measurements.OneMeasurement;
  * Records one finished operation — service time, intended time, return status — from any thread, with no
  * thread-local state: what the asynchronous path needs, where operations complete on the client library's I/O
  * threads. The naming of failed operations ({@code OP-FAILED}, or {@code OP-<STATUS>} with
- * {@code reportlatencyforeacherror} or {@code latencytrackederrors}) is the one {@link DBWrapper} uses.
+ * {@code reportlatencyforeacherror} or {@code latencytrackederrors}) is the one {@code DBWrapper} uses.
  *
  * <p>Thread-safe: immutable configuration; the measurements it writes to are thread-safe.
  */
@@ -39,15 +39,24 @@ final class OperationRecorder {
   }
 
   /**
+   * Whether the database answered as asked, so that the status is no failure (for max_consecutive_errors, and for the
+   * measurement it is kept under): OK, NOT_FOUND, and NOT_APPLIED (a conditional write whose condition did not hold;
+   * the CQL bindings' status, known here by its name since 0.17.0's Status has no such constant).
+   */
+  static boolean answered(Status status) {
+    return status.isOk() || status == Status.NOT_FOUND || "NOT_APPLIED".equals(status.getName());
+  }
+
+  /**
    * The measurement name of an operation that ended with {@code status}. A conditional write whose condition did not
-   * hold (NOT_APPLIED, see {@link DBWrapper#answered}) is an answer, not a failure: its latency is kept apart under
+   * hold (NOT_APPLIED, see {@link #answered}) is an answer, not a failure: its latency is kept apart under
    * {@code <op>-NOT_APPLIED}, never mixed into {@code <op>-FAILED}.
    */
   static String name(String op, Status status, boolean reportEachError, Set<String> trackedErrors) {
     if (status.isOk()) {
       return op;
     }
-    if (status != Status.NOT_FOUND && DBWrapper.answered(status)) {
+    if (status != Status.NOT_FOUND && answered(status)) {
       return op + "-" + status.getName();
     }
     return reportEachError || trackedErrors.contains(status.getName()) ? op + "-" + status.getName()

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeoutException;
  * Opens the files a run writes its results to at the end. A named pipe (FIFO) blocks its opener until a reader
  * comes, so an export file that is a FIFO nobody reads would hold a finished run forever; such files are opened
  * on a helper thread with a time limit, regular files directly.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class OutputFiles {
   /** How long a FIFO or device may take to open (a reader to appear). */

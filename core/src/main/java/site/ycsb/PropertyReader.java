@@ -10,6 +10,8 @@ import site.ycsb.support.TypedProperties;
  * client reports it with exit code 2). The engine's own options are declared in {@link EngineOptions} and read with
  * {@link #get}. The parsing and its messages are binding-support's {@link TypedProperties},
  * the one implementation the bindings use too; this class keeps the engine's name for it.
+ *
+ * <p>Not thread-safe beyond what {@link Properties} gives; meant for a configuration read once, before the run.
  */
 public final class PropertyReader {
   private final Properties props;

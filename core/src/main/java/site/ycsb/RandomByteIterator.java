@@ -8,6 +8,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Unlike YCSB 0.17.0, {@link #reset()} replays exactly the same bytes: the sequence is a pure function of a
  * seed drawn once at construction, so a retried write resends the value it first tried to write. Bytes that
  * a binding never reads are never generated.
+ *
+ * <p>Not thread-safe: an iterator is consumed by one thread, as every {@link ByteIterator}.
  */
 public class RandomByteIterator extends ByteIterator {
   private static final int BYTES_PER_WORD = 10;

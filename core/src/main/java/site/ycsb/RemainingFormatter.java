@@ -1,6 +1,10 @@
 package site.ycsb;
 
-/** Formats an estimated remaining time for the status line: "42 seconds", "1 day 3 hours 5 minutes". */
+/**
+ * Formats an estimated remaining time for the status line: "42 seconds", "1 day 3 hours 5 minutes".
+ *
+ * <p>Stateless and thread-safe.
+ */
 public final class RemainingFormatter {
   private RemainingFormatter() {
   }

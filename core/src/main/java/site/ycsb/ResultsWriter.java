@@ -25,6 +25,8 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 /**
  * Writes the results of a run: the chosen exporter's output (stdout or {@code exportfile}), and with
  * {@code results.dir} also {@code output.txt} and {@code summary.json}. This is where results are written.
+ *
+ * <p>Not thread-safe: used by the main thread once the run has ended.
  */
 final class ResultsWriter {
   private final RunConfig config;

@@ -10,6 +10,8 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
 /**
  * The engine's settings for one run, parsed and validated in one place before anything runs (a mistake found after an
  * hour-long run would waste the hour), from the options declared in {@link EngineOptions}.
+ *
+ * <p>Immutable and thread-safe once built (its properties are not changed after it).
  */
 final class RunConfig {
   final Properties props;

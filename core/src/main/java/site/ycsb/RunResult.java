@@ -1,6 +1,10 @@
 package site.ycsb;
 
-/** The figures of one finished run that are not per-measurement: times, counts, exit status, health. */
+/**
+ * The figures of one finished run that are not per-measurement: times, counts, exit status, health.
+ *
+ * <p>Not thread-safe: filled and read by the main thread after the run.
+ */
 final class RunResult {
   /** Unique per run, so that tools can tell a copy of a result from another client's result. */
   final String runId = java.util.UUID.randomUUID().toString();

@@ -12,6 +12,8 @@ import org.HdrHistogram.Recorder;
 /**
  * What the client threads and the main thread of one run share: the phase gates, the operation counters and
  * the problems seen. Counters are lock-free; problem lists are synchronized (rare).
+ *
+ * <p>Thread-safe: shared by every client thread, the status sampler and the main thread.
  */
 final class RunState {
   /** Counted down by each thread once its DB init (successful or not) is over. */

@@ -7,6 +7,8 @@ import java.util.regex.Pattern;
 /**
  * Recognises secret-bearing property names so that their values never reach any output or log. Shared by the
  * engine and the tools that write what the user typed (fleet keeps masked copies of the -P files it sends).
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class Secrets {
   /** A secret-looking word and the rest of its name (letters, digits, '.', '_', '-'). */

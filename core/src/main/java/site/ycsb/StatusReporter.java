@@ -23,6 +23,8 @@ import site.ycsb.measurements.OneMeasurementHdrHistogram;
  * interval logs; every {@code status.interval} seconds it prints the status line ({@code -s}) over the intervals
  * taken since the previous one. So the time series has 1 s points whatever the printed interval. This is where
  * status lines and time series are written.
+ *
+ * <p>Thread-safe: it samples on its own thread while the main thread starts and finishes it; a sample is synchronized.
  */
 final class StatusReporter extends Thread implements Closeable {
   /** The resolution of the time series and interval logs of a results directory. */

@@ -7,6 +7,8 @@ import java.util.Map;
  * A resettable {@link ByteIterator} over a String. Each char becomes one byte ({@code (byte) c}), as in YCSB, so
  * characters beyond Latin-1 are not preserved byte-wise; {@link #toString()} returns the original String
  * unchanged when nothing has been read yet.
+ *
+ * <p>Not thread-safe: an iterator is consumed by one thread, as every {@link ByteIterator}.
  */
 public class StringByteIterator extends ByteIterator {
   private final String str;

@@ -23,6 +23,9 @@ import java.util.concurrent.TimeUnit;
  * at the same tags and timestamp collide. A binding written to rely on that (for example one that uses the metric
  * as the name of a table it created from the {@code table} property) can ask for 0.17.0's argument with
  * {@value #METRIC_PROPERTY}{@code =table}; the default is {@code key}.
+ *
+ * <p>One instance per client thread, as every binding; subclasses need to be thread-safe only in what their instances
+ * share.
  */
 public abstract class TimeseriesDB extends DB {
   /** Aggregations a scan may ask for. */

@@ -1,6 +1,10 @@
 package site.ycsb;
 
-/** The requested database binding class could not be found or instantiated. */
+/**
+ * The requested database binding class could not be found or instantiated.
+ *
+ * <p>Immutable and thread-safe, as exceptions are once thrown.
+ */
 public class UnknownDBException extends Exception {
   private static final long serialVersionUID = 1L;
 

@@ -9,7 +9,11 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Small helpers shared by the engine, the workloads and bindings: hashing, number encoding, JVM statistics. */
+/**
+ * Small helpers shared by the engine, the workloads and bindings: hashing, number encoding, JVM statistics.
+ *
+ * <p>Stateless and thread-safe.
+ */
 public final class Utils {
   /** FNV-1a 64-bit offset basis. */
   public static final long FNV_OFFSET_BASIS_64 = 0xCBF29CE484222325L;

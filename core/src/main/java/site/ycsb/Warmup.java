@@ -6,6 +6,8 @@ import java.util.Locale;
  * The warm-up period ({@code warmup} property) whose operations run but are not measured: either a duration
  * ({@code 30s}, {@code 2m}, {@code 500ms}) from the start of the schedule, or a number of operations
  * ({@code 10000ops}). Measured run time starts when the warm-up ends.
+ *
+ * <p>Immutable and thread-safe: every client thread asks it which operations are measured.
  */
 final class Warmup {
   private static final Warmup NONE = new Warmup(0, 0);

@@ -4,6 +4,9 @@ package site.ycsb;
  * What the run's main thread and status reporter read from whatever executes operations — a blocking
  * {@link ClientThread} or an asynchronous {@link AsyncClientThread}. Counts may be read while the run goes on
  * (approximately) and exactly after the run's operations latch.
+ *
+ * <p>What implementations return is read by the main thread and the status sampler while they run: it must be
+ * thread-safe to read.
  */
 interface Worker {
   /** Operations completed so far, warm-up included. */

@@ -1,6 +1,10 @@
 package site.ycsb;
 
-/** The workload could not be set up or failed while running. */
+/**
+ * The workload could not be set up or failed while running.
+ *
+ * <p>Immutable and thread-safe, as exceptions are once thrown.
+ */
 public class WorkloadException extends Exception {
   private static final long serialVersionUID = 1L;
 

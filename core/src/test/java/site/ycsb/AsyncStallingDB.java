@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import site.ycsb.async.AsyncDB;
+import site.ycsb.testsupport.StallingDB;
 
 /**
  * {@link StallingDB} on the asynchronous path, stalling like a server does: every {@code stall.every}-th read
@@ -28,21 +29,12 @@ public class AsyncStallingDB extends StallingDB implements AsyncDB {
   private static final Object LOCK = new Object();
   /** Reads waiting for the current stall to end; null when the database is not stalled. Guarded by LOCK. */
   private static List<CompletableFuture<Status>> held;
-  private long every;
-  private long stallMs;
-
-  @Override
-  public void init() {
-    super.init();
-    every = Long.parseLong(getProperties().getProperty("stall.every", "1000"));
-    stallMs = Long.parseLong(getProperties().getProperty("stall.ms", "200"));
-  }
 
   @Override
   public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
                                            Map<String, ByteIterator> result) {
     CompletableFuture<Status> f = new CompletableFuture<>();
-    boolean startsStall = READS.getAndIncrement() % every == 0;
+    boolean startsStall = nextReadStalls();
     synchronized (LOCK) {
       if (held == null && !startsStall) {
         f.complete(Status.OK);
@@ -51,7 +43,7 @@ public class AsyncStallingDB extends StallingDB implements AsyncDB {
       if (held == null) {
         held = new ArrayList<>();
         long t0 = System.nanoTime();
-        IO.schedule(() -> endStall(t0), stallMs, TimeUnit.MILLISECONDS);
+        IO.schedule(() -> endStall(t0), stallMs(), TimeUnit.MILLISECONDS);
       }
       held.add(f);
     }

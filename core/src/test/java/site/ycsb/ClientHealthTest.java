@@ -84,6 +84,18 @@ class ClientHealthTest {
   }
 
   @Test
+  void should_name_both_when_an_operation_took_far_longer_than_the_process_was_paused() {
+    // A 1.2 s stall inside the database calls, and the OS took the client off the CPU for 0.6 s meanwhile.
+    ClientHealth.Context c = steady(1_000_000, 100_000, 1_200_000);
+    c.startupLagMaxUs = 500;
+    c.processPauseUs = 620_000;
+    ClientHealth h = judged(60, 495, 500, 1_000_000, 1_190_000, 0.2, c);
+    assertEquals(2, h.warnings.size(), h.warnings.toString());
+    assertTrue(h.warnings.get(0).startsWith("the client process was paused"), h.warnings.get(0));
+    assertTrue(h.warnings.get(1).startsWith("the database stalled: one operation took 1.20 s"), h.warnings.get(1));
+  }
+
+  @Test
   void should_keep_the_database_stall_when_the_client_process_paused_only_briefly() {
     ClientHealth.Context c = steady(3_000_000, 100_000, 5_000_000);
     c.startupLagMaxUs = 500;

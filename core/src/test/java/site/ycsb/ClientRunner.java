@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
+import site.ycsb.testsupport.MetricLines;
+
 /** Runs {@link Client#run} in-process and captures what it printed. */
 final class ClientRunner {
   final int exitCode;
@@ -37,13 +39,7 @@ final class ClientRunner {
 
   /** The value of a {@code [METRIC], measurement, value} line of the text output, or null. */
   String value(String metric, String measurement) {
-    String prefix = "[" + metric + "], " + measurement + ", ";
-    for (String line : out.split("\n")) {
-      if (line.startsWith(prefix)) {
-        return line.substring(prefix.length()).trim();
-      }
-    }
-    return null;
+    return MetricLines.of(out).value(metric, measurement);
   }
 
   /** As {@link #longValue}, but 0 when the line is absent (an operation type that happened not to be chosen). */

@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.testsupport.StallingDB;
 
 /**
  * The engine's headline: latency corrected for coordinated omission. One thread on a 1 ms schedule against a

@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import site.ycsb.testsupport.ChildProcess;
 
 /**
  * Ctrl-C and SIGTERM against a real client process: the results of what was measured are printed and written,
@@ -31,10 +30,9 @@ class InterruptTest {
   private final List<Client> started = new ArrayList<>();
 
   @org.junit.jupiter.api.AfterEach
-  void endClients() throws InterruptedException {
+  void endClients() {
     for (Client c : started) {
-      c.process.destroyForcibly(); // sh exec'd java: this is the client itself
-      c.process.waitFor(10, TimeUnit.SECONDS);
+      c.process.close();
     }
   }
 
@@ -44,50 +42,29 @@ class InterruptTest {
     return c;
   }
 
-  /** A client process started through sh, so that its pid is known on Java 8 too (sh execs java). */
+  /** A client process, its output captured (see {@link ChildProcess}). */
   private static final class Client {
-    final Process process;
-    final long pid;
-    final File out;
-    final File err;
+    private final ChildProcess process;
 
     Client(Path dir, String... args) throws IOException {
-      out = dir.resolve("out.txt").toFile();
-      err = dir.resolve("err.txt").toFile();
-      List<String> java = new ArrayList<>(Arrays.asList(
-          new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
-          System.getProperty("java.class.path"), "site.ycsb.Client"));
-      java.addAll(Arrays.asList(args));
-      StringBuilder cmd = new StringBuilder("echo $$ >&2; exec");
-      for (String a : java) {
-        cmd.append(" '").append(a.replace("'", "'\\''")).append('\'');
-      }
-      cmd.append(" >'").append(out).append("'");
-      process = new ProcessBuilder("sh", "-c", cmd.toString()).redirectError(err).start();
-      pid = Long.parseLong(firstLine(err).trim());
+      process = ChildProcess.java(System.getProperty("java.class.path"), "site.ycsb.Client", Arrays.asList(args))
+          .directory(dir).start();
     }
 
-    private static String firstLine(File f) throws IOException {
-      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (System.nanoTime() < end) {
-        List<String> lines = Files.readAllLines(f.toPath(), StandardCharsets.UTF_8);
-        if (!lines.isEmpty() && !lines.get(0).isEmpty()) {
-          return lines.get(0);
-        }
-        sleep(20);
-      }
-      throw new AssertionError("no pid from sh");
+    void awaitErr(String text) throws InterruptedException {
+      process.awaitOutput(text, 60, TimeUnit.SECONDS);
     }
 
-    void awaitErr(String text) throws IOException {
-      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (System.nanoTime() < end) {
-        if (stderr().contains(text)) {
-          return;
-        }
-        sleep(50);
-      }
-      throw new AssertionError("'" + text + "' never appeared:\n" + stderr());
+    /**
+     * Waits for the status line of second {@code n} or a later one: on a loaded machine the OS can stop the client
+     * for seconds, and the status lines of the seconds it missed are not printed.
+     */
+    void awaitStatusAtLeast(int n) throws InterruptedException {
+      java.util.regex.Pattern status = java.util.regex.Pattern.compile(".* (\\d+) sec: .*");
+      process.awaitLine(line -> {
+        java.util.regex.Matcher m = status.matcher(line);
+        return m.matches() && Integer.parseInt(m.group(1)) >= n;
+      }, "a status line of second " + n + " or later", 60, TimeUnit.SECONDS);
     }
 
     void signal(String name) throws IOException, InterruptedException {
@@ -95,20 +72,19 @@ class InterruptTest {
       // child; the client then rightly never sees Ctrl-C (see README, exit codes). Nothing to test there.
       org.junit.jupiter.api.Assumptions.assumeFalse("INT".equals(name) && sigintIgnoredHere(),
           "SIGINT is ignored in this test JVM (started in the background), so its children cannot receive it");
-      assertEquals(0, new ProcessBuilder("kill", "-" + name, Long.toString(pid)).start().waitFor());
+      process.signal(name);
     }
 
-    String stdout() throws IOException {
-      return new String(Files.readAllBytes(out.toPath()), StandardCharsets.UTF_8);
+    String stdout() {
+      return process.outputSoFar();
     }
 
-    String stderr() throws IOException {
-      return new String(Files.readAllBytes(err.toPath()), StandardCharsets.UTF_8);
+    String stderr() {
+      return process.errorsSoFar();
     }
 
     int awaitExit(long seconds) throws InterruptedException {
-      assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "still running " + seconds + " s after the signal");
-      return process.exitValue();
+      return process.finish(seconds).exitCode;
     }
   }
 
@@ -164,7 +140,7 @@ class InterruptTest {
   void should_blame_the_paused_client_process_not_the_database_when_it_was_stopped_mid_run() throws Exception {
     Path results = dir.resolve("results");
     Client c = client(dir, longRun(results, "-p", "maxexecutiontime=7"));
-    c.awaitErr("3 sec:");
+    c.awaitStatusAtLeast(3);
     c.signal("STOP"); // what a long GC pause, an overloaded host or a suspended VM does to a client
     sleep(1500);
     c.signal("CONT");

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import site.ycsb.workloads.CoreWorkload;
+import site.ycsb.testsupport.StallingDB;
 
 /**
  * Whole runs whose operations were held up for 1.2 s, once inside the database call and once in the client around

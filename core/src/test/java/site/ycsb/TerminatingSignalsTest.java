@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import site.ycsb.testsupport.ChildProcess;
+
 /**
  * The class "a terminating signal": SIGTERM, SIGHUP (a closed terminal or ssh connection) and SIGINT end a run the
  * same way whenever they come — during the measured run the results of what was measured are kept (printed, written,
@@ -32,13 +33,12 @@ class TerminatingSignalsTest {
   @TempDir
   Path dir;
 
-  private final List<Process> started = new ArrayList<>();
+  private final List<ChildProcess> started = new ArrayList<>();
 
   @AfterEach
-  void killLeftovers() throws InterruptedException {
-    for (Process p : started) {
-      p.destroyForcibly();
-      p.waitFor(10, TimeUnit.SECONDS);
+  void killLeftovers() {
+    for (ChildProcess p : started) {
+      p.close();
     }
   }
 
@@ -47,51 +47,21 @@ class TerminatingSignalsTest {
     return "HUP".equals(signal) ? 1 : "INT".equals(signal) ? 2 : 15;
   }
 
-  /** Starts the client through sh (which execs java), so that its pid is known on Java 8 too. */
-  private Process start(Path out, Path err, String... args) throws IOException {
-    List<String> java = new ArrayList<>(Arrays.asList(new File(System.getProperty("java.home"), "bin/java").getPath(),
-        "-cp", System.getProperty("java.class.path"), "site.ycsb.Client"));
-    java.addAll(Arrays.asList(args));
-    StringBuilder cmd = new StringBuilder("echo $$ >'" + dir.resolve("pid") + "'; exec");
-    for (String a : java) {
-      cmd.append(" '").append(a.replace("'", "'\\''")).append('\'');
-    }
-    Process p = new ProcessBuilder("sh", "-c", cmd.toString()).redirectOutput(out.toFile())
-        .redirectError(err.toFile()).start();
+  private ChildProcess start(String... args) throws IOException {
+    ChildProcess p = ChildProcess.java(System.getProperty("java.class.path"), "site.ycsb.Client", Arrays.asList(args))
+        .directory(dir).start();
     started.add(p);
     return p;
-  }
-
-  private String pid() throws IOException, InterruptedException {
-    Path f = dir.resolve("pid");
-    for (int i = 0; i < 500; i++) {
-      if (Files.exists(f) && Files.readAllLines(f).size() == 1) {
-        return Files.readAllLines(f).get(0).trim();
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError("no pid");
   }
 
   private static String read(Path f) throws IOException {
     return new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
   }
 
-  private static void await(Path err, String text) throws IOException, InterruptedException {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (System.nanoTime() < end) {
-      if (read(err).contains(text)) {
-        return;
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError("'" + text + "' never appeared:\n" + read(err));
-  }
-
-  private void signal(String signal) throws IOException, InterruptedException {
+  private static void signal(ChildProcess p, String signal) throws IOException, InterruptedException {
     org.junit.jupiter.api.Assumptions.assumeFalse("INT".equals(signal) && InterruptTest.sigintIgnoredHere(),
         "SIGINT is ignored in this test JVM (started in the background), so its children cannot receive it");
-    assertEquals(0, new ProcessBuilder("kill", "-" + signal, pid()).start().waitFor());
+    p.signal(signal);
   }
 
   private String[] run(Path results, String... extra) {
@@ -106,14 +76,12 @@ class TerminatingSignalsTest {
   @ValueSource(strings = {"TERM", "HUP", "INT"})
   void should_keep_what_was_measured_when_a_signal_ends_the_measured_run(String signal) throws Exception {
     Path results = dir.resolve("results");
-    Path out = dir.resolve("out");
-    Path err = dir.resolve("err");
-    Process p = start(out, err, run(results));
-    await(err, "1 sec:");
-    signal(signal);
-    assertTrue(p.waitFor(40, TimeUnit.SECONDS), read(err));
-    assertEquals(128 + number(signal), p.exitValue(), read(err));
-    assertTrue(read(out).contains("[OVERALL], Throughput(ops/sec)"), read(out) + read(err));
+    ChildProcess p = start(run(results));
+    p.awaitOutput("1 sec:", 60, TimeUnit.SECONDS);
+    signal(p, signal);
+    ChildProcess.Result r = p.finish(40);
+    assertEquals(128 + number(signal), r.exitCode, r.toString());
+    assertTrue(r.stdout.contains("[OVERALL], Throughput(ops/sec)"), r.toString());
     String summary = read(results.resolve("summary.json"));
     assertTrue(summary.contains("\"interruptedBy\": \"SIG" + signal + "\""), summary);
     assertTrue(Files.exists(results.resolve("output.txt")));
@@ -130,22 +98,20 @@ class TerminatingSignalsTest {
   void should_end_one_way_or_the_other_when_a_signal_comes_around_the_engine_warm_up(String signal, long delayMs)
       throws Exception {
     Path results = dir.resolve("results");
-    Path out = dir.resolve("out");
-    Path err = dir.resolve("err");
-    Process p = start(out, err, run(results));
-    await(err, "Starting test.");
+    ChildProcess p = start(run(results));
+    p.awaitOutput("Starting test.", 60, TimeUnit.SECONDS);
     Thread.sleep(delayMs);
-    signal(signal);
-    assertTrue(p.waitFor(40, TimeUnit.SECONDS), read(err));
-    assertEquals(128 + number(signal), p.exitValue(), read(err));
-    String stderr = read(err);
+    signal(p, signal);
+    ChildProcess.Result r = p.finish(40);
+    assertEquals(128 + number(signal), r.exitCode, r.toString());
+    String stderr = r.stderr;
     if (stderr.contains("nothing was measured")) {
       String after = stderr.substring(stderr.indexOf("nothing was measured"));
       assertFalse(after.contains("Error") || after.contains("sec:") || after.contains("[OVERALL]"), stderr);
-      assertFalse(read(out).contains("[OVERALL]"), read(out));
+      assertFalse(r.stdout.contains("[OVERALL]"), r.stdout);
       assertFalse(Files.exists(results), "a run that never started leaves no results.dir");
     } else {
-      assertTrue(read(out).contains("[OVERALL], Throughput(ops/sec)"), read(out) + stderr);
+      assertTrue(r.stdout.contains("[OVERALL], Throughput(ops/sec)"), r.toString());
       assertTrue(read(results.resolve("summary.json")).contains("\"interruptedBy\": \"SIG" + signal + "\""));
     }
   }

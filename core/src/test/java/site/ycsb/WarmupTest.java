@@ -11,6 +11,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.testsupport.StallingDB;
 
 /** The warmup property: parsing, and which operations are measured. */
 class WarmupTest {

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import site.ycsb.testsupport.ChildProcess;
+import site.ycsb.testsupport.MetricLines;
+
 /**
  * Proves binary compatibility with YCSB 0.17.0 (site.ycsb:core:0.17.0 from Maven Central) in both directions,
  * with one binding source that uses only 0.17.0's API.
@@ -87,61 +90,66 @@ class Ycsb017CompatibilityIT {
   void should_run_a_binding_compiled_against_0_17_0_when_loaded_by_this_core() throws Exception {
     File probe = compile("against-0.17.0", new File(YCSB_LIB, "core-0.17.0.jar").getPath());
     String cp = thisCoreRuntime() + File.pathSeparator + probe.getAbsolutePath();
-    JavaProcess load = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-load", "-db", "compat.CompatProbeDB",
+    ChildProcess.Result load = run(cp, "site.ycsb.Client", "-load", "-db", "compat.CompatProbeDB",
         "-P", workload, "-threads", "4");
     assertEquals(0, load.exitCode, load.toString());
-    assertTrue(load.output.contains("[INSERT], Operations, 500"), load.toString());
-    assertTrue(load.output.contains("[PROBE-INSERT], Operations, 500"), load.toString());
-    assertTrue(load.output.contains("[COMPAT-PROBE], ops=500, rows=500, bytes=500000"), load.toString());
-    JavaProcess run = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-t", "-db", "compat.CompatProbeDB",
+    assertTrue(load.stdout.contains("[INSERT], Operations, 500"), load.toString());
+    assertTrue(load.stdout.contains("[PROBE-INSERT], Operations, 500"), load.toString());
+    assertTrue(load.stdout.contains("[COMPAT-PROBE], ops=500, rows=500, bytes=500000"), load.toString());
+    ChildProcess.Result run = run(cp, "site.ycsb.Client", "-t", "-db", "compat.CompatProbeDB",
         "-P", workload, "-threads", "4", "-target", "4000", "-p", "measurement.interval=both");
     assertEquals(0, run.exitCode, run.toString());
-    assertTrue(run.output.contains("[COMPAT-PROBE], ops=2000"), run.toString());
+    assertTrue(run.stdout.contains("[COMPAT-PROBE], ops=2000"), run.toString());
     // the store is per JVM, so the run phase reads nothing back; what matters is that every call linked and ran
-    assertTrue(run.output.contains("[READ], Return=NOT_FOUND"), run.toString());
-    assertTrue(run.output.contains("[Intended-READ"), run.toString());
+    assertTrue(run.stdout.contains("[READ], Return=NOT_FOUND"), run.toString());
+    assertTrue(run.stdout.contains("[Intended-READ"), run.toString());
   }
 
   @Test
   void should_run_inside_0_17_0_client_when_compiled_against_this_core() throws Exception {
     File probe = compile("against-this-core", new File(TARGET, "classes").getAbsolutePath());
     String cp = jars(YCSB_LIB) + File.pathSeparator + probe.getAbsolutePath();
-    JavaProcess load = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-load", "-db", "compat.CompatProbeDB",
+    ChildProcess.Result load = run(cp, "site.ycsb.Client", "-load", "-db", "compat.CompatProbeDB",
         "-P", workload, "-threads", "4");
-    assertTrue(load.output.contains("YCSB Client 0.17.0"), "it really is YCSB 0.17.0's client: " + load);
+    assertTrue(load.stdout.contains("YCSB Client 0.17.0"), "it really is YCSB 0.17.0's client: " + load);
     assertEquals(0, load.exitCode, load.toString());
-    assertTrue(load.output.contains("[INSERT], Operations, 500"), load.toString());
-    assertTrue(load.output.contains("[COMPAT-PROBE], ops=500, rows=500, bytes=500000"), load.toString());
+    assertTrue(load.stdout.contains("[INSERT], Operations, 500"), load.toString());
+    assertTrue(load.stdout.contains("[COMPAT-PROBE], ops=500, rows=500, bytes=500000"), load.toString());
   }
 
   @Test
   void should_run_a_timeseries_binding_compiled_against_0_17_0_when_loaded_by_this_core() throws Exception {
     File probe = compile("ts-against-0.17.0", new File(YCSB_LIB, "core-0.17.0.jar").getPath());
     String cp = thisCoreRuntime() + File.pathSeparator + probe.getAbsolutePath();
-    JavaProcess load = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-load", "-db",
+    ChildProcess.Result load = run(cp, "site.ycsb.Client", "-load", "-db",
         "compat.CompatTsProbeDB", "-P", tsWorkload, "-threads", "2");
     assertEquals(0, load.exitCode, load.toString());
-    assertTrue(load.output.contains("[INSERT], Operations, 4096"), load.toString());
-    assertTrue(load.output.contains("[TS-PROBE], inserts=4096, reads=0, scans=0, metrics=16, malformed=0"),
+    assertTrue(load.stdout.contains("[INSERT], Operations, 4096"), load.toString());
+    assertTrue(load.stdout.contains("[TS-PROBE], inserts=4096, reads=0, scans=0, metrics=16, malformed=0"),
         load.toString());
-    JavaProcess run = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-t", "-db", "compat.CompatTsProbeDB",
+    ChildProcess.Result run = run(cp, "site.ycsb.Client", "-t", "-db", "compat.CompatTsProbeDB",
         "-P", tsWorkload);
     assertEquals(0, run.exitCode, run.toString());
-    assertTrue(run.output.contains("malformed=0"), run.toString());
-    assertTrue(run.output.contains("[SCAN], Return=OK"), run.toString());
+    assertTrue(run.stdout.contains("malformed=0"), run.toString());
+    assertTrue(run.stdout.contains("[SCAN], Return=OK"), run.toString());
     // reads address one timestamp even with querytimespan=600 (0.17.0's workload sends the span, which its
     // TimeseriesDB answers with BAD_REQUEST for every read)
-    assertTrue(run.output.contains("[READ], Return=OK"), run.toString());
-    assertFalse(run.output.contains("BAD_REQUEST"), run.toString());
+    assertTrue(run.stdout.contains("[READ], Return=OK"), run.toString());
+    assertFalse(run.stdout.contains("BAD_REQUEST"), run.toString());
   }
 
-  private static long operations(JavaProcess p, String... ops) {
+  private static long operations(ChildProcess.Result p, String... ops) {
     long total = 0;
+    MetricLines lines = MetricLines.of(p.stdout);
     for (String op : ops) {
-      Matcher m = Pattern.compile("\\[" + op + "\\], Operations, (\\d+)").matcher(p.output);
-      total += m.find() ? Long.parseLong(m.group(1)) : 0;
+      total += lines.longValue(op, "Operations", 0);
     }
     return total;
+  }
+
+  /** {@code java -cp classpath mainClass args} in the test's directory, its output and errors together. */
+  private static ChildProcess.Result run(String classpath, String mainClass, String... args) throws Exception {
+    return ChildProcess.java(classpath, mainClass, Arrays.asList(args)).directory(tmp).mergeErrors().run(120);
   }
 
   /** ConstantOccupancyWorkload derives the same record and operation counts as 0.17.0's from the same properties. */
@@ -163,12 +171,12 @@ class Ycsb017CompatibilityIT {
       for (int engine = 0; engine < 2; engine++) {
         java.util.List<String> load = new java.util.ArrayList<>(args);
         load.add(0, "-load");
-        JavaProcess l = JavaProcess.run(tmp.toFile(), classpaths[engine], "site.ycsb.Client",
+        ChildProcess.Result l = run(classpaths[engine], "site.ycsb.Client",
             load.toArray(new String[0]));
         assertEquals(0, l.exitCode, l.toString());
         java.util.List<String> run = new java.util.ArrayList<>(args);
         run.add(0, "-t");
-        JavaProcess t = JavaProcess.run(tmp.toFile(), classpaths[engine], "site.ycsb.Client",
+        ChildProcess.Result t = run(classpaths[engine], "site.ycsb.Client",
             run.toArray(new String[0]));
         assertEquals(0, t.exitCode, t.toString());
         counts[engine] = new long[] {operations(l, "INSERT"), operations(t, "READ", "UPDATE")};
@@ -182,9 +190,9 @@ class Ycsb017CompatibilityIT {
   }
 
   /** The probe's {@code [TS-RECEIVED]} line: distinct points and the digests of what it received. */
-  private static Matcher received(JavaProcess p) {
+  private static Matcher received(ChildProcess.Result p) {
     Matcher m = Pattern.compile("\\[TS-RECEIVED\\], points=(\\d+), received=(\\w+), tagged=(\\w+)")
-        .matcher(p.output);
+        .matcher(p.stdout);
     assertTrue(m.find(), p.toString());
     return m;
   }
@@ -200,14 +208,14 @@ class Ycsb017CompatibilityIT {
     File probe = compile("ts-received", new File(YCSB_LIB, "core-0.17.0.jar").getPath());
     String theirs = jars(YCSB_LIB) + File.pathSeparator + probe.getAbsolutePath();
     String ours = thisCoreRuntime() + File.pathSeparator + probe.getAbsolutePath();
-    JavaProcess in017 = JavaProcess.run(tmp.toFile(), theirs, "site.ycsb.Client", "-load", "-db",
+    ChildProcess.Result in017 = run(theirs, "site.ycsb.Client", "-load", "-db",
         "compat.CompatTsProbeDB", "-P", tsWorkload, "-threads", "2");
-    assertTrue(in017.output.contains("YCSB Client 0.17.0"), in017.toString());
+    assertTrue(in017.stdout.contains("YCSB Client 0.17.0"), in017.toString());
     assertEquals(0, in017.exitCode, in017.toString());
-    JavaProcess asTable = JavaProcess.run(tmp.toFile(), ours, "site.ycsb.Client", "-load", "-db",
+    ChildProcess.Result asTable = run(ours, "site.ycsb.Client", "-load", "-db",
         "compat.CompatTsProbeDB", "-P", tsWorkload, "-threads", "2", "-p", "timeseriesdb.metric=table");
     assertEquals(0, asTable.exitCode, asTable.toString());
-    JavaProcess byKey = JavaProcess.run(tmp.toFile(), ours, "site.ycsb.Client", "-load", "-db",
+    ChildProcess.Result byKey = run(ours, "site.ycsb.Client", "-load", "-db",
         "compat.CompatTsProbeDB", "-P", tsWorkload, "-threads", "2");
     assertEquals(0, byKey.exitCode, byKey.toString());
     Matcher a = received(in017);
@@ -218,22 +226,22 @@ class Ycsb017CompatibilityIT {
     assertEquals(a.group(2), b.group(2), "timeseriesdb.metric=table: what 0.17.0 hands the binding" + all);
     assertEquals(a.group(3), c.group(3), "the same tags and timestamps for every insert" + all);
     assertEquals("4096", c.group(1), "every point distinct when the metric is the key" + all);
-    assertTrue(byKey.output.contains("metrics=16, malformed=0"), byKey.toString());
-    assertTrue(asTable.output.contains("metrics=1, malformed=0"), asTable.toString());
+    assertTrue(byKey.stdout.contains("metrics=16, malformed=0"), byKey.toString());
+    assertTrue(asTable.stdout.contains("metrics=1, malformed=0"), asTable.toString());
   }
 
   @Test
   void should_decode_this_workloads_points_like_0_17_0s_workload_when_run_inside_0_17_0() throws Exception {
     File probe = compile("ts-against-this-core", new File(TARGET, "classes").getAbsolutePath());
     String cp = jars(YCSB_LIB) + File.pathSeparator + probe.getAbsolutePath();
-    JavaProcess load = JavaProcess.run(tmp.toFile(), cp, "site.ycsb.Client", "-load", "-db",
+    ChildProcess.Result load = run(cp, "site.ycsb.Client", "-load", "-db",
         "compat.CompatTsProbeDB", "-P", tsWorkload);
-    assertTrue(load.output.contains("YCSB Client 0.17.0"), "it really is YCSB 0.17.0's client: " + load);
+    assertTrue(load.stdout.contains("YCSB Client 0.17.0"), "it really is YCSB 0.17.0's client: " + load);
     assertEquals(0, load.exitCode, load.toString());
-    assertTrue(load.output.contains("[INSERT], Operations, 4096"), load.toString());
+    assertTrue(load.stdout.contains("[INSERT], Operations, 4096"), load.toString());
     // Same points, tags and timestamps; but 0.17.0's TimeseriesDB hands bindings the table name as the metric
     // (one metric for all 16), where this core hands them the record key (the metric the workload chose).
-    assertTrue(load.output.contains("[TS-PROBE], inserts=4096, reads=0, scans=0, metrics=1, malformed=0"),
+    assertTrue(load.stdout.contains("[TS-PROBE], inserts=4096, reads=0, scans=0, metrics=1, malformed=0"),
         load.toString());
   }
 }

@@ -13,12 +13,13 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import site.ycsb.testsupport.ChildProcess;
+import site.ycsb.testsupport.MetricLines;
 
 /**
  * The text result format against real YCSB 0.17.0 (its core from Maven Central, run as its own Client on its own
@@ -30,31 +31,22 @@ import org.junit.jupiter.api.io.TempDir;
 class Ycsb017OutputFormatIT {
   private static final File TARGET = new File("target").getAbsoluteFile();
   private static final File YCSB_LIB = new File(TARGET, "ycsb-0.17.0/lib");
-  /** {@code [SECTION], Name, value}: a result line of the text exporter. */
-  private static final Pattern RESULT = Pattern.compile("^\\[([^\\]]+)\\], ([^,]+), (.+)$");
 
   @TempDir
   Path tmp;
 
   /** One result line reduced to what the format fixes: section, name and the shape of the value. */
-  static String shape(String line) {
-    Matcher m = RESULT.matcher(line);
-    if (!m.matches()) {
-      return null;
-    }
-    String v = m.group(3).trim();
+  static String shape(MetricLines.Line line) {
+    String v = line.value;
     String kind = v.matches("-?\\d+") ? "integer" : v.matches("-?(\\d+\\.\\d*(E-?\\d+)?|NaN|Infinity)") ? "decimal"
         : "text";
-    return "[" + m.group(1) + "], " + m.group(2) + ", <" + kind + ">";
+    return "[" + line.metric + "], " + line.name + ", <" + kind + ">";
   }
 
   static List<String> shapes(String output) {
     List<String> out = new ArrayList<>();
-    for (String line : output.split("\n")) {
-      String s = shape(line);
-      if (s != null) {
-        out.add(s);
-      }
+    for (MetricLines.Line line : MetricLines.lines(output)) {
+      out.add(shape(line));
     }
     return out;
   }
@@ -84,9 +76,10 @@ class Ycsb017OutputFormatIT {
     List<String> args = new ArrayList<>(Arrays.asList(phase, "-db", db, "-P", workload, "-threads", "2",
         "-p", "basicdb.verbose=false"));
     args.addAll(Arrays.asList(extra));
-    JavaProcess p = JavaProcess.run(tmp.toFile(), classpath, "site.ycsb.Client", args.toArray(new String[0]));
+    ChildProcess.Result p = ChildProcess.java(classpath, "site.ycsb.Client", args).directory(tmp).mergeErrors()
+        .run(120);
     assertEquals(0, p.exitCode, p.toString());
-    return shapes(p.output);
+    return shapes(p.stdout);
   }
 
   /**

@@ -7,6 +7,8 @@ import java.util.regex.Pattern;
  * case), and the password of a {@code user:password@host} inside any value (a URL {@code
  * http://admin:pw@host/p.json}, a host entry {@code bench:pw@10.0.0.1}) never reach any output or log. One rule for
  * the engine, the tools and the bindings.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class SecretNames {
   /** The words that make a name secret, as a regular-expression alternation (for finding them inside text). */

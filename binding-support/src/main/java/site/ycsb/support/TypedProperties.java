@@ -1,5 +1,9 @@
 package site.ycsb.support;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import site.ycsb.DBException;
@@ -28,28 +32,89 @@ public final class TypedProperties {
   private static final java.util.regex.Pattern DECIMAL = java.util.regex.Pattern.compile(
       "[+-]?(([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?|NaN|Infinity)");
   private final Properties props;
+  private final Map<String, List<String>> oldSpellings;
 
   public TypedProperties(Properties props) {
-    this.props = props;
+    this(props, Collections.<String, List<String>>emptyMap());
   }
 
-  /** True if the property is present with a non-blank value. */
+  /**
+   * Reads {@code props} where a property may also be given in an old spelling ({@code oldSpellings}: the name in the
+   * project's convention to the spellings it replaced, still accepted): every read below takes whichever spelling
+   * is given, and names that one in its messages.
+   */
+  public TypedProperties(Properties props, Map<String, List<String>> oldSpellings) {
+    this.props = props;
+    this.oldSpellings = oldSpellings;
+  }
+
+  /**
+   * The spelling of {@code name} that {@code props} holds (a non-blank value): {@code name} itself, else its first
+   * old spelling that is given; {@code name} when none is. Two spellings given different values are a mistake.
+   */
+  public String given(String name) {
+    String found = null;
+    for (String spelling : spellings(name)) {
+      String v = trimmedValue(spelling);
+      if (v == null) {
+        continue;
+      }
+      if (found == null) {
+        found = spelling;
+      } else if (!v.equals(trimmedValue(found))) {
+        boolean secret = SecretNames.isSecret(name);
+        throw new IllegalArgumentException(found + (secret ? "" : "=" + trimmedValue(found)) + " and its other "
+            + "spelling " + spelling + (secret ? "" : "=" + v) + " disagree; set only one");
+      }
+    }
+    return found != null ? found : name;
+  }
+
+  private List<String> spellings(String name) {
+    List<String> old = oldSpellings.get(name);
+    if (old == null || old.isEmpty()) {
+      return Collections.singletonList(name);
+    }
+    List<String> all = new ArrayList<>(old.size() + 1);
+    all.add(name);
+    all.addAll(old);
+    return all;
+  }
+
+  private String trimmedValue(String key) {
+    String v = props.getProperty(key);
+    return v == null || v.trim().isEmpty() ? null : v.trim();
+  }
+
+  /** True if the property is present with a non-blank value (in any of its spellings). */
   public boolean isSet(String name) {
-    String value = props.getProperty(name);
-    return value != null && !value.trim().isEmpty();
+    return trimmedValue(given(name)) != null;
   }
 
   /** The trimmed value, or {@code def} when absent or blank. */
   public String string(String name, String def) {
-    return isSet(name) ? props.getProperty(name).trim() : def;
+    String v = trimmedValue(given(name));
+    return v != null ? v : def;
+  }
+
+  /** The value exactly as given (not trimmed: a password), or null when absent or empty. */
+  public String raw(String name) {
+    for (String spelling : spellings(name)) {
+      String v = props.getProperty(spelling);
+      if (v != null && !v.isEmpty()) {
+        return v;
+      }
+    }
+    return null;
   }
 
   /** The trimmed value; absent or blank is a mistake described by {@code meaning} (what the property is for). */
   public String required(String name, String meaning) {
-    if (!isSet(name)) {
+    String v = trimmedValue(given(name));
+    if (v == null) {
       throw new IllegalArgumentException("missing required property " + name + " (" + meaning + ")");
     }
-    return props.getProperty(name).trim();
+    return v;
   }
 
   /** A whole number of at least {@code min}. */
@@ -59,7 +124,8 @@ public final class TypedProperties {
 
   /** A whole number in {@code [min, max]}. */
   public long longValue(String name, long def, long min, long max) {
-    return typedValueGiven(name) ? parseLong(name, props.getProperty(name), min, max) : def;
+    String key = typedKey(name);
+    return isSet(key) ? parseLong(key, props.getProperty(key), min, max) : def;
   }
 
   /** A whole number of at least {@code min} that fits an int. */
@@ -74,35 +140,55 @@ public final class TypedProperties {
 
   /** A finite number of at least {@code min}. */
   public double doubleValue(String name, double def, double min) {
-    return typedValueGiven(name) ? parseDouble(name, props.getProperty(name), min) : def;
+    String key = typedKey(name);
+    return isSet(key) ? parseDouble(key, props.getProperty(key), min) : def;
   }
 
   /** A number between 0 and 1. */
   public double fraction(String name, double def) {
-    if (!typedValueGiven(name)) {
+    String key = typedKey(name);
+    if (!isSet(key)) {
       return def;
     }
-    String raw = props.getProperty(name);
-    double value = parseNumber(name, raw);
+    String raw = props.getProperty(key);
+    double value = parseNumber(key, raw);
     if (!(value >= 0.0 && value <= 1.0)) {
-      throw badValue(name, raw, "must be a number between 0 and 1");
+      throw badValue(key, raw, "must be a number between 0 and 1");
     }
     return value;
   }
 
   /** Only "true" or "false" (any case): a typo must not silently mean false. */
   public boolean bool(String name, boolean def) {
-    return typedValueGiven(name) ? parseBoolean(name, props.getProperty(name)) : def;
+    String key = typedKey(name);
+    return isSet(key) ? parseBoolean(key, props.getProperty(key)) : def;
   }
 
-  /** Whether a typed property is given; one given blank is refused (see the class comment). */
-  private boolean typedValueGiven(String name) {
-    String value = props.getProperty(name);
-    if (value != null && value.trim().isEmpty()) {
-      throw new IllegalArgumentException(name + " is given empty: give a value, or leave " + name
+  /**
+   * The spelling to read a typed property from ({@link #given}); one given blank, in any spelling, with none given a
+   * value, is refused (see the class comment).
+   */
+  private String typedKey(String name) {
+    String blank = givenBlank(name);
+    if (blank != null) {
+      throw new IllegalArgumentException(blank + " is given empty: give a value, or leave " + blank
           + " out for its default");
     }
-    return value != null;
+    return given(name);
+  }
+
+  /** The spelling of {@code name} that is present but blank when no spelling has a value, else null. */
+  public String givenBlank(String name) {
+    if (trimmedValue(given(name)) != null) {
+      return null;
+    }
+    for (String spelling : spellings(name)) {
+      String v = props.getProperty(spelling);
+      if (v != null && v.trim().isEmpty()) {
+        return spelling;
+      }
+    }
+    return null;
   }
 
   /**

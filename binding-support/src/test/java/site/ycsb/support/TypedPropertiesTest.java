@@ -182,4 +182,38 @@ class TypedPropertiesTest {
     assertTrue(TypedProperties.parseBoolean("x", "true"));
     assertEquals(2.5, TypedProperties.parseDouble("x", "2.5", 0));
   }
+
+  @Test
+  void should_read_an_older_spelling_and_name_it_when_the_name_is_not_given() {
+    java.util.Map<String, java.util.List<String>> old = java.util.Collections.singletonMap("db.retrybackoffmillis",
+        java.util.Arrays.asList("db.retryBackoffMs", "retrybackoff"));
+    java.util.Properties p = new java.util.Properties();
+    TypedProperties t = new TypedProperties(p, old);
+    assertEquals(100, t.longValue("db.retrybackoffmillis", 100, 0));
+    p.setProperty("retrybackoff", "250");
+    assertEquals(250, t.longValue("db.retrybackoffmillis", 100, 0));
+    assertEquals("retrybackoff", t.given("db.retrybackoffmillis"));
+    p.setProperty("retrybackoff", "x");
+    assertEquals("retrybackoff=x is not a whole number", assertThrows(IllegalArgumentException.class,
+        () -> t.longValue("db.retrybackoffmillis", 100, 0)).getMessage());
+    p.setProperty("retrybackoff", "250");
+    p.setProperty("db.retrybackoffmillis", " 250 ");
+    assertEquals(250, t.longValue("db.retrybackoffmillis", 100, 0), "equal values agree");
+    p.setProperty("db.retryBackoffMs", "300");
+    assertEquals("db.retrybackoffmillis=250 and its other spelling db.retryBackoffMs=300 disagree; set only one",
+        assertThrows(IllegalArgumentException.class, () -> t.longValue("db.retrybackoffmillis", 100, 0))
+            .getMessage());
+  }
+
+  @Test
+  void should_never_show_a_secret_when_two_spellings_of_a_password_disagree() {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("db.password", "s3cret");
+    p.setProperty("password", "0ther");
+    TypedProperties t = new TypedProperties(p, java.util.Collections.singletonMap("db.password",
+        java.util.Collections.singletonList("password")));
+    String m = assertThrows(IllegalArgumentException.class, () -> t.string("db.password", null)).getMessage();
+    assertEquals("db.password and its other spelling password disagree; set only one", m);
+    assertEquals("s3cret", t.raw("db.password"));
+  }
 }

@@ -10,6 +10,8 @@ import site.ycsb.db.cql.CqlPropertyNames;
 /**
  * Every property of the Cassandra binding, parsed and validated in one place (mirrored by the table in
  * cassandra2/README.md). YCSB's property names keep their meaning; the hardening options are new.
+ *
+ * <p>Stateless and thread-safe (names and a parse).
  */
 public final class CassandraConfig {
   /**
@@ -32,9 +34,9 @@ public final class CassandraConfig {
   public static final String CORE_CONNECTIONS = NAMES.coreConnections; // cassandra.coreconnections
   public static final String CONNECT_TIMEOUT = NAMES.connectTimeout; // cassandra.connecttimeoutmillis
   public static final String READ_TIMEOUT = NAMES.readTimeout; // cassandra.readtimeoutmillis
-  public static final String USE_SSL = NAMES.useSsl; // cassandra.useSSL
+  public static final String USE_SSL = NAMES.useSsl; // cassandra.usessl (YCSB 0.17.0: cassandra.useSSL)
   public static final String TRACING = NAMES.tracing; // cassandra.tracing
-  public static final String LOCAL_DC = NAMES.localDc; // cassandra.local_dc
+  public static final String LOCAL_DC = NAMES.localDc; // cassandra.localdc (formerly cassandra.local_dc)
   public static final String REQUEST_TIMEOUT = NAMES.requestTimeout; // cassandra.requesttimeoutmillis
   public static final String MAX_RETRIES = NAMES.maxRetries; // cassandra.maxretries
   public static final String BACKOFF = NAMES.backoff; // cassandra.retrybackoffmillis

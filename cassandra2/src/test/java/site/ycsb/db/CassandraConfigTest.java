@@ -138,9 +138,21 @@ class CassandraConfigTest {
     store.deleteOnExit();
     props.setProperty("hosts", "h");
     props.setProperty("cassandra.ssl.truststore", store.getPath());
-    assertTrue(error().contains("but cassandra.useSSL is not true"));
+    assertTrue(error().contains("but cassandra.usessl is not true"), error());
     props.setProperty("cassandra.useSSL", "true");
     assertEquals(store.getPath(), parse().trustStore());
+  }
+
+  @Test
+  void should_accept_0_17_0s_spellings_and_refuse_two_spellings_that_disagree() throws Exception {
+    props.setProperty("hosts", "h");
+    props.setProperty("cassandra.local_dc", "dc1");
+    assertEquals("dc1", parse().localDc());
+    props.remove("cassandra.local_dc");
+    props.setProperty("cassandra.localdc", "dc2");
+    assertEquals("dc2", parse().localDc());
+    props.setProperty("cassandra.local_dc", "dc1");
+    assertEquals("cassandra.localdc=dc2 and its other spelling cassandra.local_dc=dc1 disagree; set only one", error());
   }
 
   /** The levels a run used are named by the binding's properties, set or defaulted, for its record (summary.json). */

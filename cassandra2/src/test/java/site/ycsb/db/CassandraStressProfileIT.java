@@ -23,6 +23,7 @@ import site.ycsb.db.cql.driver.ItSupport;
 import site.ycsb.db.cql.profile.Profile;
 import site.ycsb.db.cql.profile.RowGenerator;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
+import site.ycsb.testsupport.ChildProcess;
 
 /**
  * The memo's cassandra-stress profile through the engine with the cassandra-cql binding, on a real Cassandra; also
@@ -41,13 +42,13 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
     Path dir = ItSupport.workDir(getClass().getSimpleName() + "-population");
     String cp = System.getProperty("java.class.path");
     String profile = "profile=" + PROFILE.toAbsolutePath();
-    ItSupport.Run load = ItSupport.java(cp, "site.ycsb.Client", args(server, "-load", 2, profile,
+    ChildProcess.Result load = ItSupport.java(cp, "site.ycsb.Client", args(server, "-load", 2, profile,
         "profile.schema=true", "profile.truncate=true", "profile.seed=11", "recordcount=30"), dir, 300);
     assertEquals(0, load.exitCode, load.toString());
     assertEquals(30, ItSupport.metric(load.stdout, "insert", "Return=OK"), load.toString());
     assertEquals(300, server.countRows("stresstest", "test01") + duplicates(11, 30), "ten partitions per insert");
 
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", profile, "profile.seed=11",
+    ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", profile, "profile.seed=11",
         "profile.population=30", "ops=select1=1", "operationcount=100"), dir, 300);
     assertEquals(0, run.exitCode, run.toString());
     // Every operation is a query of a loaded row: none runs as an insert, none finds nothing.
@@ -77,7 +78,7 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
     Path profile = dir.resolve("partial.yaml");
     Files.write(profile, PARTIAL.getBytes(StandardCharsets.UTF_8));
     String cp = System.getProperty("java.class.path");
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
+    ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + profile,
         "ops=insert=2,one=1,inseq=1,inname=1", "profile.schema=true", "profile.truncate=true", "profile.seed=5",
         "profile.visits=2", "profile.inlist=uniform(2..4)", "operationcount=300"), dir, 300);
     assertEquals(0, run.exitCode, run.toString());
@@ -120,7 +121,7 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
     String cp = System.getProperty("java.class.path");
     // No operation limit and a time limit of 60 s (the engine needs one): the statistical stop (err< 0.5, n> 2,
     // n< 4 intervals of 1 s) ends the run after 2 to 4 s.
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
+    ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
         "ops=insert=1,select1=1", "profile.schema=true", "profile.seed=13", "operationcount=0", "maxexecutiontime=60", "profile.err=0.5",
         "profile.nmin=2", "profile.nmax=4"), dir, 120);
     assertEquals(0, run.exitCode, run.toString());
@@ -144,7 +145,7 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
   void should_answer_every_query_and_hold_exactly_the_written_rows_when_rows_are_wide_and_queries_multirow()
       throws Exception {
     CassandraTestServer server = CassandraTestServer.shared();
-    ItSupport.Run run = runProfile(server, "wide", WIDE, 12, 2, 300,
+    ChildProcess.Result run = runProfile(server, "wide", WIDE, 12, 2, 300,
         "ops(insert=2,get-latest=1,get-one=1,by-status=1,scan=1)");
     long inserts = attempted(run);
     java.util.Map<String, java.util.Map<String, Long>> statuses = answered(run);
@@ -170,7 +171,7 @@ class CassandraStressProfileIT extends AbstractStressProfileIT {
   void should_store_every_value_and_the_nulls_of_row_population_when_the_profile_has_many_types() throws Exception {
     CassandraTestServer server = CassandraTestServer.shared();
     // Named by its specname, as cassandra-stress addresses the operations of a profile among several.
-    ItSupport.Run run = runProfile(server, "manytypes", MANY_TYPES, 14, 1, 160,
+    ChildProcess.Result run = runProfile(server, "manytypes", MANY_TYPES, 14, 1, 160,
         "ops(insanity.insert=1,insanity.simple1=1,range1=1)");
     long inserts = attempted(run);
     java.util.Map<String, java.util.Map<String, Long>> statuses = answered(run);

@@ -14,6 +14,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * spread of outstanding values, never a fixed window. Acknowledging is lock-free except that one thread at a time
  * slides the limit (with {@code tryLock}, so nobody waits); the thread that slid it re-checks after releasing the
  * lock, so once the last {@code acknowledge} call has returned the limit covers every contiguous acknowledged run.
+ *
+ * <p>Thread-safe: every client thread draws and acknowledges at once.
  */
 public class AcknowledgedCounterGenerator extends CounterGenerator {
   private static final int SEGMENT_BITS = 16;

@@ -1,6 +1,10 @@
 package site.ycsb.generator;
 
-/** Always returns the same integer. */
+/**
+ * Always returns the same integer.
+ *
+ * <p>Immutable and thread-safe.
+ */
 public class ConstantIntegerGenerator extends NumberGenerator {
   private final Integer value;
 

@@ -2,7 +2,11 @@ package site.ycsb.generator;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Hands out consecutive longs starting at a given value; each value is handed out exactly once. */
+/**
+ * Hands out consecutive longs starting at a given value; each value is handed out exactly once.
+ *
+ * <p>Thread-safe: every client thread draws at once (an atomic counter).
+ */
 public class CounterGenerator extends NumberGenerator {
   private final AtomicLong counter;
 

@@ -83,7 +83,6 @@ public class DiscreteGenerator extends Generator<String> {
   /** The last value drawn; draws one if none was drawn yet. */
   @Override
   public String lastValue() {
-    String v = last.get();
-    return v != null ? v : nextValue();
+    return last.getOr(this::nextValue);
   }
 }

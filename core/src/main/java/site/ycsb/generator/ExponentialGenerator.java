@@ -5,6 +5,8 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Exponentially distributed doubles (>= 0). Built either from a mean, or so that {@code percentile}% of the
  * values fall below {@code range}. The workload subtracts a draw from the latest key, so recent keys are hot.
+ *
+ * <p>Thread-safe: immutable parameters, and each thread draws from its own random source.
  */
 public class ExponentialGenerator extends NumberGenerator {
   /** Workload property: percentage of draws below the range. */

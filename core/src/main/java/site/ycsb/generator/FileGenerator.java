@@ -7,7 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 
-/** Returns the lines of a text file one by one (null after the last line), e.g. to replay a key trace. */
+/**
+ * Returns the lines of a text file one by one (null after the last line), e.g. to replay a key trace.
+ *
+ * <p>Thread-safe: reading the next line is synchronized.
+ */
 public class FileGenerator extends Generator<String> {
   private final String filename;
   private volatile String current;

@@ -14,6 +14,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>File format (YCSB's {@code fieldlengthhistogram}): the first line is {@code BlockSize<TAB>n}, every other
  * non-blank line is {@code bucket<TAB>count} (any whitespace accepted). Buckets not listed have count 0.
+ *
+ * <p>Thread-safe: immutable once built, and each thread draws from its own random source.
  */
 public class HistogramGenerator extends NumberGenerator {
   private final long blockSize;

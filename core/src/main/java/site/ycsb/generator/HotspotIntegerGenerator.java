@@ -6,6 +6,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * Values in {@code [lb, ub]} where a "hot" set, the lowest {@code hotsetFraction} of the interval, receives
  * {@code hotOpnFraction} of the draws; both sets are uniform inside. If one of the sets is empty (fraction 0 or 1,
  * or an interval too small to hold a hot value), every draw comes from the other one.
+ *
+ * <p>Thread-safe: immutable parameters, and each thread draws from its own random source.
  */
 public class HotspotIntegerGenerator extends NumberGenerator {
   private final long lowerBound;
@@ -47,9 +49,7 @@ public class HotspotIntegerGenerator extends NumberGenerator {
 
   @Override
   public Long nextValue() {
-    Long ret = nextLong();
-    setLastValue(ret);
-    return ret;
+    return rememberLast(nextLong());
   }
 
   /** A draw without boxing and without updating {@link #lastValue()}. */

@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * length 3 the values are {@code 000, 001, ..., 00z, 010, ...}. After the last combination it starts again (or
  * throws {@link NoSuchElementException} if {@link #setThrowExceptionOnRollover(boolean)} was set). Each call takes
  * the next sequence number from an atomic counter, so concurrent callers never get the same value in one cycle.
+ *
+ * <p>Thread-safe: the sequence is an atomic counter, and the last value is published.
  */
 public class IncrementingPrintableStringGenerator extends Generator<String> {
   /** Length used by the no-argument constructor. */

@@ -1,12 +1,23 @@
 package site.ycsb.generator;
 
-/** A generator of numbers that remembers the last value it handed out and knows its distribution's mean. */
+/**
+ * A generator of numbers that remembers the last value it handed out and knows its distribution's mean.
+ *
+ * <p>Implementations are shared by every client thread, as every {@link Generator}: they must be thread-safe.
+ */
 public abstract class NumberGenerator extends Generator<Number> {
   private final LastValueCell<Number> last = new LastValueCell<>();
 
   /** Records the value the calling thread just drew. */
   protected void setLastValue(Number lastValue) {
     last.set(lastValue);
+  }
+
+  /** {@code value} boxed and recorded as the calling thread's last value: a nextValue over {@link #nextLong()}. */
+  Long rememberLast(long value) {
+    Long boxed = value;
+    setLastValue(boxed);
+    return boxed;
   }
 
   /** The value the calling thread drew last (see {@link LastValueCell}); null before its first draw. */

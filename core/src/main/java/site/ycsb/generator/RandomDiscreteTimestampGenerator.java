@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Returns each of {@code intervals} timestamps {@code start, start + interval, ...} exactly once, in random order;
  * {@link #nextValue()} throws {@link IllegalStateException} once all were returned.
+ *
+ * <p>Thread-safe: drawing is synchronized.
  */
 public class RandomDiscreteTimestampGenerator extends UnixEpochTimestampGenerator {
   /** Largest number of intervals (the shuffled offsets are kept in memory). */

@@ -11,6 +11,8 @@ import site.ycsb.Utils;
  * with the default constant the rank space is 10^10 whatever the key count, and folding 10^10 ranks onto a much
  * smaller key space piles many ranks onto each key, so the observed skew is considerably flatter than Zipf(0.99)
  * over the keys (YCSB issue #1495). Use {@link ZipfianGenerator} directly for a true Zipf over the keys.
+ *
+ * <p>Thread-safe: its state is the thread-safe {@link ZipfianGenerator} it scrambles.
  */
 public class ScrambledZipfianGenerator extends NumberGenerator {
   /** zeta(10^10, 0.99), precomputed so construction is constant-time. */
@@ -58,9 +60,7 @@ public class ScrambledZipfianGenerator extends NumberGenerator {
 
   @Override
   public Long nextValue() {
-    Long ret = nextLong();
-    setLastValue(ret);
-    return ret;
+    return rememberLast(nextLong());
   }
 
   /** A draw without boxing and without updating {@link #lastValue()}. */

@@ -2,7 +2,11 @@ package site.ycsb.generator;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Hands out {@code countstart, countstart + 1, ..., countend} in turn, then starts again at {@code countstart}. */
+/**
+ * Hands out {@code countstart, countstart + 1, ..., countend} in turn, then starts again at {@code countstart}.
+ *
+ * <p>Thread-safe: every client thread draws at once (an atomic counter).
+ */
 public class SequentialGenerator extends NumberGenerator {
   private final long start;
   private final long end;

@@ -6,6 +6,8 @@ package site.ycsb.generator;
  *
  * <p>The Zipfian's item count follows {@code max} as it grows; growing by a few items costs a few terms and takes
  * no lock (see {@link ZipfianGenerator#nextLong(long)}).
+ *
+ * <p>Thread-safe: its state is the thread-safe generators it combines.
  */
 public class SkewedLatestGenerator extends NumberGenerator {
   private final CounterGenerator basis;

@@ -5,7 +5,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Picks one of a fixed collection of strings, each with the same probability. */
+/**
+ * Picks one of a fixed collection of strings, each with the same probability.
+ *
+ * <p>Thread-safe: an immutable list, and each thread draws from its own random source.
+ */
 public class UniformGenerator extends Generator<String> {
   private final List<String> values;
   private final LastValueCell<String> last = new LastValueCell<>();
@@ -28,7 +32,6 @@ public class UniformGenerator extends Generator<String> {
   /** The last value drawn; draws one if none was drawn yet. */
   @Override
   public String lastValue() {
-    String v = last.get();
-    return v != null ? v : nextValue();
+    return last.getOr(this::nextValue);
   }
 }

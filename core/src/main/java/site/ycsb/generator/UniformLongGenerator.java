@@ -2,7 +2,11 @@ package site.ycsb.generator;
 
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Uniformly distributed longs in {@code [lb, ub]} (both inclusive), without modulo bias. */
+/**
+ * Uniformly distributed longs in {@code [lb, ub]} (both inclusive), without modulo bias.
+ *
+ * <p>Thread-safe: immutable bounds, and each thread draws from its own random source.
+ */
 public class UniformLongGenerator extends NumberGenerator {
   private final long lb;
   private final long ub;
@@ -14,13 +18,6 @@ public class UniformLongGenerator extends NumberGenerator {
     }
     this.lb = lb;
     this.ub = ub;
-  }
-
-  @Override
-  public Long nextValue() {
-    Long ret = nextLong();
-    setLastValue(ret);
-    return ret;
   }
 
   /** A draw without boxing and without updating {@link #lastValue()}. */
@@ -36,6 +33,11 @@ public class UniformLongGenerator extends NumberGenerator {
       ret = rnd.nextLong();
     }
     return ret;
+  }
+
+  @Override
+  public Long nextValue() {
+    return rememberLast(nextLong());
   }
 
   @Override

@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>As in YCSB, {@link #currentValue()} is the timestamp most recently returned and {@link #lastValue()} the one
  * before it. Calls are synchronized (the state lives in protected fields that subclasses use).
+ *
+ * <p>Thread-safe: drawing and reading are synchronized.
  */
 public class UnixEpochTimestampGenerator extends Generator<Long> {
   /** The first timestamp returned. */

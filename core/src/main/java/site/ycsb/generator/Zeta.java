@@ -7,6 +7,8 @@ package site.ycsb.generator;
  * <p>Up to {@link #EXACT_TERMS} terms are summed one by one in increasing order; beyond that the tail is the
  * Euler-Maclaurin expansion (integral, end-point and two derivative corrections), whose error there is far below
  * one unit in the last place. So building a generator for 10^9 items costs about a million terms, not 10^9.
+ *
+ * <p>Stateless and thread-safe.
  */
 final class Zeta {
   /** Terms summed exactly before switching to the closed-form tail. */

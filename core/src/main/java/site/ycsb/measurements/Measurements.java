@@ -37,6 +37,9 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * {@code histogram.buckets}, {@code timeseries.granularity}, {@code measurement.raw.*},
  * {@code measurement.trackjvm}; {@code results.dir} adds an interval log per measurement under
  * {@code <results.dir>/hdr/}.
+ *
+ * <p>Thread-safe: one instance serves every client thread, the completion threads of the asynchronous path, the status
+ * sampler and the main thread.
  */
 public class Measurements {
   /** The kinds of measurement ({@code measurementtype}). */

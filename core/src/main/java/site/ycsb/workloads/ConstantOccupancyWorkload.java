@@ -22,6 +22,8 @@ import site.ycsb.generator.NumberGenerator;
  * <p>recordcount = floor(disksize &times; occupancy / (fieldcount &times; mean field length)), where the mean
  * field length is that of {@code fieldlengthdistribution} (0.17.0 cannot size zipfian field lengths; this
  * engine uses the distribution's mean).
+ *
+ * <p>Thread-safe, as the core workload it extends.
  */
 public class ConstantOccupancyWorkload extends CoreWorkload {
   public static final String DISK_SIZE_PROPERTY = "disksize";

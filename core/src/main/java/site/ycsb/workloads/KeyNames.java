@@ -3,6 +3,8 @@ package site.ycsb.workloads;
 /**
  * Builds key names ({@code user} + zero padding + decimal number) with one allocation: this runs once per
  * operation, and the obvious {@code "user" + Long.toString(n)} costs three allocations and copies.
+ *
+ * <p>Stateless and thread-safe.
  */
 final class KeyNames {
   private static final byte[] PREFIX = {'u', 's', 'e', 'r'};

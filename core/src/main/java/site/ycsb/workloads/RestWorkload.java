@@ -41,6 +41,8 @@ import site.ycsb.generator.ZipfianGenerator;
  * different URLs. YCSB 0.17.0 has no REST load: its load inserts nothing. Only the trace files of operations with
  * a proportion above 0 (and the insert trace for a load) are needed. {@code <op>recordcount} (e.g. {@code
  * readrecordcount=3}) uses only the first that many URLs of that trace, as 0.17.0 does.
+ *
+ * <p>Thread-safe: one instance is shared by every client thread; its shared state is synchronized.
  */
 public class RestWorkload extends Workload {
   private static final String[] OPS = {"read", "insert", "update", "delete"};

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import site.ycsb.testsupport.ChildProcess;
+
 /** What the tarball contains: layout, file modes, checksum, binding directories, jar conflicts, shellcheck. */
 class DistributionLayoutIT {
   @TempDir
@@ -38,9 +40,9 @@ class DistributionLayoutIT {
 
   @Test
   void should_hold_everything_under_one_base_directory_when_tarball_is_listed() throws Exception {
-    CommandResult listing = Processes.run(emptyDir,
+    ChildProcess.Result listing = Processes.run(emptyDir,
         Arrays.asList("tar", "tzf", UnpackedDistribution.TARBALL.toString()));
-    assertEquals(0, listing.exitCode, listing.describe());
+    assertEquals(0, listing.exitCode, listing.toString());
     for (String entry : listing.stdout.split("\n")) {
       assertTrue(entry.startsWith(UnpackedDistribution.NAME + "/"), "entry outside the base directory: " + entry);
     }
@@ -138,8 +140,8 @@ class DistributionLayoutIT {
       }
     }
     assertTrue(command.size() > 2, "no scripts found in bin/");
-    CommandResult shellcheck = Processes.run(home, command);
-    assertEquals(0, shellcheck.exitCode, shellcheck.describe());
+    ChildProcess.Result shellcheck = Processes.run(home, command);
+    assertEquals(0, shellcheck.exitCode, shellcheck.toString());
   }
 
   private static String read(Path file) throws IOException {

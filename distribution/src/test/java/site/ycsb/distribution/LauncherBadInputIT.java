@@ -17,6 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import site.ycsb.testsupport.ChildProcess;
+
 /**
  * Bad input to bin/ycsb of the unpacked tarball, one row per class of mistake: exit code, the single line printed,
  * nothing run, and the secret never printed. The client's own cases (property values, files, outputs) are in core's
@@ -80,23 +82,23 @@ class LauncherBadInputIT {
   void should_exit_with_the_code_and_one_line_and_run_nothing_when_the_input_is_bad(int exitCode, String line,
                                                                                   List<String> args)
       throws Exception {
-    CommandResult r = Processes.ycsb(home, args.toArray(new String[0]));
-    assertEquals(exitCode, r.exitCode, r.describe());
-    assertEquals(1, r.stderr.trim().split("\n").length, "one line:\n" + r.describe());
-    assertTrue(r.stderr.contains(line), "expected '" + line + "':\n" + r.describe());
-    assertFalse(r.stdout.contains("[OVERALL]"), "something ran:\n" + r.describe());
-    assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.describe());
+    ChildProcess.Result r = Processes.ycsb(home, args.toArray(new String[0]));
+    assertEquals(exitCode, r.exitCode, r.toString());
+    assertEquals(1, r.stderr.trim().split("\n").length, "one line:\n" + r.toString());
+    assertTrue(r.stderr.contains(line), "expected '" + line + "':\n" + r.toString());
+    assertFalse(r.stdout.contains("[OVERALL]"), "something ran:\n" + r.toString());
+    assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.toString());
   }
 
   @Test
   void should_mask_secrets_when_the_debug_command_line_and_the_basic_binding_print_them() throws Exception {
-    CommandResult r = Processes.ycsbWithEnv(home, Collections.singletonList("YCSB_DEBUG=1"), "run", "basic", "-P",
+    ChildProcess.Result r = Processes.ycsbWithEnv(home, Collections.singletonList("YCSB_DEBUG=1"), "run", "basic", "-P",
         "workloads/workloada", "-p", "recordcount=10", "-p", "operationcount=10", "-p", "db.password=" + SECRET,
         "-p", "my.api.token=" + SECRET, "-jvm-args", "-Dx.secret=" + SECRET);
-    assertEquals(0, r.exitCode, r.describe());
-    assertTrue(r.stderr.contains("'db.password=***'"), r.describe());
-    assertTrue(r.stdout.contains("\"db.password\"=\"***\""), "basic prints its properties masked:\n" + r.describe());
-    assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.describe());
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(r.stderr.contains("'db.password=***'"), r.toString());
+    assertTrue(r.stdout.contains("\"db.password\"=\"***\""), "basic prints its properties masked:\n" + r.toString());
+    assertFalse(r.stdout.contains(SECRET) || r.stderr.contains(SECRET), "secret printed:\n" + r.toString());
   }
 
   /** A JVM option the JVM refuses is a configuration mistake (exit 2, one line) however it is given. */
@@ -106,7 +108,7 @@ class LauncherBadInputIT {
       "-XX:MaxRAMPercentage=200,JAVA_OPTS", "-Dok=1 -Xbogus2,JAVA_OPTS"})
   void should_exit_2_with_one_line_when_java_refuses_a_jvm_option(String option, String via) throws Exception {
     String[] args = {"run", "basic", "-P", "workloads/workloada", "-p", "recordcount=10", "-p", "operationcount=10"};
-    CommandResult r;
+    ChildProcess.Result r;
     if (via.equals("JAVA_OPTS")) {
       r = Processes.ycsbWithEnv(home, Collections.singletonList("JAVA_OPTS=" + option), args);
     } else {
@@ -115,40 +117,40 @@ class LauncherBadInputIT {
       withJvm[args.length + 1] = option;
       r = Processes.ycsb(home, withJvm);
     }
-    assertEquals(2, r.exitCode, r.describe());
-    assertEquals(1, r.stderr.trim().split("\n").length, "one line:\n" + r.describe());
-    assertTrue(r.stderr.contains("refused by java"), r.describe());
-    assertFalse(r.stdout.contains("[OVERALL]"), r.describe());
+    assertEquals(2, r.exitCode, r.toString());
+    assertEquals(1, r.stderr.trim().split("\n").length, "one line:\n" + r.toString());
+    assertTrue(r.stderr.contains("refused by java"), r.toString());
+    assertFalse(r.stdout.contains("[OVERALL]"), r.toString());
   }
 
   @Test
   void should_print_the_version_when_asked_after_a_binding() throws Exception {
-    CommandResult r = Processes.ycsb(home, "run", "basic", "--version");
-    assertEquals(0, r.exitCode, r.describe());
-    assertTrue(r.stdout.startsWith("YCSB"), r.describe());
+    ChildProcess.Result r = Processes.ycsb(home, "run", "basic", "--version");
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(r.stdout.startsWith("YCSB"), r.toString());
   }
 
   /** suite (like fleet and findmax) hands -cp to the engines of its phases, not to its own JVM. */
   @Test
   void should_give_cp_to_every_phase_when_suite_is_given_cp() throws Exception {
-    CommandResult r = Processes.ycsb(home, "suite", "basic", "--workloads", "load,a", "--no-report", "-cp",
+    ChildProcess.Result r = Processes.ycsb(home, "suite", "basic", "--workloads", "load,a", "--no-report", "-cp",
         "/no/such/phase-dir", "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false",
         "-p", "warmup=0", "--out", emptyDir.resolve("suite-cp").toString());
-    assertEquals(0, r.exitCode, r.describe());
+    assertEquals(0, r.exitCode, r.toString());
     String err = r.stderr;
     int phase1 = err.indexOf("suite: [1/2]");
     int phase2 = err.indexOf("suite: [2/2]");
     String warning = "ycsb: warning: -cp entry /no/such/phase-dir does not exist";
-    assertTrue(phase1 >= 0 && err.indexOf(warning) > phase1, "the first phase's launcher got -cp:\n" + r.describe());
-    assertTrue(err.indexOf(warning, phase2) > phase2, "the second phase's launcher got -cp:\n" + r.describe());
-    assertTrue(err.indexOf(warning) > phase1, "not the suite's own launcher:\n" + r.describe());
+    assertTrue(phase1 >= 0 && err.indexOf(warning) > phase1, "the first phase's launcher got -cp:\n" + r.toString());
+    assertTrue(err.indexOf(warning, phase2) > phase2, "the second phase's launcher got -cp:\n" + r.toString());
+    assertTrue(err.indexOf(warning) > phase1, "not the suite's own launcher:\n" + r.toString());
   }
 
   @Test
   void should_warn_once_when_a_classpath_entry_does_not_exist() throws Exception {
-    CommandResult r = Processes.ycsb(home, "run", "basic", "-cp", "/no/such/dir", "-P", "workloads/workloada",
+    ChildProcess.Result r = Processes.ycsb(home, "run", "basic", "-cp", "/no/such/dir", "-P", "workloads/workloada",
         "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false");
-    assertEquals(0, r.exitCode, r.describe());
-    assertTrue(r.stderr.contains("ycsb: warning: -cp entry /no/such/dir does not exist"), r.describe());
+    assertEquals(0, r.exitCode, r.toString());
+    assertTrue(r.stderr.contains("ycsb: warning: -cp entry /no/such/dir does not exist"), r.toString());
   }
 }

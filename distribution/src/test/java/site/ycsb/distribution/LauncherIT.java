@@ -10,7 +10,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -18,14 +17,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import site.ycsb.testsupport.ChildProcess;
+import site.ycsb.testsupport.MetricLines;
+
 /**
  * bin/ycsb of the unpacked tarball, run under {@code env -i} with only PATH and JAVA_HOME, against the real engine
  * and the null database.
  */
 class LauncherIT {
-  private static final Pattern OPERATIONS =
-      Pattern.compile("^\\[(READ|UPDATE|INSERT|SCAN|DELETE)\\], Operations, (\\d+)$",
-      Pattern.MULTILINE);
 
   @TempDir
   static Path emptyDir;
@@ -39,20 +38,20 @@ class LauncherIT {
 
   @Test
   void should_load_and_then_run_workload_a_when_basic_is_started_from_the_unpacked_tarball() throws Exception {
-    CommandResult load = Processes.ycsb(home, "load", "basic", "-P", "workloads/workloada",
+    ChildProcess.Result load = Processes.ycsb(home, "load", "basic", "-P", "workloads/workloada",
         "-p", "recordcount=1000", "-p", "basicdb.verbose=false", "-threads", "2");
-    assertEquals(0, load.exitCode, load.describe());
-    assertTrue(load.stdout.contains("[OVERALL], Throughput(ops/sec), "), load.describe());
-    assertEquals(1000, operations(load.stdout, "INSERT"), load.describe());
+    assertEquals(0, load.exitCode, load.toString());
+    assertTrue(load.stdout.contains("[OVERALL], Throughput(ops/sec), "), load.toString());
+    assertEquals(1000, operations(load.stdout, "INSERT"), load.toString());
 
-    CommandResult run = Processes.ycsb(home, "run", "basic", "-P", "workloads/workloada",
+    ChildProcess.Result run = Processes.ycsb(home, "run", "basic", "-P", "workloads/workloada",
         "-p", "recordcount=1000", "-p", "operationcount=1000", "-p", "basicdb.verbose=false", "-threads", "2");
-    assertEquals(0, run.exitCode, run.describe());
-    assertTrue(run.stdout.contains("[OVERALL], Throughput(ops/sec), "), run.describe());
-    assertEquals(0, operations(run.stdout, "INSERT"), "run phase must not insert:\n" + run.describe());
-    assertEquals(1000, operations(run.stdout, "READ") + operations(run.stdout, "UPDATE"), run.describe());
+    assertEquals(0, run.exitCode, run.toString());
+    assertTrue(run.stdout.contains("[OVERALL], Throughput(ops/sec), "), run.toString());
+    assertEquals(0, operations(run.stdout, "INSERT"), "run phase must not insert:\n" + run.toString());
+    assertEquals(1000, operations(run.stdout, "READ") + operations(run.stdout, "UPDATE"), run.toString());
     assertTrue(operations(run.stdout, "READ") > 0 && operations(run.stdout, "UPDATE") > 0,
-        "workload A mixes reads and updates:\n" + run.describe());
+        "workload A mixes reads and updates:\n" + run.toString());
   }
 
   @Test
@@ -72,11 +71,11 @@ class LauncherIT {
         // Small counts and threads on top of the files' own values (-p beats -P).
         args.addAll(java.util.Arrays.asList("-p", "recordcount=200", "-p", "operationcount=200",
             "-p", "threadcount=2", "-p", "basicdb.verbose=false"));
-        CommandResult result = Processes.ycsb(home, args.toArray(new String[0]));
-        assertEquals(0, result.exitCode, String.join(" ", args) + "\n" + result.describe());
-        assertTrue(result.stdout.contains("[OVERALL], Throughput(ops/sec), "), result.describe());
+        ChildProcess.Result result = Processes.ycsb(home, args.toArray(new String[0]));
+        assertEquals(0, result.exitCode, String.join(" ", args) + "\n" + result.toString());
+        assertTrue(result.stdout.contains("[OVERALL], Throughput(ops/sec), "), result.toString());
         if (phase.equals("load")) {
-          assertEquals(200, operations(result.stdout, "INSERT"), String.join(" ", args) + "\n" + result.describe());
+          assertEquals(200, operations(result.stdout, "INSERT"), String.join(" ", args) + "\n" + result.toString());
         }
       }
     }
@@ -87,9 +86,9 @@ class LauncherIT {
     java.util.List<String> all = new java.util.ArrayList<>(java.util.Arrays.asList(phase, db));
     all.addAll(java.util.Arrays.asList(args));
     all.addAll(java.util.Arrays.asList("-p", "basicdb.verbose=false", "-threads", "2"));
-    CommandResult r = Processes.ycsb(home, all.toArray(new String[0]));
-    assertEquals(0, r.exitCode, String.join(" ", all) + "\n" + r.describe());
-    assertTrue(r.stdout.contains("[OVERALL], Throughput(ops/sec), "), r.describe());
+    ChildProcess.Result r = Processes.ycsb(home, all.toArray(new String[0]));
+    assertEquals(0, r.exitCode, String.join(" ", all) + "\n" + r.toString());
+    assertTrue(r.stdout.contains("[OVERALL], Throughput(ops/sec), "), r.toString());
     return r.stdout;
   }
 
@@ -123,25 +122,25 @@ class LauncherIT {
   @Test
   void should_deliver_a_quoted_value_as_one_argument_when_it_contains_spaces_and_shell_characters() throws Exception {
     String value = "two  spaces * $HOME 'single' \"double\" a\\b";
-    CommandResult run = Processes.ycsb(home, "run", "basic", "-P", "workloads/workloada",
+    ChildProcess.Result run = Processes.ycsb(home, "run", "basic", "-P", "workloads/workloada",
         "-p", "recordcount=10", "-p", "operationcount=1", "-p", "basicdb.verbose=true", "-p", "ycsb.it.note=" + value);
-    assertEquals(0, run.exitCode, run.describe());
-    assertTrue(run.stdout.contains("\"ycsb.it.note\"=\"" + value + "\""), run.describe());
+    assertEquals(0, run.exitCode, run.toString());
+    assertTrue(run.stdout.contains("\"ycsb.it.note\"=\"" + value + "\""), run.toString());
   }
 
   @Test
   void should_hand_jvm_options_and_extra_classpath_to_java_when_given_by_flags_and_java_opts() throws Exception {
     // -XshowSettings:properties makes the JVM print its system properties and classpath (one entry per line).
     Path extra = Files.createDirectories(emptyDir.resolve("extra classes"));
-    CommandResult run = Processes.ycsbWithEnv(home,
+    ChildProcess.Result run = Processes.ycsbWithEnv(home,
         java.util.Collections.singletonList("JAVA_OPTS=-Dycsb.it.opts=from-java-opts -XshowSettings:properties"),
         "run", "basic", "-P", "workloads/workloada", "-jvm-args", "-Dycsb.it.a=one -Dycsb.it.b=two",
         "-jvm-args=-Dycsb.it.c=three", "-cp", extra.toString(),
         "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false");
-    assertEquals(0, run.exitCode, run.describe());
+    assertEquals(0, run.exitCode, run.toString());
     for (String setting : new String[] {"ycsb.it.opts = from-java-opts", "ycsb.it.a = one", "ycsb.it.b = two",
         "ycsb.it.c = three", "java.class.path = " + extra + "\n"}) {
-      assertTrue(run.stderr.contains(setting), "JVM did not get " + setting + ":\n" + run.describe());
+      assertTrue(run.stderr.contains(setting), "JVM did not get " + setting + ":\n" + run.toString());
     }
   }
 
@@ -149,70 +148,70 @@ class LauncherIT {
   void should_start_the_interactive_shell_on_the_binding_when_shell_is_given() throws Exception {
     org.junit.jupiter.api.Assumptions.assumeTrue(coreHasClass("site/ycsb/CommandLine.class"),
         "core has no site.ycsb.CommandLine yet");
-    CommandResult shell = Processes.ycsbWithInput(home, new java.util.ArrayList<String>(),
+    ChildProcess.Result shell = Processes.ycsbWithInput(home, new java.util.ArrayList<String>(),
         "insert k1 field0=hello\nread k1\nquit\n", "shell", "basic", "-p", "basicdb.verbose=true",
         "-table", "shelltable");
-    assertEquals(0, shell.exitCode, shell.describe());
+    assertEquals(0, shell.exitCode, shell.toString());
     // BasicDB echoes each call: proves the shell talks to the binding named on the command line.
-    assertTrue(shell.stdout.contains("INSERT shelltable k1"), shell.describe());
-    assertTrue(shell.stdout.contains("READ shelltable k1"), shell.describe());
+    assertTrue(shell.stdout.contains("INSERT shelltable k1"), shell.toString());
+    assertTrue(shell.stdout.contains("READ shelltable k1"), shell.toString());
   }
 
   @Test
   void should_exit_2_and_name_the_known_bindings_when_the_binding_is_unknown() throws Exception {
-    CommandResult result = Processes.ycsb(home, "load", "nosuchdb", "-P", "workloads/workloada");
-    assertEquals(2, result.exitCode, result.describe());
+    ChildProcess.Result result = Processes.ycsb(home, "load", "nosuchdb", "-P", "workloads/workloada");
+    assertEquals(2, result.exitCode, result.toString());
     String firstLine = result.stderr.split("\n")[0];
-    assertTrue(firstLine.contains("unknown binding 'nosuchdb'"), result.describe());
+    assertTrue(firstLine.contains("unknown binding 'nosuchdb'"), result.toString());
     for (String name : new String[] {"basic", "griddb", "cassandra-cql", "cassandra2-cql", "scylla"}) {
-      assertTrue((" " + firstLine + " ").contains(" " + name + " "), name + " not listed:\n" + result.describe());
+      assertTrue((" " + firstLine + " ").contains(" " + name + " "), name + " not listed:\n" + result.toString());
     }
   }
 
   @Test
   void should_write_a_result_directory_when_the_results_flag_is_given() throws Exception {
     Path dir = emptyDir.resolve("results of run 1");
-    CommandResult run = Processes.ycsb(home, "run", "basic", "-P", "workloads/workloadc", "-results", dir.toString(),
+    ChildProcess.Result run = Processes.ycsb(home, "run", "basic", "-P", "workloads/workloadc", "-results", dir.toString(),
         "-p", "recordcount=100", "-p", "operationcount=500", "-p", "basicdb.verbose=false");
-    assertEquals(0, run.exitCode, run.describe());
-    assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("summary.json")), run.describe());
-    assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("hdr/READ.hdr")), run.describe());
+    assertEquals(0, run.exitCode, run.toString());
+    assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("summary.json")), run.toString());
+    assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("hdr/READ.hdr")), run.toString());
   }
 
   @Test
   void should_exit_2_without_a_stack_trace_when_a_client_flag_is_unknown() throws Exception {
-    CommandResult result = Processes.ycsb(home, "load", "basic", "-P", "workloads/workloada", "-no-such-flag");
-    assertEquals(2, result.exitCode, result.describe());
-    assertFalse(result.stderr.contains("\tat "), "stack trace for a user mistake:\n" + result.describe());
+    ChildProcess.Result result = Processes.ycsb(home, "load", "basic", "-P", "workloads/workloada", "-no-such-flag");
+    assertEquals(2, result.exitCode, result.toString());
+    assertFalse(result.stderr.contains("\tat "), "stack trace for a user mistake:\n" + result.toString());
   }
 
   @Test
   void should_exit_2_when_an_option_of_the_launcher_lacks_its_value() throws Exception {
-    CommandResult result = Processes.ycsb(home, "run", "basic", "-cp");
-    assertEquals(2, result.exitCode, result.describe());
-    assertTrue(result.stderr.contains("-cp needs a value"), result.describe());
+    ChildProcess.Result result = Processes.ycsb(home, "run", "basic", "-cp");
+    assertEquals(2, result.exitCode, result.toString());
+    assertTrue(result.stderr.contains("-cp needs a value"), result.toString());
   }
 
   @Test
   void should_list_every_registered_binding_with_its_class_when_list_is_given() throws Exception {
-    CommandResult list = Processes.ycsb(home, "list");
-    assertEquals(0, list.exitCode, list.describe());
+    ChildProcess.Result list = Processes.ycsb(home, "list");
+    assertEquals(0, list.exitCode, list.toString());
     for (Registry entry : Registry.read(home.resolve("bin/bindings.properties"))) {
       Pattern line = Pattern.compile("^\\s+" + Pattern.quote(entry.name) + "\\s+" + Pattern.quote(entry.className)
           + "\\b", Pattern.MULTILINE);
-      assertTrue(line.matcher(list.stdout).find(), entry.name + " missing:\n" + list.describe());
+      assertTrue(line.matcher(list.stdout).find(), entry.name + " missing:\n" + list.toString());
     }
   }
 
   @Test
   void should_print_the_version_and_git_commit_of_core_when_version_is_asked() throws Exception {
     Properties built = coreVersionProperties();
-    CommandResult result = Processes.ycsb(home, "--version");
-    assertEquals(0, result.exitCode, result.describe());
+    ChildProcess.Result result = Processes.ycsb(home, "--version");
+    assertEquals(0, result.exitCode, result.toString());
     String output = result.stdout + result.stderr;
-    assertTrue(output.contains(UnpackedDistribution.VERSION), result.describe());
+    assertTrue(output.contains(UnpackedDistribution.VERSION), result.toString());
     assertTrue(output.contains(built.getProperty("git.commit")),
-        "commit " + built.getProperty("git.commit") + " not shown:\n" + result.describe());
+        "commit " + built.getProperty("git.commit") + " not shown:\n" + result.toString());
   }
 
   @Test
@@ -227,23 +226,16 @@ class LauncherIT {
         java.nio.file.StandardOpenOption.APPEND);
 
     for (String name : new String[] {"extra", "appended"}) {
-      CommandResult run = Processes.ycsb(dist, "run", name, "-P", "workloads/workloadc",
+      ChildProcess.Result run = Processes.ycsb(dist, "run", name, "-P", "workloads/workloadc",
           "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false");
-      assertEquals(0, run.exitCode, run.describe());
-      assertTrue(run.stdout.contains(DropInBinding.MARKER), name + ": drop-in class not used:\n" + run.describe());
-      assertEquals(10, operations(run.stdout, "READ"), run.describe());
+      assertEquals(0, run.exitCode, run.toString());
+      assertTrue(run.stdout.contains(DropInBinding.MARKER), name + ": drop-in class not used:\n" + run.toString());
+      assertEquals(10, operations(run.stdout, "READ"), run.toString());
     }
   }
 
-  private static int operations(String output, String operation) {
-    Matcher m = OPERATIONS.matcher(output);
-    int total = 0;
-    while (m.find()) {
-      if (m.group(1).equals(operation)) {
-        total += Integer.parseInt(m.group(2));
-      }
-    }
-    return total;
+  private static long operations(String output, String operation) {
+    return MetricLines.of(output).longValue(operation, "Operations", 0);
   }
 
   private static boolean coreHasClass(String entry) throws IOException {

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import site.ycsb.testsupport.ChildProcess;
+
 /**
  * Unit test of bin/ycsb in a source checkout, with TEST DOUBLES for the external tools: a fake {@code mvn} that logs
  * its arguments and creates the jars a real build would, and a fake {@code java} that prints its arguments. The real
@@ -63,8 +65,8 @@ class LauncherSourceModeTest {
 
   @Test
   void should_build_once_with_maven_and_start_from_module_targets_when_run_in_a_source_checkout() throws Exception {
-    CommandResult first = ycsb(Collections.<String>emptyList(), "load", "fake", "-p", "note=a b");
-    assertEquals(0, first.exitCode, first.describe());
+    ChildProcess.Result first = ycsb(Collections.<String>emptyList(), "load", "fake", "-p", "note=a b");
+    assertEquals(0, first.exitCode, first.toString());
     List<String> calls = mavenCalls();
     assertEquals(1, calls.size(), calls.toString());
     assertTrue(calls.get(0).contains("package dependency:copy-dependencies -pl :core,:fake-binding -am"), calls.get(0));
@@ -77,8 +79,8 @@ class LauncherSourceModeTest {
     assertEquals(Arrays.asList("-cp", expectedClasspath, "site.ycsb.Client", "-db", "com.example.FakeDB", "-p",
         "note=a b", "-load"), javaArguments(first));
 
-    CommandResult second = ycsb(Collections.<String>emptyList(), "run", "fake");
-    assertEquals(0, second.exitCode, second.describe());
+    ChildProcess.Result second = ycsb(Collections.<String>emptyList(), "run", "fake");
+    assertEquals(0, second.exitCode, second.toString());
     assertEquals(1, mavenCalls().size(), "jars exist and sources are unchanged: no Maven call expected");
     assertEquals("-t", last(javaArguments(second)));
   }
@@ -97,13 +99,13 @@ class LauncherSourceModeTest {
 
   @Test
   void should_exit_1_naming_maven_when_the_build_fails() throws Exception {
-    CommandResult result = ycsb(Collections.singletonList("FAKE_MVN_FAIL=1"), "run", "basic");
-    assertEquals(1, result.exitCode, result.describe());
-    assertTrue(result.stderr.contains("Maven build failed"), result.describe());
+    ChildProcess.Result result = ycsb(Collections.singletonList("FAKE_MVN_FAIL=1"), "run", "basic");
+    assertEquals(1, result.exitCode, result.toString());
+    assertTrue(result.stderr.contains("Maven build failed"), result.toString());
     assertTrue(javaArguments(result).isEmpty(), "java must not start after a failed build");
   }
 
-  private CommandResult ycsb(List<String> extraEnv, String... args) throws IOException, InterruptedException {
+  private ChildProcess.Result ycsb(List<String> extraEnv, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(Arrays.asList("env", "-i", "PATH=/usr/bin:/bin",
         "JAVA_HOME=" + fakeJdk, "MVN=" + fakeMaven));
     command.addAll(extraEnv);
@@ -112,7 +114,7 @@ class LauncherSourceModeTest {
     return Processes.run(checkout, command);
   }
 
-  private static List<String> javaArguments(CommandResult result) {
+  private static List<String> javaArguments(ChildProcess.Result result) {
     List<String> args = new ArrayList<>();
     for (String line : result.stdout.split("\n")) {
       if (line.startsWith("[") && line.endsWith("]")) {

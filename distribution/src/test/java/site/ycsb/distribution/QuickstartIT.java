@@ -12,10 +12,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import site.ycsb.testsupport.ChildProcess;
+import site.ycsb.testsupport.MetricLines;
 
 /**
  * bin/quickstart from the unpacked tarball: a real local Cassandra (one server, or a 3-node cluster with
@@ -23,8 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  * cassandra-binding and cassandra-testserver directories in the tarball.
  */
 class QuickstartIT {
-  private static final Pattern OPERATIONS = Pattern.compile("^\\[(READ|UPDATE|INSERT)\\], Operations, (\\d+)$",
-      Pattern.MULTILINE);
   /** Cassandra's first start may download it from Maven Central; later starts take about 20 s here. */
   private static final long QUICKSTART_TIMEOUT_SECONDS = 600;
 
@@ -36,13 +35,13 @@ class QuickstartIT {
     Path home = unpackWithCassandra();
     Path serverDir = emptyDir.resolve("server");
 
-    CommandResult result = quickstart(home, "--port", Integer.toString(freePort(1)), "--records", "500",
+    ChildProcess.Result result = quickstart(home, "--port", Integer.toString(freePort(1)), "--records", "500",
         "--operations", "500", "--dir", serverDir.toString());
 
-    assertEquals(0, result.exitCode, result.describe());
-    assertEquals(500, operations(result.stdout, "INSERT"), result.describe());
-    assertEquals(500, operations(result.stdout, "READ") + operations(result.stdout, "UPDATE"), result.describe());
-    assertTrue(result.stderr.contains("stopped"), "server not stopped:\n" + result.describe());
+    assertEquals(0, result.exitCode, result.toString());
+    assertEquals(500, operations(result.stdout, "INSERT"), result.toString());
+    assertEquals(500, operations(result.stdout, "READ") + operations(result.stdout, "UPDATE"), result.toString());
+    assertTrue(result.stderr.contains("stopped"), "server not stopped:\n" + result.toString());
   }
 
   @Test
@@ -51,17 +50,17 @@ class QuickstartIT {
     Path home = unpackWithCassandra();
     Path serverDir = emptyDir.resolve("cluster");
 
-    CommandResult result = quickstart(home, "--nodes", "3", "--port", Integer.toString(freePort(3)), "--records",
+    ChildProcess.Result result = quickstart(home, "--nodes", "3", "--port", Integer.toString(freePort(3)), "--records",
         "300", "--operations", "300", "--dir", serverDir.toString());
 
-    assertEquals(0, result.exitCode, result.describe());
-    assertTrue(result.stderr.contains("keyspace ycsb (NetworkTopologyStrategy, datacenter1: 3)"), result.describe());
-    assertTrue(result.stderr.contains("cassandra.writeconsistencylevel=QUORUM"), result.describe());
-    assertEquals(300, operations(result.stdout, "INSERT"), result.describe());
-    assertEquals(300, operations(result.stdout, "READ") + operations(result.stdout, "UPDATE"), result.describe());
+    assertEquals(0, result.exitCode, result.toString());
+    assertTrue(result.stderr.contains("keyspace ycsb (NetworkTopologyStrategy, datacenter1: 3)"), result.toString());
+    assertTrue(result.stderr.contains("cassandra.writeconsistencylevel=QUORUM"), result.toString());
+    assertEquals(300, operations(result.stdout, "INSERT"), result.toString());
+    assertEquals(300, operations(result.stdout, "READ") + operations(result.stdout, "UPDATE"), result.toString());
     for (int node = 1; node <= 3; node++) {
       assertTrue(result.stderr.contains("stopped node " + node + " 127.0.0." + node), "node " + node
-          + " not stopped:\n" + result.describe());
+          + " not stopped:\n" + result.toString());
     }
   }
 
@@ -71,11 +70,11 @@ class QuickstartIT {
     String[][] wrong = {{"--nodes", "0"}, {"--nodes", "6"}, {"--nodes", "three"}, {"--nodes", "-1"},
         {"--nodes", ""}, {"--nodes"}, {"--nodes", "2.5"}, {"--dir", ""}, {"--port", ""}};
     for (String[] args : wrong) {
-      CommandResult result = quickstart(home, args);
-      assertEquals(2, result.exitCode, result.describe());
-      assertEquals(1, result.stderr.trim().split("\n").length, result.describe());
-      assertTrue(result.stderr.startsWith("quickstart: "), result.describe());
-      assertTrue(!result.stderr.contains("starting"), result.describe());
+      ChildProcess.Result result = quickstart(home, args);
+      assertEquals(2, result.exitCode, result.toString());
+      assertEquals(1, result.stderr.trim().split("\n").length, result.toString());
+      assertTrue(result.stderr.startsWith("quickstart: "), result.toString());
+      assertTrue(!result.stderr.contains("starting"), result.toString());
     }
   }
 
@@ -88,7 +87,7 @@ class QuickstartIT {
   }
 
   /** bin/quickstart the way a user on a bare machine runs it: only PATH, JAVA_HOME and HOME. */
-  private static CommandResult quickstart(Path home, String... args) throws IOException, InterruptedException {
+  private static ChildProcess.Result quickstart(Path home, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(Arrays.asList("env", "-i", "PATH=/usr/bin:/bin",
         "JAVA_HOME=" + System.getProperty("java.home"), "HOME=" + System.getProperty("user.home"),
         home.resolve("bin/quickstart").toString()));
@@ -118,14 +117,7 @@ class QuickstartIT {
     throw new IOException("no port free on 127.0.0.1.." + addresses);
   }
 
-  private static int operations(String output, String operation) {
-    Matcher m = OPERATIONS.matcher(output);
-    int total = 0;
-    while (m.find()) {
-      if (m.group(1).equals(operation)) {
-        total += Integer.parseInt(m.group(2));
-      }
-    }
-    return total;
+  private static long operations(String output, String operation) {
+    return MetricLines.of(output).longValue(operation, "Operations", 0);
   }
 }

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
 
+import site.ycsb.testsupport.ChildProcess;
+
 /** The tarball built by this module's package phase, unpacked with the system tar into an empty directory. */
 final class UnpackedDistribution {
   static final Path TARBALL = Paths.get(required("dist.tarball"));
@@ -24,8 +26,8 @@ final class UnpackedDistribution {
     try (java.util.stream.Stream<Path> entries = Files.list(emptyDir)) {
       assertEquals(0, entries.count(), "unpack target must be empty: " + emptyDir);
     }
-    CommandResult tar = Processes.run(emptyDir, Arrays.asList("tar", "xzf", TARBALL.toString()));
-    assertEquals(0, tar.exitCode, tar.describe());
+    ChildProcess.Result tar = Processes.run(emptyDir, Arrays.asList("tar", "xzf", TARBALL.toString()));
+    assertEquals(0, tar.exitCode, tar.toString());
     Path home = emptyDir.resolve(NAME);
     assertTrue(Files.isDirectory(home), "tarball has no base directory " + NAME);
     return home;

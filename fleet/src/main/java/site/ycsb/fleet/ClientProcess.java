@@ -15,6 +15,9 @@ import java.util.List;
 /**
  * One ssh process running one client's phase. Its stderr (the engine's status lines and messages) is shown on
  * the head node prefixed with the client's name; stdout and stderr both go to the client's log file.
+ *
+ * <p>Thread-safe: its output pump runs on its own thread while the head node's threads wait for it and stop it
+ * (synchronized).
  */
 final class ClientProcess {
   private final String label;

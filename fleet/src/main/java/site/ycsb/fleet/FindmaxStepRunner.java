@@ -24,6 +24,9 @@ import site.ycsb.results.ResultDir;
  * Runs one findmax step as a fresh engine run ({@code bin/ycsb run <binding>} here, or on every client of a fleet)
  * at a target rate, with a warm-up, intended latency measured ({@code measurement.interval=both}) and its complete
  * record in the step's result directory, and reads the step back from that record.
+ *
+ * <p>Thread-safe where it is shared: a shutdown hook may stop the running step while findmax's thread waits for it
+ * (synchronized); the steps themselves run one at a time.
  */
 final class FindmaxStepRunner implements FindmaxSearch.Stepper {
   /** Runs the engine of one step so that its (merged) result directory ends up in {@code dir}. */

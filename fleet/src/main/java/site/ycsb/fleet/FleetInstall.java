@@ -16,6 +16,8 @@ import java.util.concurrent.Future;
  * YCSB directory (the jar directories of an earlier install are replaced, other files such as fleet-runs/ stay),
  * and checks that Java runs there. One line per host; exit 0 when every host is ready, 1 when any is not, 2 for a
  * usage error.
+ *
+ * <p>Stateless and thread-safe; it installs on the client machines in parallel, each task on its own host.
  */
 public final class FleetInstall {
   static final String USAGE = "usage: ycsb fleet-install (--hosts [user@]host[:port],... | --hosts-file FILE) "

@@ -25,6 +25,9 @@ import site.ycsb.EngineOptions;
  * failed, could not be reached, or whose results could not be copied is incomplete: the clients that did complete
  * are merged apart (clients/REP/PHASE/partial-merge), never into the phase directory, and FLEET-STATUS names the
  * missing hosts.
+ *
+ * <p>Thread-safe where it is shared: it works on the clients in parallel (one task per client) and a shutdown hook may
+ * stop the running clients; what the tasks share is a concurrent map or synchronized.
  */
 final class FleetPhaseRunner implements PhaseRunner {
   private final Path home;

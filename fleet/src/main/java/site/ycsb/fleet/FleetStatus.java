@@ -10,6 +10,8 @@ import java.util.List;
 /**
  * The FLEET-STATUS file at the top of a fleet's output directory: whether every phase completed on every client,
  * and for each phase which clients completed and which are missing and why. Rewritten after every phase.
+ *
+ * <p>Thread-safe: the per-client tasks of a phase record into it at once (synchronized).
  */
 final class FleetStatus {
   static final String FILE = "FLEET-STATUS";

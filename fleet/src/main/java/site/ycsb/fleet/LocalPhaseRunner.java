@@ -11,7 +11,12 @@ import java.util.Properties;
 import site.ycsb.EngineCommandLine;
 import site.ycsb.EngineOptions;
 
-/** Runs each phase as a fresh engine process through {@code <home>/bin/ycsb load|run <binding> ...}. */
+/**
+ * Runs each phase as a fresh engine process through {@code <home>/bin/ycsb load|run <binding> ...}.
+ *
+ * <p>Thread-safe where it is shared: a shutdown hook may stop the running engine while the suite's thread waits for it
+ * (synchronized).
+ */
 final class LocalPhaseRunner implements PhaseRunner {
   private final Path home;
   private final String binding;

@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A phase runner whose phases are accompanied by the sampling of the {@code --db-hosts} nodes ({@link DbHosts}). */
+/**
+ * A phase runner whose phases are accompanied by the sampling of the {@code --db-hosts} nodes ({@link DbHosts}).
+ *
+ * <p>Immutable (final fields); as thread-safe as the runner and the {@link DbHosts} it wraps.
+ */
 final class SampledPhaseRunner implements PhaseRunner {
   private final PhaseRunner phases;
   private final DbHosts nodes;

@@ -76,12 +76,12 @@ class FleetCassandraIT {
     ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", args, null);
     assertEquals(0, run.waitFor(240), run.errText());
     assertEquals("status: complete", Files.readAllLines(out.resolve("FLEET-STATUS")).get(0));
-    String load = new String(Files.readAllBytes(out.resolve("1/load/summary.json")), "UTF-8");
+    com.fasterxml.jackson.databind.JsonNode load = FleetIT.summary(out.resolve("1/load"));
     assertEquals(1501, FleetIT.number(load, "operations") + FleetIT.warmupOperations(load));
     assertEquals(3, FleetIT.clients(load));
     long rows = server.countRows(KEYSPACE, "usertable");
     assertEquals(1501, rows, "the clients' key ranges must cover the key space exactly once");
-    String a = new String(Files.readAllBytes(out.resolve("1/workloada/summary.json")), "UTF-8");
+    com.fasterxml.jackson.databind.JsonNode a = FleetIT.summary(out.resolve("1/workloada"));
     assertEquals(1500, FleetIT.number(a, "operations") + FleetIT.warmupOperations(a));
     checkDatabaseNodes(out, run.errText());
   }

@@ -2,6 +2,7 @@ package site.ycsb.fleet;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -111,13 +112,17 @@ class FleetIT {
   }
 
   /**
-   * The fleet's arguments. A 5 s start delay: with the default warm-up (half of a short phase) a 3.3 s load phase
+   * The fleet's start delay (s): with the default warm-up (half of a short phase) a 3.3 s load phase
    * measures 1.7 s per client, and with a 2 s delay the clients' measurements started up to 0.9 s apart on a busy
-   * machine (their JVM start over ssh outlasted it); merge refuses windows that do not overlap.
+   * machine (their JVM start over ssh outlasted it); with 5 s, at load 40 from other builds, clients' init took up to
+   * 9 s and their 2-second windows missed each other. Merge rightly refuses windows that do not overlap.
    */
+  private static final int START_DELAY_S = 15;
+
+  /** The fleet's arguments. */
   private List<String> fleetArgs(Path out, String... more) {
     List<String> a = new ArrayList<>(Arrays.asList("basic", "--hosts-file", hostsFile.toString(), "--ycsb-home",
-        head.toString(), "--out", out.toString(), "--start-delay", "5"));
+        head.toString(), "--out", out.toString(), "--start-delay", Integer.toString(START_DELAY_S)));
     a.addAll(sshd.sshOptions());
     a.addAll(Arrays.asList(more));
     return a;
@@ -140,27 +145,27 @@ class FleetIT {
     long[][] ranges = {{0, 334}, {334, 333}, {667, 333}};
     for (int i = 0; i < 3; i++) {
       Path client = clientDir(out.resolve("clients/1/load"), i);
-      String s = summary(client);
+      JsonNode s = summary(client);
       assertEquals(ranges[i][0], number(s, "insertStart"), client.toString());
       assertEquals(ranges[i][1], number(s, "insertCount"), client.toString());
       assertEquals(1000, number(s, "recordCount"));
       // measured + warm-up (the fleet's default: the first 10% of the operations, here by time at the target rate)
       assertEquals(ranges[i][1], number(s, "operations") + warmupOperations(s));
       assertTrue(warmupOperations(s) > 0, "default warm-up on " + client);
-      assertTrue(s.contains("a value with spaces"), "-p value with spaces did not survive ssh");
+      assertTrue(s.toString().contains("a value with spaces"), "-p value with spaces did not survive ssh");
       assertTrue(log.contains("[" + hostName(i) + "] "), "no status lines prefixed with " + hostName(i));
     }
-    String load = summary(out.resolve("1/load"));
+    JsonNode load = summary(out.resolve("1/load"));
     assertEquals(1000, number(load, "operations") + warmupOperations(load));
     assertEquals(3, clients(load));
-    String runSummary = summary(out.resolve("1/workloada"));
+    JsonNode runSummary = summary(out.resolve("1/workloada"));
     assertEquals(2999, number(runSummary, "operations") + warmupOperations(runSummary));
     assertTrue(log.contains("fleet: workloada: each client warms up first, not measured (default: the first 10%"),
         log);
     assertEquals(3, clients(runSummary));
     assertEquals(300, number(runSummary, "target"));
     for (int i = 0; i < 3; i++) {
-      String s = summary(clientDir(out.resolve("clients/1/workloada"), i));
+      JsonNode s = summary(clientDir(out.resolve("clients/1/workloada"), i));
       assertEquals(100, number(s, "target"));
       assertEquals(i < 2 ? 1000 : 999, number(s, "operationCount"));
     }
@@ -238,8 +243,8 @@ class FleetIT {
       Thread.sleep(100);
     }
     assertTrue(pid[0] != null && pid[0].matches("\\d+"), "no pid from the victim:\n" + run.errText());
-    // past the 5 s start delay: killed while it runs its share
-    Thread.sleep(7000);
+    // past the start delay: killed while it runs its share
+    Thread.sleep(TimeUnit.SECONDS.toMillis(START_DELAY_S + 2));
     // the process was started by this test's sshd; it is killed by its id
     Process kill = new ProcessBuilder("sh", "-c", "kill -9 " + pid[0]).inheritIO().start();
     assertTrue(kill.waitFor(10, TimeUnit.SECONDS));
@@ -253,7 +258,7 @@ class FleetIT {
     assertFalse(String.join("\n", status).contains("missing: " + hostName(0)));
     assertFalse(Files.exists(out.resolve("1/workloada/summary.json")), "an incomplete phase was merged as complete");
     assertTrue(firstLine(out.resolve("1/workloada/FLEET-STATUS")).equals("status: incomplete"));
-    String partial = summary(out.resolve("clients/1/workloada/partial-merge"));
+    JsonNode partial = summary(out.resolve("clients/1/workloada/partial-merge"));
     assertEquals(2, clients(partial));
     assertTrue(log.contains("fleet: phase workloada (repeat 1) is INCOMPLETE: 1 of 3 clients missing: "
         + hostName(1)), log);
@@ -308,7 +313,7 @@ class FleetIT {
     assertEquals(0, run.waitFor(120), run.errText());
     assertTrue(run.errText().contains("fleet: load: more clients than records; left out of this phase: "
         + hostName(2)), run.errText());
-    String load = summary(out.resolve("1/load"));
+    JsonNode load = summary(out.resolve("1/load"));
     assertEquals(2, number(load, "operations"));
     assertEquals(2, clients(load));
     assertEquals(1, number(summary(clientDir(out.resolve("clients/1/load"), 1)), "insertStart"));
@@ -368,32 +373,30 @@ class FleetIT {
     }
   }
 
-  private static String summary(Path dir) throws IOException {
-    return new String(Files.readAllBytes(dir.resolve("summary.json")), StandardCharsets.UTF_8);
+  /** summary.json of a result directory, read as merge and report read it. */
+  static JsonNode summary(Path dir) throws Exception {
+    return site.ycsb.results.ResultDir.load(dir).summary();
   }
 
   private static String firstLine(Path file) throws IOException {
     return Files.readAllLines(file).get(0);
   }
 
-  /** The first numeric value of a top-level-style field (the fields used here occur once per summary). */
-  static long number(String json, String field) {
-    Matcher m = Pattern.compile("\"" + field + "\"\\s*:\\s*(-?[0-9.]+)").matcher(json);
-    assertTrue(m.find(), field + " not in " + json);
-    return Math.round(Double.parseDouble(m.group(1)));
+  /** A top-level number of a summary, rounded. */
+  static long number(JsonNode summary, String field) {
+    assertTrue(summary.path(field).isNumber(), field + " not in " + summary);
+    return Math.round(summary.path(field).asDouble());
   }
 
   /** The operations of the warm-up ("warmup": {"operations": N, ...}). */
-  static long warmupOperations(String json) {
-    Matcher m = Pattern.compile("\"warmup\"\\s*:\\s*\\{\\s*\"operations\"\\s*:\\s*([0-9]+)").matcher(json);
-    assertTrue(m.find(), "no warmup in " + json);
-    return Long.parseLong(m.group(1));
+  static long warmupOperations(JsonNode summary) {
+    assertTrue(summary.path("warmup").path("operations").isNumber(), "no warmup in " + summary);
+    return summary.path("warmup").path("operations").asLong();
   }
 
-  static int clients(String json) {
-    Matcher m = Pattern.compile("\"clients\"\\s*:\\s*\\[([^\\]]*)\\]").matcher(json);
-    assertTrue(m.find(), "no clients list in merged summary");
-    return m.group(1).trim().isEmpty() ? 0 : m.group(1).split(",").length;
+  static int clients(JsonNode summary) {
+    assertTrue(summary.path("clients").isArray(), "no clients list in merged summary");
+    return summary.path("clients").size();
   }
 
   static void deleteTree(Path p) throws IOException {

@@ -14,6 +14,9 @@ import java.util.List;
  * {@code bin/ycsb report [-o OUTDIR] [--format md,csv,html] [--compare A B] DIR...}: tables (throughput per
  * workload and configuration, latency per operation, A/B ratios) and charts from result directories. Exit 0 on
  * success, 2 on a user error (one line on stderr), 1 when the report cannot be written.
+ *
+ * <p>Not thread-safe: one report, made by the calling thread (the chart rendering it waits for runs on a helper thread
+ * of its own).
  */
 public final class Report {
   private Report() {

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +15,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+
+import site.ycsb.testsupport.ChildProcess;
+import site.ycsb.testsupport.StallingDB;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,6 +29,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * directories are merged and reported.
  */
 class EngineMergeIT {
+  /** Time for both client JVMs to start and initialise before their common start instant. */
+  private static final long CLIENT_START_MARGIN_MS = 15_000;
+
   @TempDir
   Path tmp;
 
@@ -41,25 +45,25 @@ class EngineMergeIT {
     }
   }
 
-  /** Starts one client per argument list at once and waits for all. */
+  /**
+   * Starts one client per argument list at once and waits for all. Their schedules open together at one
+   * {@code start.epochms}, as fleet starts client machines: on a loaded machine one JVM can take seconds longer to
+   * start than the other, and two 3-second windows started by hand did not overlap.
+   */
   private void runClients(List<List<String>> clients) throws Exception {
-    List<Process> processes = new ArrayList<>();
-    String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-    int n = 0;
+    String startAt = "start.epochms=" + (System.currentTimeMillis() + CLIENT_START_MARGIN_MS);
+    List<ChildProcess> processes = new ArrayList<>();
     for (List<String> args : clients) {
-      List<String> cmd = new ArrayList<>(Arrays.asList(java, "-cp", System.getProperty("java.class.path"),
-          "site.ycsb.Client"));
-      cmd.addAll(args);
-      n++;
-      processes.add(new ProcessBuilder(cmd).redirectOutput(tmp.resolve("client" + n + ".out").toFile())
-          .redirectError(tmp.resolve("client" + n + ".err").toFile()).start());
+      List<String> withStart = new ArrayList<>(args);
+      withStart.addAll(Arrays.asList("-p", startAt));
+      processes.add(ChildProcess.java(System.getProperty("java.class.path"), "site.ycsb.Client", withStart)
+          .start());
     }
-    n = 0;
-    for (Process p : processes) {
+    int n = 0;
+    for (ChildProcess p : processes) {
       n++;
-      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "client " + n + " did not finish");
-      assertEquals(0, p.exitValue(), "client " + n + ": "
-          + new String(Files.readAllBytes(tmp.resolve("client" + n + ".err")), StandardCharsets.UTF_8));
+      ChildProcess.Result r = p.finish(120);
+      assertEquals(0, r.exitCode, "client " + n + ": " + r);
     }
   }
 
@@ -119,7 +123,7 @@ class EngineMergeIT {
     Path results = tmp.resolve("results");
 
     runClients(Arrays.asList(
-        // throttled so that each phase lasts about 3 s and the two clients' windows overlap despite JVM start-up
+        // throttled so that each phase lasts about 3 s
         client("-load", results.resolve("load-c1"), "-p", "insertstart=0", "-p", "insertcount=1500", "-target", "500"),
         client("-load", results.resolve("load-c2"), "-p", "insertstart=1500", "-p", "insertcount=1500", "-target",
             "500")));
@@ -185,7 +189,7 @@ class EngineMergeIT {
     Path results = tmp.resolve("results");
     List<List<String>> clients = new ArrayList<>();
     for (String c : new String[] {"c1", "c2"}) {
-      clients.add(Arrays.asList("-t", "-db", StallingTestDB.class.getName(), "-P", tmp.resolve("reads").toString(),
+      clients.add(Arrays.asList("-t", "-db", StallingDB.class.getName(), "-P", tmp.resolve("reads").toString(),
           "-threads", "1", "-target", "1000", "-p", "stall.every=1000", "-p", "stall.ms=200", "-p",
           "measurement.interval=both", "-p", "warmup=1500ops", "-p", "results.dir=" + results.resolve(c)));
     }

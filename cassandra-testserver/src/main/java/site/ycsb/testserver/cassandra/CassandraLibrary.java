@@ -20,6 +20,9 @@ import java.util.concurrent.TimeUnit;
  * The directory of jars that runs Cassandra: {@code cassandra-all} and its runtime dependencies from Maven Central,
  * downloaded once by running Maven on a small pom shipped in this jar. The directory appears atomically (built
  * under a temporary name, then renamed) under a file lock, so concurrent JVMs never see a partial one.
+ *
+ * <p>Thread-safe: resolving the library is synchronized within a JVM, and its files are moved into place atomically, so
+ * JVMs that need it at once share one copy.
  */
 final class CassandraLibrary {
   static final String PROPERTY_AND_ENV = "YCSB_CASSANDRA_LIB";

@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
  *
  * <p>Cassandra and its dependencies are resolved into a cache directory at first use and never put on the
  * caller's classpath, so tests can use any CQL driver. See the module README for environment variables.
+ *
+ * <p>Thread-safe: the tests of a JVM share one server; starting and stopping it are synchronized.
  */
 public final class CassandraTestServer implements AutoCloseable {
   /** The Apache Cassandra release the local server runs. */

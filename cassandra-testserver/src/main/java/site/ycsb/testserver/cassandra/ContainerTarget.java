@@ -13,6 +13,8 @@ import java.util.Map;
  *
  * <p>The container is used like an external cluster: no authenticated variant and no pause/resume (tests that need
  * them skip), and Testcontainers removes it when the JVM exits.
+ *
+ * <p>Not thread-safe: one per test JVM; a shutdown hook stops the container it started.
  */
 final class ContainerTarget {
   static final String ENV_SWITCH = "YCSB_CASSANDRA_TESTCONTAINERS";

@@ -20,6 +20,8 @@ import java.util.Random;
  * <p>Ports come from outside the kernel's ephemeral range, which it hands out to outgoing connections: a port from
  * that range, free again while its node is down for a restart, can meanwhile become the local end of any outgoing
  * connection (a neighbour cluster's gossip, say), and the node could not bind it again.
+ *
+ * <p>Thread-safe: choosing a port is synchronized, so two threads of a JVM never get the same one.
  */
 final class FreePorts {
   private static final int REMEMBERED = 64;

@@ -16,6 +16,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 /**
  * Hands out server directories {@code target/cassandra-testserver/<n>} under the working directory. Each is guarded
  * by a file lock held for the life of the JVM, so parallel test JVMs in one module never share (or wipe) one.
+ *
+ * <p>Thread-safe: leasing a directory is synchronized.
  */
 final class ServerDirectories {
   static final String BASE = "target/cassandra-testserver";

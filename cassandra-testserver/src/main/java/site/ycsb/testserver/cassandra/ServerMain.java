@@ -17,6 +17,8 @@ import java.nio.file.StandardCopyOption;
  * The watchdog makes the server exit when the launching JVM dies without stopping it: its end of the stdin pipe
  * closes, and a read here sees end-of-file. A launcher that wants the server to outlive it (the CLI, once the
  * server is ready) writes the line {@value #DETACH} first.
+ *
+ * <p>Not thread-safe: the server process's main class; its helper threads only watch the parent and the signals.
  */
 public final class ServerMain {
   static final String PROPERTY_PIDFILE = "ycsb.testserver.pidfile";

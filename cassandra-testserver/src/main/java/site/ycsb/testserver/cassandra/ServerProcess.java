@@ -12,7 +12,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** One forked Cassandra JVM: starting it until CQL answers, pausing, resuming, stopping and killing it. */
+/**
+ * One forked Cassandra JVM: starting it until CQL answers, pausing, resuming, stopping and killing it.
+ *
+ * <p>Thread-safe: the thread that started the server and a shutdown hook may stop it at once (synchronized).
+ */
 final class ServerProcess {
   static final long STOP_TIMEOUT_MILLIS = 30_000;
   static final String START_TIMEOUT_PROPERTY = "ycsb.cassandra.startTimeoutSeconds";

@@ -3,7 +3,11 @@ package site.ycsb.testserver.cassandra;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Stops every server this JVM started (in parallel) when the JVM exits. */
+/**
+ * Stops every server this JVM started (in parallel) when the JVM exits.
+ *
+ * <p>Thread-safe: registering and running the hook are synchronized.
+ */
 final class ShutdownHook {
   private static final List<ServerProcess> SERVERS = new ArrayList<>();
   private static boolean installed;

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Writes the results as ONE valid JSON document: an array of
  * {@code {"metric": ..., "measurement": ..., "value": ...}} objects, in the order they are reported.
+ *
+ * <p>Not thread-safe: one export, by the main thread.
  */
 public class JSONArrayMeasurementsExporter implements MeasurementsExporter {
   private final Writer out;

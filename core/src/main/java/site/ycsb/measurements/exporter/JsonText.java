@@ -1,6 +1,10 @@
 package site.ycsb.measurements.exporter;
 
-/** Minimal JSON text helpers (quoting strings, printing numbers) so core needs no JSON library. */
+/**
+ * Minimal JSON text helpers (quoting strings, printing numbers) so core needs no JSON library.
+ *
+ * <p>Stateless and thread-safe.
+ */
 public final class JsonText {
   private JsonText() {
   }

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * YCSB's text format: one {@code [METRIC], Measurement, value} line per figure, numbers printed with Java's
  * {@code toString} (so doubles may look like {@code 1.0E7}).
+ *
+ * <p>Not thread-safe: one export, by the main thread.
  */
 public class TextMeasurementsExporter implements MeasurementsExporter {
   private final BufferedWriter bw;

@@ -6,6 +6,8 @@ package site.ycsb.db.cql;
  * request (read) timeout once the request is written, after a wait for a pooled connection (the pool timeout),
  * and, with speculative executions, the last execution starts {@code delay x (max - 1)} after the first; a future
  * still pending {@link #MARGIN_MILLIS} after all of that will not be completed by the driver.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class AttemptDeadline {
   /** Beyond the driver's own bound: scheduling and a loaded machine must not turn an answer into a timeout. */

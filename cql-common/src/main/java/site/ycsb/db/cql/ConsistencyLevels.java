@@ -5,7 +5,11 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
-/** CQL consistency level names (the same in every driver), validated without touching a driver class. */
+/**
+ * CQL consistency level names (the same in every driver), validated without touching a driver class.
+ *
+ * <p>Immutable and thread-safe.
+ */
 public final class ConsistencyLevels {
   /** Levels a regular read or write may use. */
   public static final Set<String> REGULAR = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(

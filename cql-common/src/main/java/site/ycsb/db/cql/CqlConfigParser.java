@@ -8,6 +8,8 @@ import site.ycsb.DBException;
  * Parses and validates every option of a CQL binding under that binding's {@link CqlPropertyNames}; each
  * binding's configuration class names its properties and delegates here, so both bindings validate alike.
  * Any bad value fails with a one-line DBException naming the property.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class CqlConfigParser {
   public static final String DEFAULT_KEYSPACE = "ycsb";
@@ -23,7 +25,7 @@ public final class CqlConfigParser {
   }
 
   public static CqlSettings parse(Properties properties, CqlPropertyNames n) throws DBException {
-    PropertyParser p = new PropertyParser(properties);
+    PropertyParser p = new PropertyParser(properties, n.oldSpellings);
     CqlSettings.Builder b = CqlSettings.builder(n.product)
         .hosts(p.hosts(n.hosts, "comma-separated " + n.displayName + " contact points", n.username + " and "
             + n.password))

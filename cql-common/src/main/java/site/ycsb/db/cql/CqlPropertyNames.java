@@ -1,10 +1,20 @@
 package site.ycsb.db.cql;
 
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * The property names of one CQL binding. Both bindings accept the same options and differ only in names
  * (Cassandra keeps YCSB's un-prefixed {@code hosts}/{@code port}, ScyllaDB prefixes everything) and in ScyllaDB's
  * lightweight-transaction switch ({@code lwt}), which is null for Cassandra. Both have the serial consistency level
  * (the Paxos phase of the lightweight transactions of a cassandra-stress profile, and of ScyllaDB's LWT mode).
+ * Names follow the project's convention: lower case, words run together (YCSB's own {@code readconsistencylevel},
+ * {@code connecttimeoutmillis}), a duration's unit at the end ({@code millis}), dots for namespaces
+ * ({@code ssl.truststore}); older spellings in {@link #oldSpellings}.
+ *
+ * <p>Immutable and thread-safe.
  */
 public final class CqlPropertyNames {
   /** The read and write consistency when none is set (its LOCAL_ form with a local data centre). */
@@ -39,6 +49,11 @@ public final class CqlPropertyNames {
   public final String keyStorePassword;
   public final String storeType;
   public final String tracingFraction;
+  /**
+   * The names these replaced, still accepted: YCSB 0.17.0's {@code <prefix>useSSL} and {@code <prefix>local_dc},
+   * spelled before the project's convention (lower case, words run together, as {@code readconsistencylevel}).
+   */
+  public final Map<String, List<String>> oldSpellings;
 
   /**
    * @param product the name in the settings and the start-up line, e.g. "cassandra"
@@ -68,9 +83,9 @@ public final class CqlPropertyNames {
     coreConnections = prefix + "coreconnections";
     connectTimeout = prefix + "connecttimeoutmillis";
     readTimeout = prefix + "readtimeoutmillis";
-    useSsl = prefix + "useSSL";
+    useSsl = prefix + "usessl";
     tracing = prefix + "tracing";
-    localDc = prefix + "local_dc";
+    localDc = prefix + "localdc";
     requestTimeout = prefix + "requesttimeoutmillis";
     maxRetries = prefix + "maxretries";
     backoff = prefix + "retrybackoffmillis";
@@ -83,5 +98,9 @@ public final class CqlPropertyNames {
     keyStorePassword = prefix + "ssl.keystorepassword";
     storeType = prefix + "ssl.storetype";
     tracingFraction = prefix + "tracing.fraction";
+    Map<String, List<String>> old = new HashMap<>();
+    old.put(useSsl, Collections.singletonList(prefix + "useSSL"));
+    old.put(localDc, Collections.singletonList(prefix + "local_dc"));
+    oldSpellings = Collections.unmodifiableMap(old);
   }
 }

@@ -5,6 +5,8 @@ import site.ycsb.Status;
 /**
  * Statuses the CQL bindings return besides {@link Status#OK}, {@link Status#NOT_FOUND}, {@link Status#ERROR} and
  * {@link Status#BAD_REQUEST}, so that the results show one {@code Return=} count per cause of failure.
+ *
+ * <p>Immutable and thread-safe.
  */
 public final class CqlStatus {
   /** The coordinator or the client gave up waiting (read/write timeout, client-side request timeout). */

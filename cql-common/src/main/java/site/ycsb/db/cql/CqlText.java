@@ -5,6 +5,8 @@ import java.util.Collection;
 /**
  * The CQL of each YCSB operation. Rows live in {@code <table>(y_id varchar PRIMARY KEY, field0 varchar, ...)};
  * names are validated with {@link Identifiers} before they get here and stay unquoted, as in YCSB.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class CqlText {
   /** The partition-key column, as in YCSB's Cassandra binding. */

@@ -2,7 +2,11 @@ package site.ycsb.db.cql;
 
 import site.ycsb.Status;
 
-/** Why a CQL request failed; each kind has its own status and says whether trying again can help. */
+/**
+ * Why a CQL request failed; each kind has its own status and says whether trying again can help.
+ *
+ * <p>Immutable and thread-safe.
+ */
 public enum ErrorKind {
   /** Timed out at the coordinator or in the client; the write may or may not have been applied. */
   TIMEOUT(CqlStatus.TIMEOUT, true),

@@ -1,6 +1,10 @@
 package site.ycsb.db.cql;
 
-/** Checks names that are pasted into CQL text (table and field names come from the workload, unquoted). */
+/**
+ * Checks names that are pasted into CQL text (table and field names come from the workload, unquoted).
+ *
+ * <p>Stateless and thread-safe.
+ */
 public final class Identifiers {
   private Identifiers() {
   }

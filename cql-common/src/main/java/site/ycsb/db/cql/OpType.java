@@ -2,7 +2,11 @@ package site.ycsb.db.cql;
 
 import site.ycsb.support.RetryCounters;
 
-/** The YCSB operation types a CQL binding executes; used to count retries per type. */
+/**
+ * The YCSB operation types a CQL binding executes; used to count retries per type.
+ *
+ * <p>Immutable and thread-safe; {@link #retryCounters} gives a new set of counters, which are thread-safe.
+ */
 public enum OpType {
   READ, SCAN, UPDATE, INSERT, DELETE;
 

@@ -2,7 +2,11 @@ package site.ycsb.db.cql;
 
 import site.ycsb.Status;
 
-/** The result of a request after all its attempts: a value, or the kind of the last failure. */
+/**
+ * The result of a request after all its attempts: a value, or the kind of the last failure.
+ *
+ * <p>Immutable and thread-safe.
+ */
 public final class Outcome<T> {
   private final T value;
   private final ErrorKind failure;

@@ -15,14 +15,30 @@ import site.ycsb.support.TypedProperties;
  * line naming the property, the bad value and what is expected — never a NumberFormatException stack trace. Numbers,
  * booleans, fractions and required values are parsed by binding-support's {@link TypedProperties} (one wording for
  * the engine and every binding); what is CQL's own (lists of hosts, consistency levels, identifiers) is here.
+ *
+ * <p>Not thread-safe beyond what {@link Properties} gives: used once, by the thread that initialises the binding.
  */
 public final class PropertyParser {
   private final Properties properties;
   private final TypedProperties typed;
 
   public PropertyParser(Properties properties) {
+    this(properties, java.util.Collections.<String, List<String>>emptyMap());
+  }
+
+  /** Reads {@code properties}, where a property may also be given in an old spelling ({@code oldSpellings}). */
+  public PropertyParser(Properties properties, java.util.Map<String, List<String>> oldSpellings) {
     this.properties = properties;
-    this.typed = new TypedProperties(properties);
+    this.typed = new TypedProperties(properties, oldSpellings);
+  }
+
+  /** The spelling of {@code name} that is given (see {@link TypedProperties#given}), as a configuration mistake. */
+  private String given(String name) throws DBException {
+    try {
+      return typed.given(name);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
+    }
   }
 
   /**
@@ -35,24 +51,23 @@ public final class PropertyParser {
   }
 
   /** True if the property is present with a non-blank value. */
-  public boolean isSet(String name) {
-    return typed.isSet(name);
+  public boolean isSet(String name) throws DBException {
+    return typed.isSet(given(name));
   }
 
-  /** True if the property is present, even blank (which the typed readers refuse). */
-  public boolean isGiven(String name) {
-    return properties.getProperty(name) != null;
+  /** True if the property is set (in any spelling) or present blank (which the typed readers refuse). */
+  public boolean isGiven(String name) throws DBException {
+    return isSet(name) || properties.getProperty(name) != null;
   }
 
   /** The trimmed value, or {@code defaultValue} when absent or blank. */
-  public String string(String name, String defaultValue) {
-    return typed.string(name, defaultValue);
+  public String string(String name, String defaultValue) throws DBException {
+    return typed.string(given(name), defaultValue);
   }
 
   /** The raw value (secrets are not trimmed), or null when absent or empty. */
   public String secret(String name) {
-    String value = properties.getProperty(name);
-    return value == null || value.isEmpty() ? null : value;
+    return typed.raw(name);
   }
 
   public String required(String name, String meaning) throws DBException {
@@ -143,8 +158,9 @@ public final class PropertyParser {
       throw configurationError(name + " is given empty: give a level (" + String.join(", ", allowed) + "), or leave "
           + name + " out for its default");
     }
+    String key = given(name);
     try {
-      return TypedProperties.oneOf(name, properties.getProperty(name), allowed, true);
+      return TypedProperties.oneOf(key, properties.getProperty(key), allowed, true);
     } catch (IllegalArgumentException e) {
       throw configurationError(e.getMessage());
     }
@@ -155,10 +171,11 @@ public final class PropertyParser {
     if (!isSet(name)) {
       return null;
     }
-    String path = properties.getProperty(name).trim();
+    String key = given(name);
+    String path = properties.getProperty(key).trim();
     File file = new File(path);
     if (!file.isFile() || !file.canRead()) {
-      throw configurationError(TypedProperties.badValue(name, path, "names a file that does not exist or is not "
+      throw configurationError(TypedProperties.badValue(key, path, "names a file that does not exist or is not "
           + "readable").getMessage());
     }
     return path;
@@ -168,8 +185,8 @@ public final class PropertyParser {
   public String identifier(String name, String defaultValue) throws DBException {
     String value = string(name, defaultValue);
     if (!Identifiers.isPlain(value)) {
-      throw configurationError(TypedProperties.badValue(name, value, "is not a plain CQL identifier (letters, digits,"
-          + " _)").getMessage());
+      throw configurationError(TypedProperties.badValue(given(name), value,
+          "is not a plain CQL identifier (letters, digits, _)").getMessage());
     }
     return value;
   }

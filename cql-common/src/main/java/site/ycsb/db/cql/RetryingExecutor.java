@@ -12,6 +12,9 @@ import site.ycsb.support.Sleeper;
  * the latency YCSB measures (service time and intended time alike) includes every attempt and every pause.
  * Which failures are retried, and how they are counted and logged, is decided by {@link RetryRules} (shared with
  * {@link AsyncRetryingExecutor}).
+ *
+ * <p>Thread-safe: one instance (in the binding's shared runtime) serves every client thread; it holds no state of a
+ * request, and its collaborators (rules, sleeper, counters, log) are thread-safe.
  */
 public final class RetryingExecutor {
   private final RetryRules rules;

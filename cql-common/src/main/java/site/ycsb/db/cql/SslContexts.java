@@ -16,6 +16,8 @@ import site.ycsb.support.RateLimitedLog;
 /**
  * Builds the SSL context for the driver from the binding's trust/key store properties. Without stores, the JVM's
  * default context applies (configurable with the usual {@code -Djavax.net.ssl.*} system properties).
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class SslContexts {
   private SslContexts() {

@@ -6,6 +6,9 @@ import java.util.function.DoubleSupplier;
 /**
  * Decides per request whether to ask the server for a trace. Tracing every request (YCSB's behaviour) writes
  * several trace rows per operation into system_traces and distorts the very latency being measured.
+ *
+ * <p>Thread-safe: one instance (in the binding's shared runtime) is asked by every client thread; with the default
+ * random source each thread draws from its own {@code ThreadLocalRandom}.
  */
 public final class TracingSampler {
   private final double fraction;

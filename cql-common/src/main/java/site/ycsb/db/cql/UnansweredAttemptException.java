@@ -6,6 +6,8 @@ import java.util.concurrent.TimeoutException;
  * An attempt the driver did not answer within its deadline (see {@link AttemptDeadline}): its request timeout has
  * passed, and the pool's wait and a margin besides, so the driver lost it or is stuck. Classified as a client-side
  * {@link ErrorKind#TIMEOUT} (retried like one when that is safe) and counted apart, as {@code <OP>-UNANSWERED}.
+ *
+ * <p>Immutable and thread-safe, as exceptions are once thrown.
  */
 public final class UnansweredAttemptException extends TimeoutException {
   private static final long serialVersionUID = 1L;

@@ -11,6 +11,8 @@ import site.ycsb.ByteIterator;
  * Turns YCSB's single-use {@link ByteIterator} values into strings exactly once, before the first attempt, so a
  * retry (of the binding, or of YCSB's insert retry with the same map) sends the real values, not the empty
  * remainder of consumed iterators.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class Values {
   private Values() {

@@ -28,6 +28,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  *       {@link #stop(Path)}.</li>
  * </ul>
  * Not thread-safe; one instance per node.
+ *
+ * <p>Thread-safe to share once started (the tests of a JVM share one node): its directory, ports and watchdog process
+ * do not change; {@link #close} stops the node.
  */
 public final class GridDBServer implements AutoCloseable {
   public static final String CLUSTER = "ycsbCluster";
@@ -210,9 +213,9 @@ public final class GridDBServer implements AutoCloseable {
   /** The binding's connection properties for this node (fixed list, SQL member, cluster, user, password). */
   public Properties bindingProperties() {
     Properties p = new Properties();
-    p.setProperty("griddb.notificationMember", "127.0.0.1:" + ports.transaction);
-    p.setProperty("griddb.sqlMember", "127.0.0.1:" + ports.sql);
-    p.setProperty("griddb.clusterName", CLUSTER);
+    p.setProperty("griddb.notificationmember", "127.0.0.1:" + ports.transaction);
+    p.setProperty("griddb.sqlmember", "127.0.0.1:" + ports.sql);
+    p.setProperty("griddb.clustername", CLUSTER);
     p.setProperty("griddb.user", USER);
     p.setProperty("griddb.password", PASSWORD);
     return p;

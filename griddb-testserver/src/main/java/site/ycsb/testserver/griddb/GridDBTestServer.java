@@ -8,6 +8,8 @@ import java.nio.file.Path;
  * The GridDB node the integration tests of one JVM share: started on first use from the installation
  * {@code YCSB_GRIDDB_HOME} names, on free ports in a temporary directory, and stopped when the JVM ends (a kill -9
  * included: see {@link GridDBServer#startTiedToThisJvm}). Thread-safe.
+ *
+ * <p>Thread-safe: the tests of a JVM share one node; starting it is synchronized, and a shutdown hook stops it.
  */
 public final class GridDBTestServer {
   private static GridDBServer server;

@@ -149,7 +149,7 @@ public final class LocalGridDB {
       return EXIT_FAILED;
     }
     out.printf("GridDB is running on 127.0.0.1:%s (pid %d, ready in %.1f s); cluster %s, user %s; data in %s.%n",
-        settings.getProperty("griddb.notificationMember").substring("127.0.0.1:".length()), GridDBServer.pid(dir),
+        settings.getProperty("griddb.notificationmember").substring("127.0.0.1:".length()), GridDBServer.pid(dir),
         (System.nanoTime() - t0) / 1e9, GridDBServer.CLUSTER, GridDBServer.USER, dir);
     if (bindingConf != null) {
       out.println("bin/ycsb load griddb -P workloads/workloada now uses it (settings in "
@@ -180,8 +180,8 @@ public final class LocalGridDB {
     }
     Properties settings = read(dir.resolve(SETTINGS_FILE));
     out.println("running: pid " + GridDBServer.pid(dir) + (settings == null ? ""
-        : ", griddb.notificationMember=" + settings.getProperty("griddb.notificationMember")
-        + ", griddb.sqlMember=" + settings.getProperty("griddb.sqlMember")));
+        : ", griddb.notificationmember=" + settings.getProperty("griddb.notificationmember")
+        + ", griddb.sqlmember=" + settings.getProperty("griddb.sqlmember")));
     return EXIT_OK;
   }
 

@@ -32,7 +32,7 @@ class GridDBServerIT {
       assertTrue(GridDBServer.listening(ports.sql));
       pid = GridDBServer.pid(dir);
       assertTrue(pid > 0);
-      assertTrue(server.bindingProperties().getProperty("griddb.notificationMember").endsWith(":" + ports.transaction));
+      assertTrue(server.bindingProperties().getProperty("griddb.notificationmember").endsWith(":" + ports.transaction));
     }
     assertFalse(Files.exists(java.nio.file.Paths.get("/proc", Long.toString(pid))), "gsserver still running");
     assertFalse(GridDBServer.listening(ports.transaction));

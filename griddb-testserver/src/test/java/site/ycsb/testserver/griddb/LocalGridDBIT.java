@@ -53,8 +53,8 @@ class LocalGridDBIT {
       try (InputStream in = Files.newInputStream(conf.resolve(LocalGridDB.LOCAL_FILE))) {
         local.load(in);
       }
-      assertEquals("127.0.0.1:" + base, local.getProperty("griddb.notificationMember"));
-      assertEquals("127.0.0.1:" + (base + 4), local.getProperty("griddb.sqlMember"));
+      assertEquals("127.0.0.1:" + base, local.getProperty("griddb.notificationmember"));
+      assertEquals("127.0.0.1:" + (base + 4), local.getProperty("griddb.sqlmember"));
       assertTrue(GridDBServer.listening(base));
       assertEquals(1, cli.run(new String[] {"start", "--dir", dir.toString()}), "second start is refused");
       assertEquals(0, cli.run(new String[] {"status", "--dir", dir.toString()}));

@@ -10,7 +10,7 @@ import java.util.function.LongSupplier;
  * Whether a cluster answers, shared by all client threads of a process that talk to it.
  *
  * <p>When an operation fails because the cluster could not be reached (the client gave up after
- * {@code griddb.failoverTimeout}, or the connection broke), the cluster is marked down. While it is down,
+ * {@code griddb.failovertimeoutseconds}, or the connection broke), the cluster is marked down. While it is down,
  * operations fail at once with SERVICE_UNAVAILABLE instead of each waiting the failover timeout again, except one
  * probe per {@link #PROBE_INTERVAL_MS} that really calls the cluster; any success marks it up. So a killed server
  * turns into fast failures that the engine's {@code max_consecutive_errors} stops on, and a restarted one is noticed.

@@ -1,6 +1,10 @@
 package site.ycsb.db.griddb;
 
-/** How the client finds the cluster: GridDB's three notification methods. */
+/**
+ * How the client finds the cluster: GridDB's three notification methods.
+ *
+ * <p>Immutable and thread-safe.
+ */
 public enum ConnectionMethod {
   /** A fixed list of members ({@code host:port,...}); the only method that works where multicast does not. */
   FIXED_LIST("fixed list"),

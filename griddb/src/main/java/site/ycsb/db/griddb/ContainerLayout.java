@@ -12,6 +12,8 @@ import java.util.List;
  * ({@code floor(kept / P) + 1}): the first P kept names sit on P distinct partitions, the next P again one per
  * partition, and so on. The result depends only on the table, C and the cluster's name-to-partition hash, so every
  * client machine computes the same list.
+ *
+ * <p>Stateless and thread-safe (the {@code PartitionOf} given is called on the caller's thread only).
  */
 public final class ContainerLayout {
   /** Gives the partition a container name lands on. */

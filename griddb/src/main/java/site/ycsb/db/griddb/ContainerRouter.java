@@ -11,6 +11,8 @@ import java.util.List;
  * h *= 0xc4ceb9fe1a85ec53; h ^= h>>>33}). FNV-1a alone leaves the low bits of similar keys ("user1", "user2", ...)
  * correlated, so a modulus by a power of two spreads them unevenly; the finalizer fixes that. The formula depends
  * only on the key and C, so every client machine routes alike.
+ *
+ * <p>Immutable and thread-safe: each client thread keeps its own per table, but one could serve every thread.
  */
 public final class ContainerRouter {
   private static final long FNV_OFFSET = 0xcbf29ce484222325L;

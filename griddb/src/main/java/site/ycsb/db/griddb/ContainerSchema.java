@@ -3,7 +3,11 @@ package site.ycsb.db.griddb;
 import java.util.Collections;
 import java.util.List;
 
-/** What GridDB reports about an existing container, as plain values (type and column names/types by name). */
+/**
+ * What GridDB reports about an existing container, as plain values (type and column names/types by name).
+ *
+ * <p>Immutable and thread-safe.
+ */
 public final class ContainerSchema {
   private final String type;
   private final boolean rowKey;

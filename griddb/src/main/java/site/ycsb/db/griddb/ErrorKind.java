@@ -12,10 +12,12 @@ import java.util.Set;
  * ({@link #isTransient()}), whether the failed request certainly did not change anything on the node
  * ({@link #certainlyNotApplied()}: then even a non-idempotent request may be retried), and the YCSB status
  * reported once the binding gives up.
+ *
+ * <p>Immutable and thread-safe.
  */
 public enum ErrorKind {
   /**
-   * No member answered within {@code griddb.failoverTimeout} ({@code GSTimeoutException}, code 145028 or 0, or a
+   * No member answered within {@code griddb.failovertimeoutseconds} ({@code GSTimeoutException}, code 145028 or 0, or a
    * connection failure). Not retried: the client has already retried for the failover timeout, and
    * {@link ClusterHealth} turns further operations into fast failures. A write's outcome is unknown.
    */

@@ -2,7 +2,11 @@ package site.ycsb.db.griddb;
 
 import site.ycsb.Status;
 
-/** Maps a GridDB failure to the status a YCSB operation reports. */
+/**
+ * Maps a GridDB failure to the status a YCSB operation reports.
+ *
+ * <p>Stateless and thread-safe.
+ */
 public final class ErrorMapper {
   private ErrorMapper() {
   }

@@ -14,6 +14,8 @@ import java.util.Properties;
 /**
  * Every property of the GridDB binding, parsed and validated in one place. A bad value fails with a
  * {@link DBException} carrying one line that names the property; the password never appears in any text.
+ *
+ * <p>Immutable and thread-safe once built (every client thread builds its own from the same properties).
  */
 public final class GridDBConfig {
   /** Default failover timeout (s): bounded so that a dead cluster fails in seconds (GridDB's default is minutes). */
@@ -24,6 +26,58 @@ public final class GridDBConfig {
   public static final int DEFAULT_SQL_NOTIFICATION_PORT = 41999;
   /** GridDB's default multicast port for transaction notification. */
   public static final int DEFAULT_NOTIFICATION_PORT = 31999;
+
+  // The binding's property names, in the project's convention: lower case, words run together (as YCSB's own
+  // recordcount), a duration's unit at the end; OLD_SPELLINGS holds the names they replaced, still accepted.
+  static final String MEMBER = "griddb.notificationmember";
+  static final String ADDRESS = "griddb.notificationaddress";
+  static final String PORT = "griddb.notificationport";
+  static final String PROVIDER = "griddb.notificationprovider";
+  static final String CLUSTER = "griddb.clustername";
+  static final String USER = "griddb.user";
+  static final String PASSWORD = "griddb.password";
+  static final String FAILOVER_TIMEOUT = "griddb.failovertimeoutseconds";
+  static final String TRANSACTION_TIMEOUT = "griddb.transactiontimeoutseconds";
+  static final String CONTAINER_CACHE = "griddb.containercachesize";
+  static final String POOL_SIZE = "griddb.maxconnectionpoolsize";
+  static final String SQL_MEMBER = "griddb.sqlmember";
+  static final String SQL_PORT = "griddb.sqlnotificationport";
+  static final String RETRY_BACKOFF = "griddb.retrybackoffmillis";
+
+  /**
+   * The spellings each name replaced, still accepted (two spellings given different values are refused): the camel
+   * case of GridDB's own client properties that this binding used before, and YCSB 0.17.0's un-prefixed names.
+   */
+  static final java.util.Map<String, List<String>> OLD_SPELLINGS = oldSpellings(
+      MEMBER, "griddb.notificationMember", "notificationMember",
+      ADDRESS, "griddb.notificationAddress", "notificationAddress",
+      PORT, "griddb.notificationPort", "notificationPort",
+      PROVIDER, "griddb.notificationProvider", null,
+      CLUSTER, "griddb.clusterName", "clusterName",
+      USER, null, "userName",
+      PASSWORD, null, "password",
+      FAILOVER_TIMEOUT, "griddb.failoverTimeout", null,
+      TRANSACTION_TIMEOUT, "griddb.transactionTimeout", null,
+      CONTAINER_CACHE, "griddb.containerCacheSize", null,
+      POOL_SIZE, "griddb.maxConnectionPoolSize", null,
+      SQL_MEMBER, "griddb.sqlMember", null,
+      SQL_PORT, "griddb.sqlNotificationPort", null,
+      RETRY_BACKOFF, "griddb.retrybackoffms", null);
+
+  /** {name, old spelling or null, YCSB spelling or null} triples as a map. */
+  private static java.util.Map<String, List<String>> oldSpellings(String... triples) {
+    java.util.Map<String, List<String>> map = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < triples.length; i += 3) {
+      List<String> old = new ArrayList<>();
+      for (String o : new String[] {triples[i + 1], triples[i + 2]}) {
+        if (o != null) {
+          old.add(o);
+        }
+      }
+      map.put(triples[i], Collections.unmodifiableList(old));
+    }
+    return Collections.unmodifiableMap(map);
+  }
 
   private final ConnectionMethod method;
   private final List<String> members;
@@ -51,28 +105,29 @@ public final class GridDBConfig {
   private final int fieldCount;
   private final String fieldNamePrefix;
 
-  private GridDBConfig(Properties p) throws DBException {
-    String member = value(p, "griddb.notificationMember", "notificationMember");
-    String address = value(p, "griddb.notificationAddress", "notificationAddress");
-    String port = value(p, "griddb.notificationPort", "notificationPort");
-    String provider = value(p, "griddb.notificationProvider", null);
+  private GridDBConfig(Properties props) throws DBException {
+    TypedProperties p = new TypedProperties(props, OLD_SPELLINGS);
+    String member = value(p, MEMBER);
+    String address = value(p, ADDRESS);
+    String port = value(p, PORT);
+    String provider = value(p, PROVIDER);
     int methods = (member != null ? 1 : 0) + (address != null ? 1 : 0) + (provider != null ? 1 : 0);
     if (methods == 0) {
-      throw mistake("no connection method: set griddb.notificationMember=host:port,... (fixed list),"
-          + " griddb.notificationAddress (multicast) or griddb.notificationProvider (provider URL), or start a local"
-          + " node with: bin/ycsb griddb-server start --dir DIR");
+      throw mistake("no connection method: set " + MEMBER + "=host:port,... (fixed list), " + ADDRESS
+          + " (multicast) or " + PROVIDER + " (provider URL), or start a local node with: bin/ycsb griddb-server"
+          + " start --dir DIR");
     }
     if (methods > 1) {
-      throw mistake("set only one of griddb.notificationMember, griddb.notificationAddress and"
-          + " griddb.notificationProvider (they are exclusive connection methods)");
+      throw mistake("set only one of " + p.given(MEMBER) + ", " + p.given(ADDRESS) + " and " + p.given(PROVIDER)
+          + " (they are exclusive connection methods)");
     }
     if (port != null && address == null) {
-      throw mistake("griddb.notificationPort is only used with griddb.notificationAddress"
-          + " (multicast); for a fixed list put the port in each member (host:port)");
+      throw mistake(p.given(PORT) + " is only used with " + ADDRESS + " (multicast); for a fixed list put the port"
+          + " in each member (host:port)");
     }
     if (member != null) {
       method = ConnectionMethod.FIXED_LIST;
-      members = parseMembers("griddb.notificationMember", member);
+      members = parseMembers(p.given(MEMBER), member);
     } else if (address != null) {
       method = ConnectionMethod.MULTICAST;
       members = Collections.emptyList();
@@ -80,40 +135,39 @@ public final class GridDBConfig {
       method = ConnectionMethod.PROVIDER;
       members = Collections.emptyList();
       if (!provider.matches("(?i)https?://.+")) {
-        throw mistake(TypedProperties.badValue("griddb.notificationProvider", provider, "is not an http(s) URL")
-            .getMessage());
+        throw mistake(TypedProperties.badValue(p.given(PROVIDER), provider, "is not an http(s) URL").getMessage());
       }
     }
     notificationAddress = address;
-    notificationPort = port == null ? DEFAULT_NOTIFICATION_PORT : port("griddb.notificationPort", port);
+    notificationPort = port == null ? DEFAULT_NOTIFICATION_PORT : port(p.given(PORT), port);
     notificationProvider = provider;
 
-    clusterName = required(p, "griddb.clusterName", "clusterName");
-    user = required(p, "griddb.user", "userName");
-    password = required(p, "griddb.password", "password");
-    database = value(p, "griddb.database", null);
+    clusterName = required(p, CLUSTER);
+    user = required(p, USER);
+    password = required(p, PASSWORD);
+    database = value(p, "griddb.database");
 
-    String cons = value(p, "griddb.consistency", null);
+    String cons = value(p, "griddb.consistency");
     consistency = cons == null ? "IMMEDIATE" : oneOf("griddb.consistency", cons, "IMMEDIATE", "EVENTUAL");
-    failoverTimeoutSeconds = intValue(p, "griddb.failoverTimeout", DEFAULT_FAILOVER_TIMEOUT_S, 0);
-    transactionTimeoutSeconds = optionalInt(p, "griddb.transactionTimeout", 1);
-    containerCacheSize = optionalInt(p, "griddb.containerCacheSize", 0);
-    maxConnectionPoolSize = optionalInt(p, "griddb.maxConnectionPoolSize", 0);
+    failoverTimeoutSeconds = intValue(p, FAILOVER_TIMEOUT, DEFAULT_FAILOVER_TIMEOUT_S, 0);
+    transactionTimeoutSeconds = optionalInt(p, TRANSACTION_TIMEOUT, 1);
+    containerCacheSize = optionalInt(p, CONTAINER_CACHE, 0);
+    maxConnectionPoolSize = optionalInt(p, POOL_SIZE, 0);
 
-    String sqlMember = value(p, "griddb.sqlMember", null);
+    String sqlMember = value(p, SQL_MEMBER);
     if (sqlMember != null) {
       if (method != ConnectionMethod.FIXED_LIST) {
-        throw mistake("griddb.sqlMember is only used with the fixed list (griddb.notificationMember)");
+        throw mistake(p.given(SQL_MEMBER) + " is only used with the fixed list (" + MEMBER + ")");
       }
-      sqlMembers = parseMembers("griddb.sqlMember", sqlMember);
+      sqlMembers = parseMembers(p.given(SQL_MEMBER), sqlMember);
     } else {
       sqlMembers = withPort(members, DEFAULT_SQL_PORT);
     }
-    String sqlPort = value(p, "griddb.sqlNotificationPort", null);
-    sqlNotificationPort = sqlPort == null ? DEFAULT_SQL_NOTIFICATION_PORT : port("griddb.sqlNotificationPort", sqlPort);
+    String sqlPort = value(p, SQL_PORT);
+    sqlNotificationPort = sqlPort == null ? DEFAULT_SQL_NOTIFICATION_PORT : port(p.given(SQL_PORT), sqlPort);
 
     containerCount = intValue(p, "griddb.containercount", 0, 0);
-    String layout = value(p, "griddb.scanlayout", null);
+    String layout = value(p, "griddb.scanlayout");
     scanLayout = layout == null ? null : ScanLayout.parse(layout);
     if (layout != null && scanLayout == null) {
       oneOf("griddb.scanlayout", layout, "rows", "index", "sql");
@@ -126,16 +180,16 @@ public final class GridDBConfig {
     scanIndexCount = indexes == null ? -1 : indexes;
     insertBatchSize = intValue(p, "griddb.insertbatchsize", 1, 1);
     maxRetries = intValue(p, "griddb.retries", 3, 0);
-    retryBackoffMillis = intValue(p, "griddb.retrybackoffms", 100, 0);
+    retryBackoffMillis = intValue(p, RETRY_BACKOFF, 100, 0);
 
-    String t = value(p, "table", null);
+    String t = value(p, "table");
     table = t == null ? "usertable" : t;
     if (!table.matches("[A-Za-z0-9_]+")) {
       throw mistake(TypedProperties.badValue("table", table, "must use only letters, digits and '_' (it names GridDB"
           + " containers)").getMessage());
     }
     fieldCount = intValue(p, "fieldcount", 10, 1);
-    String prefix = value(p, "fieldnameprefix", null);
+    String prefix = value(p, "fieldnameprefix");
     fieldNamePrefix = prefix == null ? "field" : prefix;
     if (!fieldNamePrefix.matches("[A-Za-z_][A-Za-z0-9_]*")) {
       throw mistake(TypedProperties.badValue("fieldnameprefix", fieldNamePrefix, "must start with a letter or '_'"
@@ -157,10 +211,14 @@ public final class GridDBConfig {
    * {@code -p}/{@code -P} settings always win and never mix with another method.
    */
   static Properties withLocalNode(Properties props, ClassLoader loader) throws DBException {
-    for (String key : new String[] {"griddb.notificationMember", "notificationMember", "griddb.notificationAddress",
-        "notificationAddress", "griddb.notificationProvider"}) {
-      if (trimmed(props.getProperty(key)) != null) {
-        return props;
+    TypedProperties given = new TypedProperties(props, OLD_SPELLINGS);
+    for (String method : new String[] {MEMBER, ADDRESS, PROVIDER}) {
+      try {
+        if (given.isSet(method)) {
+          return props;
+        }
+      } catch (IllegalArgumentException e) {
+        return props; // two spellings that disagree: the parse that follows says so
       }
     }
     java.io.InputStream in = loader == null ? null : loader.getResourceAsStream(LOCAL_NODE_RESOURCE);
@@ -174,41 +232,47 @@ public final class GridDBConfig {
       throw mistake("GridDB: cannot read " + LOCAL_NODE_RESOURCE + " from the classpath: " + e.getMessage());
     }
     for (String key : props.stringPropertyNames()) {
+      // the user's setting wins in whatever spelling: the local node's, in any other, goes
+      for (String spelling : spellingsOf(key)) {
+        merged.remove(spelling);
+      }
       merged.setProperty(key, props.getProperty(key));
     }
     return merged;
   }
 
-  /** The value of {@code name} or of its YCSB alias; both set to different values is an error. */
-  private static String value(Properties p, String name, String alias) throws DBException {
-    String v = trimmed(p.getProperty(name));
-    String a = alias == null ? null : trimmed(p.getProperty(alias));
-    for (String given : alias == null ? new String[] {name} : new String[] {name, alias}) {
-      if (p.getProperty(given) != null && trimmed(p.getProperty(given)) == null) {
-        // an unset shell variable (-p griddb.consistency=$CL) must not silently mean the default
-        throw mistake(given + " is given empty: give a value, or leave " + given + " out");
+  /** Every spelling of the property {@code key} names (the name in the convention and its older ones). */
+  private static List<String> spellingsOf(String key) {
+    for (java.util.Map.Entry<String, List<String>> e : OLD_SPELLINGS.entrySet()) {
+      if (e.getKey().equals(key) || e.getValue().contains(key)) {
+        List<String> all = new ArrayList<>(e.getValue());
+        all.add(e.getKey());
+        return all;
       }
     }
-    if (v != null && a != null && !v.equals(a)) {
-      boolean secret = SecretNames.isSecret(name);
-      throw mistake(name + (secret ? "" : "=" + v) + " and its alias " + alias
-          + (secret ? "" : "=" + a) + " disagree; set only one");
-    }
-    return v != null ? v : a;
+    return Collections.singletonList(key);
   }
 
-  private static String trimmed(String s) {
-    if (s == null) {
-      return null;
+  /** The value of {@code name} in whichever spelling is given, or null; two spellings that disagree are refused. */
+  private static String value(TypedProperties p, String name) throws DBException {
+    try {
+      String blank = p.givenBlank(name);
+      if (blank != null) {
+        // an unset shell variable (-p griddb.consistency=$CL) must not silently mean the default
+        throw mistake(blank + " is given empty: give a value, or leave " + blank + " out");
+      }
+      return p.string(name, null);
+    } catch (IllegalArgumentException e) {
+      throw mistake(e.getMessage());
     }
-    String t = s.trim();
-    return t.isEmpty() ? null : t;
   }
 
-  private static String required(Properties p, String name, String alias) throws DBException {
-    String v = value(p, name, alias);
+  private static String required(TypedProperties p, String name) throws DBException {
+    String v = value(p, name);
     if (v == null) {
-      throw mistake("missing property " + name + " (or its alias " + alias + ")");
+      List<String> old = OLD_SPELLINGS.get(name);
+      throw mistake("missing property " + name + (old == null || old.isEmpty() ? "" : " (or its older spelling "
+          + String.join(" or ", old) + ")"));
     }
     return v;
   }
@@ -230,23 +294,23 @@ public final class GridDBConfig {
     }
   }
 
-  private static int intValue(Properties p, String name, int dflt, int min) throws DBException {
+  private static int intValue(TypedProperties p, String name, int dflt, int min) throws DBException {
     Integer v = optionalInt(p, name, min, Integer.MAX_VALUE);
     return v == null ? dflt : v;
   }
 
-  private static Integer optionalInt(Properties p, String name, int min) throws DBException {
+  private static Integer optionalInt(TypedProperties p, String name, int min) throws DBException {
     return optionalInt(p, name, min, Integer.MAX_VALUE);
   }
 
   /** The whole number in {@code [min, max]}, or null when unset; parsed and worded by {@link TypedProperties}. */
-  private static Integer optionalInt(Properties p, String name, int min, int max) throws DBException {
-    String s = value(p, name, null);
+  private static Integer optionalInt(TypedProperties p, String name, int min, int max) throws DBException {
+    String s = value(p, name);
     if (s == null) {
       return null;
     }
     try {
-      return (int) TypedProperties.parseLong(name, s, min, max);
+      return (int) TypedProperties.parseLong(p.given(name), s, min, max);
     } catch (IllegalArgumentException e) {
       throw mistake(e.getMessage());
     }

@@ -19,6 +19,9 @@ import java.util.Vector;
 /**
  * The YCSB operations of one client thread, written against {@link StoreSession} and {@link RangeReader} so that
  * their logic is testable without a server. Never returns null and never throws for a per-operation failure.
+ *
+ * <p>Not thread-safe: one per client thread, used on that thread; what it shares with the other threads (the routers
+ * source, the retry counters and the error log) is thread-safe.
  */
 public final class GridDBOperations {
   /** Gives the router of a table (creating its containers once per process). */
@@ -443,7 +446,7 @@ public final class GridDBOperations {
   private Status failed(String op, String where, StoreException e) {
     if (health.failed(e)) {
       log.log("cluster:down", "GridDB cluster unreachable (" + e.oneLine() + "): operations now fail at once with"
-          + " SERVICE_UNAVAILABLE instead of each waiting griddb.failoverTimeout; one per second probes it");
+          + " SERVICE_UNAVAILABLE instead of each waiting griddb.failovertimeoutseconds; one per second probes it");
     }
     Status status = ErrorMapper.toStatus(e);
     log.log(op + ":" + e.getCode(), "GridDB " + op + " failed (" + status.getName() + ")"

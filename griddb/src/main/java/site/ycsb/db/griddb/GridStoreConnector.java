@@ -7,7 +7,12 @@ import site.ycsb.DBException;
 
 import java.util.Properties;
 
-/** Connects with GridDB's official client ({@code GridStoreFactory}) and JDBC driver. */
+/**
+ * Connects with GridDB's official client ({@code GridStoreFactory}) and JDBC driver.
+ *
+ * <p>Thread-safe: every client thread opens its own session through it; configuring GridDB's process-wide factory, the
+ * one shared step, is synchronized and done once.
+ */
 public final class GridStoreConnector implements StoreConnector {
   private static boolean factoryConfigured;
 
@@ -44,7 +49,7 @@ public final class GridStoreConnector implements StoreConnector {
       GridStoreFactory.getInstance().setProperties(p);
       factoryConfigured = true;
     } catch (GSException e) {
-      throw new DBException("GridDB: griddb.maxConnectionPoolSize rejected by the client: "
+      throw new DBException("GridDB: griddb.maxconnectionpoolsize rejected by the client: "
           + GridStoreSession.convert(e).oneLine());
     }
   }
@@ -65,7 +70,7 @@ public final class GridStoreConnector implements StoreConnector {
     case ErrorKind.BAD_CONNECTION:
       return " -- no member reachable (host, port, firewall?)";
     default:
-      return e.isTimeout() ? " -- no answer within griddb.failoverTimeout" : "";
+      return e.isTimeout() ? " -- no answer within griddb.failovertimeoutseconds" : "";
     }
   }
 

@@ -5,6 +5,8 @@ import java.util.Comparator;
 /**
  * The order of row keys in scans: Unicode code point order, which is the byte order of their UTF-8 form (the
  * order of a binary string comparison). For ASCII keys, as YCSB makes them, it equals {@link String#compareTo}.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class KeyOrder {
   /** Comparator by code points. */

@@ -18,6 +18,8 @@ import java.util.List;
  * slack for ties); row reads return whole rows, whose transfer and decoding is most of a scan's cost, so they ask for
  * about a container's share plus 1.5 standard deviations and one row of slack, and let the merge ask again in the
  * rare case that was too few.
+ *
+ * <p>Not thread-safe: it reads through one client thread's session, on that thread.
  */
 public final class OrderedRangeReader implements RangeReader {
   private final StoreSession session;

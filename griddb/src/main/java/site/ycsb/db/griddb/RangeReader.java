@@ -2,7 +2,11 @@ package site.ycsb.db.griddb;
 
 import java.util.List;
 
-/** Reads rows of one container in key order from a start key: what a scan needs and TQL cannot do. */
+/**
+ * Reads rows of one container in key order from a start key: what a scan needs and TQL cannot do.
+ *
+ * <p>Implementations are not thread-safe: they read through one client thread's session, on that thread.
+ */
 public interface RangeReader {
   /**
    * Rows with key {@code >= fromKey} (or {@code > fromKey} if not inclusive), in {@link KeyOrder}, at most

@@ -5,6 +5,8 @@ import java.util.Locale;
 /**
  * How a table answers scans; chosen when the table is created ({@code griddb.scanlayout}) and recorded with it.
  * The cost model of each is in the module README ("Scan and what it costs").
+ *
+ * <p>Immutable and thread-safe.
  */
 public enum ScanLayout {
   /**

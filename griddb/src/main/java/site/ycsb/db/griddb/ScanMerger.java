@@ -12,6 +12,8 @@ import java.util.List;
  * {@code <= T} has then been seen, so if there are at least n of them, the n smallest are the answer. Otherwise
  * the container whose last key is T is asked for more rows after T, and the test repeats. With keys spread evenly
  * the first round almost always suffices: a scan costs C range reads of about m rows each.
+ *
+ * <p>Not thread-safe: one per scan, on the scanning client thread.
  */
 public final class ScanMerger {
   private final RangeReader reader;

@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
  * saturates: it and every later position become 127. So for ASCII keys the first 9 characters are kept exactly
  * ("user" and five digits of a YCSB key), and for any key the mapping stays monotone: at the first byte where two
  * keys differ, the smaller key's packed value is smaller or (both saturated) equal from there on.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class ScanOrder {
   static final int CHARS = 9;

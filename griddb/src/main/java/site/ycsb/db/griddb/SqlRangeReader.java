@@ -17,6 +17,8 @@ import java.util.Properties;
  * {@link RangeReader} over GridDB's SQL interface (JDBC): {@code SELECT ... WHERE ycsb_key >= ? ORDER BY ycsb_key
  * LIMIT n} on one container, the row-key range read that TQL cannot express for STRING keys. One connection per
  * client thread; prepared statements are kept (LRU) per SQL text.
+ *
+ * <p>Not thread-safe: one per client thread, used on that thread.
  */
 public final class SqlRangeReader implements RangeReader {
   private static final int MAX_STATEMENTS = 512;

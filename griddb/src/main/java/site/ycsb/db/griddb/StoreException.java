@@ -4,6 +4,8 @@ package site.ycsb.db.griddb;
  * A failure of the GridDB client, reduced to what the binding needs: the GridDB error code, what it means
  * ({@link ErrorKind}), whether retrying the failed request is safe and may succeed, and whether it is a timeout (the
  * client has already retried for {@code failoverTimeout}).
+ *
+ * <p>Immutable and thread-safe (as exceptions are once thrown).
  */
 public class StoreException extends Exception {
   private static final long serialVersionUID = 1L;

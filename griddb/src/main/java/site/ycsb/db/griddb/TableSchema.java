@@ -13,6 +13,8 @@ import java.util.Map;
  * ordered} container, a last column {@value #ORD_COLUMN} (LONG, TREE index) holding {@link ScanOrder#of} the key,
  * which the session writes itself. A row is a {@code String[]} indexed like {@link #columns()} (0 = key; the number
  * column is not part of it).
+ *
+ * <p>Immutable and thread-safe.
  */
 public final class TableSchema {
   /** Name of the row-key column (not {@code key}, which is an SQL keyword). */

@@ -307,7 +307,7 @@ class GridDBBindingIT {
   void should_fail_init_with_the_auth_code_in_one_line_without_the_password_when_the_password_is_wrong() {
     String secret = "Wr0ngPassw0rd-" + Long.toHexString(System.nanoTime());
     DBException e = assertThrows(DBException.class,
-        () -> client("griddb.password", secret, "griddb.failoverTimeout", "3"));
+        () -> client("griddb.password", secret, "griddb.failovertimeoutseconds", "3"));
     String m = e.getMessage();
     assertTrue(m.contains("10005") && m.contains("check user and password") && !m.contains("\n"), m);
     assertTrue(!m.contains(secret) && m.length() < 400, m);
@@ -316,7 +316,7 @@ class GridDBBindingIT {
   @Test
   void should_fail_init_in_seconds_naming_the_cluster_when_the_cluster_name_is_wrong() {
     DBException e = assertThrows(DBException.class,
-        () -> client("griddb.clusterName", "noSuchCluster", "griddb.failoverTimeout", "3"));
+        () -> client("griddb.clustername", "noSuchCluster", "griddb.failovertimeoutseconds", "3"));
     assertTrue(e.getMessage().contains("'noSuchCluster'") && !e.getMessage().contains("\n"), e.getMessage());
   }
 }

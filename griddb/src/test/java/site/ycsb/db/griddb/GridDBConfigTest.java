@@ -175,7 +175,7 @@ class GridDBConfigTest {
   void should_fail_with_the_choices_when_no_connection_method_is_given() {
     Properties p = fixedList();
     p.remove("griddb.notificationMember");
-    assertTrue(error(p).contains("griddb.notificationMember=host:port"));
+    assertTrue(error(p).contains("griddb.notificationmember=host:port"), error(p));
   }
 
   @Test
@@ -189,7 +189,7 @@ class GridDBConfigTest {
   void should_fail_when_a_port_is_given_for_a_fixed_list() {
     Properties p = fixedList();
     p.setProperty("notificationPort", "31999");
-    assertTrue(error(p).contains("griddb.notificationPort"));
+    assertTrue(error(p).contains("notificationPort is only used with griddb.notificationaddress"), error(p));
   }
 
   @Test
@@ -295,7 +295,8 @@ class GridDBConfigTest {
     p.remove("griddb.notificationMember");
     p.setProperty("notificationAddress", "239.0.0.1");
     p.setProperty("notificationPort", "0");
-    assertTrue(error(p).contains("griddb.notificationPort"));
+    // named as the user spelled it
+    assertTrue(error(p).contains("notificationPort=0 must be between 1 and 65535"), error(p));
   }
 
   @ParameterizedTest
@@ -308,8 +309,8 @@ class GridDBConfigTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"griddb.clusterName", "clusterName", "griddb.consistency", "griddb.failoverTimeout", "griddb.retries",
-      "griddb.notificationPort", "griddb.scanlayout", "griddb.database", "griddb.password"})
+  @CsvSource({"griddb.clusterName", "griddb.consistency", "griddb.failoverTimeout", "griddb.failovertimeoutseconds",
+      "griddb.retries", "griddb.notificationPort", "griddb.scanlayout", "griddb.database", "griddb.password"})
   void should_refuse_a_value_given_blank_when_parsing(String name) {
     // an unset shell variable must not silently mean the default (or "missing" for a required one)
     Properties p = fixedList();
@@ -322,5 +323,34 @@ class GridDBConfigTest {
     String d = GridDBConfig.from(fixedList()).describeTarget();
     assertTrue(d.contains("fixed list") && d.contains("10.0.0.1:10001") && d.contains("bench"), d);
     assertFalse(d.contains("s3cret"), d);
+  }
+
+  /** Every name in the convention, and every older spelling of it, is read; two spellings that disagree are not. */
+  @Test
+  void should_accept_the_convention_and_every_older_spelling_when_names_are_given() throws Exception {
+    Properties p = new Properties();
+    p.setProperty("griddb.notificationmember", "h1:10001");
+    p.setProperty("griddb.clustername", "c");
+    p.setProperty("griddb.user", "u");
+    p.setProperty("griddb.password", "pw");
+    p.setProperty("griddb.failovertimeoutseconds", "7");
+    p.setProperty("griddb.retrybackoffmillis", "250");
+    GridDBConfig c = GridDBConfig.from(p);
+    assertEquals("c", c.getClusterName());
+    assertEquals("7", c.gridStoreProperties().getProperty("failoverTimeout"));
+    for (java.util.Map.Entry<String, java.util.List<String>> e : GridDBConfig.OLD_SPELLINGS.entrySet()) {
+      for (String old : e.getValue()) {
+        Properties both = fixedList();
+        both.setProperty(e.getKey(), "1");
+        both.setProperty(old, "2");
+        String msg = error(both);
+        assertTrue(msg.contains(" disagree; set only one") && msg.contains(old), old + ": " + msg);
+      }
+    }
+    Properties old = fixedList();
+    old.setProperty("griddb.retrybackoffms", "250");
+    old.setProperty("griddb.retrybackoffmillis", "300");
+    assertEquals("griddb.retrybackoffmillis=300 and its other spelling griddb.retrybackoffms=250 disagree; set only one",
+        error(old));
   }
 }

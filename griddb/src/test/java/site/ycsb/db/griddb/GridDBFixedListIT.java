@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import site.ycsb.testsupport.MetricLines;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,7 +35,7 @@ class GridDBFixedListIT {
   @BeforeAll
   void start() throws IOException {
     node = OwnGridDBNode.startOrSkip("fixed-list");
-    String live = node.workload(1, 1).getProperty("griddb.notificationMember");
+    String live = node.workload(1, 1).getProperty("griddb.notificationmember");
     members = "127.0.0.1:" + deadPort() + "," + live + ",127.0.0.1:" + deadPort();
   }
 
@@ -58,8 +60,8 @@ class GridDBFixedListIT {
 
   private Properties workload(String table) {
     Properties p = node.workload(500, 4);
-    p.setProperty("griddb.notificationMember", members);
-    p.setProperty("griddb.failoverTimeout", "5");
+    p.setProperty("griddb.notificationmember", members);
+    p.setProperty("griddb.failovertimeoutseconds", "5");
     p.setProperty("table", table);
     return p;
   }
@@ -132,8 +134,6 @@ class GridDBFixedListIT {
   }
 
   private static long metric(YcsbRun r, String measurement, String figure) {
-    Matcher m = Pattern.compile("^\\[" + Pattern.quote(measurement) + "\\], " + Pattern.quote(figure) + ", (\\d+)",
-        Pattern.MULTILINE).matcher(r.output);
-    return m.find() ? Long.parseLong(m.group(1)) : 0;
+    return MetricLines.of(r.output).longValue(measurement, figure, 0);
   }
 }

@@ -29,13 +29,13 @@ class GridDBInitFailureIT {
   @ParameterizedTest(name = "{0}")
   @CsvSource({
       "griddb.password, 10005, check user and password",
-      "griddb.clusterName, 10053, is the cluster name right?",
+      "griddb.clustername, 10053, is the cluster name right?",
   })
   void should_exit_3_with_one_line_naming_the_code_without_the_password_when_a_credential_is_wrong(
       String property, String code, String hint) throws Exception {
     assumeTrue(target != null, GridDBTarget.HOW_TO_ENABLE);
     String wrong = "Wr0ng" + Long.toHexString(System.nanoTime());
-    Properties p = target.with(property, wrong, "griddb.failoverTimeout", "2", "table",
+    Properties p = target.with(property, wrong, "griddb.failovertimeoutseconds", "2", "table",
         "ycsbinit" + Long.toHexString(System.nanoTime()), "recordcount", "10", "fieldcount", "2",
         "workload", "site.ycsb.workloads.CoreWorkload");
     String password = p.getProperty("griddb.password");

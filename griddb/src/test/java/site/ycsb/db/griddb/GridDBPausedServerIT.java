@@ -28,7 +28,7 @@ class GridDBPausedServerIT {
     try (OwnGridDBNode node = OwnGridDBNode.startOrSkip("paused-server")) {
       Properties p = node.workload(RECORDS, 4);
       p.setProperty("insertorder", "ordered");
-      p.setProperty("griddb.failoverTimeout", "5");
+      p.setProperty("griddb.failovertimeoutseconds", "5");
       String cp = YcsbRun.itClasspath();
       YcsbRun r;
       long resumed;

@@ -31,7 +31,7 @@ class GridDBRestartedServerIT {
   void should_answer_again_with_the_rows_written_before_when_a_killed_node_is_restarted() throws Exception {
     try (OwnGridDBNode node = OwnGridDBNode.startOrSkip("restarted-server")) {
       Properties p = node.workload(10, 3);
-      p.setProperty("griddb.failoverTimeout", "3");
+      p.setProperty("griddb.failovertimeoutseconds", "3");
       p.setProperty("griddb.retrybackoffms", "10");
       GridDBClient client = new GridDBClient();
       client.setProperties(p);

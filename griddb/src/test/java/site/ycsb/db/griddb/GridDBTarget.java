@@ -62,13 +62,13 @@ final class GridDBTarget {
       return null;
     }
     Properties p = new Properties();
-    p.setProperty("griddb.notificationMember", members.trim());
-    p.setProperty("griddb.clusterName", env("YCSB_GRIDDB_CLUSTER", "myCluster"));
+    p.setProperty("griddb.notificationmember", members.trim());
+    p.setProperty("griddb.clustername", env("YCSB_GRIDDB_CLUSTER", "myCluster"));
     p.setProperty("griddb.user", env("YCSB_GRIDDB_USER", "admin"));
     p.setProperty("griddb.password", env("YCSB_GRIDDB_PASSWORD", "admin"));
     String sql = System.getenv("YCSB_GRIDDB_SQL_MEMBERS");
     if (sql != null && !sql.trim().isEmpty()) {
-      p.setProperty("griddb.sqlMember", sql.trim());
+      p.setProperty("griddb.sqlmember", sql.trim());
     }
     return new GridDBTarget(p, "cluster from YCSB_GRIDDB_* at " + members);
   }
@@ -115,9 +115,9 @@ final class GridDBTarget {
       // (Linux) can reach, rather than to a mapped port on localhost.
       String ip = c.getContainerInfo().getNetworkSettings().getNetworks().values().iterator().next().getIpAddress();
       Properties p = new Properties();
-      p.setProperty("griddb.notificationMember", ip + ":10001");
-      p.setProperty("griddb.sqlMember", ip + ":20001");
-      p.setProperty("griddb.clusterName", "dockerGridDB");
+      p.setProperty("griddb.notificationmember", ip + ":10001");
+      p.setProperty("griddb.sqlmember", ip + ":20001");
+      p.setProperty("griddb.clustername", "dockerGridDB");
       p.setProperty("griddb.user", "admin");
       p.setProperty("griddb.password", "admin");
       waitUntilServing(p);

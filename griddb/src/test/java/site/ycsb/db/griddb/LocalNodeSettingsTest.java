@@ -62,4 +62,21 @@ class LocalNodeSettingsTest {
     Properties given = new Properties();
     assertSame(given, GridDBConfig.withLocalNode(given, new URLClassLoader(new URL[] {conf.toUri().toURL()}, null)));
   }
+
+  @Test
+  void should_let_the_users_setting_win_in_whatever_spelling_when_the_local_node_uses_another() throws Exception {
+    Properties local = new Properties();
+    local.setProperty("griddb.notificationmember", "127.0.0.1:10001");
+    local.setProperty("griddb.clustername", "ycsbCluster");
+    local.setProperty("griddb.user", "admin");
+    local.setProperty("griddb.password", "admin");
+    try (OutputStream out = Files.newOutputStream(conf.resolve(GridDBConfig.LOCAL_NODE_RESOURCE))) {
+      local.store(out, null);
+    }
+    Properties user = new Properties();
+    user.setProperty("griddb.clusterName", "mine");
+    Properties merged = GridDBConfig.withLocalNode(user, new URLClassLoader(new URL[] {conf.toUri().toURL()}, null));
+    assertNull(merged.getProperty("griddb.clustername"), "the local node's spelling is replaced");
+    assertEquals("mine", GridDBConfig.from(merged).getClusterName());
+  }
 }

@@ -19,9 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import site.ycsb.testsupport.MetricLines;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,8 +32,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WorkloadsOnTestDoubleTest {
-  private static final Pattern RETURN = Pattern.compile("^\\[([A-Z\\-]+)\\], Return=([A-Z_]+), (\\d+)$",
-      Pattern.MULTILINE);
   private static final int RECORDS = 500;
 
   @TempDir
@@ -87,11 +83,7 @@ class WorkloadsOnTestDoubleTest {
         .invoke(null, (Object) argv.toArray(new String[0]));
     String text = new String(Files.readAllBytes(export.toPath()), StandardCharsets.UTF_8);
     assertEquals(0, code, text);
-    Map<String, Long> returns = new TreeMap<>();
-    Matcher m = RETURN.matcher(text);
-    while (m.find()) {
-      returns.merge(m.group(1) + " " + m.group(2), Long.parseLong(m.group(3)), Long::sum);
-    }
+    Map<String, Long> returns = MetricLines.of(text).returns();
     for (String k : returns.keySet()) {
       assertTrue(k.endsWith(" OK") || k.endsWith(" BATCHED_OK"), name + ": " + returns + "\n" + text);
     }

@@ -13,13 +13,12 @@ import java.util.List;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import site.ycsb.testsupport.ChildProcess;
+import site.ycsb.testsupport.MetricLines;
 
 /** Runs {@code site.ycsb.Client} in a child JVM (as a user would) and reads its result lines. */
 final class YcsbRun {
-  private static final Pattern RETURN = Pattern.compile("^\\[([A-Z\\-]+)\\], Return=([A-Z_]+), (\\d+)$",
-      Pattern.MULTILINE);
 
   final int exitCode;
   final String output;
@@ -49,14 +48,10 @@ final class YcsbRun {
     try (OutputStream out = new FileOutputStream(propsFile)) {
       props.store(out, "GridDB integration test");
     }
-    List<String> cmd = new ArrayList<>(Arrays.asList(
-        new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp", classpath, "site.ycsb.Client"));
-    cmd.addAll(Arrays.asList(args));
-    cmd.add("-P");
-    cmd.add(propsFile.getPath());
-    File log = dir.resolve("output.txt").toFile();
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log).start();
-    return new Started(p, cmd, propsFile, log);
+    List<String> argv = new ArrayList<>(Arrays.asList(args));
+    argv.add("-P");
+    argv.add(propsFile.getPath());
+    return new Started(ChildProcess.java(classpath, "site.ycsb.Client", argv).mergeErrors().start(), propsFile);
   }
 
   /** What the client prints once every thread is initialised, just before the operations start. */
@@ -64,69 +59,39 @@ final class YcsbRun {
 
   /** A client running in the background. */
   static final class Started implements AutoCloseable {
-    private final Process process;
-    private final List<String> cmd;
+    private final ChildProcess process;
     private final File propsFile;
-    private final File log;
 
-    private Started(Process process, List<String> cmd, File propsFile, File log) {
+    private Started(ChildProcess process, File propsFile) {
       this.process = process;
-      this.cmd = cmd;
       this.propsFile = propsFile;
-      this.log = log;
     }
 
     /**
      * Waits until the output contains {@code text}, so that a test acts on the run when it has reached a point,
      * however slowly the machine started it; fails with the output if the run ends first or the wait times out.
      */
-    void awaitOutput(String text, long timeout, TimeUnit unit) throws IOException, InterruptedException {
-      long deadline = System.nanoTime() + unit.toNanos(timeout);
-      while (true) {
-        boolean ended = !process.isAlive();
-        String output = output();
-        if (output.contains(text)) {
-          return;
-        }
-        if (ended || System.nanoTime() > deadline) {
-          throw new AssertionError("'" + text + "' not in the output of the run (" + (ended ? "it ended, exit "
-              + process.exitValue() : "still running after " + timeout + " " + unit) + "):\n" + output);
-        }
-        Thread.sleep(100);
-      }
+    void awaitOutput(String text, long timeout, TimeUnit unit) throws InterruptedException {
+      process.awaitOutput(text, timeout, unit);
     }
 
     /** Waits for the end of the run (10 minutes at most) and returns its result. */
-    YcsbRun finish() throws IOException, InterruptedException {
-      if (!process.waitFor(10, TimeUnit.MINUTES)) {
-        process.destroyForcibly();
-        throw new IllegalStateException("YCSB run did not finish in 10 minutes: " + cmd);
-      }
+    YcsbRun finish() throws InterruptedException {
+      ChildProcess.Result r = process.finish(TimeUnit.MINUTES.toSeconds(10));
       propsFile.delete();
-      return new YcsbRun(process.exitValue(), output());
-    }
-
-    private String output() throws IOException {
-      return new String(Files.readAllBytes(log.toPath()), StandardCharsets.UTF_8);
+      return new YcsbRun(r.exitCode, r.stdout);
     }
 
     @Override
     public void close() {
-      if (process.isAlive()) {
-        process.destroyForcibly();
-      }
+      process.close();
       propsFile.delete();
     }
   }
 
   /** Operation and status to count, from lines such as {@code [READ], Return=OK, 500}. */
   TreeMap<String, Long> returns() {
-    TreeMap<String, Long> out = new TreeMap<>();
-    Matcher m = RETURN.matcher(output);
-    while (m.find()) {
-      out.merge(m.group(1) + " " + m.group(2), Long.parseLong(m.group(3)), Long::sum);
-    }
-    return out;
+    return MetricLines.of(output).returns();
   }
 
   /** Result lines whose status is not OK (BATCHED_OK counts as OK). */

@@ -10,6 +10,8 @@ import site.ycsb.db.cql.CqlPropertyNames;
 /**
  * Every property of the Scylla binding, parsed and validated in one place (mirrored by the table in
  * scylla/README.md). Names and defaults are those of the ScyllaDB YCSB binding; the hardening options are new.
+ *
+ * <p>Stateless and thread-safe (names and a parse).
  */
 public final class ScyllaConfig {
   public static final String HOSTS = "scylla.hosts";
@@ -27,9 +29,9 @@ public final class ScyllaConfig {
   public static final String CORE_CONNECTIONS = NAMES.coreConnections; // scylla.coreconnections
   public static final String CONNECT_TIMEOUT = NAMES.connectTimeout; // scylla.connecttimeoutmillis
   public static final String READ_TIMEOUT = NAMES.readTimeout; // scylla.readtimeoutmillis
-  public static final String USE_SSL = NAMES.useSsl; // scylla.useSSL
+  public static final String USE_SSL = NAMES.useSsl; // scylla.usessl (YCSB 0.17.0: scylla.useSSL)
   public static final String TRACING = NAMES.tracing; // scylla.tracing
-  public static final String LOCAL_DC = NAMES.localDc; // scylla.local_dc
+  public static final String LOCAL_DC = NAMES.localDc; // scylla.localdc (YCSB 0.17.0: scylla.local_dc)
   public static final String LWT = NAMES.lwt; // scylla.lwt
   public static final String REQUEST_TIMEOUT = NAMES.requestTimeout; // scylla.requesttimeoutmillis
   public static final String MAX_RETRIES = NAMES.maxRetries; // scylla.maxretries

@@ -16,6 +16,7 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
+import site.ycsb.testsupport.ChildProcess;
 
 /** Password authentication against the server started with PasswordAuthenticator. */
 public abstract class AbstractAuthIT {
@@ -77,7 +78,7 @@ public abstract class AbstractAuthIT {
       args.add(name + "=" + props.getProperty(name));
     }
     java.nio.file.Path dir = ItSupport.workDir(getClass().getSimpleName());
-    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args, dir, 120);
+    ChildProcess.Result run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args, dir, 120);
     assertTrue(run.exitCode != 0, run.toString());
     assertTrue(run.stderr.contains("authentication failed"), run.toString());
     assertFalse(run.stderr.contains("\tat "), run.toString());

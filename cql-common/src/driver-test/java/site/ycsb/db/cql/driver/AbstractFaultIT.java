@@ -20,6 +20,7 @@ import site.ycsb.DB;
 import site.ycsb.RandomByteIterator;
 import site.ycsb.Status;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
+import site.ycsb.testsupport.ChildProcess;
 
 /**
  * The fault test: while a multi-threaded load runs (one DB instance per thread, as YCSB's client does), the server
@@ -150,7 +151,7 @@ public abstract class AbstractFaultIT {
       args.add(name + "=" + props.getProperty(name));
     }
     java.nio.file.Path dir = ItSupport.workDir(getClass().getSimpleName());
-    final ItSupport.Run[] result = new ItSupport.Run[1];
+    final ChildProcess.Result[] result = new ChildProcess.Result[1];
     final Exception[] failure = new Exception[1];
     Thread client = new Thread(() -> {
       try {
@@ -173,7 +174,7 @@ public abstract class AbstractFaultIT {
     }
     client.join(TimeUnit.SECONDS.toMillis(250));
     assertTrue(failure[0] == null, String.valueOf(failure[0]));
-    ItSupport.Run run = result[0];
+    ChildProcess.Result run = result[0];
     assertEquals(0, run.exitCode, run.toString());
     // the engine's asynchronous path (4 in flight): retries and back-off are scheduled without a blocked thread
     assertTrue(run.stderr.contains("Asynchronous operations: "), run.toString());

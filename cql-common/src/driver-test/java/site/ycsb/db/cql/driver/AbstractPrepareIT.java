@@ -25,6 +25,7 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsb.db.cql.WorkloadStatements;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
+import site.ycsb.testsupport.ChildProcess;
 
 /**
  * Statements are prepared during init, not on the measured path: with the core workload's properties, init
@@ -99,7 +100,7 @@ public abstract class AbstractPrepareIT {
       args.add("-p");
       args.add(e.getKey() + "=" + e.getValue());
     }
-    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args, dir, 120);
+    ChildProcess.Result run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args, dir, 120);
     assertEquals(3, run.exitCode, run.toString());
     assertTrue(run.stderr.contains("missing_table"), run.toString());
     assertFalse(run.stderr.contains("\tat "), "stack trace: " + run);

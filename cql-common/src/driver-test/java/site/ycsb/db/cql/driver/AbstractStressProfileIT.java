@@ -24,6 +24,7 @@ import site.ycsb.db.cql.profile.Profile;
 import site.ycsb.db.cql.profile.RowGenerator;
 import site.ycsb.testserver.cassandra.CassandraTestServer;
 import site.ycsb.testserver.cassandra.CqlResult;
+import site.ycsb.testsupport.ChildProcess;
 
 /**
  * The memo's cassandra-stress profile (workloads/cassandra-stress/test01.yaml) run by the engine's client in a
@@ -96,7 +97,7 @@ public abstract class AbstractStressProfileIT {
     Path dir = ItSupport.workDir(getClass().getSimpleName());
     String cp = System.getProperty("java.class.path");
     Path results = Files.createTempDirectory(dir, "results"); // a fresh one: the engine refuses to overwrite a result
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
+    ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + PROFILE.toAbsolutePath(),
         "ops=insert=1,select1=1", "profile.schema=true", "profile.truncate=true", "profile.seed=7",
         "operationcount=" + OPERATIONS, "profile.summary=true", "results.dir=" + results), dir, 300);
 
@@ -207,7 +208,7 @@ public abstract class AbstractStressProfileIT {
             + "not exist"},
     };
     for (String[] c : cases) {
-      ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + c[0],
+      ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, "-t", "profile=" + c[0],
           "ops=" + c[1], "profile.schema=true", "operationcount=10"), dir, 120);
       assertEquals(2, run.exitCode, run.toString());
       assertTrue(run.stderr.contains("profile " + c[0] + c[2]), run.toString());
@@ -220,13 +221,13 @@ public abstract class AbstractStressProfileIT {
   }
 
   /** Runs {@code profile} with the schema created and the table truncated first; checks that it ended well. */
-  protected ItSupport.Run runProfile(CassandraTestServer server, String name, Path profile, long seed, int threads,
+  protected ChildProcess.Result runProfile(CassandraTestServer server, String name, Path profile, long seed, int threads,
                                      int operations, String ops, String... extra) throws Exception {
     Path dir = ItSupport.workDir(getClass().getSimpleName() + "-" + name);
     List<String> props = new ArrayList<>(Arrays.asList("profile=" + profile.toAbsolutePath(), "ops=" + ops,
         "profile.schema=true", "profile.truncate=true", "profile.seed=" + seed, "operationcount=" + operations));
     props.addAll(Arrays.asList(extra));
-    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client",
+    ChildProcess.Result run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client",
         args(server, "-t", threads, props.toArray(new String[0])), dir, 300);
     assertEquals(0, run.exitCode, run.toString());
     assertFalse(run.stderr.contains("\tat "), run.toString());
@@ -234,7 +235,7 @@ public abstract class AbstractStressProfileIT {
   }
 
   /** The inserts the run attempted (blocks 0..n-1), from the workload's closing line. */
-  protected static long attempted(ItSupport.Run run) {
+  protected static long attempted(ChildProcess.Result run) {
     Matcher m = ATTEMPTED.matcher(run.stderr);
     assertTrue(m.find(), run.stderr);
     return Long.parseLong(m.group(1));
@@ -244,7 +245,7 @@ public abstract class AbstractStressProfileIT {
    * Checks that every operation of the run was answered: OK, or for a lightweight transaction NOT_APPLIED (its
    * condition did not hold), never an error, a timeout or NOT_FOUND; returns the statuses by operation.
    */
-  protected static Map<String, Map<String, Long>> answered(ItSupport.Run run) {
+  protected static Map<String, Map<String, Long>> answered(ChildProcess.Result run) {
     Map<String, Map<String, Long>> out = new java.util.TreeMap<>();
     Matcher m = RETURN.matcher(run.stdout);
     while (m.find()) {
@@ -295,7 +296,7 @@ public abstract class AbstractStressProfileIT {
   void should_apply_each_account_once_and_count_later_inserts_not_applied_when_inserts_are_lightweight_transactions()
       throws Exception {
     CassandraTestServer server = CassandraTestServer.shared();
-    ItSupport.Run run = runProfile(server, "lwt", LWT, 3, 2, 240, "ops(insert=4,read=1,move=1,open=1)");
+    ChildProcess.Result run = runProfile(server, "lwt", LWT, 3, 2, 240, "ops(insert=4,read=1,move=1,open=1)");
     long inserts = attempted(run);
     Profile profile = Profile.load(LWT.toString());
     Set<List<Object>> accounts = keys(profile, 3, inserts)[0];
@@ -319,7 +320,7 @@ public abstract class AbstractStressProfileIT {
   void should_send_multi_row_counter_inserts_in_counter_batches_with_one_notice_when_the_profile_says_logged()
       throws Exception {
     CassandraTestServer server = CassandraTestServer.shared();
-    ItSupport.Run run = runProfile(server, "pageviews", PAGEVIEWS, 8, 1, 150, "ops(insert=2,views=1,bump=1)");
+    ChildProcess.Result run = runProfile(server, "pageviews", PAGEVIEWS, 8, 1, 150, "ops(insert=2,views=1,bump=1)");
     long inserts = attempted(run);
     Map<String, Map<String, Long>> statuses = answered(run);
     assertEquals(inserts, count(statuses, "insert", "OK"), run.toString());
@@ -347,7 +348,7 @@ public abstract class AbstractStressProfileIT {
         + "insert:\n  partitions: uniform(1..3)\n  batchtype: UNLOGGED\n"
         + "queries:\n  recent:\n    cql: select at, detail from events where tenant = ? and kind = ? limit 3\n"
         + "token_range_queries:\n  all:\n    columns: '*'\n    page_size: 100000\n").getBytes("UTF-8"));
-    ItSupport.Run run = runProfile(server, "existing", profile, 9, 1, 160, "insert=3,recent=1");
+    ChildProcess.Result run = runProfile(server, "existing", profile, 9, 1, 160, "insert=3,recent=1");
     long inserts = attempted(run);
     Map<String, Map<String, Long>> statuses = answered(run);
     assertEquals(inserts, count(statuses, "insert", "OK"), run.toString());
@@ -367,7 +368,7 @@ public abstract class AbstractStressProfileIT {
     // One page per range (page_size above any range's rows), one operation per range of the ring: one pass over the
     // ring, which counts each partition once.
     Path results = Files.createTempDirectory(dir, "scan");
-    ItSupport.Run scan = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args(server, "-t",
+    ChildProcess.Result scan = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args(server, "-t",
         "profile=" + profile, "ops=all=1", "profile.seed=9", "operationcount=" + ranges, "profile.summary=true",
         "results.dir=" + results), dir, 300);
     assertEquals(0, scan.exitCode, scan.toString());
@@ -428,7 +429,7 @@ public abstract class AbstractStressProfileIT {
   private long runEveryQueryFinding(CassandraTestServer server, String name, Path profile, long seed, int operations,
                                     String... queries) throws Exception {
     Path dir = ItSupport.workDir(getClass().getSimpleName() + "-" + name);
-    ItSupport.Run run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args(server, "-t",
+    ChildProcess.Result run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args(server, "-t",
         "profile=" + profile, "ops=insert=1," + String.join("=1,", queries) + "=1", "profile.schema=true",
         "profile.truncate=true", "profile.seed=" + seed, "operationcount=" + operations), dir, 300);
     assertEquals(0, run.exitCode, run.toString());

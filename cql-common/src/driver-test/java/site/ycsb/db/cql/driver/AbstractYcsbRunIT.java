@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import site.ycsb.testserver.cassandra.CassandraTestServer;
+import site.ycsb.testsupport.ChildProcess;
 
 /**
  * End-to-end runs through YCSB's own client in a forked JVM: workloads A–F with this project's engine, and the
@@ -42,7 +43,7 @@ public abstract class AbstractYcsbRunIT {
     return args;
   }
 
-  private static void assertClean(ItSupport.Run run, String phase) {
+  private static void assertClean(ChildProcess.Result run, String phase) {
     assertEquals(0, run.exitCode, phase + ": " + run);
     assertTrue(run.stdout.contains("[OVERALL], Throughput(ops/sec)"), phase + ": " + run);
     assertFalse(run.stdout.contains("-FAILED]"), phase + " has failed operations: " + run);
@@ -63,7 +64,7 @@ public abstract class AbstractYcsbRunIT {
     Path dir = ItSupport.workDir(getClass().getSimpleName());
     String cp = System.getProperty("java.class.path");
 
-    ItSupport.Run load = ItSupport.java(cp, "site.ycsb.Client",
+    ChildProcess.Result load = ItSupport.java(cp, "site.ycsb.Client",
         args(server, table, ItSupport.writeProperties(dir, "workloada", Workloads.workload('a')), true), dir, 120);
     assertClean(load, "load");
     assertEquals(RECORDS, ItSupport.metric(load.stdout, "INSERT", "Return=OK"), load.toString());
@@ -71,7 +72,7 @@ public abstract class AbstractYcsbRunIT {
 
     for (char letter : "abcdef".toCharArray()) {
       Path file = ItSupport.writeProperties(dir, "workload" + letter, Workloads.workload(letter));
-      ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, table, file, false), dir, 120);
+      ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, table, file, false), dir, 120);
       assertClean(run, "workload " + letter);
       String mainOp = letter == 'e' ? "SCAN" : "READ";
       assertTrue(ItSupport.metric(run.stdout, mainOp, "Return=OK") > 0, "workload " + letter + ": " + run);
@@ -96,12 +97,12 @@ public abstract class AbstractYcsbRunIT {
         Paths.get(bindingLib, "*").toString(), bindingJar);
     Path workload = ItSupport.writeProperties(dir, "workloada", Workloads.workload('a'));
 
-    ItSupport.Run load = ItSupport.java(cp, "site.ycsb.Client", args(server, table, workload, true), dir, 120);
+    ChildProcess.Result load = ItSupport.java(cp, "site.ycsb.Client", args(server, table, workload, true), dir, 120);
     assertClean(load, "0.17.0 load");
     assertEquals(RECORDS, ItSupport.metric(load.stdout, "INSERT", "Return=OK"), load.toString());
     assertEquals(RECORDS, server.countRows(keyspace(), table));
 
-    ItSupport.Run run = ItSupport.java(cp, "site.ycsb.Client", args(server, table, workload, false), dir, 120);
+    ChildProcess.Result run = ItSupport.java(cp, "site.ycsb.Client", args(server, table, workload, false), dir, 120);
     assertClean(run, "0.17.0 run");
     long reads = ItSupport.metric(run.stdout, "READ", "Return=OK");
     long updates = ItSupport.metric(run.stdout, "UPDATE", "Return=OK");

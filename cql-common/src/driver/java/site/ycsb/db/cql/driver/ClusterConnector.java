@@ -33,7 +33,12 @@ import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.SslContexts;
 import site.ycsb.support.RateLimitedLog;
 
-/** Builds the driver {@link Cluster} from {@link CqlSettings} and opens the session on the keyspace. */
+/**
+ * Builds the driver {@link Cluster} from {@link CqlSettings} and opens the session on the keyspace.
+ *
+ * <p>Stateless and thread-safe; the {@code Connection} it returns is shared by every client thread, as the driver's
+ * {@code Cluster} and {@code Session} are.
+ */
 public final class ClusterConnector {
   /** Reconnect quickly after an outage (the driver default waits up to 10 minutes between attempts). */
   private static final long RECONNECT_BASE_MILLIS = 500;

@@ -32,6 +32,9 @@ import site.ycsb.named.NamedOperationDB;
  * <p>It offers the asynchronous operations ({@link AsyncDB}, from the binding-support jar the binding ships) with
  * the same statements, statuses, retries and counters as the blocking ones, and the named operations of a
  * cassandra-stress profile run ({@link site.ycsb.db.cql.profile.StressProfileWorkload}, see {@link ProfileSchema}).
+ *
+ * <p>Not thread-safe itself: one per client thread, as every {@link DB}; the runtime it shares with the other threads
+ * ({@link CqlRuntime}) is thread-safe.
  */
 public abstract class CqlClient extends DB implements AsyncDB, NamedOperationDB {
   private static final SharedResource<CqlRuntime> SHARED = new SharedResource<>();

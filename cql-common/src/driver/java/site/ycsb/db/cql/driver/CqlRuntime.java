@@ -31,6 +31,9 @@ import site.ycsb.support.Sleeper;
  * Everything the client threads of one binding share: the driver connection, the operations with their statement
  * cache and the retry counters. Created by the first thread's init (via {@link SharedResource}), closed by the
  * last thread's cleanup, which also prints the retry summary.
+ *
+ * <p>Thread-safe: shared by every client thread of the binding, and its asynchronous operations complete on the
+ * driver's I/O threads.
  */
 public final class CqlRuntime {
   /** Each error kind is logged at most once per this many seconds. */

@@ -20,6 +20,8 @@ import site.ycsb.db.cql.ErrorKind;
  * host reachable", a broken connection and a bootstrapping coordinator are UNAVAILABLE (the request was not
  * executed); server overload and a full client pool are OVERLOADED; everything else (invalid query, unauthorized,
  * read/write failures at replicas, server errors) is OTHER and not retried.
+ *
+ * <p>Stateless and thread-safe: one instance serves every client thread and the driver's I/O threads.
  */
 public final class DriverErrorClassifier implements ErrorClassifier {
   @Override

@@ -33,6 +33,8 @@ import site.ycsb.support.RateLimitedLog;
  * ({@link ServerTables}). Done once per process and profile, by the first client thread's init. After the session
  * opens, {@link #checkStatements} prepares the insert and the operations of the mix and checks that each marker binds
  * the column the profile binds to it.
+ *
+ * <p>Thread-safe: every client thread's init calls it; the once-per-process steps are synchronized.
  */
 final class ProfileSchema {
   private static final Set<String> DONE = new HashSet<>();

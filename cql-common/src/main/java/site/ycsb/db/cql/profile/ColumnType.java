@@ -17,6 +17,8 @@ import java.util.UUID;
  * package does not see the driver, so the binding converts those two to the driver's classes before it binds
  * ({@link ProfileRequest#neutralValues()}). {@code time} is a {@code long} of nanoseconds since midnight, as the
  * driver binds it; a {@code counter} value is the increment of an update.
+ *
+ * <p>Immutable and thread-safe.
  */
 enum ColumnType {
   TEXT(true), ASCII(true), VARCHAR(true), BLOB(true), INT(false), BIGINT(false), SMALLINT(false), TINYINT(false),

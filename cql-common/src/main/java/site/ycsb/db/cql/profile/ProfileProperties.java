@@ -33,6 +33,8 @@ import site.ycsb.support.TypedProperties;
  *       {@code n<}; defaults 0.02, 30, 200; off unless one is set): stop the run once the row rate has converged
  *       ({@link ConvergenceStop}).</li>
  * </ul>
+ *
+ * <p>Immutable and thread-safe once parsed.
  */
 public final class ProfileProperties {
   public static final String PROFILE = "profile";

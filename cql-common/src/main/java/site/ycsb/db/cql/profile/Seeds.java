@@ -1,6 +1,10 @@
 package site.ycsb.db.cql.profile;
 
-/** Deterministic mixing of seeds (SplitMix64 finaliser): the same inputs give the same value in every process. */
+/**
+ * Deterministic mixing of seeds (SplitMix64 finaliser): the same inputs give the same value in every process.
+ *
+ * <p>Stateless and thread-safe.
+ */
 final class Seeds {
   private Seeds() {
   }

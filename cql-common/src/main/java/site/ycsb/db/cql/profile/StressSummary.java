@@ -37,6 +37,9 @@ import site.ycsb.measurements.OneMeasurementHdrHistogram;
  * operation's start to the last one's end, as the workload saw them; GC is the collections of this JVM during the run
  * (count and time; GC memory is not measured). This reads the engine's measurements beyond YCSB 0.17.0's API, which
  * is why it is an option: the profile workload needs this engine anyway.
+ *
+ * <p>Not thread-safe: made and printed by the workload's cleanup, on one thread; it reads the engine's measurements,
+ * which are thread-safe.
  */
 final class StressSummary {
   /** The summary's file in results.dir. */
