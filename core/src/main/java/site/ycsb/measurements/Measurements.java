@@ -193,6 +193,11 @@ public class Measurements {
   }
 
   static List<Double> parsePercentiles(String list) {
+    if (list.trim().isEmpty()) {
+      // an unset shell variable must not silently drop every percentile from the results
+      throw new IllegalArgumentException(EngineOptions.PERCENTILES + " is given empty: give percentiles (e.g. "
+          + "95,99,99.9), or leave it out for its default (95,99)");
+    }
     List<Double> result = new ArrayList<>();
     for (String part : list.split(",")) {
       String p = part.trim();

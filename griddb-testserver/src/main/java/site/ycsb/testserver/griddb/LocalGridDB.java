@@ -36,8 +36,8 @@ public final class LocalGridDB {
   private final Path bindingConf;
 
   LocalGridDB(PrintStream out, PrintStream err, Path bindingConf) {
-    this.out = out;
-    this.err = err;
+    this.out = new MaskedLines(out);
+    this.err = new MaskedLines(err);
     this.bindingConf = bindingConf;
   }
 
@@ -93,8 +93,8 @@ public final class LocalGridDB {
         throw new IllegalArgumentException("--dir DIR is required");
       }
     } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      err.println(USAGE);
+      // one line: a script's log shows the mistake and the usage together
+      err.println("error: " + e.getMessage() + "; " + USAGE);
       return EXIT_USAGE;
     }
     switch (command) {
