@@ -97,6 +97,10 @@ class BadInputTest {
         // A target so low its second operation would come after years (1e-300 overflowed the slot times).
         row(2, "target=1e-300 is below the lowest rate, 1.0E-8 ops/s", "-P", "{W}", "-target", "1e-300"),
         row(2, "target=0.000000001 is below the lowest rate", "-P", "{W}", "-target", "0.000000001"),
+        // Far beyond any real value: a typo that would run unthrottled, or never print a status line.
+        row(2, "target=1e99 is too large (at most 1000000000)", "-P", "{W}", "-target", "1e99"),
+        row(2, "target=99999999999999999999 is too large", "-P", "{W}", "-p", "target=99999999999999999999"),
+        row(2, "status.interval=1e99 is too large (at most 86400)", "-P", "{W}", "-s", "-p", "status.interval=1e99"),
         row(2, "warmup=\u0665ops is not valid", "-P", "{W}", "-p", "warmup=\u0665ops"),
         row(2, "warmup=5ds is not valid", "-P", "{W}", "-p", "warmup=5ds"),
         row(2, "async.window.us=-1 must be at least 0", "-P", "{W}", "-p", "async.window.us=-1"),
