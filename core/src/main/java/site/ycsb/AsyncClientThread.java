@@ -47,6 +47,11 @@ final class AsyncClientThread extends EngineThread {
   private final LongAdder done = new LongAdder();
   private final LongAdder measured = new LongAdder();
   private final LongAdder busyNs = new LongAdder();
+  /** How long the dispatcher waited for a free in-flight place for measured operations (total, longest; its own). */
+  private long queuedNs;
+  private long maxQueuedNs;
+  /** When the dispatcher last got a place it had to wait for (ns; the schedule's start before any wait). */
+  private long placeFreedNs;
   private volatile long firstMeasuredStartNs = Long.MAX_VALUE;
   private final AtomicLong lastOpEndNs = new AtomicLong(Long.MIN_VALUE);
 
@@ -77,6 +82,16 @@ final class AsyncClientThread extends EngineThread {
   @Override
   public long busyNs() {
     return busyNs.sum();
+  }
+
+  @Override
+  public long queuedNs() {
+    return queuedNs;
+  }
+
+  @Override
+  public long maxQueuedNs() {
+    return maxQueuedNs;
   }
 
   @Override
@@ -149,6 +164,7 @@ final class AsyncClientThread extends EngineThread {
   private void dispatchOnSchedule(AsyncDBWrapper db, Object state) {
     Measurements measurements = Measurements.getMeasurements();
     long scheduleStart = schedule.startNs();
+    placeFreedNs = scheduleStart;
     try {
       while (!workload.isStopRequested()) {
         long slot = schedule.claim();
@@ -157,10 +173,15 @@ final class AsyncClientThread extends EngineThread {
         }
         long intended = schedule.intendedStartNs(slot);
         schedule.awaitTime(wakeUp(intended, scheduleStart), workload);
-        // The in-flight bound: waiting here delays the operation past its intended start, which is measured.
-        while (!inFlight.tryAcquire(50, TimeUnit.MILLISECONDS)) {
-          if (workload.isStopRequested()) {
-            return;
+        // The in-flight bound: waiting here delays the operation past its intended start, which is measured; how
+        // long, is read only when there was a wait (a place is free at once on the usual path).
+        long waitFrom = 0;
+        if (!inFlight.tryAcquire()) {
+          waitFrom = System.nanoTime();
+          while (!inFlight.tryAcquire(50, TimeUnit.MILLISECONDS)) {
+            if (workload.isStopRequested()) {
+              return;
+            }
           }
         }
         if (workload.isStopRequested()) {
@@ -168,9 +189,21 @@ final class AsyncClientThread extends EngineThread {
           break;
         }
         long begin = System.nanoTime();
+        // Queued: from the intended start (or, when the dispatcher came late for another reason, from when it began
+        // to wait) to the place; for an operation due while the dispatcher still waited for an earlier one's place,
+        // until that place came free.
+        long queued = waitFrom == 0 ? placeFreedNs - intended
+            : begin - (intended < placeFreedNs ? intended : Math.max(waitFrom, intended));
+        if (waitFrom != 0) {
+          placeFreedNs = begin;
+        }
         boolean isMeasured = warmup.isMeasured(slot, intended, scheduleStart);
         if (isMeasured) {
           run.recordLag(intended, begin, scheduleStart);
+          if (queued > 0) {
+            queuedNs += queued;
+            maxQueuedNs = Math.max(maxQueuedNs, queued);
+          }
         }
         try {
           start(db, state, measurements, intended, begin, isMeasured, releaseSlot);

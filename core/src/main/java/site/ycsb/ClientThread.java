@@ -36,6 +36,9 @@ final class ClientThread extends EngineThread {
     long busyNs;
     /** The longest measured operation of this thread (throttled runs; written only by its thread). */
     long maxServiceNs;
+    /** How long measured slots had been due when this thread claimed them, in total and the longest (throttled). */
+    long queuedNs;
+    long maxQueuedNs;
     volatile long firstMeasuredStartNs = Long.MAX_VALUE;
     long lastOpEndNs = Long.MIN_VALUE;
   }
@@ -61,6 +64,16 @@ final class ClientThread extends EngineThread {
   @Override
   public long busyNs() {
     return counters.busyNs;
+  }
+
+  @Override
+  public long queuedNs() {
+    return counters.queuedNs;
+  }
+
+  @Override
+  public long maxQueuedNs() {
+    return counters.maxQueuedNs;
   }
 
   @Override
@@ -132,6 +145,7 @@ final class ClientThread extends EngineThread {
       while (!workload.isStopRequested()) {
         long slot;
         long opStart = 0;
+        long queued = 0;
         if (throttled) {
           // Only a few threads wait on the clock; the others wait to be called in (see ClockWaiters)
           if (!waiters.shouldClaim() && !waiters.awaitCall(me, workload)) {
@@ -144,8 +158,8 @@ final class ClientThread extends EngineThread {
           }
           long intended = schedule.intendedStartNs(slot);
           waiters.startWaiting();
-          boolean onTime = schedule.awaitTime(intended, workload);
-          waiters.endWaiting(lastOpNs, onTime);
+          queued = schedule.awaitTime(intended, workload);
+          waiters.endWaiting(lastOpNs, queued == 0); // 0: the time still lay ahead, this thread was on time
           if (workload.isStopRequested()) {
             break;
           }
@@ -178,6 +192,10 @@ final class ClientThread extends EngineThread {
           }
           if (throttled) {
             run.recordLag(opStart, begin, scheduleStart);
+            c.queuedNs += queued;
+            if (queued > c.maxQueuedNs) {
+              c.maxQueuedNs = queued;
+            }
           }
         }
         boolean ok = doTransactions ? workload.doTransaction(db, state) : workload.doInsert(db, state);

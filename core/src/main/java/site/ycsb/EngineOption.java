@@ -82,6 +82,21 @@ public final class EngineOption<T> {
         (p, o) -> new TypedProperties(p).doubleValue(o.name, o.defaultValue, min));
   }
 
+  /**
+   * A finite number in {@code [min, max]}: for options where a value far beyond any real one is a typo that would
+   * otherwise run silently (a rate of 1e99 runs unthrottled, a status interval of 1e99 prints no line).
+   */
+  static EngineOption<Double> number(String name, double def, double min, double max, String meaning) {
+    return new EngineOption<>(name, Double.class, def, meaning, Collections.<String>emptyList(), (p, o) -> {
+      double value = new TypedProperties(p).doubleValue(o.name, o.defaultValue, min);
+      if (value > max) {
+        throw TypedProperties.badValue(o.name, p.getProperty(o.name), "is too large (at most "
+            + EngineCommandLine.formatRate(max) + ")");
+      }
+      return value;
+    });
+  }
+
   /** The property name, e.g. {@code threadcount}. */
   public String name() {
     return name;

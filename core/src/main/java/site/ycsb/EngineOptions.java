@@ -34,7 +34,7 @@ public final class EngineOptions {
       "true: the transaction phase (-t); false: the load phase (-load)"));
   public static final EngineOption<Integer> THREAD_COUNT = add(EngineOption.count("threadcount", 1, 1,
       Integer.MAX_VALUE, "client threads (-threads); on the asynchronous path the bound on operations in flight"));
-  public static final EngineOption<Double> TARGET = add(EngineOption.number("target", 0, 0,
+  public static final EngineOption<Double> TARGET = add(EngineOption.number("target", 0, 0, 1e9,
       "operations per second in total, on an open-loop schedule (-target); 0: unthrottled"));
   public static final EngineOption<Long> OPERATION_COUNT = add(EngineOption.wholeNumber("operationcount", 0, 0,
       Long.MAX_VALUE, "operations of the transaction phase; 0: unlimited (then maxexecutiontime ends the run)"));
@@ -92,7 +92,7 @@ public final class EngineOptions {
   public static final EngineOption<Boolean> STATUS = add(EngineOption.flag("status", false,
       "print a status line to stderr every status.interval (-s)"));
   public static final EngineOption<Double> STATUS_INTERVAL = add(EngineOption.number("status.interval", 10, 0.001,
-      "seconds between status lines"));
+      86_400, "seconds between status lines"));
   public static final EngineOption<String> LABEL = add(EngineOption.text("label", "",
       "a prefix of the status lines (-l)"));
   public static final EngineOption<String> EXPORTER = add(EngineOption.text("exporter",

@@ -58,6 +58,7 @@ final class MeasuredWindow {
     reporter = new StatusReporter(measurements, state, schedule, config.statusIntervalMs, config.label,
         config.status ? System.err : null, resultsDir.writer("timeseries.csv"), resultsDir.writer("status.log"),
         config.maxExecutionSec, jvm);
+    reporter.health(new StatusHealth(health.cpuWaitMeter(), health.pauseMeter(), config.threads));
     // With a warm-up, health counts CPU, GC and pauses again from the first measured operation on.
     health.start(warmup.isNone() ? null : state::measuring);
   }
@@ -136,9 +137,7 @@ final class MeasuredWindow {
     }
     r.timedOut = timedOut;
     Histogram lag = state.scheduleLag();
-    double busy = r.runtimeMs == 0 ? 0 : state.busyNs() / (r.runtimeMs * 1e6 * config.threads);
-    health.finish(r.runtimeMs / 1000.0, r.throughput, config.target,
-        lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99), lag.getMaxValue(), busy, verdictContext());
+    health.finish(measures(r, lag), verdictContext());
     r.health = health;
     r.scheduleLag = lag;
     r.lagsAbove1h = state.lagsAbove1h.sum();
@@ -149,21 +148,44 @@ final class MeasuredWindow {
     return r;
   }
 
-  /** The figures the verdicts need beyond the overall ones (see {@link ClientHealth#finish}). */
-  private ClientHealth.Context verdictContext() {
-    ClientHealth.Context c = new ClientHealth.Context();
-    c.processPauseUs = health.processPauseUs();
+  /** The run's figures that the lateness verdict judges (see {@link LagVerdict}); the client's own are added by it. */
+  private LagVerdict.Measures measures(RunResult r, Histogram lag) {
+    LagVerdict.Measures m = new LagVerdict.Measures();
+    m.runtimeSec = r.runtimeMs / 1000.0;
+    m.throughput = r.throughput;
+    m.target = config.target;
+    m.lagP99Us = lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99);
+    m.lagMaxUs = lag.getMaxValue();
+    m.lagSumUs = (long) (lag.getMean() * lag.getTotalCount());
+    m.queuedUs = config.target > 0 ? state.queuedNs() / 1000 : -1;
+    m.maxQueuedUs = state.maxQueuedNs() / 1000;
     Histogram startup = state.startupLag();
     Histogram steady = state.steadyLag();
-    c.startupLagP99Us = startup.getTotalCount() == 0 ? 0 : startup.getValueAtPercentile(99);
-    c.startupLagMaxUs = startup.getMaxValue();
-    c.steadyLagP99Us = steady.getTotalCount() == 0 ? 0 : steady.getValueAtPercentile(99);
-    c.steadyCount = steady.getTotalCount();
+    m.startupLagP99Us = startup.getTotalCount() == 0 ? 0 : startup.getValueAtPercentile(99);
+    m.startupLagMaxUs = startup.getMaxValue();
+    m.steadyLagP99Us = steady.getTotalCount() == 0 ? 0 : steady.getValueAtPercentile(99);
+    m.steadyCount = steady.getTotalCount();
+    m.threads = config.threads;
+    m.inFlightBound = inFlightBound;
+    // Busy means inside database calls: the recorded service times, when they are recorded; else the loop's time
+    // around each operation (which also holds the workload's own work and a thread descheduled around the call).
+    Measurements.ServiceTimes service = measurements.serviceTimes();
+    m.busyNs = service != null ? service.totalUs * 1000 : state.busyNs();
+    m.loopBusyNs = service != null && !inFlightBound ? state.busyNs() : -1;
+    m.longestLoopOpUs = inFlightBound ? -1 : state.maxServiceNs.get() / 1000;
+    m.busyFraction = r.runtimeMs == 0 ? 0 : m.busyNs / (r.runtimeMs * 1e6 * config.threads);
+    m.serviceP999Us = service != null ? service.worstP999Us : -1;
+    m.heldEveryThreadUs = service != null ? service.kthLongestUs(config.threads) : -1;
     // The binding's own time: the loop's time around an operation also holds the thread being descheduled (on a
     // loaded machine 1.3 s around calls that each took under 25 us), which is no database stall.
     long longestCallUs = measurements.longestCallUs();
-    c.maxServiceUs = longestCallUs > 0 ? longestCallUs : state.maxServiceNs.get() / 1000;
-    c.inFlightBound = inFlightBound;
+    m.longestCallUs = longestCallUs > 0 ? longestCallUs : state.maxServiceNs.get() / 1000;
+    return m;
+  }
+
+  /** The failures and lost calls the verdicts name before the lateness (see {@link ClientHealth#finish}). */
+  private ClientHealth.Context verdictContext() {
+    ClientHealth.Context c = new ClientHealth.Context();
     c.lostOps = state.lostOps.sum();
     c.deadlineSec = TimeUnit.NANOSECONDS.toSeconds(config.asyncDeadlineNs);
     StringBuilder failures = new StringBuilder();

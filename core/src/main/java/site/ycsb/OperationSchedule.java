@@ -199,22 +199,24 @@ final class OperationSchedule {
    * Waits until {@code deadlineNs}, returning early if {@code stop} is requested. Parking is done in bounded
    * steps so that a stop request is seen within 50 ms even at very low rates.
    *
-   * @return whether the time still lay ahead when called (false: the caller is late for it)
+   * @return how late the caller came (ns past {@code deadlineNs} when it called, from the clock read it makes
+   *     anyway), 0 when it came in time: a slot claimed after it fell due found no thread free to wait for it
    */
-  public boolean awaitTime(long deadlineNs, Workload stop) {
-    long left;
-    boolean waited = false;
-    while ((left = deadlineNs - System.nanoTime()) > 0) {
-      waited = true;
+  public long awaitTime(long deadlineNs, Workload stop) {
+    long left = deadlineNs - System.nanoTime();
+    if (left <= 0) {
+      return -left;
+    }
+    do {
       if (stop.isStopRequested()) {
-        return true;
+        return 0;
       }
       if (spin) {
         Thread.yield();
       } else {
         LockSupport.parkNanos(Math.min(left, MAX_PARK_NS));
       }
-    }
-    return waited;
+    } while ((left = deadlineNs - System.nanoTime()) > 0);
+    return 0;
   }
 }

@@ -16,6 +16,8 @@ import java.util.concurrent.locks.LockSupport;
 final class PauseMeter {
   static final long INTERVAL_MS = 10;
   private final AtomicLong maxPauseNs = new AtomicLong();
+  /** The longest pause since {@link #takeIntervalMaxUs} was last called (the status lines' interval). */
+  private final AtomicLong intervalMaxNs = new AtomicLong();
   /** The measuring thread; a thread that is no longer this one ends (a restart must not leave the old one running). */
   private volatile Thread thread;
 
@@ -39,6 +41,9 @@ final class PauseMeter {
       if (thread == self && late > maxPauseNs.get()) {
         maxPauseNs.accumulateAndGet(late, Math::max);
       }
+      if (thread == self && late > intervalMaxNs.get()) {
+        intervalMaxNs.accumulateAndGet(late, Math::max);
+      }
     }
   }
 
@@ -54,6 +59,11 @@ final class PauseMeter {
   /** The measuring thread, null when stopped: for tests. */
   Thread thread() {
     return thread;
+  }
+
+  /** The longest time the process did not run since the previous call (or the start), microseconds. */
+  long takeIntervalMaxUs() {
+    return intervalMaxNs.getAndSet(0) / 1000;
   }
 
   /** The longest time the process did not run while the meter ran, microseconds. */

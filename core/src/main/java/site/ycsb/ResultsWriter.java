@@ -56,6 +56,7 @@ final class ResultsWriter {
         // as for latencies: the histogram's range ends at an hour, and what lay beyond is counted, never hidden
         e.write("SCHEDULE", SCHEDULE_LAGS_ABOVE_1H, r.lagsAbove1h);
       }
+      exportHealth(r.health.measures, e);
     }
     long totalCount = 0;
     long totalTime = 0;
@@ -77,6 +78,28 @@ final class ResultsWriter {
       jvm.export(e);
     }
     measurements.exportMeasurements(e);
+  }
+
+  /**
+   * The measures of each cause of lateness ({@link LagVerdict}), as {@code [HEALTH]} lines beside the schedule's: the
+   * threads' wait for a CPU (left out where it is not measured) and their time on one, the load average, the share of
+   * thread time in database calls, the service-time p99.9 and longest call, and the longest pauses.
+   */
+  private static void exportHealth(LagVerdict.Measures m, MeasurementsExporter e) throws IOException {
+    if (m.cpuWaitNs >= 0) {
+      e.write("HEALTH", "CpuWait(ms)", m.cpuWaitNs / 1_000_000);
+      e.write("HEALTH", "CpuRun(ms)", m.cpuRunNs / 1_000_000);
+    }
+    if (m.loadAverage >= 0) {
+      e.write("HEALTH", "LoadAverage", m.loadAverage);
+    }
+    e.write("HEALTH", "ThreadsBusy(%)", Math.round(m.busyFraction * 1000) / 10.0);
+    if (m.serviceP999Us >= 0) {
+      e.write("HEALTH", "ServiceP999(us)", m.serviceP999Us);
+    }
+    e.write("HEALTH", "LongestCall(us)", m.longestCallUs);
+    e.write("HEALTH", "ProcessPauseMax(us)", m.processPauseUs);
+    e.write("HEALTH", "GcPauseMax(us)", m.gcPauseUs);
   }
 
   private static double percent(long part, long whole) {
@@ -191,6 +214,30 @@ final class ResultsWriter {
         .field("cpuUsedSec", h.cpuUsedSec).field("cpuCores", h.cores()).field("cpuUtilisation", h.cpuUtilisation)
         .field("threadsBusy", h.threadsBusy).field("gcCount", h.gcCount).field("gcTimeMs", h.gcTimeMs).field("gcMaxPauseMs", h.gcMaxPauseMs())
         .field("processPauseMaxUs", h.processPauseUs()).field("clientLimited", h.clientLimited);
+    LagVerdict.Measures m = h.measures;
+    Json verdict = new Json().field("cause", h.cause.id());
+    verdict.raw("text", h.verdictText == null ? "null" : JsonText.quote(h.verdictText));
+    health.raw("verdict", verdict.field("machineBusy", m.machineBusy()).toString());
+    Json causes = new Json();
+    causes.field("cpuWaitMeasured", m.cpuWaitNs >= 0);
+    nullable(causes, "cpuWaitSec", m.cpuWaitNs, m.cpuWaitNs / 1e9);
+    nullable(causes, "cpuRunSec", m.cpuRunNs, m.cpuRunNs / 1e9);
+    nullable(causes, "operationThreadsCpuWaitSec", m.workerCpuWaitNs, m.workerCpuWaitNs / 1e9);
+    nullable(causes, "loadAverage", m.loadAverage, m.loadAverage);
+    causes.raw("lagQueuedShare", m.queuedUs < 0 || m.lagSumUs <= 0 ? "null"
+        : JsonText.number(Math.min(1.0, (double) m.queuedUs / m.lagSumUs)));
+    causes.field("longestQueuedUs", m.maxQueuedUs);
+    causes.field("cpuCores", m.cores).field("threads", m.threads).field("inFlightBound", m.inFlightBound)
+        .field("threadsBusyInCalls", m.busyFraction);
+    nullable(causes, "workloadOutsideCallsSec", m.loopBusyNs, m.outsideCallsNs() / 1e9);
+    causes.raw("longestLoopOperationUs", m.longestLoopOpUs < 0 ? "null" : Long.toString(m.longestLoopOpUs));
+    causes.raw("serviceP999Us", m.serviceP999Us < 0 ? "null" : Long.toString(m.serviceP999Us));
+    causes.field("longestCallUs", m.longestCallUs);
+    causes.raw("heldEveryThreadUs", m.heldEveryThreadUs < 0 ? "null" : Long.toString(m.heldEveryThreadUs));
+    causes
+        .field("processPauseMaxUs", m.processPauseUs)
+        .field("gcMaxPauseUs", m.gcPauseUs);
+    health.raw("causes", causes.toString());
     StringBuilder warnings = new StringBuilder("[");
     for (int i = 0; i < h.warnings.size(); i++) {
       warnings.append(i == 0 ? "" : ", ").append(JsonText.quote(h.warnings.get(i)));
@@ -204,6 +251,15 @@ final class ResultsWriter {
       j.raw(site.ycsb.telemetry.DatabaseNodes.SECTION, r.databaseNodes);
     }
     return j.toString() + "\n";
+  }
+
+  /** {@code name: value}, or {@code name: null} when {@code measured} is negative (not measured). */
+  private static void nullable(Json j, String name, double measured, double value) {
+    if (measured < 0) {
+      j.raw(name, "null");
+    } else {
+      j.field(name, value);
+    }
   }
 
   private static String measurementJson(String name, Map<String, Object> figures) {

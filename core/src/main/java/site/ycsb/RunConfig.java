@@ -98,10 +98,8 @@ final class RunConfig {
       if (doTransactions) {
         long ops = r.get(EngineOptions.OPERATION_COUNT);
         if (ops == 0 && maxExecutionSec == 0) {
-          String given = props.getProperty(EngineOptions.OPERATION_COUNT.name());
-          throw new UsageException("operationcount is " + (given != null && given.trim().isEmpty() ? "empty, which "
-              + "means 0 (unlimited)," : "0 (unlimited)") + " and maxexecutiontime is not set: the run would never "
-              + "end; set operationcount or maxexecutiontime");
+          throw new UsageException("operationcount is 0 (unlimited) and maxexecutiontime is not set: the run would "
+              + "never end; set operationcount or maxexecutiontime");
         }
         operationLimit = ops == 0 ? Long.MAX_VALUE : ops;
       } else {
@@ -116,9 +114,9 @@ final class RunConfig {
       label = r.get(EngineOptions.LABEL);
       exporterClass = r.get(EngineOptions.EXPORTER);
       checkExporter(exporterClass);
-      String file = r.get(EngineOptions.EXPORT_FILE);
+      String file = givenPath(props, r, EngineOptions.EXPORT_FILE, "file");
       exportFile = file.isEmpty() ? null : file;
-      String dir = r.get(EngineOptions.RESULTS_DIR);
+      String dir = givenPath(props, r, EngineOptions.RESULTS_DIR, "directory");
       resultsDir = dir.isEmpty() ? null : new File(dir);
       if (exportFile != null) {
         checkExportFileOutsideRecords(new File(exportFile), resultsDir);
@@ -228,6 +226,19 @@ final class RunConfig {
 
   private static boolean isWritableDirectory(File dir) {
     return dir != null && dir.isDirectory() && dir.canWrite();
+  }
+
+  /**
+   * A path option's value; a path given blank is refused rather than read as "not given" (typically an unset shell
+   * variable, {@code -p results.dir=$DIR}: the run would keep no record and nobody would notice until afterwards).
+   */
+  private static String givenPath(Properties props, PropertyReader r, EngineOption<String> option, String what)
+      throws UsageException {
+    String value = r.get(option);
+    if (value.isEmpty() && option.isGiven(props)) {
+      throw new UsageException(option.name() + " is empty: give a " + what + ", or leave the property out");
+    }
+    return value;
   }
 
   private static void checkExporter(String name) throws UsageException {

@@ -196,6 +196,24 @@ final class RunState {
     return n;
   }
 
+  /** How long measured operations waited past their intended start for a free thread or place, in total (ns). */
+  long queuedNs() {
+    long n = 0;
+    for (Worker t : threads()) {
+      n += t.queuedNs();
+    }
+    return n;
+  }
+
+  /** The longest such wait of one measured operation (ns). */
+  long maxQueuedNs() {
+    long max = 0;
+    for (Worker t : threads()) {
+      max = Math.max(max, t.maxQueuedNs());
+    }
+    return max;
+  }
+
   /** The earliest (intended or actual) start of a measured operation; MAX_VALUE if none ran. */
   long measureStartNs() {
     long min = Long.MAX_VALUE;

@@ -49,6 +49,8 @@ final class StatusReporter extends Thread implements Closeable {
   private long lastSampleNs;
   private long lastStatusOps;
   private long lastStatusNs;
+  /** The causes of lateness per status interval, appended to each status line; null for none. */
+  private volatile StatusHealth health;
 
   /**
    * @param statusOut where status lines go (stderr with {@code -s}), or null to print none
@@ -75,6 +77,11 @@ final class StatusReporter extends Thread implements Closeable {
     if (csv != null) {
       csv.write(CSV_HEADER + "\n");
     }
+  }
+
+  /** Appends {@code h}'s bracket to every status line from now on (set before {@link #start}). */
+  void health(StatusHealth h) {
+    this.health = h;
   }
 
   @Override
@@ -135,8 +142,12 @@ final class StatusReporter extends Thread implements Closeable {
     try {
       if (status) {
         double statusSec = Math.max(1e-9, (nowNs - lastStatusNs) / 1e9);
+        Map<String, IntervalStats> statusIntervals = measurements.takeStatusIntervals();
         String line = statusLine(epochMs, elapsedSec, ops, measured, (ops - lastStatusOps) / statusSec,
-            measurements.takeStatusIntervals(), statusCounts);
+            statusIntervals, statusCounts);
+        if (health != null) {
+          line += health.describe(statusIntervals, statusSec);
+        }
         lastStatusOps = ops;
         lastStatusNs = nowNs;
         if (statusOut != null) {

@@ -25,7 +25,12 @@ final class Warmup {
       return NONE;
     }
     String v = value.trim().toLowerCase(Locale.ROOT);
-    if (v.isEmpty() || v.equals("0")) {
+    if (v.isEmpty()) {
+      // typically an unset shell variable (-p warmup=$WARMUP): a run measured from its cold start by mistake
+      throw new UsageException("warmup is given empty: give a duration (" + Durations.EXAMPLES + "), a number of "
+          + "operations (10000ops) or 0, or leave warmup out");
+    }
+    if (v.equals("0")) {
       return NONE;
     }
     if (v.endsWith("ops")) {

@@ -18,6 +18,15 @@ interface Worker {
   /** Time spent inside measured operations, summed over what ran concurrently (throttled runs). */
   long busyNs();
 
+  /**
+   * How long measured operations waited, past their intended start, for a free thread (or in-flight place) — in
+   * total and the longest one — ns (throttled runs): the part of the schedule lag that queueing caused, apart from
+   * the part a free thread started late.
+   */
+  long queuedNs();
+
+  long maxQueuedNs();
+
   /** The earliest start of a measured operation, or {@code Long.MAX_VALUE}. */
   long firstMeasuredStartNs();
 

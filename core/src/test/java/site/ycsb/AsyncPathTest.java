@@ -99,7 +99,7 @@ class AsyncPathTest {
     // the machine; the service time stays near 100 ms (relative bound: a busy machine stretches both).
     assertTrue(intended > 1_000_000, "operations waited for the bound and the intended latency says so: " + intended);
     assertTrue(intended > 5 * service, "intended " + intended + " vs service " + service);
-    assertTrue(r.err.contains("the in-flight bound (-threads on the asynchronous path) was"), r.err);
+    assertTrue(r.err.contains("the in-flight bound (-threads 2 on the asynchronous path) was"), r.err);
     assertTrue(r.err.contains("Raise -threads"), r.err);
   }
 
@@ -162,7 +162,9 @@ class AsyncPathTest {
     ClientRunner r = ClientRunner.run("-t", "-db", ASYNC, "-P", w, "-threads", "16", "-p", "asyncmemory.delayms=1");
     assertEquals(0, r.exitCode, r.toString());
     long runtimeMs = r.longValue("OVERALL", "RunTime(ms)");
-    assertTrue(runtimeMs >= 1000 && runtimeMs < 5000, "ended at the time limit: " + runtimeMs + " ms");
+    // RunTime starts at the first measured operation, which a loaded machine starts some way into the limit (seen:
+    // 975 ms at load 40): far from 100,000,000 operations' time either way
+    assertTrue(runtimeMs >= 500 && runtimeMs < 5000, "ended at the time limit: " + runtimeMs + " ms");
     assertTrue(r.longValue("READ", "Return=OK") > 16, r.out);
   }
 

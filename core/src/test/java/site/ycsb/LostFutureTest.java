@@ -34,7 +34,7 @@ class LostFutureTest {
 
   @ParameterizedTest(name = "target {0}")
   @ValueSource(ints = {0, 400}) // unthrottled (the lanes) and on a schedule (the in-flight semaphore)
-  @Timeout(120) // the deadline is 1 s: a run that waits for a lost future for ever fails here instead of hanging
+  @Timeout(180) // the deadline is 10 s: a run that waits for a lost future for ever fails here instead of hanging
   void should_record_each_lost_call_as_lost_at_the_deadline_and_exit_1_when_the_binding_never_completes_it(
       int target) throws IOException {
     Path results = tmp.resolve("results");
@@ -45,12 +45,12 @@ class LostFutureTest {
     assertEquals(4, lost, r.out);
     // every operation is counted once, the lost ones included
     assertEquals(400, returns(r, "READ") + returns(r, "UPDATE"), r.out);
-    // a lost call's latency is the deadline: at least 1 s, far above the 1 ms the others take
+    // a lost call's latency is the deadline: at least 10 s, far above the 1 ms the others take
     long maxFailedUs = Math.max(maxOrZero(r, "READ-FAILED"), maxOrZero(r, "UPDATE-FAILED"));
-    assertTrue(maxFailedUs >= 1_000_000, "lost calls recorded at the deadline: " + r.out);
+    assertTrue(maxFailedUs >= 10_000_000, "lost calls recorded at the deadline: " + r.out);
     assertTrue(r.err.contains("is recorded as LOST."), r.err);
     assertTrue(r.err.contains("4 operation(s) were lost: the binding never completed them"), r.err);
-    assertTrue(r.err.contains("4 asynchronous call(s) were never completed by the binding within async.deadline.s=1 s"),
+    assertTrue(r.err.contains("4 asynchronous call(s) were never completed by the binding within async.deadline.s=10 s"),
         r.err);
     String summary = new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8);
     assertTrue(summary.contains("\"lostOperations\": 4"), summary);
@@ -70,14 +70,17 @@ class LostFutureTest {
     assertTrue(!r.err.contains("were lost"), r.err);
   }
 
-  /** 400 reads and updates, at most 8 in flight, each call answered after 1 ms, and a deadline of 1 s. */
+  /**
+   * 400 reads and updates, at most 8 in flight, each call answered after 1 ms, and a deadline of 10 s: far enough
+   * above the calls that a loaded machine (seen: load 64 on 2 cores, a 1 ms call answered after 1.0 s) loses none.
+   */
   private ClientRunner run(int target, Path results, String... more) throws IOException {
     Path w = tmp.resolve("workload");
     Files.write(w, ("workload=" + CoreWorkload.class.getName() + "\nrecordcount=100\noperationcount=400\n"
         + "readproportion=0.5\nupdateproportion=0.5\ntable=lost\n").getBytes(StandardCharsets.UTF_8));
     java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList("-t", "-db",
         AsyncMemoryDB.class.getName(), "-P", w.toString(), "-threads", "8", "-target", Integer.toString(target),
-        "-p", "asyncmemory.delayms=1", "-p", "async.deadline.s=1", "-p", "results.dir=" + results));
+        "-p", "asyncmemory.delayms=1", "-p", "async.deadline.s=10", "-p", "results.dir=" + results));
     args.addAll(java.util.Arrays.asList(more));
     return ClientRunner.run(args.toArray(new String[0]));
   }

@@ -138,7 +138,7 @@ class ResultsDirectoryTest {
     assertEquals(ExitCode.OK, r.exitCode, r.toString());
     JsonNode health = new ObjectMapper().readTree(new File(dir, "summary.json")).get("health");
     // Neither saturation verdict: the client's CPU and threads had room to spare. (On a machine loaded by other
-    // processes a separate "did not run the client threads on time" warning may still appear, rightly.)
+    // processes a separate "the machine did not run the client on time" warning may still appear, rightly.)
     assertTrue(health.get("cpuUtilisation").asDouble() < 0.9, health.toString());
     assertTrue(health.get("threadsBusy").asDouble() < 0.5, health.toString());
     assertFalse(r.err.contains("client-limited run"), r.err);
@@ -156,7 +156,7 @@ class ResultsDirectoryTest {
         "-p", "basicdb.simulatedelay=10", "-p", "basicdb.randomizedelay=false", "-target", "1000",
         "-p", "results.dir=" + dir);
     assertEquals(ExitCode.OK, r.exitCode, r.toString());
-    assertTrue(r.err.contains("WARNING: the schedule was not kept") && r.err.contains("Raise -threads"), r.err);
+    assertTrue(r.err.contains("WARNING: the client limited the schedule") && r.err.contains("Raise -threads"), r.err);
     JsonNode s = new ObjectMapper().readTree(new File(dir, "summary.json"));
     assertTrue(s.get("health").get("clientLimited").asBoolean());
     assertTrue(s.get("health").get("scheduleLagP99Us").asLong() > 100_000, s.get("health").toString());

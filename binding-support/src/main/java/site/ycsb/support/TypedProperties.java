@@ -9,8 +9,10 @@ import java.util.Properties;
 import site.ycsb.DBException;
 
 /**
- * Typed, validated reads of properties with one set of messages, for the engine and every binding. A missing or
- * blank value gives the default; a bad one throws an {@link IllegalArgumentException} whose one-line message names
+ * Typed, validated reads of properties with one set of messages, for the engine and every binding. A missing value
+ * gives the default; so does a blank one for {@link #string} (text), while the typed readers (numbers, flags) refuse
+ * a blank value, typically an unset shell variable ({@code -p target=$RATE}) that would otherwise silently run with
+ * the default; a bad one throws an {@link IllegalArgumentException} whose one-line message names
  * the property, shows the value (masked when the name looks secret, see {@link SecretNames}) and says what is
  * expected, e.g. {@code griddb.retries=x is not a whole number} or {@code cassandra.port=0 must be between 1 and
  * 65535}. The engine reports that as a usage error (exit 2); a binding wraps it in its {@code DBException}.
@@ -122,7 +124,7 @@ public final class TypedProperties {
 
   /** A whole number in {@code [min, max]}. */
   public long longValue(String name, long def, long min, long max) {
-    String key = given(name);
+    String key = typedKey(name);
     return isSet(key) ? parseLong(key, props.getProperty(key), min, max) : def;
   }
 
@@ -138,13 +140,13 @@ public final class TypedProperties {
 
   /** A finite number of at least {@code min}. */
   public double doubleValue(String name, double def, double min) {
-    String key = given(name);
+    String key = typedKey(name);
     return isSet(key) ? parseDouble(key, props.getProperty(key), min) : def;
   }
 
   /** A number between 0 and 1. */
   public double fraction(String name, double def) {
-    String key = given(name);
+    String key = typedKey(name);
     if (!isSet(key)) {
       return def;
     }
@@ -158,8 +160,35 @@ public final class TypedProperties {
 
   /** Only "true" or "false" (any case): a typo must not silently mean false. */
   public boolean bool(String name, boolean def) {
-    String key = given(name);
+    String key = typedKey(name);
     return isSet(key) ? parseBoolean(key, props.getProperty(key)) : def;
+  }
+
+  /**
+   * The spelling to read a typed property from ({@link #given}); one given blank, in any spelling, with none given a
+   * value, is refused (see the class comment).
+   */
+  private String typedKey(String name) {
+    String blank = givenBlank(name);
+    if (blank != null) {
+      throw new IllegalArgumentException(blank + " is given empty: give a value, or leave " + blank
+          + " out for its default");
+    }
+    return given(name);
+  }
+
+  /** The spelling of {@code name} that is present but blank when no spelling has a value, else null. */
+  public String givenBlank(String name) {
+    if (trimmedValue(given(name)) != null) {
+      return null;
+    }
+    for (String spelling : spellings(name)) {
+      String v = props.getProperty(spelling);
+      if (v != null && v.trim().isEmpty()) {
+        return spelling;
+      }
+    }
+    return null;
   }
 
   /**

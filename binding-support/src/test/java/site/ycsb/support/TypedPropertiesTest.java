@@ -10,6 +10,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class TypedPropertiesTest {
   private final Properties props = new Properties();
@@ -20,14 +21,28 @@ class TypedPropertiesTest {
   }
 
   @Test
-  void should_give_the_default_when_the_value_is_missing_or_blank() {
+  void should_give_the_default_when_the_value_is_missing_or_blank_text() {
     props.setProperty("blank", "   ");
-    assertEquals(7, typed.intValue("blank", 7, 0));
+    assertEquals(7, typed.intValue("missing", 7, 0));
     assertEquals(7L, typed.longValue("missing", 7L, 0));
-    assertEquals(0.5, typed.doubleValue("blank", 0.5, 0));
-    assertTrue(typed.bool("blank", true));
+    assertEquals(0.5, typed.doubleValue("missing", 0.5, 0));
+    assertTrue(typed.bool("missing", true));
+    assertEquals(0.25, typed.fraction("missing", 0.25));
     assertEquals("d", typed.string("blank", "d"));
     assertFalse(typed.isSet("blank"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", " ", "\t", "  \t "})
+  void should_refuse_a_typed_value_given_blank_when_read_as_number_or_flag(String blank) {
+    // an unset shell variable (-p target=$RATE) must not silently run with the default
+    props.setProperty("x", blank);
+    String expected = "x is given empty: give a value, or leave x out for its default";
+    assertEquals(expected, failure(() -> typed.intValue("x", 7, 0)));
+    assertEquals(expected, failure(() -> typed.longValue("x", 7L, 0, 9)));
+    assertEquals(expected, failure(() -> typed.doubleValue("x", 0.5, 0)));
+    assertEquals(expected, failure(() -> typed.fraction("x", 0.5)));
+    assertEquals(expected, failure(() -> typed.bool("x", true)));
   }
 
   @Test

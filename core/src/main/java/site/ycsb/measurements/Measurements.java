@@ -193,6 +193,11 @@ public class Measurements {
   }
 
   static List<Double> parsePercentiles(String list) {
+    if (list.trim().isEmpty()) {
+      // an unset shell variable must not silently drop every percentile from the results
+      throw new IllegalArgumentException(EngineOptions.PERCENTILES + " is given empty: give percentiles (e.g. "
+          + "95,99,99.9), or leave it out for its default (95,99)");
+    }
     List<Double> result = new ArrayList<>();
     for (String part : list.split(",")) {
       String p = part.trim();
@@ -299,6 +304,61 @@ public class Measurements {
   /** The longest call noted by {@link #noteCallNs}, microseconds (0 when none was). */
   public long longestCallUs() {
     return longestCallNs.get() / 1000;
+  }
+
+  /**
+   * The service times of the measured calls as the verdicts need them, from the recorded HdrHistograms (read once the
+   * run's last interval was taken): the calls' total time and the worst p99.9 over operation types. Null when no
+   * service time was recorded in an HdrHistogram ({@code measurement.interval=intended}, or another
+   * {@code measurementtype}). Engine internal.
+   */
+  public ServiceTimes serviceTimes() {
+    double sumUs = 0;
+    long worstP999 = -1;
+    org.HdrHistogram.Histogram all = null;
+    for (OneMeasurement m : serviceMap.values()) {
+      OneMeasurement hdr = m instanceof TwoInOneMeasurement ? ((TwoInOneMeasurement) m).first() : m;
+      if (!(hdr instanceof OneMeasurementHdrHistogram) || m.getName().equals("CLEANUP")) {
+        continue;
+      }
+      org.HdrHistogram.Histogram h = ((OneMeasurementHdrHistogram) hdr).takenHistogram();
+      if (all == null) {
+        all = new org.HdrHistogram.Histogram(3);
+      }
+      if (h.getTotalCount() > 0) {
+        sumUs += h.getMean() * h.getTotalCount();
+        worstP999 = Math.max(worstP999, h.getValueAtPercentile(99.9));
+        all.add(h);
+      }
+    }
+    return all != null ? new ServiceTimes((long) sumUs, worstP999, all) : null;
+  }
+
+  /** See {@link #serviceTimes()}. Immutable. */
+  public static final class ServiceTimes {
+    /** The sum of the measured calls' service times, microseconds. */
+    public final long totalUs;
+    /** The highest service-time p99.9 of an operation type, microseconds (-1 when nothing was recorded). */
+    public final long worstP999Us;
+    private final org.HdrHistogram.Histogram all;
+
+    ServiceTimes(long totalUs, long worstP999Us, org.HdrHistogram.Histogram all) {
+      this.totalUs = totalUs;
+      this.worstP999Us = worstP999Us;
+      this.all = all;
+    }
+
+    /**
+     * The {@code k}-th longest measured call, microseconds (to the histograms' 3 digits; 0 when fewer calls were
+     * measured): {@code k} calls held {@code k} threads at once for at most this long.
+     */
+    public long kthLongestUs(int k) {
+      long total = all.getTotalCount();
+      if (k <= 0 || total < k) {
+        return 0;
+      }
+      return all.getValueAtPercentile(100.0 * (total - k + 1) / total);
+    }
   }
 
   /** Records a service-time latency (microseconds). */

@@ -22,6 +22,11 @@ public class TwoInOneMeasurement extends OneMeasurement {
     this.second = second;
   }
 
+  /** The measurement that gets the statuses (the HdrHistogram one of the types the engine builds). */
+  public OneMeasurement first() {
+    return first;
+  }
+
   @Override
   public void measure(long latencyUs) {
     first.measure(latencyUs);

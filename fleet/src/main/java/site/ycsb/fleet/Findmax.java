@@ -20,7 +20,8 @@ import site.ycsb.support.TypedProperties;
  * Exit codes: 0 a maximum was found, 1 none passed or a step could not run, 2 usage error.
  */
 public final class Findmax {
-  static final String USAGE = "usage: ycsb findmax <binding> --sla 'p99<10ms' [--sla 'p999<50ms' ...] [--start R]"
+  static final String USAGE = "usage: ycsb findmax <binding> --sla 'p99<10ms' [--sla 'p999<50ms' ...] "
+      + "[--sla 'errors<0.1%'] [--start R]"
       + " [--resolution 5%] [--max-steps N] [--at 60%,80% | --at cpu=60%,80%] [--db-hosts FILE] [--step-time 30s]"
       + " [--warmup 5s] [--out DIR]"
       + " [--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N ...] (load the data first);"
@@ -58,7 +59,7 @@ public final class Findmax {
     FindmaxProgress progress = new FindmaxProgress();
     Thread stopper = new Thread(() -> {
       runner.stopCurrent(System.err);
-      progress.writeInterrupted(out, o.slas, System.err);
+      progress.writeInterrupted(out, o.slas, o.errorBudget, System.err);
     }, "findmax-stop-engine");
     Runtime.getRuntime().addShutdownHook(stopper);
     FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, runner, progress);
@@ -78,18 +79,18 @@ public final class Findmax {
       FindmaxProgress progress) throws IOException, InterruptedException {
     FindmaxSearch.Outcome outcome;
     if (o.rampThreads.isEmpty()) {
-      FindmaxSearch search = new FindmaxSearch(o.slas, o.resolution, o.maxSteps);
+      FindmaxSearch search = new FindmaxSearch(o.slas, o.resolution, o.maxSteps).errorBudget(o.errorBudget);
       outcome = search.search(o.start, runner, progress.outcome());
       search.followUps(outcome, o.at, runner);
       FindmaxCpuLevels.followUps(outcome, o.atCpu, search, runner, out, System.err);
     } else {
-      outcome = new FindmaxRamp(o.slas, o.rampGain, o.rampWindow).ramp(o.rampThreads, runner::runThreads,
-          progress.outcome());
+      outcome = new FindmaxRamp(o.slas, o.rampGain, o.rampWindow).errorBudget(o.errorBudget)
+          .ramp(o.rampThreads, runner::runThreads, progress.outcome());
     }
     if (!progress.claim()) {
       throw new InterruptedException("stopped by a signal"); // the hook wrote the record of the completed steps
     }
-    FindmaxReport.write(out, outcome, o.slas);
+    FindmaxReport.write(out, outcome, o.slas, o.errorBudget);
     FindmaxCpuLevels.writeTable(out, outcome, System.out);
     if (refusedStep(outcome) != null) {
       return outcome; // nothing was learnt about the database; the caller prints the engine's line
@@ -100,12 +101,28 @@ public final class Findmax {
         System.err.println("findmax: the report could not be made (bin/ycsb report exit code " + code + ")");
       }
     }
-    boolean ramp = outcome.mode.equals("threads");
-    System.out.println(String.format(Locale.ROOT, "findmax: %s %.0f ops/s%s (%s); table in %s",
-        ramp ? "highest throughput of a passing step" : "highest passing rate", outcome.maximum,
-        outcome.lowerBound ? " (lower bound" + (ramp ? ")" : ": client-limited)") : "", outcome.ending,
-        out.resolve("findmax.md")));
+    System.out.println(resultLine(outcome, out.resolve("findmax.md")));
     return outcome;
+  }
+
+  /**
+   * The one-line result: the maximum found (never 0 when a step passed: the maximum is the highest pass), or that no
+   * step passed; how the search ended; and whether the machine was busy during the steps.
+   */
+  static String resultLine(FindmaxSearch.Outcome outcome, Path table) {
+    boolean ramp = outcome.mode.equals("threads");
+    String note = outcome.machineNote();
+    String result;
+    if (outcome.maximum > 0) {
+      String bound = !outcome.lowerBound ? "" : ramp ? " (lower bound)" : outcome.ending.startsWith("inconclusive")
+          ? " (lower bound: the machine was busy)" : " (lower bound: client-limited)";
+      result = String.format(Locale.ROOT, "%s %.0f ops/s%s", ramp ? "highest throughput of a passing step"
+          : "highest passing rate", outcome.maximum, bound);
+    } else {
+      result = "no step passed";
+    }
+    return String.format(Locale.ROOT, "findmax: %s (%s)%s; table in %s", result, outcome.ending,
+        note.isEmpty() ? "" : "; " + note, table);
   }
 
   /**
@@ -136,6 +153,9 @@ public final class Findmax {
   static final class Options {
     String binding;
     final List<FindmaxSla> slas = new ArrayList<>();
+    /** The share of a step's operations that may fail ({@code --sla 'errors<0.1%'}); 0: none may. */
+    double errorBudget;
+    boolean slaGiven;
     double start = 1000;
     double resolution = 0.05;
     int maxSteps = 20;
@@ -191,7 +211,13 @@ public final class Findmax {
         }
         switch (name) {
         case "--sla":
-          o.slas.add(FindmaxSla.parse(value));
+          double budget = FindmaxSla.errorBudget(value);
+          if (budget >= 0) {
+            o.errorBudget = budget;
+          } else {
+            o.slas.add(FindmaxSla.parse(value));
+          }
+          o.slaGiven = true;
           break;
         case "--start":
           o.start = positive(name, value);
@@ -267,7 +293,7 @@ public final class Findmax {
         throw new IllegalArgumentException("a binding name is required; " + USAGE);
       }
       boolean ramp = !o.rampThreads.isEmpty();
-      if (o.slas.isEmpty() && !ramp) {
+      if (!o.slaGiven && !ramp) {
         throw new IllegalArgumentException("at least one --sla is required, e.g. --sla 'p99<10ms'");
       }
       if (ramp && !o.searchOptions.isEmpty()) {

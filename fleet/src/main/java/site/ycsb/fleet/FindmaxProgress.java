@@ -31,7 +31,7 @@ final class FindmaxProgress {
    * Writes the record of the completed steps, unless the search already wrote its own. Judged steps only: a step
    * the signal cut short has no verdict and stays out (its directory holds what it measured, marked interrupted).
    */
-  void writeInterrupted(Path out, List<FindmaxSla> slas, PrintStream log) {
+  void writeInterrupted(Path out, List<FindmaxSla> slas, double errorBudget, PrintStream log) {
     if (!claim()) {
       return;
     }
@@ -52,7 +52,7 @@ final class FindmaxProgress {
     partial.ending = String.format(Locale.ROOT, "interrupted after %d completed step%s: the maximum so far is a "
         + "lower bound", partial.steps.size(), partial.steps.size() == 1 ? "" : "s");
     try {
-      FindmaxReport.write(out, partial, slas);
+      FindmaxReport.write(out, partial, slas, errorBudget);
       log.println("findmax: interrupted; the " + partial.steps.size() + " completed step(s) are in "
           + out.resolve("findmax.md"));
     } catch (IOException e) {

@@ -22,6 +22,8 @@ final class FindmaxRamp {
   private final List<FindmaxSla> slas;
   private final double minGain;
   private final int window;
+  /** The share of a step's operations that may fail (0: none may). */
+  private double errorBudget;
 
   /**
    * @param minGain e.g. 0.05: the ramp ends when the last {@code window} steps raised the throughput by less
@@ -31,6 +33,12 @@ final class FindmaxRamp {
     this.slas = slas;
     this.minGain = minGain;
     this.window = window;
+  }
+
+  /** Lets up to {@code share} of a step's operations fail (e.g. 0.001); 0, the default, lets none. */
+  FindmaxRamp errorBudget(double share) {
+    this.errorBudget = share;
+    return this;
   }
 
   FindmaxSearch.Outcome ramp(List<Integer> threads, Stepper stepper) throws IOException, InterruptedException {
@@ -86,10 +94,10 @@ final class FindmaxRamp {
     return best;
   }
 
-  /** A ramp step passes when nothing failed and the latency meets every SLA. */
+  /** A ramp step passes when its failures are within the error budget and the latency meets every SLA. */
   void judge(FindmaxStep r) {
     List<String> why = new ArrayList<>();
-    FindmaxSearch.failuresAndSlas(slas, r, why);
+    FindmaxSearch.failuresAndSlas(slas, errorBudget, r, why);
     r.passed = why.isEmpty();
     r.reason = r.passed ? "pass" : String.join("; ", why);
   }

@@ -23,7 +23,7 @@ final class FindmaxReport {
   private FindmaxReport() {
   }
 
-  static void write(Path out, FindmaxSearch.Outcome o, List<FindmaxSla> slas) throws IOException {
+  static void write(Path out, FindmaxSearch.Outcome o, List<FindmaxSla> slas, double errorBudget) throws IOException {
     List<String> ops = new ArrayList<>();
     for (FindmaxStep s : o.steps) {
       for (String op : s.intended.keySet()) {
@@ -37,18 +37,25 @@ final class FindmaxReport {
     md.append(String.format(Locale.ROOT, "%s: **%.0f ops/s**%s. SLA on intended latency (coordinated "
         + "omission corrected): %s. %s.%n%n", ramp ? "Highest throughput of a passing step (thread ramp, closed loop)"
         : "Highest passing rate", o.maximum, o.lowerBound ? ramp ? " (a lower bound)"
-        : " (a lower bound: the client limited a step)" : "", slas.isEmpty() ? "none" : slas, o.ending));
+        : " (a lower bound: " + (o.ending.startsWith("inconclusive") ? "the machine did not run the client on time"
+        : "the client limited a step") + ")" : "", slas.isEmpty() ? "none" : slas, o.ending));
+    md.append(String.format(Locale.ROOT, "Error budget: %s.%n%n", errorBudget > 0 ? FindmaxSearch.budgetText(errorBudget)
+        : "no operation may fail"));
+    String note = o.machineNote();
+    if (!note.isEmpty()) {
+      md.append("**Note:** ").append(note).append(".\n\n");
+    }
     StringBuilder csv = new StringBuilder("step,target_ops,achieved_ops,operation,avg_us,p95_us,p99_us,p999_us,"
-        + "passed,reason,dir,kind,threads\n");
+        + "passed,reason,dir,kind,threads,inconclusive,cause,client_measures\n");
     md.append(ramp ? "| step | threads | achieved (ops/s) |" : "| step | target (ops/s) | achieved (ops/s) |");
     for (String op : ops) {
       md.append(' ').append(op).append(" avg / p95 / p99 / p99.9 (ms) |");
     }
-    md.append(" verdict |\n|---:|---:|---:|");
+    md.append(" verdict | client: cause of lateness (measures) |\n|---:|---:|---:|");
     for (int i = 0; i < ops.size(); i++) {
       md.append("---|");
     }
-    md.append("---|\n");
+    md.append("---|---|\n");
     int index = 0;
     for (FindmaxStep s : o.steps) {
       index++;
@@ -61,27 +68,39 @@ final class FindmaxReport {
         md.append(' ').append(f == null ? "" : ms(f.get("avg")) + " / " + ms(f.get("p95")) + " / "
             + ms(f.get("p99")) + " / " + ms(f.get("p999"))).append(" |");
         if (f != null) {
-          csv.append(String.format(Locale.ROOT, "%d,%.0f,%.1f,%s,%s,%s,%s,%s,%s,\"%s\",%s,%s,%d%n", index,
-              s.target, s.achieved, op, num(f.get("avg")), num(f.get("p95")), num(f.get("p99")), num(f.get("p999")),
-              s.passed, s.reason.replace("\"", "'"), s.dir, s.kind, s.threads));
+          csv.append(String.format(Locale.ROOT, "%d,%.0f,%.1f,%s,%s,%s,%s,%s,%s,\"%s\",%s,%s,%d,%s,%s,\"%s\"%n",
+              index, s.target, s.achieved, op, num(f.get("avg")), num(f.get("p95")), num(f.get("p99")),
+              num(f.get("p999")), s.passed, s.reason.replace("\"", "'"), s.dir, s.kind, s.threads, s.inconclusive,
+              s.cause, s.measures.replace("\"", "'")));
         }
       }
-      md.append(' ').append(s.passed ? "pass" : "fail: " + s.reason).append(" |\n");
+      md.append(' ').append(s.passed ? "pass" : s.inconclusive ? s.reason : "fail: " + s.reason).append(" | ")
+          .append(clientColumn(s).replace("|", "/")).append(" |\n");
     }
     md.append(ramp ? "\nEach step is a fresh unthrottled engine run (closed loop) at one thread count with a warm-up; "
         + "its full record is in the step's directory. A step passes when no operation failed and every operation "
         + "meets every SLA.\n"
         : "\nEach step is a fresh engine run at a fixed target rate (open loop) with a warm-up; its full record "
-        + "is in the step's directory. A step passes when every operation meets every SLA, the achieved rate is "
-        + "within 1% of the target, no operation failed and the client was not the limit. Steps marked \"at N%\" "
-        + "are follow-up runs at that share of the maximum.\n");
+        + "is in the step's directory. A step passes when it meets its bounds: every operation within every SLA, "
+        + "failed operations within the error budget and the achieved rate within 1% of the target. A step that "
+        + "missed them while the machine did not run the client on time (the engine's verdict) is repeated once and "
+        + "then inconclusive; one the client limited makes the maximum a lower bound. The last column is the client's "
+        + "verdict on the step's lateness and its measures. Steps marked \"at N%\" are follow-up runs at that share "
+        + "of the maximum.\n");
     Files.write(out.resolve("findmax.md"), md.toString().getBytes(StandardCharsets.UTF_8));
     Files.write(out.resolve("findmax.csv"), csv.toString().getBytes(StandardCharsets.UTF_8));
-    writeJson(out, o, slas);
+    writeJson(out, o, slas, errorBudget);
+  }
+
+  /** The client's verdict on a step's lateness and its measures, e.g. "machine (CPU wait 1.20 s ...)". */
+  static String clientColumn(FindmaxStep s) {
+    String cause = s.cause.isEmpty() ? "" : s.cause.equals("none") ? "on time" : s.cause;
+    return s.measures.isEmpty() ? cause : cause + " (" + s.measures + ")";
   }
 
   /** findmax.json (format ycsb-findmax/1): the outcome and every step, with its directory relative to OUT. */
-  static void writeJson(Path out, FindmaxSearch.Outcome o, List<FindmaxSla> slas) throws IOException {
+  static void writeJson(Path out, FindmaxSearch.Outcome o, List<FindmaxSla> slas, double errorBudget)
+      throws IOException {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = mapper.createObjectNode();
     root.put("format", "ycsb-findmax/1");
@@ -90,7 +109,9 @@ final class FindmaxReport {
     for (FindmaxSla sla : slas) {
       bounds.addObject().put("text", sla.toString()).put("statistic", sla.statistic).put("limitUs", sla.limitUs);
     }
+    root.put("errorBudget", errorBudget);
     root.put("maximum", o.maximum);
+    root.put("machineNote", o.machineNote());
     root.put("lowerBound", o.lowerBound);
     root.put("ending", o.ending);
     ArrayNode steps = root.putArray("steps");
@@ -99,7 +120,9 @@ final class FindmaxReport {
       ObjectNode n = steps.addObject();
       n.put("index", ++index).put("kind", s.kind).put("target", s.target).put("threads", s.threads)
           .put("achieved", s.achieved).put("passed", s.passed).put("reason", s.reason).put("dir", s.dir)
-          .put("clientLimited", s.clientLimited).put("failedOperations", s.failedOps);
+          .put("clientLimited", s.clientLimited).put("failedOperations", s.failedOps)
+          .put("inconclusive", s.inconclusive).put("cause", s.cause).put("machineBusy", s.machineBusy)
+          .put("verdict", s.verdict).put("measures", s.measures);
     }
     Files.write(out.resolve("findmax.json"), (mapper.writeValueAsString(root) + "\n")
         .getBytes(StandardCharsets.UTF_8));

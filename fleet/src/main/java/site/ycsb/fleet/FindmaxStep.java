@@ -12,9 +12,24 @@ public final class FindmaxStep {
   /** The same figures of the service time (call to return, without the wait behind the schedule). */
   final Map<String, Map<String, Long>> service = new LinkedHashMap<>();
   final boolean clientLimited;
-  /** Operations that failed, so the latency describes failures (the step fails). */
+  /** Operations that failed (the error budget judges them). */
   final long failedOps;
+  /** The measured operations of the step (0 when unknown): the error budget is a share of them. */
+  long operations;
+  /**
+   * What the engine's verdict blamed the step's lateness on (summary.json's {@code health.verdict.cause}: "machine",
+   * "client", "database", ...; over a fleet the first of machine, client, database that any client names), or "".
+   */
+  String cause = "";
+  /** Whether a client's threads waited for a CPU at least as long as they ran (the machine was busy). */
+  boolean machineBusy;
+  /** The verdict line of the engine (one per client over a fleet, "host: ..."), or "". */
+  String verdict = "";
+  /** The client's measures in a few words, e.g. "CPU wait 1.20 s (ran 0.40 s), load 9.0 on 2 cores"; "" if none. */
+  String measures = "";
   boolean passed;
+  /** The step missed its bounds while the machine did not run the client on time: neither passed nor failed. */
+  boolean inconclusive;
   String reason = "";
   String dir = "";
   /** "search" (the search over the rate), "at 60%" (a follow-up at a share of the maximum), "threads" (ramp). */

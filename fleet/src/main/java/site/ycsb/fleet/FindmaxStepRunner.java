@@ -276,12 +276,41 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
         (isIntended ? intended : service).put(op, stats);
       }
     }
-    boolean clientLimited = result.summary().path("health").path("clientLimited").asBoolean(false);
+    JsonNode health = result.summary().path("health");
+    boolean clientLimited = health.path("clientLimited").asBoolean(false);
     double clientsSum = clientsThroughput(result);
     FindmaxStep r = new FindmaxStep(rate, clientsSum > 0 ? clientsSum : result.throughput(), clientLimited, failed);
     r.intended.putAll(intended);
     r.service.putAll(service);
+    r.operations = result.operations();
+    readVerdict(health, r);
     return r;
+  }
+
+  /**
+   * The engine's lateness verdict and its measures (summary.json's {@code health.verdict} and {@code health.causes};
+   * a merged step keeps each client's under {@code health.perClient}). A record without a verdict (an older engine)
+   * gives "client" when it was flagged client-limited.
+   */
+  static void readVerdict(JsonNode health, FindmaxStep r) {
+    JsonNode verdict = health.path("verdict");
+    r.cause = verdict.path("cause").asText(r.clientLimited ? "client" : "");
+    r.machineBusy = verdict.path("machineBusy").asBoolean(false);
+    List<ClientVerdicts.Verdict> clients = ClientVerdicts.of(health, "");
+    boolean merged = health.path("perClient").size() > 0;
+    List<String> texts = new ArrayList<>();
+    List<String> measures = new ArrayList<>();
+    for (ClientVerdicts.Verdict c : clients) {
+      String who = merged ? c.host + ": " : "";
+      if (!c.text.isEmpty()) {
+        texts.add(who + c.text);
+      }
+      if (!c.measures.isEmpty()) {
+        measures.add(who + c.measures);
+      }
+    }
+    r.verdict = String.join("; ", texts);
+    r.measures = String.join("; ", measures);
   }
 
   /** Operations that ended with a status that is a failure. */

@@ -110,7 +110,7 @@ final class FleetFindmax {
       if (r != null) {
         r.stopRunningClients();
       }
-      progress.writeInterrupted(out, fo.slas, System.err);
+      progress.writeInterrupted(out, fo.slas, fo.errorBudget, System.err);
     }, "fleet-findmax-stop-clients");
     Runtime.getRuntime().addShutdownHook(stopper);
     FindmaxSearch.Outcome outcome = Findmax.searchAndReport(fo, home, out, new FindmaxStepRunner(home, so.binding,

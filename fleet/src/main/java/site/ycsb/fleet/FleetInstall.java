@@ -64,7 +64,7 @@ public final class FleetInstall {
               remoteHome = v;
               break;
             case "--ssh-option":
-              options.add(v);
+              options.add(SshCommand.requireOption(v));
               break;
             case "--ssh-config":
               SshCommand.requireConfigFile(v);
@@ -91,6 +91,10 @@ public final class FleetInstall {
       String name = tarball.getFileName().toString();
       if (!name.endsWith(".tar.gz") && !name.endsWith(".tgz")) {
         throw new UsageException("tarball " + tarball + ": expected a .tar.gz file (ycsb-VERSION.tar.gz)");
+      }
+      if (!isGzip(tarball)) {
+        // a renamed or truncated file would be copied to every host and fail there, reported as hosts not ready
+        throw new UsageException("tarball " + tarball + " is not gzip-compressed (is it the tarball mvn package made?)");
       }
       String base = name.replaceAll("\\.(tar\\.gz|tgz)$", "");
       List<HostSpec> hosts = FleetHosts.resolve(list, file, remoteHome, Paths.get(base));
@@ -140,6 +144,16 @@ public final class FleetInstall {
         + "j=\"${JAVA_HOME:+$JAVA_HOME/bin/}java\"; "
         + "if ! v=$(\"$j\" -version 2>&1); then echo \"no working Java ($j): $v\" | tr '\\n' ' '; exit 5; fi; "
         + "printf '%s\\n' \"$v\" | head -n 1";
+  }
+
+  /** Whether {@code file} starts with gzip's magic bytes (false for a file that cannot be read). */
+  static boolean isGzip(Path file) {
+    byte[] head = new byte[2];
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      return in.read(head) == 2 && head[0] == (byte) 0x1f && head[1] == (byte) 0x8b;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private static String install(SshCommand ssh, HostSpec h, Path tarball) throws IOException, InterruptedException {

@@ -43,6 +43,26 @@ final class SshCommand {
     }
   }
 
+  /**
+   * An {@code --ssh-option} as ssh's {@code -o} takes it, {@code Key=value} (or {@code Key value}); anything else
+   * would make ssh fail on every host, reported as every client unreachable (exit 1), or, blank (an unset shell
+   * variable), be passed on silently.
+   */
+  static String requireOption(String value) throws UsageException {
+    String v = value.trim();
+    if (v.isEmpty()) {
+      throw new UsageException("--ssh-option is empty: give an ssh option as Key=value, e.g. IdentityFile=~/.ssh/bench");
+    }
+    if (v.startsWith("-")) {
+      throw new UsageException("--ssh-option '" + v + "': give the option without its dash (it is passed as -o "
+          + "Key=value), e.g. IdentityFile=~/.ssh/bench");
+    }
+    if (!v.matches("[A-Za-z][A-Za-z0-9]*(=|\\s+)\\S.*")) {
+      throw new UsageException("--ssh-option '" + v + "' is not Key=value, e.g. IdentityFile=~/.ssh/bench");
+    }
+    return v;
+  }
+
   /** Splits {@code YCSB_SSH_OPTS} on blanks (like the launcher's JAVA_OPTS). */
   static List<String> splitEnv(String value) {
     List<String> out = new ArrayList<>();

@@ -120,7 +120,7 @@ public final class SuiteOptions {
             o.hostsFile = Paths.get(value);
             break;
           case "--ssh-option":
-            o.sshOptions.add(value);
+            o.sshOptions.add(SshCommand.requireOption(value));
             break;
           case "--ssh-config":
             SshCommand.requireConfigFile(value);

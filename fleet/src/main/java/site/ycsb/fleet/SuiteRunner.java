@@ -84,7 +84,8 @@ final class SuiteRunner {
     }
     if (!completed.isEmpty() && summaryWritten.compareAndSet(false, true)) {
       SuiteTable table = SuiteTable.read(completed);
-      Files.write(out.resolve("suite-summary.md"), table.markdown().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      Files.write(out.resolve("suite-summary.md"), (table.markdown() + table.verdictsMarkdown())
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8));
       err.print(table.markdown());
       DatabaseNodeTable.append(out.resolve("suite-summary.md"), completed, err);
       if (report != null) {

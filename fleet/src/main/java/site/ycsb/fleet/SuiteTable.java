@@ -18,6 +18,8 @@ import java.util.TreeMap;
  */
 final class SuiteTable {
   private final Map<String, Map<Integer, Double>> byPhase = new LinkedHashMap<>();
+  /** Each phase directory's client verdicts, "phase|repeat" in the order the phases ran. */
+  private final Map<String, List<ClientVerdicts.Verdict>> verdicts = new LinkedHashMap<>();
   private int maxRepeat;
 
   static SuiteTable read(List<Path> dirs) {
@@ -26,8 +28,32 @@ final class SuiteTable {
       String phase = dir.getFileName().toString();
       int repeat = Integer.parseInt(dir.getParent().getFileName().toString());
       t.put(phase, repeat, throughput(dir));
+      t.verdicts.put(phase + "|" + repeat, ClientVerdicts.of(dir));
     }
     return t;
+  }
+
+  /**
+   * Each client's verdict on the lateness of every phase and repeat, with its measures, as a markdown section; "" when
+   * no run recorded one (an older engine).
+   */
+  String verdictsMarkdown() {
+    StringBuilder sb = new StringBuilder("\n## Client verdicts: what made operations late, and the measure of each "
+        + "cause\n\n| phase | repeat | client | verdict | measures |\n|---|---:|---|---|---|\n");
+    boolean any = false;
+    for (Map.Entry<String, List<ClientVerdicts.Verdict>> e : verdicts.entrySet()) {
+      String[] key = e.getKey().split("\\|");
+      for (ClientVerdicts.Verdict v : e.getValue()) {
+        if (v.cause.isEmpty()) {
+          continue;
+        }
+        any = true;
+        sb.append("| ").append(key[0]).append(" | ").append(key[1]).append(" | ").append(v.host).append(" | ")
+            .append(v.causeWords()).append(v.text.isEmpty() ? "" : ": " + v.text).append(" | ").append(v.measures)
+            .append(" |\n");
+      }
+    }
+    return any ? sb.toString().replace("\r", "") : "";
   }
 
   void put(String phase, int repeat, Double throughput) {

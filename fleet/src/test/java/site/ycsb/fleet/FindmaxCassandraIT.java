@@ -75,6 +75,60 @@ class FindmaxCassandraIT {
   }
 
   /**
+   * The issue's findmax against the local Cassandra, with busy loops beside it (one more than the cores, at normal
+   * priority, for the whole search): a step that met its bound passes whatever else its record says, so the search
+   * finds a non-zero maximum; the machine's wait shows in the steps' records and findmax says the machine was busy;
+   * and no step whose own record blames the machine is reported as failed.
+   */
+  @Test
+  void should_find_a_maximum_and_say_the_machine_was_busy_when_busy_loops_run_beside_it() throws Exception {
+    CassandraHome c = CassandraHome.prepare("findmax-hog-it", KEYSPACE);
+    List<String> common = Arrays.asList("-P", c.home.resolve("workloads/workloada").toString(), "-p",
+        "hosts=" + c.server.host(), "-p", "port=" + c.server.port(), "-p", "cassandra.keyspace=" + KEYSPACE, "-p",
+        "recordcount=500");
+    List<String> load = new ArrayList<>(Arrays.asList(c.home.resolve("bin/ycsb").toString(), "load",
+        "cassandra-cql"));
+    load.addAll(common);
+    load.addAll(Arrays.asList("-threads", "4"));
+    Process p = new ProcessBuilder(load).redirectErrorStream(true).redirectOutput(c.work.resolve("load.log")
+        .toFile()).start();
+    assertTrue(p.waitFor(180, java.util.concurrent.TimeUnit.SECONDS), "load did not finish");
+    assertEquals(0, p.exitValue(), new String(Files.readAllBytes(c.work.resolve("load.log")),
+        StandardCharsets.UTF_8));
+
+    Path out = c.work.resolve("fm");
+    List<String> args = new ArrayList<>(Arrays.asList("cassandra-cql", "--ycsb-home", c.home.toString(), "--out",
+        out.toString(), "--sla", "p99<2s", "--start", "50", "--max-steps", "4", "--step-time", "4s", "--warmup",
+        "2s", "--no-report", "-threads", "16"));
+    args.addAll(common);
+    ToolRun run;
+    int code;
+    try (site.ycsb.CpuHog hog = new site.ycsb.CpuHog()) {
+      run = new ToolRun("site.ycsb.fleet.Findmax", args, null);
+      code = run.waitFor(600);
+    }
+    String last = run.out.isEmpty() ? "" : run.out.get(run.out.size() - 1);
+    assertEquals(0, code, last + "\n" + run.errText());
+    java.util.regex.Matcher found = java.util.regex.Pattern.compile("highest passing rate ([0-9]+) ops/s")
+        .matcher(last);
+    assertTrue(found.find() && Long.parseLong(found.group(1)) > 0, "a non-zero maximum: " + last);
+    assertTrue(last.contains("the machine was busy during step"), last);
+    com.fasterxml.jackson.databind.JsonNode record = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.resolve("findmax.json").toFile());
+    boolean anyBusy = false;
+    for (com.fasterxml.jackson.databind.JsonNode step : record.path("steps")) {
+      anyBusy |= step.path("machineBusy").asBoolean() || step.path("cause").asText().equals("machine");
+      if (step.path("cause").asText().equals("machine")) {
+        assertTrue(step.path("passed").asBoolean() || step.path("inconclusive").asBoolean(),
+            "a step the machine disturbed is not failed: " + step);
+      }
+    }
+    assertTrue(anyBusy, "the steps' own records show the machine's wait: " + record);
+    String table = new String(Files.readAllBytes(out.resolve("findmax.md")), StandardCharsets.UTF_8);
+    assertTrue(table.contains("CPU wait "), "each step's measures are in the table: " + table);
+  }
+
+  /**
    * cassandra-stress's {@code -rate threads<=N} for a user profile: findmax's thread ramp over the profile workload
    * (the memo profile, loaded first), each step a run of insert and select1 that finds every row it selects and
    * prints the cassandra-stress summary.

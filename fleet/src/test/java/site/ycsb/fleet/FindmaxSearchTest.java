@@ -172,6 +172,169 @@ class FindmaxSearchTest {
     assertTrue(failing.reason.startsWith("12 operations failed"), failing.reason);
   }
 
+  /** A step at {@code rate} that achieved it with intended p99 {@code p99Us}, whose engine blamed {@code cause}. */
+  private static FindmaxStep step(double rate, long p99Us, String cause) {
+    FindmaxStep s = new FindmaxStep(rate, rate, "client".equals(cause), 0);
+    s.cause = cause;
+    s.machineBusy = "machine".equals(cause);
+    s.intended.put("READ", Collections.singletonMap("p99", p99Us));
+    s.service.put("READ", Collections.singletonMap("p99", 1_000L));
+    return s;
+  }
+
+  @Test
+  void should_pass_a_step_that_met_its_bounds_whatever_the_engines_verdict_on_its_lateness() {
+    // the issue's step 1: 200 of 200 ops/s, intended p99 61 ms under the 100 ms bound, flagged by the engine
+    FindmaxSearch search = new FindmaxSearch(Collections.singletonList(FindmaxSla.parse("p99<100ms")), 0.05, 30);
+    for (String cause : new String[] {"client", "machine", "database", "unexplained"}) {
+      FindmaxStep s = step(200, 61_000, cause);
+      search.judge(s);
+      assertTrue(s.passed, cause + ": " + s.reason);
+      assertFalse(s.inconclusive, cause);
+      assertEquals("pass", s.reason);
+    }
+  }
+
+  @Test
+  void should_call_a_step_the_machine_disturbed_inconclusive_not_failed() {
+    FindmaxSearch search = new FindmaxSearch(P99_10MS, 0.05, 30);
+    FindmaxStep s = step(1000, 80_000, "machine");
+    search.judge(s);
+    assertFalse(s.passed);
+    assertTrue(s.inconclusive);
+    assertTrue(s.reason.startsWith("inconclusive: the machine did not run the client on time (p99 80.0 ms"),
+        s.reason);
+    FindmaxStep db = step(1000, 80_000, "database");
+    search.judge(db);
+    assertFalse(db.passed || db.inconclusive, "the database's own slowness fails the step: " + db.reason);
+  }
+
+  /** The database passes up to {@code capacity}; from {@code disturbedFrom} on the machine disturbs every step. */
+  private static FindmaxSearch.Stepper busyMachineAbove(double capacity, double disturbedFrom, List<String> kinds) {
+    return new FindmaxSearch.Stepper() {
+      @Override
+      public FindmaxStep run(int index, double rate) {
+        return run(index, rate, "search");
+      }
+
+      @Override
+      public FindmaxStep run(int index, double rate, String kind) {
+        kinds.add(kind + "@" + Math.round(rate));
+        FindmaxStep s = rate >= disturbedFrom ? step(rate, 900_000, "machine")
+            : rate <= capacity ? step(rate, 2_000, "none") : step(rate, 5_000_000, "database");
+        s.kind = kind;
+        return s;
+      }
+    };
+  }
+
+  @Test
+  void should_repeat_a_disturbed_step_once_and_end_with_the_highest_pass_as_a_lower_bound_when_it_stays_disturbed()
+      throws Exception {
+    List<String> kinds = new java.util.ArrayList<>();
+    FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 30).search(1000, busyMachineAbove(50_000, 4000,
+        kinds));
+    assertEquals(Arrays.asList("search@1000", "search@2000", "search@4000", FindmaxSearch.MACHINE_REPEAT + "@4000"),
+        kinds);
+    assertEquals(2000, o.maximum, 0.1, "the highest pass, never 0 when a step passed");
+    assertTrue(o.lowerBound);
+    assertTrue(o.ending.startsWith("inconclusive at 4000 ops/s: the machine did not run the client on time"),
+        o.ending);
+    for (FindmaxStep s : o.steps.subList(2, 4)) {
+      assertTrue(s.inconclusive && !s.passed, s.reason);
+    }
+    assertTrue(o.machineNote().startsWith("the machine was busy during steps 3, 4"), o.machineNote());
+    String line = Findmax.resultLine(o, java.nio.file.Paths.get("findmax.md"));
+    assertTrue(line.startsWith("findmax: highest passing rate 2000 ops/s (lower bound: the machine was busy)"), line);
+    assertTrue(line.contains("the machine was busy during steps 3, 4"), line);
+  }
+
+  @Test
+  void should_go_on_searching_when_the_repeat_of_a_disturbed_step_is_judged() throws Exception {
+    // the machine disturbs only the first try at 4000 ops/s; its repeat fails on the database's own latency
+    List<String> kinds = new java.util.ArrayList<>();
+    FindmaxSearch.Stepper once = new FindmaxSearch.Stepper() {
+      private boolean disturbed;
+
+      @Override
+      public FindmaxStep run(int index, double rate) {
+        return run(index, rate, "search");
+      }
+
+      @Override
+      public FindmaxStep run(int index, double rate, String kind) {
+        kinds.add(kind + "@" + Math.round(rate));
+        boolean now = rate == 4000 && !disturbed;
+        disturbed |= now;
+        FindmaxStep s = now ? step(rate, 900_000, "machine") : rate <= 3000 ? step(rate, 2_000, "none")
+            : step(rate, 5_000_000, "database");
+        s.kind = kind;
+        return s;
+      }
+    };
+    FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 30).search(1000, once);
+    assertEquals(FindmaxSearch.MACHINE_REPEAT + "@4000", kinds.get(3), kinds.toString());
+    assertFalse(o.lowerBound, o.ending);
+    assertTrue(o.ending.startsWith("resolved"), o.ending);
+    assertTrue(o.maximum <= 3000 && o.maximum >= 3000 * 0.95 / 1.05, o.maximum + ": " + o.ending);
+  }
+
+  @Test
+  void should_try_half_the_rate_when_the_machine_disturbed_the_first_step_and_its_repeat() throws Exception {
+    List<String> kinds = new java.util.ArrayList<>();
+    FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 30).search(1000, busyMachineAbove(50_000, 1000,
+        kinds));
+    // 500 passes; doubling would reach the disturbed 1000 again: the search ends with 500 as a lower bound
+    assertEquals(Arrays.asList("search@1000", FindmaxSearch.MACHINE_REPEAT + "@1000", "search@500"), kinds);
+    assertEquals(500, o.maximum, 0.1);
+    assertTrue(o.lowerBound);
+    assertTrue(o.ending.startsWith("inconclusive at 1000 ops/s"), o.ending);
+  }
+
+  @Test
+  void should_say_no_step_passed_rather_than_a_maximum_of_0_when_none_did() throws Exception {
+    FindmaxSearch.Outcome o = new FindmaxSearch(P99_10MS, 0.05, 3).search(1000, busyMachineAbove(50_000, 1,
+        new java.util.ArrayList<>()));
+    assertEquals(0, o.maximum, 0);
+    String line = Findmax.resultLine(o, java.nio.file.Paths.get("findmax.md"));
+    assertTrue(line.startsWith("findmax: no step passed ("), line);
+    assertFalse(line.contains("0 ops/s"), line);
+  }
+
+  @Test
+  void should_pass_failures_within_the_error_budget_and_fail_those_beyond_it() {
+    FindmaxSearch search = new FindmaxSearch(P99_10MS, 0.05, 30).errorBudget(0.001);
+    FindmaxStep within = step(1000, 2_000, "none");
+    within.operations = 10_000;
+    FindmaxStep beyond = new FindmaxStep(1000, 1000, false, 10);
+    beyond.operations = 10_000;
+    beyond.intended.putAll(within.intended);
+    FindmaxStep withinFailed = new FindmaxStep(1000, 1000, false, 9);
+    withinFailed.operations = 10_000;
+    withinFailed.intended.putAll(within.intended);
+    search.judge(withinFailed);
+    assertTrue(withinFailed.passed, withinFailed.reason);
+    search.judge(beyond);
+    assertFalse(beyond.passed);
+    assertTrue(beyond.reason.startsWith("10 operations failed (0.100% of 10000; budget errors<0.1%)"), beyond.reason);
+    FindmaxStep one = new FindmaxStep(1000, 1000, false, 1);
+    one.operations = 10_000;
+    one.intended.putAll(within.intended);
+    new FindmaxSearch(P99_10MS, 0.05, 30).judge(one);
+    assertFalse(one.passed, "without a budget no operation may fail");
+  }
+
+  @Test
+  void should_read_the_error_budget_from_the_sla_and_refuse_a_bad_one() {
+    Findmax.Options o = Findmax.Options.parse(new String[] {"basic", "--sla", "p99<10ms", "--sla", "errors < 0.5%"});
+    assertEquals(0.005, o.errorBudget, 1e-12);
+    assertEquals(1, o.slas.size());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Findmax.Options.parse(new String[] {"basic",
+        "--sla", "errors<0%"})).getMessage().contains("above 0% and at most 100%"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Findmax.Options.parse(new String[] {"basic",
+        "--sla", "errors<5"})).getMessage().contains("or an error budget errors<N%"));
+  }
+
   @Test
   void should_judge_every_operation_type_against_every_sla() {
     FindmaxSearch search = new FindmaxSearch(Arrays.asList(FindmaxSla.parse("p99<10ms"),
@@ -230,7 +393,7 @@ class FindmaxSearchTest {
     java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
     FindmaxSearch.Stepper interrupted = (index, rate) -> {
       if (index == at) {
-        progress.writeInterrupted(out, P99_10MS, new java.io.PrintStream(log, true));
+        progress.writeInterrupted(out, P99_10MS, 0, new java.io.PrintStream(log, true));
         throw new InterruptedException("stopped by a signal");
       }
       return model.run(index, rate);

@@ -39,6 +39,48 @@ class FindmaxStepRunnerTest {
   }
 
   @Test
+  void should_read_the_engines_verdict_and_measures_when_the_summary_has_them(@TempDir Path dir) throws Exception {
+    Files.write(dir.resolve("summary.json"), Arrays.asList("{",
+        "  \"format\": \"ycsb-result/1\", \"phase\": \"run\", \"startEpochMs\": 1000, \"endEpochMs\": 5000,",
+        "  \"runtimeMs\": 4000, \"operations\": 800, \"throughput\": 200.0,",
+        "  \"health\": {\"clientLimited\": false,",
+        "    \"verdict\": {\"cause\": \"machine\", \"text\": \"the machine did not run the client on time: x\",",
+        "      \"machineBusy\": true},",
+        "    \"causes\": {\"cpuWaitMeasured\": true, \"cpuWaitSec\": 1.2, \"cpuRunSec\": 0.4, \"loadAverage\": 9.0,",
+        "      \"cpuCores\": 2, \"threadsBusyInCalls\": 0.058, \"longestCallUs\": 25000, \"processPauseMaxUs\": 28000}},",
+        "  \"measurements\": {\"READ\": {\"kind\": \"service\", \"operations\": 800, \"returns\": {\"OK\": 800}}}",
+        "}"), StandardCharsets.UTF_8);
+    FindmaxStep s = FindmaxStepRunner.read(200, dir);
+    assertEquals("machine", s.cause);
+    assertEquals(true, s.machineBusy);
+    assertEquals(800, s.operations);
+    assertEquals("the machine did not run the client on time: x", s.verdict);
+    assertEquals("CPU wait 1.20 s (ran 0.40 s), load 9.0 on 2 cores, threads busy 6%, longest call 25.0 ms, longest "
+        + "pause 28.0 ms", s.measures);
+  }
+
+  @Test
+  void should_read_each_clients_verdict_and_the_merged_cause_when_the_step_ran_on_a_fleet(@TempDir Path dir)
+      throws Exception {
+    Files.write(dir.resolve("summary.json"), Arrays.asList("{",
+        "  \"format\": \"ycsb-result/1\", \"phase\": \"run\", \"startEpochMs\": 1000, \"endEpochMs\": 5000,",
+        "  \"runtimeMs\": 4000, \"operations\": 800, \"throughput\": 200.0,",
+        "  \"health\": {\"clientLimited\": false, \"verdict\": {\"cause\": \"machine\", \"text\": null,",
+        "      \"machineBusy\": true},",
+        "    \"perClient\": [",
+        "      {\"host\": \"a\", \"verdict\": {\"cause\": \"none\", \"text\": null}, \"causes\": {\"cpuWaitSec\": 0.1,",
+        "        \"cpuRunSec\": 0.5}},",
+        "      {\"host\": \"b\", \"verdict\": {\"cause\": \"machine\", \"text\": \"the machine did not run it\"},",
+        "        \"causes\": {\"cpuWaitMeasured\": false, \"cpuWaitSec\": null}}]},",
+        "  \"measurements\": {}",
+        "}"), StandardCharsets.UTF_8);
+    FindmaxStep s = FindmaxStepRunner.read(200, dir);
+    assertEquals("machine", s.cause);
+    assertEquals("b: the machine did not run it", s.verdict);
+    assertEquals("a: CPU wait 0.10 s (ran 0.50 s); b: CPU wait not measured", s.measures);
+  }
+
+  @Test
   void should_read_no_result_when_the_step_wrote_no_summary(@TempDir Path dir) {
     FindmaxStep s = FindmaxStepRunner.read(100, dir);
     assertEquals(0, s.achieved, 0);

@@ -348,13 +348,13 @@ class FleetIT {
         "recordcount=1000", "-threads", "2", "-p", "basicdb.verbose=false"), null);
     int code = run.waitFor(300);
     String log = run.errText();
-    // BasicDB keeps up with these rates, but on a machine loaded far beyond its cores the engine may flag a step as
-    // client-limited (its threads ran late): findmax then stops there with exit 1 and says so. Either way every
-    // step that ran was split three ways, merged, and judged on the clients' summed rate.
+    // BasicDB keeps up with these rates, but a machine loaded far beyond its cores may not run a client on time
+    // for 2 s: its step is then repeated (inconclusive, not failed), and findmax says the machine was busy. Either
+    // way every step that ran was split three ways, merged, and judged on the clients' summed rate.
     assertTrue(code == 0 || code == 1, log);
     String last = run.out.get(run.out.size() - 1);
     assertTrue(last.contains("highest passing rate 300 ops/s") && last.contains("stopped after 2 steps")
-        || last.contains("the client limited the step at"), last + "\n" + log);
+        || last.contains("the machine was busy during step"), last + "\n" + log);
     assertEquals(3, clients(summary(out.resolve("step-01-150"))), "step 1 merged from the three clients");
     assertTrue(log.contains("target=50"), "a third of 150 ops/s per client: " + log);
     String table = new String(Files.readAllBytes(out.resolve("findmax.md")), StandardCharsets.UTF_8);

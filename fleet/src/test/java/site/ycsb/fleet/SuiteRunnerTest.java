@@ -146,6 +146,35 @@ class SuiteRunnerTest {
   }
 
   @Test
+  void should_list_each_clients_verdict_and_measures_of_every_phase_when_the_runs_recorded_them(@TempDir Path dir)
+      throws Exception {
+    // a local phase (one client) and a fleet phase (merged: each client under health.perClient)
+    Path local = dir.resolve("1/load");
+    Files.createDirectories(local);
+    Files.write(local.resolve("summary.json"), Arrays.asList("{\"format\": \"ycsb-result/1\", \"phase\": \"load\", "
+        + "\"host\": \"h0\", \"startEpochMs\": 1, \"endEpochMs\": 2, \"throughput\": 10.0, \"health\": {\"verdict\": "
+        + "{\"cause\": \"none\", \"text\": null}, \"causes\": {\"cpuWaitMeasured\": false, \"cpuWaitSec\": null}}}"));
+    Path fleet = dir.resolve("1/workloada");
+    Files.createDirectories(fleet);
+    Files.write(fleet.resolve("summary.json"), Arrays.asList("{\"format\": \"ycsb-result/1\", \"phase\": \"run\", "
+        + "\"host\": \"merged\", \"startEpochMs\": 1, \"endEpochMs\": 2, \"throughput\": 20.0, \"health\": {"
+        + "\"verdict\": {\"cause\": \"machine\"}, \"perClient\": ["
+        + "{\"host\": \"a\", \"verdict\": {\"cause\": \"database\", \"text\": \"the database was slow: x\"}, "
+        + "\"causes\": {\"longestCallUs\": 2100000}}, "
+        + "{\"host\": \"b\", \"verdict\": {\"cause\": \"machine\", \"text\": \"the machine did not run the client "
+        + "on time: y\"}, \"causes\": {\"cpuWaitSec\": 1.2, \"cpuRunSec\": 0.4, \"loadAverage\": 9.0, "
+        + "\"cpuCores\": 2}}]}}"));
+    String md = SuiteTable.read(Arrays.asList(local, fleet)).verdictsMarkdown();
+    assertTrue(md.contains("| phase | repeat | client | verdict | measures |"), md);
+    assertTrue(md.contains("| load | 1 | h0 | on time | CPU wait not measured |"), md);
+    assertTrue(md.contains("| workloada | 1 | a | database: the database was slow: x | longest call 2100.0 ms |"), md);
+    assertTrue(md.contains("| workloada | 1 | b | machine: the machine did not run the client on time: y | CPU wait "
+        + "1.20 s (ran 0.40 s), load 9.0 on 2 cores |"), md);
+    assertEquals("", SuiteTable.read(Arrays.asList(dir.resolve("3/nothing"))).verdictsMarkdown(),
+        "no section without verdicts");
+  }
+
+  @Test
   void should_take_the_load_workload_from_the_first_run_phase_when_not_given() throws Exception {
     List<Phase> p = Phase.parseList("load,workloadc", null);
     assertEquals("workloads/workloadc", p.get(0).workloadFile());

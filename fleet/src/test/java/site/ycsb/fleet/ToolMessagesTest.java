@@ -85,6 +85,21 @@ class ToolMessagesTest {
         Arguments.of("fleet", fleet, "fleet: --ssh-config {T} is not a readable file",
             Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--ssh-config", "{T}",
                 "--out", "{T}/fleet-out")),
+        Arguments.of("fleet", fleet, "fleet: --ssh-option is empty",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--ssh-option", " ",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet", fleet, "fleet: --ssh-option '-oPassword=***': give the option without its dash",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--ssh-option", "-oPassword=" + SECRET,
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet", fleet, "fleet: --ssh-option 'IdentityFile' is not Key=value",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--ssh-option", "IdentityFile",
+                "--out", "{T}/fleet-out")),
+        Arguments.of("fleet-install", install, "fleet-install: --ssh-option is empty",
+            Arrays.asList("--hosts", "localhost", "--ssh-option", "", "{T}/x.tar.gz")),
+        Arguments.of("fleet-install", install, "fleet-install: tarball {T}/fake.tar.gz is not gzip-compressed",
+            Arrays.asList("--hosts", "localhost", "{T}/fake.tar.gz")),
+        Arguments.of("fleet-install", install, "fleet-install: tarball {T}/empty.tgz is not gzip-compressed",
+            Arrays.asList("--hosts", "localhost", "{T}/empty.tgz")),
         Arguments.of("fleet-install", install, "fleet-install: --ssh-config /no/such/config does not exist",
             Arrays.asList("--hosts", "localhost", "--ssh-config", "/no/such/config", "{T}/x.tar.gz")),
         Arguments.of("fleet", fleet, "fleet: --out {T}/record/x is inside the record of another run",
@@ -97,6 +112,8 @@ class ToolMessagesTest {
         ("# clients\nycsb@127.0.0.1\nbench:" + SECRET + "@127.0.0.2:22 /opt/ycsb\n")
             .getBytes(StandardCharsets.UTF_8));
     java.nio.file.Files.write(tmp.resolve("x.tar.gz"), new byte[] {0x1f, (byte) 0x8b});
+    java.nio.file.Files.write(tmp.resolve("fake.tar.gz"), "not a tarball".getBytes(StandardCharsets.UTF_8));
+    java.nio.file.Files.write(tmp.resolve("empty.tgz"), new byte[0]);
     java.nio.file.Files.createDirectories(tmp.resolve("record/hdr"));
     java.nio.file.Files.write(tmp.resolve("record/summary.json"), "{}".getBytes(StandardCharsets.UTF_8));
     java.nio.file.Files.createSymbolicLink(tmp.resolve("link-to-record"), tmp.resolve("record"));

@@ -29,6 +29,12 @@ final class FindmaxRun {
     final String reason;
     /** The step's result directory, or null when the step wrote none. */
     final ResultDir dir;
+    /** Whether the step missed its bounds while the machine did not run the client on time. */
+    boolean inconclusive;
+    /** The client's verdict on the step's lateness ("machine", "client", "database", ...; "" if not recorded). */
+    String cause = "";
+    /** The client's measures of the causes in a few words ("" if not recorded). */
+    String measures = "";
 
     Step(int index, String kind, double target, long threads, double achieved, boolean passed, String reason,
          ResultDir dir) {
@@ -51,6 +57,8 @@ final class FindmaxRun {
   final double maximum;
   final boolean lowerBound;
   final String ending;
+  /** Which steps ran on a busy machine (findmax's note), or "". */
+  final String machineNote;
   final List<Step> steps = new ArrayList<>();
 
   private FindmaxRun(Path dir, JsonNode root) throws UsageException {
@@ -59,6 +67,7 @@ final class FindmaxRun {
     this.maximum = root.path("maximum").asDouble(0);
     this.lowerBound = root.path("lowerBound").asBoolean(false);
     this.ending = root.path("ending").asText("");
+    this.machineNote = root.path("machineNote").asText("");
     for (JsonNode s : root.path("slas")) {
       slas.add(s.path("text").asText());
       slaLimitsUs.add(s.path("limitUs").asLong());
@@ -75,9 +84,13 @@ final class FindmaxRun {
           rd = ResultDir.load(p);
         }
       }
-      steps.add(new Step(s.path("index").asInt(steps.size() + 1), s.path("kind").asText("search"),
+      Step step = new Step(s.path("index").asInt(steps.size() + 1), s.path("kind").asText("search"),
           s.path("target").asDouble(0), s.path("threads").asLong(0), s.path("achieved").asDouble(0),
-          s.path("passed").asBoolean(false), s.path("reason").asText(""), rd));
+          s.path("passed").asBoolean(false), s.path("reason").asText(""), rd);
+      step.inconclusive = s.path("inconclusive").asBoolean(false);
+      step.cause = s.path("cause").asText("");
+      step.measures = s.path("measures").asText("");
+      steps.add(step);
     }
   }
 

@@ -78,16 +78,20 @@ final class FindmaxSection {
   }
 
   Table table() throws UsageException {
-    Table t = new Table("findmax-" + ReportCharts.fileSafe(name), "findmax " + name + ": highest passing rate "
-        + String.format(Locale.ROOT, "%.0f ops/s", run.maximum) + (run.lowerBound ? " (a lower bound: the client "
-        + "limited a step)" : "") + "; SLA " + String.join(", ", run.slas) + "; " + run.ending,
+    String result = run.maximum > 0 ? "highest passing rate " + String.format(Locale.ROOT, "%.0f ops/s", run.maximum)
+        + (!run.lowerBound ? "" : run.ending.startsWith("inconclusive") ? " (a lower bound: the machine did not run "
+        + "the client on time)" : " (a lower bound: the client limited a step)") : "no step passed";
+    Table t = new Table("findmax-" + ReportCharts.fileSafe(name), "findmax " + name + ": " + result + "; SLA "
+        + String.join(", ", run.slas) + "; " + run.ending + (run.machineNote.isEmpty() ? "" : "; " + run.machineNote),
         "Step", "Kind", "Threads", "Target (ops/sec)", "Achieved (ops/sec)", "Operation", "Average (us)", "p95 (us)",
-        "p99 (us)", "p99.9 (us)", "Verdict");
+        "p99 (us)", "p99.9 (us)", "Verdict", "Client: cause of lateness (measures)");
     List<String> ops = operations();
     for (FindmaxRun.Step s : run.steps) {
       String target = s.target > 0 ? ReportTables.fixed1(s.target) : "unthrottled";
       String threads = s.threads > 0 ? Long.toString(s.threads) : s.dir != null ? Long.toString(s.dir.threads()) : "";
-      String verdict = s.passed ? "pass" : "fail: " + s.reason;
+      String verdict = s.passed ? "pass" : s.inconclusive ? s.reason : "fail: " + s.reason;
+      String client = s.cause.isEmpty() ? "" : (s.cause.equals("none") ? "on time" : s.cause)
+          + (s.measures.isEmpty() ? "" : " (" + s.measures + ")");
       boolean any = false;
       for (String op : ops) {
         LatencyFigures f = figures(s, op);
@@ -97,11 +101,11 @@ final class FindmaxSection {
         any = true;
         t.add(Arrays.asList(Integer.toString(s.index), s.kind, threads, target, ReportTables.fixed1(s.achieved), op,
             ReportTables.fixed1(f.averageUs), ReportTables.opt(f.p95Us), ReportTables.opt(f.p99Us),
-            ReportTables.opt(f.p999Us), verdict));
+            ReportTables.opt(f.p999Us), verdict, client));
       }
       if (!any) {
         t.add(Arrays.asList(Integer.toString(s.index), s.kind, threads, target, ReportTables.fixed1(s.achieved), "",
-            "", "", "", "", verdict));
+            "", "", "", "", verdict, client));
       }
     }
     return NodeReport.withServerCpu(t, serverCpuByStep());

@@ -387,14 +387,16 @@ final class Merger {
       ObjectNode one = perClient.addObject();
       one.put("host", d.host());
       one.put("clientLimited", c.path("clientLimited").asBoolean(false));
-      for (String f : new String[] {"cpuUtilisation", "scheduleLagP99Us", "scheduleLagMaxUs", "gcMaxPauseMs"}) {
+      for (String f : new String[] {"cpuUtilisation", "scheduleLagP99Us", "scheduleLagMaxUs", "gcMaxPauseMs",
+          "processPauseMaxUs", "verdict", "causes"}) {
         if (c.hasNonNull(f)) {
-          one.set(f, c.get(f));
+          one.set(f, c.get(f).deepCopy());
         }
       }
     }
     h.put("clientLimited", limitedHosts.size() > 0);
     h.set("clientLimitedHosts", limitedHosts);
+    LagCauses.merge(dirs, h);
     h.set("warnings", clientWarnings);
     h.set("perClient", perClient);
     return h;

@@ -119,6 +119,10 @@ public final class Report {
       tables.add(builder.comparison(a, b));
     }
     tables.add(builder.runs());
+    Table health = builder.health();
+    if (health != null) {
+      tables.add(health);
+    }
     warnings.addAll(warnings(catalog));
     charts.addAll(new ReportCharts(catalog, builder, hdr).build());
     NodeReport nodes = new NodeReport(catalog);
@@ -159,9 +163,14 @@ public final class Report {
   }
 
   private static void write(ReportOptions o, List<Table> tables, List<String> warnings, List<NamedChart> charts,
-      PrintStream out) throws IOException {
+      PrintStream out) throws IOException, UsageException {
     Path dir = o.outDir;
-    Files.createDirectories(dir);
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      // a place that cannot hold a directory (/proc, under a file) is the user's mistake, like a bad -o
+      throw new UsageException("-o " + dir + " cannot be created (" + e.getClass().getSimpleName() + ")");
+    }
     for (NamedChart c : charts) {
       ChartWriter.write(dir, c);
     }

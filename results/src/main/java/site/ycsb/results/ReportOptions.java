@@ -48,7 +48,8 @@ final class ReportOptions {
         o.compareB = value(args, ++i, a);
         break;
       case "--title":
-        o.title = value(args, ++i, a);
+        // shown in every report, which is shared: a password typed in it (a URL) is masked like any other value
+        o.title = site.ycsb.support.SecretNames.maskText(value(args, ++i, a));
         break;
       case "--by-threads":
         o.byThreads = true;

@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /** Builds the report's tables: runs, throughput per workload, latency per operation, and an A/B comparison. */
 final class ReportTables {
   /** Operation types in the order benchmark reports list them; others follow alphabetically. */
@@ -62,6 +64,46 @@ final class ReportTables {
           d.summary().path("health").path("clientLimited").asBoolean(false) ? "YES" : "no"));
     }
     return t;
+  }
+
+  /**
+   * Each client's verdict on its lateness and the measures of each cause (summary.json's {@code health.verdict} and
+   * {@code health.causes}; a merged run has a row per client): null when no run recorded them (an older engine).
+   */
+  Table health() {
+    Table t = new Table("health", "Client health: what made operations late, and the measure of each cause",
+        "Configuration", "Workload", "Client", "Verdict", "Lag p99 (us)", "CPU wait (s)", "CPU run (s)", "Load average",
+        "Threads busy in calls (%)", "Service p99.9 (us)", "Longest call (us)", "Longest pause (us)");
+    boolean any = false;
+    for (ReportRun r : catalog.runs()) {
+      JsonNode h = r.dir.summary().path("health");
+      JsonNode clients = h.path("perClient");
+      if (clients.size() > 0) {
+        for (JsonNode c : clients) {
+          any |= healthRow(t, r, c.path("host").asText("?"), c);
+        }
+      } else {
+        any |= healthRow(t, r, r.dir.host(), h);
+      }
+    }
+    return any ? t : null;
+  }
+
+  /** One client's row; false (and no row) when its record has no verdict. */
+  private static boolean healthRow(Table t, ReportRun r, String host, JsonNode h) {
+    JsonNode v = h.path("verdict");
+    JsonNode c = h.path("causes");
+    if (!v.isObject()) {
+      return false;
+    }
+    String cause = v.path("cause").asText("");
+    t.add(Arrays.asList(r.configuration, r.workload, host, cause.equals("none") ? "on time" : cause,
+        whole(h.path("scheduleLagP99Us")), fixed2(c.path("cpuWaitSec"), "not measured"),
+        fixed2(c.path("cpuRunSec"), ""), fixed2(c.path("loadAverage"), ""),
+        c.path("threadsBusyInCalls").isNumber() ? fixed1(100 * c.path("threadsBusyInCalls").asDouble()) : "",
+        whole(c.path("serviceP999Us")), whole(c.path("longestCallUs")),
+        whole(c.path("processPauseMaxUs"))));
+    return true;
   }
 
   Table throughput() {
@@ -155,6 +197,16 @@ final class ReportTables {
 
   private static String ratio(double a, double b) {
     return a == 0 ? "" : String.format(Locale.ROOT, "%.2f", b / a);
+  }
+
+  /** A whole number from a summary field, or an empty cell. */
+  private static String whole(JsonNode v) {
+    return v.isNumber() ? Long.toString(v.asLong()) : "";
+  }
+
+  /** A number with two decimals from a summary field, or {@code missing}. */
+  private static String fixed2(JsonNode v, String missing) {
+    return v.isNumber() ? String.format(Locale.ROOT, "%.2f", v.asDouble()) : missing;
   }
 
   static String fixed1(double v) {

@@ -36,6 +36,7 @@ final class TextOutput {
       if (health.path("scheduleLagsAbove1h").asLong(0) > 0) {
         line(out, "SCHEDULE", "LagsAbove1h(recordedAs1h)", Long.toString(health.path("scheduleLagsAbove1h").asLong()));
       }
+      causes(out, health.path("causes"));
     }
     if (health.has("gcCount")) {
       line(out, "TOTAL_GCs", "Count", Long.toString(health.path("gcCount").asLong()));
@@ -57,6 +58,28 @@ final class TextOutput {
       }
     }
     return out.toString();
+  }
+
+  /** The {@code [HEALTH]} lines the engine prints beside the schedule's, from the measures of lateness's causes. */
+  private static void causes(StringBuilder out, JsonNode c) {
+    if (c.path("cpuWaitSec").isNumber()) {
+      line(out, "HEALTH", "CpuWait(ms)", Long.toString(Math.round(c.path("cpuWaitSec").asDouble() * 1000)));
+      line(out, "HEALTH", "CpuRun(ms)", Long.toString(Math.round(c.path("cpuRunSec").asDouble() * 1000)));
+    }
+    if (c.path("loadAverage").isNumber()) {
+      line(out, "HEALTH", "LoadAverage", Double.toString(c.path("loadAverage").asDouble()));
+    }
+    if (c.path("threadsBusyInCalls").isNumber()) {
+      line(out, "HEALTH", "ThreadsBusy(%)", Double.toString(Math.round(c.path("threadsBusyInCalls").asDouble() * 1000)
+          / 10.0));
+    }
+    String[][] longs = {{"serviceP999Us", "ServiceP999(us)"}, {"longestCallUs", "LongestCall(us)"},
+        {"processPauseMaxUs", "ProcessPauseMax(us)"}, {"gcMaxPauseUs", "GcPauseMax(us)"}};
+    for (String[] f : longs) {
+      if (c.path(f[0]).isNumber()) {
+        line(out, "HEALTH", f[1], Long.toString(c.path(f[0]).asLong()));
+      }
+    }
   }
 
   private static void measurement(StringBuilder out, String name, JsonNode m) {

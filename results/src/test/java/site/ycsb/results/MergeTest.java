@@ -288,6 +288,62 @@ class MergeTest {
   }
 
   @Test
+  void should_keep_each_clients_verdict_and_measures_and_name_the_machine_when_any_client_names_it()
+      throws Exception {
+    ResultDirFixture a = client("a", T0).interval("READ", 1);
+    a.cause = "database";
+    a.verdictText = "the database was slow: service p99.9 800 ms, longest call 2.10 s";
+    a.cpuWaitSec = 0.2;
+    a.cpuRunSec = 1.0;
+    a.longestCallUs = 2_100_000;
+    a.write(tmp.resolve("a"));
+    ResultDirFixture b = client("b", T0).interval("READ", 1);
+    b.cause = "machine";
+    b.verdictText = "the machine did not run the client on time: ...";
+    b.cpuWaitSec = 1.2;
+    b.cpuRunSec = 0.4;
+    b.write(tmp.resolve("b"));
+
+    assertEquals(0, merge("-o", tmp.resolve("merged").toString(), tmp.resolve("a").toString(),
+        tmp.resolve("b").toString()));
+
+    JsonNode health = mergedSummary().path("health");
+    // one client's machine disturbed the run: the merged run is disturbed, whatever the other says
+    assertEquals("machine", health.at("/verdict/cause").asText(), health.toString());
+    assertTrue(health.at("/verdict/machineBusy").asBoolean(), health.toString());
+    assertEquals(Arrays.asList("b"), texts(health.at("/verdict/hostsByCause/machine")));
+    assertEquals(Arrays.asList("a"), texts(health.at("/verdict/hostsByCause/database")));
+    assertEquals(1.4, health.at("/causes/cpuWaitSec").asDouble(), 1e-9, "the waits add up");
+    assertEquals(2_100_000, health.at("/causes/longestCallUs").asLong(), "the longest call of any client");
+    // and each client keeps its own verdict and measures
+    JsonNode perClient = health.path("perClient");
+    assertEquals("a", perClient.get(0).path("host").asText());
+    assertEquals("database", perClient.get(0).at("/verdict/cause").asText());
+    assertEquals(a.verdictText, perClient.get(0).at("/verdict/text").asText());
+    assertEquals(0.2, perClient.get(0).at("/causes/cpuWaitSec").asDouble(), 1e-9);
+    assertEquals("machine", perClient.get(1).at("/verdict/cause").asText());
+    assertEquals(1.2, perClient.get(1).at("/causes/cpuWaitSec").asDouble(), 1e-9);
+  }
+
+  @Test
+  void should_leave_the_summed_cpu_wait_out_when_a_client_could_not_measure_it() throws Exception {
+    ResultDirFixture a = client("a", T0).interval("READ", 1);
+    a.cause = "none";
+    a.cpuWaitSec = 0.5;
+    a.cpuRunSec = 1.0;
+    a.write(tmp.resolve("a"));
+    ResultDirFixture b = client("b", T0).interval("READ", 1);
+    b.cause = "none";
+    b.write(tmp.resolve("b"));
+    assertEquals(0, merge("-o", tmp.resolve("merged").toString(), tmp.resolve("a").toString(),
+        tmp.resolve("b").toString()));
+    JsonNode causes = mergedSummary().at("/health/causes");
+    assertFalse(causes.path("cpuWaitMeasured").asBoolean(), causes.toString());
+    assertTrue(causes.path("cpuWaitSec").isNull(), "a sum over some clients would understate it: " + causes);
+    assertEquals("none", mergedSummary().at("/health/verdict/cause").asText());
+  }
+
+  @Test
   void should_take_the_schedule_lag_p99_from_the_merged_histogram_not_the_largest_client_p99() throws Exception {
     // a: 9,900 operations 100 us late; b: 100 operations 50 ms late. b's own p99 is 50 ms, the union's is 100 us.
     long[] onTime = new long[9_900];

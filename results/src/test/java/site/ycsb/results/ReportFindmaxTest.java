@@ -53,6 +53,33 @@ class ReportFindmaxTest {
   }
 
   @Test
+  void should_show_an_inconclusive_step_and_the_clients_verdict_when_the_machine_disturbed_a_step() throws Exception {
+    Path fm = FindmaxFixture.write(tmp.resolve("fm"), 2000);
+    com.fasterxml.jackson.databind.node.ObjectNode root =
+        (com.fasterxml.jackson.databind.node.ObjectNode) Json.read(fm.resolve(FindmaxRun.FILE));
+    com.fasterxml.jackson.databind.node.ObjectNode step4 = (com.fasterxml.jackson.databind.node.ObjectNode)
+        root.path("steps").get(3);
+    step4.put("passed", false).put("inconclusive", true).put("reason", "inconclusive: the machine did not run the "
+        + "client on time (p99 80.0 ms (bound p99<10ms))").put("cause", "machine")
+        .put("measures", "CPU wait 1.20 s (ran 0.40 s), load 9.0 on 2 cores");
+    root.put("lowerBound", true).put("ending", "inconclusive at 2000 ops/s: the machine did not run the client on "
+        + "time (twice)").put("machineNote", "the machine was busy during step 4");
+    Json.write(fm.resolve(FindmaxRun.FILE), root);
+
+    assertEquals(0, report("-o", tmp.resolve("report").toString(), fm.toString()), err.toString());
+
+    List<String> csv = Files.readAllLines(tmp.resolve("report").resolve("findmax-fm.csv"));
+    assertTrue(csv.get(0).endsWith(",Verdict,Client: cause of lateness (measures)"), csv.get(0));
+    assertTrue(csv.get(4).contains(",inconclusive: the machine did not run the client on time (p99 80.0 ms"),
+        csv.get(4));
+    assertFalse(csv.get(4).contains("fail:"), "an inconclusive step is not a failure: " + csv.get(4));
+    assertTrue(csv.get(4).endsWith(",\"machine (CPU wait 1.20 s (ran 0.40 s), load 9.0 on 2 cores)\""), csv.get(4));
+    String md = read("report.md");
+    assertTrue(md.contains("(a lower bound: the machine did not run the client on time)"), md);
+    assertTrue(md.contains("the machine was busy during step 4"), md);
+  }
+
+  @Test
   void should_draw_the_curve_with_the_maximum_and_the_sla_marked_when_a_findmax_directory_is_reported()
       throws Exception {
     Path fm = FindmaxFixture.write(tmp.resolve("fm"), 2000);

@@ -144,6 +144,37 @@ class ReportTest {
   }
 
   @Test
+  void should_tabulate_each_clients_verdict_and_measures_when_runs_recorded_them() throws Exception {
+    ResultDirFixture f = new ResultDirFixture().interval("READ", 5, 6, 7);
+    f.cause = "machine";
+    f.verdictText = "the machine did not run the client on time: ...";
+    f.cpuWaitSec = 1.2;
+    f.cpuRunSec = 0.4;
+    f.scheduleLagMaxUs = 80_000L;
+    f.write(tmp.resolve("cfg/run"));
+    ResultDirFixture g = new ResultDirFixture().interval("READ", 5, 6, 7);
+    g.workloadName = "workloadb";
+    g.cause = "none";
+    g.write(tmp.resolve("cfg/run-b"));
+
+    assertEquals(0, report("-o", tmp.resolve("report").toString(), tmp.resolve("cfg").toString()), stderr());
+
+    List<String> rows = Arrays.asList(written("health.csv").split("\r\n"));
+    assertEquals("Configuration,Workload,Client,Verdict,Lag p99 (us),CPU wait (s),CPU run (s),Load average,"
+        + "Threads busy in calls (%),Service p99.9 (us),Longest call (us),Longest pause (us)", rows.get(0));
+    assertTrue(rows.contains("cfg,A,client-1,machine,40000,1.20,0.40,3.50,10.0,1000,2000,3000"), rows.toString());
+    assertTrue(rows.contains("cfg,B,client-1,on time,,not measured,,3.50,10.0,1000,2000,3000"), rows.toString());
+    assertTrue(written("report.md").contains("Client health: what made operations late"), written("report.md"));
+  }
+
+  @Test
+  void should_leave_the_health_table_out_when_no_run_recorded_a_verdict() throws Exception {
+    new ResultDirFixture().interval("READ", 5, 6, 7).write(tmp.resolve("cfg/run"));
+    assertEquals(0, report("-o", tmp.resolve("report").toString(), tmp.resolve("cfg").toString()), stderr());
+    assertFalse(Files.exists(tmp.resolve("report/health.csv")));
+  }
+
+  @Test
   void should_add_intended_latency_table_and_chart_when_runs_measure_intended_time() throws Exception {
     new ResultDirFixture().interval("READ", 10, 20, 30).interval("Intended-READ", 15, 2000, 40)
         .write(tmp.resolve("cfg/run"));

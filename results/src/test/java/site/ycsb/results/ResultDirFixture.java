@@ -31,6 +31,14 @@ final class ResultDirFixture {
   boolean writeHdr = true;
   boolean clientLimited = false;
   List<String> healthWarnings = new ArrayList<>();
+  /** The engine's lateness verdict (health.verdict.cause) and its line; null: none (an older engine). */
+  String cause;
+  String verdictText;
+  /** The threads' wait for a CPU and time on one (health.causes), s; negative: not measured. */
+  double cpuWaitSec = -1;
+  double cpuRunSec = -1;
+  double threadsBusyInCalls = 0.1;
+  long longestCallUs = 2_000;
   Long scheduleLagMaxUs;
   /** Schedule lags (us) written as schedule-lag.hdr, as the engine does; null: no such log (older engine). */
   long[] scheduleLags;
@@ -200,6 +208,19 @@ final class ResultDirFixture {
     health.put("cpuUsedSec", 1.5).put("cpuCores", 2).put("cpuUtilisation", clientLimited ? 0.97 : 0.2);
     health.put("gcCount", 3).put("gcTimeMs", 12).put("gcMaxPauseMs", 5);
     health.put("clientLimited", clientLimited);
+    if (cause != null) {
+      health.putObject("verdict").put("cause", cause).put("text", verdictText).put("machineBusy",
+          cpuWaitSec >= 0 && cpuWaitSec >= cpuRunSec);
+      ObjectNode c = health.putObject("causes").put("cpuWaitMeasured", cpuWaitSec >= 0);
+      if (cpuWaitSec >= 0) {
+        c.put("cpuWaitSec", cpuWaitSec).put("cpuRunSec", cpuRunSec);
+      } else {
+        c.putNull("cpuWaitSec").putNull("cpuRunSec");
+      }
+      c.put("loadAverage", 3.5).put("cpuCores", 2).put("threads", threads).put("inFlightBound", false)
+          .put("threadsBusyInCalls", threadsBusyInCalls).put("serviceP999Us", longestCallUs / 2)
+          .put("longestCallUs", longestCallUs).put("processPauseMaxUs", 3_000).put("gcMaxPauseUs", 0);
+    }
     healthWarnings.forEach(health.putArray("warnings")::add);
     Json.write(dir.resolve("summary.json"), s);
     Files.write(dir.resolve("timeseries.csv"), csv.toString().getBytes(StandardCharsets.UTF_8));

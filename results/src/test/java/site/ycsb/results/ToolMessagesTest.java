@@ -43,4 +43,33 @@ class ToolMessagesTest {
     assertTrue(cases[0][1].contains("password=***"), cases[0][1]);
     assertTrue(cases[2][1].contains("no\\nsuch"), cases[2][1]);
   }
+
+  @Test
+  void should_mask_credentials_in_every_written_report_when_the_title_holds_a_url() throws Exception {
+    Path a = new ResultDirFixture().interval("READ", 100, 200).write(tmp.resolve("a"));
+    Path out = tmp.resolve("report");
+    String[] r = run(false, "--format", "md,csv,html", "--title", "see https://bench:" + SECRET + "@10.0.0.1/x", "-o",
+        out.toString(), a.toString());
+    assertEquals("0", r[0], r[1]);
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(out)) {
+      for (Path f : (Iterable<Path>) files.filter(java.nio.file.Files::isRegularFile)::iterator) {
+        String text = new String(java.nio.file.Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
+        assertFalse(text.contains(SECRET), f.toString());
+      }
+    }
+    assertTrue(new String(java.nio.file.Files.readAllBytes(out.resolve("report.md")), StandardCharsets.UTF_8)
+        .contains("bench:***@10.0.0.1"));
+  }
+
+  @Test
+  void should_exit_2_with_one_line_when_the_report_directory_cannot_be_created() throws Exception {
+    Path a = new ResultDirFixture().interval("READ", 100, 200).write(tmp.resolve("a"));
+    java.nio.file.Files.write(tmp.resolve("afile"), new byte[] {1});
+    for (String o : new String[] {tmp.resolve("afile").resolve("sub").toString(), "/proc/ycsb-report-test"}) {
+      String[] r = run(false, "-o", o, a.toString());
+      assertEquals("2", r[0], r[1]);
+      assertEquals(1, r[1].trim().split("\n").length, r[1]);
+      assertTrue(r[1].startsWith("report: -o " + o + " cannot be created"), r[1]);
+    }
+  }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.Properties;
+import site.ycsb.support.MaskedLines;
 
 /**
  * Command line for a local Cassandra that outlives the command ("embedded default" of the quick start): one server
@@ -35,8 +36,8 @@ public final class LocalCassandra {
   private final PrintStream err;
 
   LocalCassandra(PrintStream out, PrintStream err) {
-    this.out = out;
-    this.err = err;
+    this.out = new MaskedLines(out);
+    this.err = new MaskedLines(err);
   }
 
   public static void main(String[] args) {
@@ -67,6 +68,11 @@ public final class LocalCassandra {
       err.println("error: --dir " + parsed.dir + " exists and is not a directory");
       return EXIT_USAGE;
     }
+    Path notADirectory = fileOnTheWay(parsed.dir);
+    if (notADirectory != null) {
+      err.println("error: --dir " + parsed.dir + " cannot be created: " + notADirectory + " is not a directory");
+      return EXIT_USAGE;
+    }
     try {
       ClusterLayout cluster = ClusterLayout.load(parsed.dir);
       if (cluster != null || parsed.nodes != null || parsed.node != null) {
@@ -84,6 +90,16 @@ public final class LocalCassandra {
       err.println("error: " + firstLine(e.getMessage()));
       return EXIT_FAILED;
     }
+  }
+
+  /** The first existing element of {@code dir}'s path that is not a directory (a file or a device), or null. */
+  static Path fileOnTheWay(Path dir) {
+    for (Path p = dir.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
+      if (Files.exists(p)) {
+        return Files.isDirectory(p) ? null : p;
+      }
+    }
+    return null;
   }
 
   private int start(Arguments args) {

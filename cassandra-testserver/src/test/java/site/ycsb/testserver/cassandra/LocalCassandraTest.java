@@ -87,6 +87,18 @@ class LocalCassandraTest {
   }
 
   @Test
+  void should_exit_2_with_one_masked_line_when_a_file_is_on_the_way_to_dir() throws java.io.IOException {
+    Path file = java.nio.file.Files.createFile(dir.resolve("plain-file"));
+    Path under = file.resolve("bench:S3cr3t@host").resolve("data");
+    for (String command : new String[] {"start", "stop", "status"}) {
+      err.reset();
+      assertEquals(LocalCassandra.EXIT_USAGE, run(command, "--dir", under.toString()), command);
+      assertEquals("error: --dir " + under.toString().replace("S3cr3t", "***") + " cannot be created: " + file
+          + " is not a directory\n", errText().replace("\r", ""));
+    }
+  }
+
+  @Test
   void should_default_to_port_9042_when_no_port_given() {
     LocalCassandra.Arguments a = LocalCassandra.Arguments.parse(new String[] {"start", "--dir", "d", "--auth"});
     assertEquals(9042, a.portOrDefault());

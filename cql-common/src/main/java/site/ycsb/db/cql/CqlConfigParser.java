@@ -88,7 +88,7 @@ public final class CqlConfigParser {
         p.string(n.storeType, null));
 
     boolean tracing = p.bool(n.tracing, false);
-    if (!tracing && p.isSet(n.tracingFraction)) {
+    if (!tracing && p.isGiven(n.tracingFraction)) {
       throw PropertyParser.configurationError(n.tracingFraction + " is set but " + n.tracing + " is not true");
     }
     b.tracingFraction(tracing ? p.fraction(n.tracingFraction, DEFAULT_TRACING_FRACTION) : 0.0);
@@ -96,6 +96,7 @@ public final class CqlConfigParser {
   }
 
   private static Integer optionalInt(PropertyParser p, String name, int min, int max) throws DBException {
-    return p.isSet(name) ? p.intInRange(name, 0, min, max) : null;
+    // present but blank is refused by intInRange, not read as absent
+    return p.isGiven(name) ? p.intInRange(name, 0, min, max) : null;
   }
 }

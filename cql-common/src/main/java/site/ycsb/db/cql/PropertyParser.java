@@ -55,6 +55,11 @@ public final class PropertyParser {
     return typed.isSet(given(name));
   }
 
+  /** True if the property is set (in any spelling) or present blank (which the typed readers refuse). */
+  public boolean isGiven(String name) throws DBException {
+    return isSet(name) || properties.getProperty(name) != null;
+  }
+
   /** The trimmed value, or {@code defaultValue} when absent or blank. */
   public String string(String name, String defaultValue) throws DBException {
     return typed.string(given(name), defaultValue);
@@ -145,8 +150,13 @@ public final class PropertyParser {
 
   /** A consistency level name from {@code allowed} (case-insensitive), upper-cased; null if absent. */
   public String consistency(String name, Set<String> allowed) throws DBException {
-    if (!isSet(name)) {
+    if (!isGiven(name)) {
       return null;
+    }
+    if (!isSet(name)) {
+      // an unset shell variable must not silently mean the default level
+      throw configurationError(name + " is given empty: give a level (" + String.join(", ", allowed) + "), or leave "
+          + name + " out for its default");
     }
     String key = given(name);
     try {

@@ -18,10 +18,12 @@ class PropertyParserTest {
   private final PropertyParser parser = new PropertyParser(props);
 
   @Test
-  void should_use_the_default_when_a_number_is_absent_or_blank() throws DBException {
+  void should_use_the_default_when_a_number_is_absent_and_refuse_it_blank() throws DBException {
     assertEquals(7, parser.intInRange("n", 7, 0, 10));
     props.setProperty("n", "  ");
-    assertEquals(7, parser.intInRange("n", 7, 0, 10));
+    DBException e = assertThrows(DBException.class, () -> parser.intInRange("n", 7, 0, 10));
+    assertEquals("n is given empty: give a value, or leave n out for its default", e.getMessage());
+    assertTrue(e.getCause() instanceof IllegalArgumentException);
     props.setProperty("n", " 9 ");
     assertEquals(9, parser.intInRange("n", 7, 0, 10));
   }
@@ -69,6 +71,10 @@ class PropertyParserTest {
     assertThrows(DBException.class, () -> parser.consistency("cl", ConsistencyLevels.REGULAR));
     props.setProperty("cl", "QUORUM");
     assertThrows(DBException.class, () -> parser.consistency("cl", ConsistencyLevels.SERIAL));
+    props.setProperty("cl", " ");
+    DBException e = assertThrows(DBException.class, () -> parser.consistency("cl", ConsistencyLevels.REGULAR));
+    assertTrue(e.getMessage().startsWith("cl is given empty: give a level ("), e.getMessage());
+    assertTrue(e.getCause() instanceof IllegalArgumentException);
   }
 
   @Test

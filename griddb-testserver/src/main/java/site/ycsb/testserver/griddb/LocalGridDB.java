@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Properties;
+import site.ycsb.support.MaskedLines;
 
 /**
  * Command line for a local single-node GridDB that outlives the command ({@code bin/ycsb griddb-server}):
@@ -36,8 +37,8 @@ public final class LocalGridDB {
   private final Path bindingConf;
 
   LocalGridDB(PrintStream out, PrintStream err, Path bindingConf) {
-    this.out = out;
-    this.err = err;
+    this.out = new MaskedLines(out);
+    this.err = new MaskedLines(err);
     this.bindingConf = bindingConf;
   }
 
@@ -93,8 +94,8 @@ public final class LocalGridDB {
         throw new IllegalArgumentException("--dir DIR is required");
       }
     } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      err.println(USAGE);
+      // one line: a script's log shows the mistake and the usage together
+      err.println("error: " + e.getMessage() + "; " + USAGE);
       return EXIT_USAGE;
     }
     switch (command) {

@@ -28,8 +28,21 @@ class LocalGridDBTest {
     int code = new LocalGridDB(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err), null).run(args);
     assertEquals(2, code, line);
     String[] lines = err.toString().split("\n");
-    assertEquals(2, lines.length, err.toString());
+    assertEquals(1, lines.length, err.toString());
     assertTrue(lines[0].startsWith("error: "), err.toString());
+    assertTrue(lines[0].contains("; usage: bin/ycsb griddb-server start"), err.toString());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"start --dir x --port-base bench:S3cr3t@1", "start --dir x --http://admin:S3cr3t@h/x",
+      "u:S3cr3t@h --dir x"})
+  void should_mask_the_password_of_a_user_and_host_when_an_error_echoes_what_was_typed(String line) {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = new LocalGridDB(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err), null)
+        .run(line.split(" "));
+    assertEquals(2, code, line);
+    assertTrue(err.toString().contains(":***@"), err.toString());
+    assertTrue(!err.toString().contains("S3cr3t"), err.toString());
   }
 
   @Test

@@ -256,6 +256,11 @@ public final class GridDBConfig {
   /** The value of {@code name} in whichever spelling is given, or null; two spellings that disagree are refused. */
   private static String value(TypedProperties p, String name) throws DBException {
     try {
+      String blank = p.givenBlank(name);
+      if (blank != null) {
+        // an unset shell variable (-p griddb.consistency=$CL) must not silently mean the default
+        throw mistake(blank + " is given empty: give a value, or leave " + blank + " out");
+      }
       return p.string(name, null);
     } catch (IllegalArgumentException e) {
       throw mistake(e.getMessage());

@@ -308,11 +308,14 @@ class GridDBConfigTest {
     assertTrue(msg.contains(name) && msg.contains(alias), msg);
   }
 
-  @Test
-  void should_treat_blank_values_as_unset_when_parsing() {
+  @ParameterizedTest
+  @CsvSource({"griddb.clusterName", "griddb.consistency", "griddb.failoverTimeout", "griddb.failovertimeoutseconds",
+      "griddb.retries", "griddb.notificationPort", "griddb.scanlayout", "griddb.database", "griddb.password"})
+  void should_refuse_a_value_given_blank_when_parsing(String name) {
+    // an unset shell variable must not silently mean the default (or "missing" for a required one)
     Properties p = fixedList();
-    p.setProperty("griddb.clusterName", "  ");
-    assertTrue(error(p).contains("missing property griddb.clustername"), error(p));
+    p.setProperty(name, " \t");
+    assertEquals(name + " is given empty: give a value, or leave " + name + " out", error(p));
   }
 
   @Test
