@@ -22,4 +22,18 @@ class CassandraClusterIT extends AbstractClusterIT {
       throws Exception {
     runLwtProfileOnThreeReplicas();
   }
+
+  @Test
+  @Order(3)
+  void should_go_on_and_blame_the_database_with_the_stall_in_intended_latency_when_a_node_is_paused_at_quorum()
+      throws Exception {
+    pausedNodeScenario();
+  }
+
+  @Test
+  @Order(100)
+  void should_end_in_bounded_time_keep_what_it_measured_and_say_the_cluster_was_unreachable_when_all_nodes_stop()
+      throws Exception {
+    allNodesStopScenario();
+  }
 }

@@ -23,7 +23,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -51,7 +50,8 @@ import site.ycsb.testsupport.ChildProcess;
  * one scenario go on side by side (asynchronous and blocking, QUORUM and ALL), so that one fault serves them all.
  * Timings are not asserted beyond bounds that a busy machine keeps: peers take 12-23 s to hold a killed node down.
  * A binding whose {@link #everyScenario()} is false runs only the driver-dependent part (routing; the node kill on the
- * asynchronous path at QUORUM, without the restart), the scenarios marked {@link DriverIndependent} being skipped.
+ * asynchronous path at QUORUM, without the restart); the driver-independent scenarios ({@link #pausedNodeScenario},
+ * {@link #allNodesStopScenario}) are tests only of the binding that runs every scenario, so none is skipped.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -78,12 +78,6 @@ public abstract class AbstractClusterIT {
     return true;
   }
 
-  /** A scenario that only a binding whose {@link #everyScenario()} is true runs. */
-  @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
-  @java.lang.annotation.Target(java.lang.annotation.ElementType.METHOD)
-  protected @interface DriverIndependent {
-  }
-
   @BeforeAll
   void cluster() throws Exception {
     String reason = CassandraCluster.unavailableReason();
@@ -99,17 +93,9 @@ public abstract class AbstractClusterIT {
   /** Engine runs started in the background by the current scenario. */
   private final List<ChildProcess> forked = new ArrayList<>();
 
-  /**
-   * Whatever an earlier scenario (or test class) left down, paused or stopped serves again — unless the scenario is
-   * skipped here (checked first, so that a skipped one restarts no node).
-   */
+  /** Whatever an earlier scenario (or test class) left down, paused or stopped serves again. */
   @BeforeEach
-  void heal(TestInfo test) {
-    boolean driverIndependent = test.getTestMethod().map(m -> m.isAnnotationPresent(DriverIndependent.class))
-        .orElse(false);
-    org.junit.jupiter.api.Assumptions.assumeTrue(everyScenario() || !driverIndependent,
-        "driver-independent (cql-common) scenario: run by the binding whose test runs every scenario "
-        + "(CassandraClusterIT)");
+  void heal() {
     cluster.ensureAllServing();
   }
 
@@ -323,11 +309,11 @@ public abstract class AbstractClusterIT {
 
   // ---- one node paused
 
-  @Test
-  @Order(3)
-  @DriverIndependent
-  void should_go_on_and_blame_the_database_with_the_stall_in_intended_latency_when_a_node_is_paused_at_quorum()
-      throws Exception {
+  /**
+   * A node paused at QUORUM: the runs go on, the stall is in intended latency and the verdict names the database.
+   * Driver-independent: a test of the binding that runs every scenario.
+   */
+  protected void pausedNodeScenario() throws Exception {
     cluster.createYcsbSchema(KEYSPACE, "paused", 10, "field");
     ChildProcess.Result load = run("pause-load", "paused").load().mix(0, 0, 1).records(RECORDS, RECORDS)
         .consistency("QUORUM").rate(4, 200).run(180);
@@ -539,11 +525,12 @@ public abstract class AbstractClusterIT {
 
   // ---- the whole cluster stopped (last: it leaves every node down)
 
-  @Test
-  @Order(100)
-  @DriverIndependent
-  void should_end_in_bounded_time_keep_what_it_measured_and_say_the_cluster_was_unreachable_when_all_nodes_stop()
-      throws Exception {
+  /**
+   * The whole cluster stopped: every run ends in bounded time, keeps what it measured and says the cluster was
+   * unreachable. Leaves every node down, so it runs last. Driver-independent: a test of the binding that runs every
+   * scenario.
+   */
+  protected void allNodesStopScenario() throws Exception {
     List<ClusterRun> runs = new ArrayList<>();
     List<ChildProcess> started = new ArrayList<>();
     for (boolean async : new boolean[] {true, false}) {
