@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.Properties;
-import site.ycsb.support.MaskedLines;
 
 /**
  * Command line for a local Cassandra that outlives the command ("embedded default" of the quick start): one server

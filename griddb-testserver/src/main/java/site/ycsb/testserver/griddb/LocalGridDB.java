@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Properties;
-import site.ycsb.support.MaskedLines;
 
 /**
  * Command line for a local single-node GridDB that outlives the command ({@code bin/ycsb griddb-server}):

@@ -1,22 +1,24 @@
-package site.ycsb.support;
+package site.ycsb.testserver.griddb;
 
 import java.io.PrintStream;
+import java.util.regex.Pattern;
 
 /**
  * A stream for the command-line tool's messages that masks the password of every {@code user:password@host} in a
  * printed line (the tool echoes the paths and settings it was given, and a URL with a password pasted there must not
- * end up in a terminal or a CI log), by {@link SecretNames#maskCredentials}'s rule. Used by the local servers'
- * command-line tools. Thread-safe as {@link PrintStream} is.
+ * end up in a terminal or a CI log). The same rule as the engine's (binding-support's SecretNames), which this
+ * module does not depend on.
  */
-public final class MaskedLines extends PrintStream {
-  /** A stream that prints to {@code target}, masked, flushing at every line. */
-  public MaskedLines(PrintStream target) {
+final class MaskedLines extends PrintStream {
+  private static final Pattern CREDENTIALS = Pattern.compile("([^\\s:/@,;'\"=<>()\\[\\]]*:)([^\\s/,;'\"]+)@");
+
+  MaskedLines(PrintStream target) {
     super(target, true);
   }
 
   /** {@code line} with the password of every {@code user:password@host} replaced by {@code ***}. */
   static String mask(String line) {
-    return SecretNames.maskCredentials(line);
+    return line == null || line.indexOf('@') < 0 ? line : CREDENTIALS.matcher(line).replaceAll("$1***@");
   }
 
   @Override
