@@ -132,7 +132,9 @@ class FleetCassandraIT {
   }
 
   /**
-   * bin/ycsb suite against the local Cassandra: each phase's server CPU (the engine finds the server from its own
+   * bin/ycsb suite against the local Cassandra (phases of about 5 s: the nodes are sampled once a second, and a
+   * load of 400 records at 300 ops/s, measured after its warm-up, once ended before the first sample): each phase's
+   * server CPU (the engine finds the server from its own
    * connections, nothing configured) is in the phase's record, the suite summary and the report, drawn by Chromium.
    */
   @Test
@@ -141,8 +143,8 @@ class FleetCassandraIT {
     Path out = c.work.resolve("suite");
     ToolRun run = new ToolRun("site.ycsb.fleet.Suite", Arrays.asList("cassandra-cql", "--ycsb-home",
         c.home.toString(), "--out", out.toString(), "--workloads", "load,a", "-p", "hosts=" + c.server.host(), "-p",
-        "port=" + c.server.port(), "-p", "cassandra.keyspace=suiteit", "-p", "recordcount=400", "-p",
-        "operationcount=1200", "-target", "300", "-threads", "2"), null);
+        "port=" + c.server.port(), "-p", "cassandra.keyspace=suiteit", "-p", "recordcount=1500", "-p",
+        "operationcount=1500", "-target", "300", "-threads", "2"), null);
     assertEquals(0, run.waitFor(240), run.errText());
     for (String phase : new String[] {"load", "workloada"}) {
       com.fasterxml.jackson.databind.JsonNode n = site.ycsb.results.ResultDir.load(out.resolve("1/" + phase))
