@@ -1,15 +1,20 @@
 package site.ycsb.support;
 
 import java.io.PrintStream;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * What a binding learns about the database beyond each operation's status, handed to the engine that runs it: the
  * settings that decide what a result means (e.g. the consistency levels: a read at ONE that finds nothing after a node
- * was lost is the database's consistency, not a client error) and the client library's view of the nodes (a node went
- * down, came back).
+ * was lost is the database's consistency, not a client error), the client library's view of the nodes (a node went
+ * down, came back) and the database's own view of each node ({@link NodeGauges}: e.g. its thread pools' pending
+ * tasks, sampled by the binding while an engine listens).
  *
  * <p>This project's engine {@linkplain #listen listens}: it keeps the settings in the run's record ({@code
- * summary.json}) and names the nodes that went down in a verdict line. An engine that does not listen — a YCSB 0.17.0
+ * summary.json}), names the nodes that went down in a verdict line, and keeps the mean and maximum of each node's own
+ * figures over the measured run. An engine that does not listen — a YCSB 0.17.0
  * install, which does not know this class — loses nothing: each node event is then printed as one line on stderr when
  * it happens, and the settings are in the binding's own start-up line. A binding therefore reports through this class
  * whatever engine runs it.
@@ -25,6 +30,68 @@ public final class DatabaseReports {
 
     /** A node went down or came back, as the binding's client library saw it. */
     void nodeEvent(NodeEvent event);
+
+    /**
+     * One sample of a node's own figures (the database's view of itself). A default, so that a listener written
+     * before this report kind still compiles and loads; it then ignores the samples.
+     */
+    default void nodeGauges(NodeGauges gauges) {
+    }
+  }
+
+  /**
+   * The database's own figures of one node at one moment, as the database reports them (e.g. Cassandra's {@code
+   * system_views.thread_pools}): named numbers, e.g. "ReadStage pending" = 12. Immutable.
+   *
+   * <p>Names are the binding's; two suffixes have a meaning the engine acts on: {@code "<queue> pending"} (work
+   * waiting in a queue of the node) and {@code "<queue> blocked"} (work refused or held because that queue was
+   * full). A node whose pending work stayed at one or more on average, or that blocked any, was at least at times
+   * the limit of the run, and the engine says so in a verdict.
+   */
+  public static final class NodeGauges {
+    private final String binding;
+    private final String node;
+    private final String source;
+    private final long epochMillis;
+    private final Map<String, Double> values;
+
+    NodeGauges(String binding, String node, String source, long epochMillis, Map<String, Double> values) {
+      this.binding = binding;
+      this.node = node;
+      this.source = source;
+      this.epochMillis = epochMillis;
+      this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /** The binding that reported it, e.g. {@code cassandra}. */
+    public String binding() {
+      return binding;
+    }
+
+    /** The node, as address:port. */
+    public String node() {
+      return node;
+    }
+
+    /** Where the figures come from, e.g. {@code system_views.thread_pools}. */
+    public String source() {
+      return source;
+    }
+
+    /** When the node answered (wall clock, ms since the epoch). */
+    public long epochMillis() {
+      return epochMillis;
+    }
+
+    /** The figures by name, in the binding's order; never null, finite values only. */
+    public Map<String, Double> values() {
+      return values;
+    }
+
+    @Override
+    public String toString() {
+      return binding + ": node " + node + " (" + source + ") at " + epochMillis + ": " + values;
+    }
   }
 
   /** One change of a node's state as a binding's client library saw it. Immutable. */
@@ -138,6 +205,26 @@ public final class DatabaseReports {
       out.println(event.describe());
       out.flush();
     }
+  }
+
+  /**
+   * One sample of {@code node}'s own figures, taken now. Non-finite values are dropped. Without a listener nothing
+   * happens: a binding samples its database's own view only when {@link #listened()}, so in an engine that does not
+   * listen (a YCSB 0.17.0 install) the sampling costs nothing.
+   */
+  public static void nodeGauges(String binding, String node, String source, Map<String, Double> values) {
+    Listener l = listener;
+    if (l == null) {
+      return;
+    }
+    Map<String, Double> finite = new LinkedHashMap<>();
+    for (Map.Entry<String, Double> e : values.entrySet()) {
+      Double v = e.getValue();
+      if (e.getKey() != null && v != null && !v.isNaN() && !v.isInfinite()) {
+        finite.put(e.getKey(), v);
+      }
+    }
+    l.nodeGauges(new NodeGauges(binding, node, source, System.currentTimeMillis(), finite));
   }
 
   /** Where reports go without a listener (stderr; tests capture it). */

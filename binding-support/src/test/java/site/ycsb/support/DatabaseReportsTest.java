@@ -27,7 +27,14 @@ class DatabaseReportsTest {
     public void nodeEvent(DatabaseReports.NodeEvent event) {
       heard.add(event.describe());
     }
+
+    @Override
+    public void nodeGauges(DatabaseReports.NodeGauges gauges) {
+      heard.add(gauges.binding() + " " + gauges.node() + " " + gauges.source() + " " + gauges.values());
+      lastGauges = gauges;
+    }
   };
+  private DatabaseReports.NodeGauges lastGauges;
 
   @BeforeEach
   void capture() {
@@ -90,5 +97,32 @@ class DatabaseReportsTest {
     DatabaseReports.nodeEvent("cassandra", "127.0.0.1:9042", true, 1, 1, "y");
     assertTrue(heard.isEmpty());
     assertTrue(printed().startsWith("cassandra: node 127.0.0.1:9042 up (y; 1 of 1 nodes up)"), printed());
+  }
+
+  @Test
+  void should_hand_a_node_sample_to_the_listener_without_its_non_finite_values_when_an_engine_listens() {
+    DatabaseReports.listen(listener);
+    java.util.Map<String, Double> values = new java.util.LinkedHashMap<>();
+    values.put("ReadStage pending", 12.0);
+    values.put("ReadStage completed/s", Double.NaN);
+    values.put("MutationStage blocked", Double.POSITIVE_INFINITY);
+    values.put("MutationStage pending", null);
+    values.put("Native-Transport-Requests active", 3.0);
+    long before = System.currentTimeMillis();
+    DatabaseReports.nodeGauges("cassandra", "127.0.0.2:9042", "system_views.thread_pools", values);
+    values.put("ReadStage pending", 99.0);
+    assertEquals(java.util.Collections.singletonList("cassandra 127.0.0.2:9042 system_views.thread_pools "
+        + "{ReadStage pending=12.0, Native-Transport-Requests active=3.0}"), heard);
+    assertTrue(lastGauges.epochMillis() >= before && lastGauges.epochMillis() <= System.currentTimeMillis());
+    org.junit.jupiter.api.Assertions.assertThrows(UnsupportedOperationException.class,
+        () -> lastGauges.values().put("x", 1.0));
+  }
+
+  @Test
+  void should_drop_a_node_sample_silently_when_no_engine_listens() {
+    DatabaseReports.nodeGauges("cassandra", "127.0.0.2:9042", "system_views.thread_pools",
+        java.util.Collections.singletonMap("ReadStage pending", 1.0));
+    assertTrue(heard.isEmpty());
+    assertEquals("", printed());
   }
 }
