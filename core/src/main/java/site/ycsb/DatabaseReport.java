@@ -14,7 +14,8 @@ import site.ycsb.support.DatabaseReports;
 /**
  * The engine's side of {@link DatabaseReports}: what the bindings of one run reported about the database — the
  * settings that decide what the results mean, kept in {@code summary.json}, and the nodes their client libraries saw
- * go down and come back, each printed as one line when it happens and named together in a verdict line at the end.
+ * go down and come back, each printed as one line when it happens and named together in a verdict line at the end,
+ * and the nodes' own figures ({@link DatabaseView}).
  *
  * <p>Thread-safe: reports arrive on the bindings' threads (a driver's I/O threads) while the run goes on.
  */
@@ -22,6 +23,8 @@ final class DatabaseReport implements DatabaseReports.Listener {
   private final PrintStream out;
   private final Map<String, Map<String, String>> settings = new TreeMap<>();
   private final List<DatabaseReports.NodeEvent> events = new ArrayList<>();
+  /** The nodes' own figures (thread-safe itself: samples must not wait for this report's lock). */
+  private final DatabaseView view = new DatabaseView();
 
   private DatabaseReport(PrintStream out) {
     this.out = out;
@@ -51,6 +54,16 @@ final class DatabaseReport implements DatabaseReports.Listener {
     }
     out.println(event.describe());
     out.flush();
+  }
+
+  @Override
+  public void nodeGauges(DatabaseReports.NodeGauges gauges) {
+    view.add(gauges);
+  }
+
+  /** The database's own view of its nodes, as the bindings sampled it. */
+  DatabaseView view() {
+    return view;
   }
 
   synchronized Map<String, Map<String, String>> settings() {

@@ -306,6 +306,16 @@ final class EngineRun {
       // first: it explains the failures the other verdicts count
       r.health.warnings.add(0, nodes);
     }
+    List<String> viewLines = new ArrayList<>();
+    if (database.view().any()) {
+      List<DatabaseView.NodeSummary> own = database.view().summaries(r.startEpochMs, r.endEpochMs);
+      String queued = DatabaseView.verdict(own);
+      if (queued != null) {
+        r.health.warnings.add(queued);
+      }
+      r.databaseView = DatabaseView.json(own, queued);
+      viewLines = DatabaseView.lines(own);
+    }
     ResultsWriter writer = new ResultsWriter(config, measurements, window.jvm());
     try {
       writer.writeMain(r);
@@ -330,6 +340,9 @@ final class EngineRun {
     }
     for (String line : r.databaseNodeLines) {
       System.err.println(line);
+    }
+    for (String line : viewLines) {
+      System.err.println(Secrets.safeLine(line));
     }
     for (String failure : failures) {
       System.err.println("Error: " + Secrets.safeLine(failure));

@@ -250,6 +250,9 @@ final class ResultsWriter {
     if (r.databaseNodes != null) {
       j.raw(site.ycsb.telemetry.DatabaseNodes.SECTION, r.databaseNodes);
     }
+    if (r.databaseView != null) {
+      j.raw(DatabaseView.SECTION, r.databaseView);
+    }
     return j.toString() + "\n";
   }
 

@@ -31,6 +31,8 @@ final class RunResult {
   ClientHealth health;
   /** What the bindings reported about the database (settings, node events); null in tests that build a result. */
   DatabaseReport database;
+  /** summary.json's databaseView section (JSON, see {@link DatabaseView}), or null when no binding sampled one. */
+  String databaseView;
   /** summary.json's databaseNodes section (JSON), or null when no database node was sampled. */
   String databaseNodes;
   /** What the database nodes did, their verdicts and sampling problems, one line each for stderr. */

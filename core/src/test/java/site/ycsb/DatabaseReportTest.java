@@ -89,4 +89,32 @@ class DatabaseReportTest {
     assertFalse(r.err.contains("went down"), r.err);
     assertTrue(summary(results).contains("\"nodeEvents\":[]"), summary(results));
   }
+
+  @Test
+  void should_keep_each_nodes_own_figures_and_name_the_queue_in_a_verdict_when_a_binding_samples_them()
+      throws IOException {
+    Path results = tmp.resolve("r");
+    ClientRunner r = run(results, "-p", "nodeevents.gauges=true", "-p", "operationcount=40");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    String s = summary(results);
+    assertTrue(s.contains("\"databaseView\":{\"nodes\":[{\"node\":\"127.0.0.2:9042\",\"binding\":\"nodetest\","
+        + "\"source\":\"testthreadpools\",\"samples\":4,\"figures\":{\"ReadStageactive\":{\"mean\":32.0,\"max\":32.0},"
+        + "\"ReadStagepending\":{\"mean\":4.0,\"max\":4.0}}},{\"node\":\"127.0.0.3:9042\""), s);
+    assertTrue(s.contains("\"MutationStageactive\":{\"mean\":1.0,\"max\":1.0}}}]"), "0 throughout is left out: " + s);
+    assertTrue(r.err.contains("Database's own view of node 127.0.0.2:9042 (nodetest, test thread pools, 4 samples; "
+        + "mean/max over the measured run): ReadStage active 32/32, ReadStage pending 4/4"), r.err);
+    assertTrue(r.err.contains("WARNING: the database held work back by its own view (nodetest, test thread pools): "
+        + "node 127.0.0.2:9042: 4 tasks pending in ReadStage (max; mean 4). "), r.err);
+    assertFalse(r.err.contains("node 127.0.0.3:9042: "), "an idle node is not in the verdict: " + r.err);
+    assertTrue(s.contains("thedatabaseheldworkbackbyitsownview"), "in health.warnings and the section: " + s);
+  }
+
+  @Test
+  void should_write_no_database_view_when_no_binding_sampled_one() throws IOException {
+    Path results = tmp.resolve("r");
+    ClientRunner r = run(results, "-p", "operationcount=20");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    assertFalse(summary(results).contains("databaseView"), summary(results));
+    assertFalse(r.err.contains("Database's own view"), r.err);
+  }
 }
