@@ -45,6 +45,20 @@ class CassandraConfigTest {
     assertFalse(s.lwt());
     assertNull(s.requestTimeoutMillis());
     assertNull(s.maxConnections());
+    assertTrue(s.serverView(), "the nodes' own view is sampled unless turned off");
+  }
+
+  @Test
+  void should_turn_the_server_view_off_and_refuse_a_value_that_is_not_a_boolean_when_it_is_given()
+      throws DBException {
+    props.setProperty("hosts", "h");
+    props.setProperty(CassandraConfig.SERVER_VIEW, "false");
+    assertFalse(parse().serverView());
+    assertTrue(parse().describe().endsWith(", server view off"), parse().describe());
+    props.setProperty(CassandraConfig.SERVER_VIEW, "TRUE");
+    assertTrue(parse().serverView());
+    props.setProperty(CassandraConfig.SERVER_VIEW, "no");
+    assertEquals("cassandra.serverview=no must be true or false", error());
   }
 
   @Test

@@ -70,6 +70,10 @@ final class Merger {
     if (nodes.section != null) {
       summary.set(site.ycsb.telemetry.DatabaseNodes.SECTION, nodes.section);
     }
+    ObjectNode view = DatabaseViewSection.merge(dirs);
+    if (view != null) {
+      summary.set(DatabaseViewSection.SECTION, view);
+    }
     MergedRun merged = new MergedRun(summary, rows, logs, warnings, scheduleLag);
     merged.serverFiles.addAll(nodes.files);
     return merged;

@@ -131,6 +131,10 @@ public final class Report {
       warnings.addAll(nodes.warnings());
       nodes.insertCharts(charts);
     }
+    if (DatabaseViewSection.any(catalog)) {
+      // its verdicts are among the runs' health warnings already
+      tables.add(tables.size() - 1, DatabaseViewSection.table(catalog));
+    }
   }
 
   /** The name of a directory as given (its last element), for titles. */

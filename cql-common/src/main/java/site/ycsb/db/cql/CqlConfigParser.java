@@ -92,6 +92,7 @@ public final class CqlConfigParser {
       throw PropertyParser.configurationError(n.tracingFraction + " is set but " + n.tracing + " is not true");
     }
     b.tracingFraction(tracing ? p.fraction(n.tracingFraction, DEFAULT_TRACING_FRACTION) : 0.0);
+    b.serverView(p.bool(n.serverView, true));
     return b.build();
   }
 

@@ -49,6 +49,8 @@ public final class CqlPropertyNames {
   public final String keyStorePassword;
   public final String storeType;
   public final String tracingFraction;
+  /** Whether each node's own view (its thread pools) is sampled during the run: {@code <prefix>serverview}. */
+  public final String serverView;
   /**
    * The names these replaced, still accepted: YCSB 0.17.0's {@code <prefix>useSSL} and {@code <prefix>local_dc},
    * spelled before the project's convention (lower case, words run together, as {@code readconsistencylevel}).
@@ -98,6 +100,7 @@ public final class CqlPropertyNames {
     keyStorePassword = prefix + "ssl.keystorepassword";
     storeType = prefix + "ssl.storetype";
     tracingFraction = prefix + "tracing.fraction";
+    serverView = prefix + "serverview";
     Map<String, List<String>> old = new HashMap<>();
     old.put(useSsl, Collections.singletonList(prefix + "useSSL"));
     old.put(localDc, Collections.singletonList(prefix + "local_dc"));

@@ -39,6 +39,7 @@ public final class CqlSettings {
   private final long speculativeDelayMillis;
   private final int speculativeMaxExecutions;
   private final boolean lwt;
+  private final boolean serverView;
   /** The consistency levels in effect under the binding's property names (set or defaulted), for the record. */
   private final java.util.Map<String, String> levelProperties;
 
@@ -72,6 +73,7 @@ public final class CqlSettings {
     speculativeDelayMillis = b.speculativeDelayMillis;
     speculativeMaxExecutions = b.speculativeMaxExecutions;
     lwt = b.lwt;
+    serverView = b.serverView;
   }
 
   public static Builder builder(String bindingName) {
@@ -103,7 +105,8 @@ public final class CqlSettings {
         .append(", SSL ").append(useSsl ? "on" : "off")
         .append(", user ").append(username == null ? "(none)" : username + " (password "
             + (password == null ? "not set" : "***") + ")")
-        .append(", tracing ").append(tracingFraction == 0 ? "off" : "sampled at " + tracingFraction);
+        .append(", tracing ").append(tracingFraction == 0 ? "off" : "sampled at " + tracingFraction)
+        .append(", server view ").append(serverView ? "on (each node's thread pools, each second)" : "off");
     return s.toString();
   }
 
@@ -118,7 +121,8 @@ public final class CqlSettings {
         String.valueOf(connectTimeoutMillis), String.valueOf(readTimeoutMillis), String.valueOf(requestTimeoutMillis),
         String.valueOf(useSsl), String.valueOf(trustStore), String.valueOf(keyStore), String.valueOf(tracingFraction),
         String.valueOf(maxRetries), String.valueOf(backoffBaseMillis), String.valueOf(backoffMaxMillis),
-        String.valueOf(speculativeDelayMillis), String.valueOf(speculativeMaxExecutions), String.valueOf(lwt));
+        String.valueOf(speculativeDelayMillis), String.valueOf(speculativeMaxExecutions), String.valueOf(lwt),
+        String.valueOf(serverView));
   }
 
   public String bindingName() {
@@ -242,6 +246,11 @@ public final class CqlSettings {
     return lwt;
   }
 
+  /** Whether the binding samples each node's own view (its thread pools) while this project's engine listens. */
+  public boolean serverView() {
+    return serverView;
+  }
+
   /** Fluent builder; the binding's configuration class validates values before setting them. */
   public static final class Builder {
     private final String bindingName;
@@ -273,6 +282,7 @@ public final class CqlSettings {
     private long speculativeDelayMillis;
     private int speculativeMaxExecutions = 2;
     private boolean lwt;
+    private boolean serverView = true;
 
     private Builder(String bindingName) {
       this.bindingName = bindingName;
@@ -361,6 +371,11 @@ public final class CqlSettings {
     public Builder speculative(long delayMillis, int maxExecutions) {
       speculativeDelayMillis = delayMillis;
       speculativeMaxExecutions = maxExecutions;
+      return this;
+    }
+
+    public Builder serverView(boolean value) {
+      serverView = value;
       return this;
     }
 

@@ -45,6 +45,7 @@ public final class ScyllaConfig {
   public static final String KEYSTORE_PASSWORD = NAMES.keyStorePassword; // scylla.ssl.keystorepassword
   public static final String STORE_TYPE = NAMES.storeType; // scylla.ssl.storetype
   public static final String TRACING_FRACTION = NAMES.tracingFraction; // scylla.tracing.fraction
+  public static final String SERVER_VIEW = NAMES.serverView; // scylla.serverview
 
 
   private ScyllaConfig() {

@@ -349,6 +349,17 @@ public abstract class AbstractClusterIT {
       assertTrue(intendedMaxUs >= pauseMs * 1000 / 2, what + "intended latency shows the stall: " + intendedMaxUs
           + " us\n" + r);
       ClusterRun.assertVerdict(r, "WARNING: the database");
+      // each node's own view (its thread pools) arrives per node, the paused one too (before and after its pause)
+      Map<String, String> view = runs.get(i).databaseView();
+      for (int node = 1; node <= 3; node++) {
+        String name = cluster.node(node).host() + ":" + cluster.port();
+        String figures = view.get(name);
+        assertTrue(figures != null && ClusterRun.viewSamples(figures) >= 3, what + name + "'s own view: " + view);
+        assertTrue(figures.contains("\"Native-Transport-Requestscompleted/s\":{\"mean\":"), what + figures);
+        assertTrue(r.stderr.contains("Database's own view of node " + name + " (" + binding().names().product
+            + ", system_views.thread_pools, "), what + r);
+      }
+      assertEquals(3, view.size(), what + view.keySet());
       for (String verdict : ClusterRun.verdicts(r)) {
         for (String blamed : new String[] {"WARNING: client-limited", "WARNING: the client", "WARNING: the machine",
             "WARNING: the schedule was not kept"}) {
@@ -441,6 +452,13 @@ public abstract class AbstractClusterIT {
       assertTrue(retries > 0, what + "the requests in flight on the killed node were retried: " + r);
       assertEquals(retries, perType, what + "the retries per operation type add up to the total: " + r);
       ClusterRun.assertVerdict(r, "127.0.0.3:" + port + " down");
+      // the nodes that served the whole run: their own view (thread pools) in the record, each node apart
+      Map<String, String> view = quorum.get(i).databaseView();
+      for (int node = 1; node <= 2; node++) {
+        String figures = view.get("127.0.0." + node + ":" + port);
+        assertTrue(figures != null && ClusterRun.viewSamples(figures) >= 3, what + "node " + node + ": " + view);
+        assertTrue(figures.contains("\"ReadStagecompleted/s\":{\"mean\":"), what + figures);
+      }
     }
     for (int i = 0; i < all.size(); i++) {
       ChildProcess.Result r = ended.get(quorum.size() + i);

@@ -160,6 +160,31 @@ final class ClusterRun {
     return new String(Files.readAllBytes(results().resolve("summary.json")), StandardCharsets.UTF_8);
   }
 
+  /**
+   * summary.json's {@code databaseView}: each node the binding sampled, with its part of the section (white space
+   * removed, so "ReadStage pending" reads "ReadStagepending"); empty when there is none.
+   */
+  Map<String, String> databaseView() throws IOException {
+    String s = summary().replaceAll("\\s+", "");
+    Map<String, String> out = new LinkedHashMap<>();
+    int at = s.indexOf("\"databaseView\":{\"nodes\":[");
+    if (at < 0) {
+      return out;
+    }
+    for (String part : s.substring(at, s.indexOf("],\"verdicts\"", at)).split("\\{\"node\":\"")) {
+      if (part.contains("\"samples\":")) {
+        out.put(part.substring(0, part.indexOf('"')), part);
+      }
+    }
+    return out;
+  }
+
+  /** A node's sample count in {@link #databaseView()}. */
+  static long viewSamples(String node) {
+    Matcher m = Pattern.compile("\"samples\":(\\d+)").matcher(node);
+    return m.find() ? Long.parseLong(m.group(1)) : -1;
+  }
+
   // ---- reading a finished run's output
 
   private static final Pattern RETURN = Pattern.compile("(?m)^\\[([^\\]]+)\\], Return=([A-Z_]+), (\\d+)$");

@@ -42,6 +42,8 @@ public final class CqlRuntime {
 
   private final ClusterConnector.Connection connection;
   private final NodeEvents nodeEvents;
+  /** Samples each node's own view (its thread pools) while an engine listens; or null. */
+  private final ServerView serverView;
   private final CqlOperations operations;
   private final RetryCounters stats;
   private final String retryMetric;
@@ -53,10 +55,12 @@ public final class CqlRuntime {
   /** The precision of the attempts' deadlines; an idle look costs next to nothing. */
   private static final long WATCH_TICK_MILLIS = 100;
 
-  private CqlRuntime(ClusterConnector.Connection connection, NodeEvents nodeEvents, CqlOperations operations,
-                     RetryCounters stats, String retryMetric, ScheduledExecutorService retryTimer, DeadlineWatch watch) {
+  private CqlRuntime(ClusterConnector.Connection connection, NodeEvents nodeEvents, ServerView serverView,
+                     CqlOperations operations, RetryCounters stats, String retryMetric,
+                     ScheduledExecutorService retryTimer, DeadlineWatch watch) {
     this.connection = connection;
     this.nodeEvents = nodeEvents;
+    this.serverView = serverView;
     this.operations = operations;
     this.stats = stats;
     this.retryMetric = retryMetric;
@@ -122,7 +126,10 @@ public final class CqlRuntime {
       connection.cluster().close();
       throw e;
     }
-    return new CqlRuntime(connection, nodeEvents, operations, stats, retryMetric, timer, watch);
+    // Only this project's engine keeps the figures; in a YCSB 0.17.0 install nothing is sampled (no cost).
+    ServerView view = settings.serverView() && DatabaseReports.listened()
+        ? ServerView.start(connection.cluster(), connection.session(), settings.bindingName(), logger::warn) : null;
+    return new CqlRuntime(connection, nodeEvents, view, operations, stats, retryMetric, timer, watch);
   }
 
   /** The retry counters printed at close (for tests). */
@@ -142,6 +149,7 @@ public final class CqlRuntime {
     // Attempts still waiting for the driver fail now as unanswered (an interrupted run leaves some): nobody waits.
     watch.close();
     stats.print(System.out, retryMetric);
+    closeServerView();
     nodeEvents.close();
     connection.cluster().close();
   }
@@ -149,7 +157,14 @@ public final class CqlRuntime {
   /** Closes the driver without a retry summary: the run was refused before it started, so it prints no results. */
   public void closeQuietly() {
     retryTimer.shutdownNow();
+    closeServerView();
     nodeEvents.close();
     connection.cluster().close();
+  }
+
+  private void closeServerView() {
+    if (serverView != null) {
+      serverView.close();
+    }
   }
 }
