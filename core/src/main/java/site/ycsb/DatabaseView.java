@@ -170,9 +170,23 @@ final class DatabaseView {
         }
         summary.figures.add(new Figure(f.getKey(), sum / count, max));
       }
+      groupByQueue(summary.figures);
       out.add(summary);
     }
     return out;
+  }
+
+  /**
+   * Keeps the figures of one queue together ("ReadStage active", "ReadStage completed/s", ...), queues in the order
+   * they first appear: a figure first reported in a later sample (a rate) otherwise lands after all the others.
+   */
+  private static void groupByQueue(List<Figure> figures) {
+    Map<String, List<Figure>> byQueue = new LinkedHashMap<>();
+    for (Figure f : figures) {
+      byQueue.computeIfAbsent(queue(f.name), k -> new ArrayList<>()).add(f);
+    }
+    figures.clear();
+    byQueue.values().forEach(figures::addAll);
   }
 
   /** The verdict on the nodes' own queues over the window, or null when none held work back. */
@@ -240,8 +254,10 @@ final class DatabaseView {
     return Math.round(v * 1000) / 1000.0;
   }
 
+  /** "ReadStage" of "ReadStage pending"; a name without a space is its own queue. */
   private static String queue(String figure) {
-    return figure.substring(0, figure.lastIndexOf(' '));
+    int space = figure.lastIndexOf(' ');
+    return space < 0 ? figure : figure.substring(0, space);
   }
 
   private static String count(double v) {

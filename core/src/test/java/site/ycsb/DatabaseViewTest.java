@@ -62,9 +62,14 @@ class DatabaseViewTest {
     sample("n1", 2000, "ReadStage active", 1, "ReadStage completed/s", 300);
     sample("n1", 3000, "ReadStage active", 1, "ReadStage completed/s", 100);
     sample("n1", 4000, "ReadStage active", 1);
-    DatabaseView.Figure f = figure(view.summaries(0, 5000).get(0), "ReadStage completed/s");
-    assertEquals(400 / 3.0, f.mean, 1e-9, "missing after it appeared counts as 0");
+    sample("n1", 4500, "MutationStage active", 2);
+    DatabaseView.NodeSummary n = view.summaries(0, 5000).get(0);
+    DatabaseView.Figure f = figure(n, "ReadStage completed/s");
+    assertEquals(400 / 4.0, f.mean, 1e-9, "missing after it appeared counts as 0");
     assertEquals(300, f.max, 1e-9);
+    assertEquals("ReadStage active", n.figures.get(0).name);
+    assertEquals("ReadStage completed/s", n.figures.get(1).name, "a queue's figures stay together");
+    assertEquals("MutationStage active", n.figures.get(2).name);
   }
 
   @Test

@@ -9,13 +9,16 @@ import java.util.Map;
  * One Cassandra node's thread pools as figures for {@code DatabaseReports.nodeGauges}: for each pool of a reading of
  * {@value #SOURCE} ({@link #QUERY}), {@code "<pool> active"}, {@code "<pool> pending"}, {@code "<pool> blocked"} and,
  * from the node's previous reading, {@code "<pool> completed/s"}. A pool whose completed count went down (the node
- * restarted) has no rate in that reading.
+ * restarted) has no rate in that reading. The query itself runs on the node as one active task of {@value
+ * #REQUEST_POOL} while it reads the table (an idle node answers 1 there): that one is not counted.
  *
  * <p>Not thread-safe: one per node, used by the binding's sampling thread.
  */
 public final class ThreadPoolFigures {
   /** The virtual table: node-local, answered from the node's memory (Cassandra 4.0 and later). */
   public static final String SOURCE = "system_views.thread_pools";
+  /** The pool that runs clients' requests, the sampler's own query among them. */
+  public static final String REQUEST_POOL = "Native-Transport-Requests";
   public static final String QUERY = "SELECT name, active_tasks, pending_tasks, blocked_tasks, completed_tasks FROM "
       + SOURCE;
 
@@ -49,7 +52,8 @@ public final class ThreadPoolFigures {
       if (p.name == null || p.name.isEmpty()) {
         continue;
       }
-      out.put(p.name + " active", (double) p.active);
+      long active = p.name.equals(REQUEST_POOL) ? Math.max(0, p.active - 1) : p.active;
+      out.put(p.name + " active", (double) active);
       out.put(p.name + " pending", (double) p.pending);
       out.put(p.name + " blocked", (double) p.blocked);
       if (p.completed < 0) {

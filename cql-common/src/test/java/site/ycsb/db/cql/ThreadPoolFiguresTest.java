@@ -23,6 +23,21 @@ class ThreadPoolFiguresTest {
         Arrays.asList(f.keySet().toArray()));
     assertEquals(17.0, f.get("ReadStage pending"));
     assertEquals(5.0, f.get("Native-Transport-Requests blocked"));
+    assertEquals(3.0, f.get("ReadStage active"));
+  }
+
+  @Test
+  void should_not_count_its_own_query_among_the_active_requests_when_it_reads_the_request_pool() {
+    ThreadPoolFigures t = new ThreadPoolFigures();
+    assertEquals(0.0, t.figures(Collections.singletonList(
+        new ThreadPoolFigures.Pool("Native-Transport-Requests", 1, 0, 0L, 5L)), 0).get(
+        "Native-Transport-Requests active"), "an idle node answers 1: the query itself");
+    assertEquals(6.0, t.figures(Collections.singletonList(
+        new ThreadPoolFigures.Pool("Native-Transport-Requests", 7, 0, 0L, 9L)), SECOND).get(
+        "Native-Transport-Requests active"));
+    assertEquals(0.0, t.figures(Collections.singletonList(
+        new ThreadPoolFigures.Pool("Native-Transport-Requests", 0, 0, 0L, 9L)), 2 * SECOND).get(
+        "Native-Transport-Requests active"), "never below 0");
   }
 
   @Test
