@@ -53,6 +53,11 @@ public final class NodePorts {
     return new NodePorts(ports[0], ports[1], ports[2], ports[3], ports[4]);
   }
 
+  /** The system (REST) port: {@code /node/stat} and the other operation commands. */
+  public int system() {
+    return system;
+  }
+
   int[] all() {
     return new int[] {transaction, cluster, sync, system, sql};
   }

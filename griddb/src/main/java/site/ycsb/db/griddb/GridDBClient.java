@@ -31,6 +31,8 @@ public class GridDBClient extends DB {
   /** The retry counters of the clients open in this JVM (one run); null when none is open. */
   private static RetryCounters runCounters;
   private static int openClients;
+  /** Samples the nodes' own statistics for the run (griddb.systemport, while an engine listens); or null. */
+  private static NodeStatSampler nodeStats;
   /** slf4j-simple level of the GridDB client's own loggers, unless the user set one. */
   private static final String CLIENT_LOG_LEVEL = "org.slf4j.simpleLogger.log.com.toshiba.mwcloud.gs";
 
@@ -64,7 +66,7 @@ public class GridDBClient extends DB {
     config = GridDBConfig.from(getProperties());
     schema = new TableSchema(config.getFieldCount(), config.getFieldNamePrefix());
     session = connector.open(config);
-    Retrier retrier = new Retrier(config.getMaxRetries(), config.getRetryBackoffMillis(), joinRun());
+    Retrier retrier = new Retrier(config.getMaxRetries(), config.getRetryBackoffMillis(), joinRun(config));
     GridDBOperations.ReaderSource readers = new GridDBOperations.ReaderSource() {
       @Override
       public RangeReader get() throws StoreException {
@@ -184,12 +186,14 @@ public class GridDBClient extends DB {
 
   /**
    * Counts this client in, and gives the retry counters shared by every client of the run: the first client of a
-   * run starts them at zero, as the CQL bindings' shared runtime does.
+   * run starts them at zero, as the CQL bindings' shared runtime does, and the sampling of the nodes' own statistics
+   * ({@link NodeStatSampler}, with {@code griddb.systemport}); the last client's cleanup stops it.
    */
-  private static RetryCounters joinRun() {
+  private static RetryCounters joinRun(GridDBConfig config) {
     synchronized (RUN_LOCK) {
       if (openClients++ == 0) {
         runCounters = Retrier.newCounters();
+        nodeStats = NodeStatSampler.startIfWanted(config, LOG::warn);
       }
       return runCounters;
     }
@@ -200,6 +204,10 @@ public class GridDBClient extends DB {
     synchronized (RUN_LOCK) {
       openClients = 0;
       runCounters = null;
+      if (nodeStats != null) {
+        nodeStats.close();
+        nodeStats = null;
+      }
     }
   }
 
@@ -213,6 +221,10 @@ public class GridDBClient extends DB {
       if (openClients > 0 && --openClients == 0) {
         finished = runCounters;
         runCounters = null;
+        if (nodeStats != null) {
+          nodeStats.close();
+          nodeStats = null;
+        }
       }
     }
     if (finished != null && out != null) {

@@ -43,6 +43,8 @@ public final class GridDBConfig {
   static final String SQL_MEMBER = "griddb.sqlmember";
   static final String SQL_PORT = "griddb.sqlnotificationport";
   static final String RETRY_BACKOFF = "griddb.retrybackoffmillis";
+  /** The members' system (REST) port: set, the binding samples each member's {@code /node/stat} (opt-in). */
+  static final String SYSTEM_PORT = "griddb.systemport";
 
   /**
    * The spellings each name replaced, still accepted (two spellings given different values are refused): the camel
@@ -104,6 +106,7 @@ public final class GridDBConfig {
   private final String table;
   private final int fieldCount;
   private final String fieldNamePrefix;
+  private final int systemPort;
 
   private GridDBConfig(Properties props) throws DBException {
     TypedProperties p = new TypedProperties(props, OLD_SPELLINGS);
@@ -178,6 +181,12 @@ public final class GridDBConfig {
           + " only; set griddb.scanlayout=index too, or drop griddb.scanindexcount");
     }
     scanIndexCount = indexes == null ? -1 : indexes;
+    Integer system = optionalInt(p, SYSTEM_PORT, 1, 65535);
+    if (system != null && method != ConnectionMethod.FIXED_LIST) {
+      throw mistake(p.given(SYSTEM_PORT) + " is only used with the fixed list (" + MEMBER + "): the node statistics"
+          + " are read from each member's host");
+    }
+    systemPort = system == null ? 0 : system;
     insertBatchSize = intValue(p, "griddb.insertbatchsize", 1, 1);
     maxRetries = intValue(p, "griddb.retries", 3, 0);
     retryBackoffMillis = intValue(p, RETRY_BACKOFF, 100, 0);
@@ -498,6 +507,20 @@ public final class GridDBConfig {
 
   public Integer getMaxConnectionPoolSize() {
     return maxConnectionPoolSize;
+  }
+
+  /**
+   * The system (REST) port of each member's host whose {@code /node/stat} the binding samples, or 0 when {@value
+   * #SYSTEM_PORT} is not set (not sampled).
+   */
+  public int getSystemPort() {
+    return systemPort;
+  }
+
+  /** Each member host's statistics address, {@code host:systemport}, once per host; empty when not sampled. */
+  public List<String> getSystemMembers() {
+    return systemPort == 0 ? Collections.<String>emptyList()
+        : new ArrayList<>(new java.util.LinkedHashSet<>(withPort(members, systemPort)));
   }
 
   public List<String> getSqlMembers() {

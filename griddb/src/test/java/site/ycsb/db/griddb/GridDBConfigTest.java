@@ -62,6 +62,36 @@ class GridDBConfigTest {
     assertEquals("IMMEDIATE", gs.getProperty("consistency"));
     assertNull(gs.getProperty("notificationAddress"));
     assertTrue(c.factoryProperties().isEmpty());
+    assertEquals(0, c.getSystemPort(), "the node statistics are opt-in");
+    assertTrue(c.getSystemMembers().isEmpty());
+  }
+
+  @Test
+  void should_read_each_member_hosts_statistics_once_when_the_system_port_is_given() throws Exception {
+    Properties p = fixedList();
+    p.setProperty("griddb.notificationMember", "10.0.0.1:10001,10.0.0.2:10001,10.0.0.1:10101");
+    p.setProperty("griddb.systemport", "10040");
+    GridDBConfig c = GridDBConfig.from(p);
+    assertEquals(10040, c.getSystemPort());
+    assertEquals(Arrays.asList("10.0.0.1:10040", "10.0.0.2:10040"), c.getSystemMembers());
+  }
+
+  @Test
+  void should_refuse_a_system_port_that_is_bad_or_without_the_fixed_list() {
+    for (String bad : new String[] {"0", "65536", "x", "-1", "10040.5"}) {
+      Properties p = fixedList();
+      p.setProperty("griddb.systemport", bad);
+      assertTrue(error(p).startsWith("griddb.systemport=" + bad + " "), bad + ": " + error(p));
+    }
+    Properties empty = fixedList();
+    empty.setProperty("griddb.systemport", " ");
+    assertTrue(error(empty).startsWith("griddb.systemport is given empty"), error(empty));
+    Properties multicast = fixedList();
+    multicast.remove("griddb.notificationMember");
+    multicast.setProperty("griddb.notificationaddress", "239.0.0.1");
+    multicast.setProperty("griddb.systemport", "10040");
+    assertEquals("griddb.systemport is only used with the fixed list (griddb.notificationmember): the node statistics"
+        + " are read from each member's host", error(multicast));
   }
 
   @Test

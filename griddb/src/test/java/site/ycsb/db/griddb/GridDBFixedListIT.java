@@ -96,6 +96,10 @@ class GridDBFixedListIT {
     // The run is to outlive the outage and show the recovery, so the error budget that would end it is off.
     p.setProperty("max_consecutive_errors", "0");
     p.setProperty("status.interval", "1");
+    // the node's own statistics (/node/stat, read as the admin user the test server has), sampled each second
+    p.setProperty("griddb.systemport", Integer.toString(node.systemPort()));
+    java.nio.file.Path results = java.nio.file.Files.createTempDirectory("griddb-fixedrestart").resolve("results");
+    p.setProperty("results.dir", results.toString());
     YcsbRun r;
     long started;
     try (YcsbRun.Started run = YcsbRun.start(cp, p, "-t", "-db", GridDBClient.class.getName(), "-threads", "8",
@@ -128,9 +132,30 @@ class GridDBFixedListIT {
       from = after.end();
     }
     assertTrue(readsAfter > 0, "reads succeed after the recovery\n" + r.tail());
+    assertNodeStatistics(results, r);
     // ... and the run's verdict says the figures are not those of a healthy database
     assertTrue(r.output.contains("WARNING: most operations failed") || r.output.contains("WARNING: the database "
         + "was slow"), r.tail());
+  }
+
+  /**
+   * The node's own view in the run's record: one node (the members share one host), sampled before and after its
+   * restart (the requests in between are skipped), with the reads and writes it served per second.
+   */
+  private void assertNodeStatistics(java.nio.file.Path results, YcsbRun r) throws IOException {
+    String summary = new String(java.nio.file.Files.readAllBytes(results.resolve("summary.json")),
+        java.nio.charset.StandardCharsets.UTF_8).replaceAll("\\s+", "");
+    String prefix = "{\"node\":\"127.0.0.1:" + node.systemPort() + "\",\"binding\":\"griddb\","
+        + "\"source\":\"/node/stat\",\"samples\":";
+    int at = summary.indexOf(prefix);
+    assertTrue(at > 0, summary);
+    Matcher samples = Pattern.compile("\"samples\":(\\d+)").matcher(summary.substring(at));
+    assertTrue(samples.find() && Long.parseLong(samples.group(1)) >= 10, "a sample a second: " + summary);
+    assertTrue(summary.indexOf("\"reads/s\":{\"mean\":", at) > 0, summary);
+    assertTrue(summary.indexOf("\"writes/s\":{\"mean\":", at) > 0, summary);
+    assertTrue(summary.indexOf("\"connections\":{\"mean\":", at) > 0, summary);
+    assertTrue(r.output.contains("Database's own view of node 127.0.0.1:" + node.systemPort() + " (griddb, "
+        + "/node/stat, "), r.tail());
   }
 
   private static long metric(YcsbRun r, String measurement, String figure) {

@@ -53,6 +53,11 @@ final class OwnGridDBNode implements AutoCloseable {
     return p;
   }
 
+  /** The node's system (REST) port, for {@code griddb.systemport}. */
+  int systemPort() {
+    return ports.system();
+  }
+
   /** The node's process id. */
   long pid() {
     return GridDBServer.pid(dir);

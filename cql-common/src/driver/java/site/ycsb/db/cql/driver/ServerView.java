@@ -5,8 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -27,6 +25,7 @@ import com.datastax.driver.core.exceptions.UnauthorizedException;
 
 import site.ycsb.db.cql.ThreadPoolFigures;
 import site.ycsb.support.DatabaseReports;
+import site.ycsb.support.Periodic;
 import site.ycsb.support.RateLimitedLog;
 
 /**
@@ -55,7 +54,8 @@ final class ServerView {
   private final String binding;
   private final Consumer<String> warn;
   private final RateLimitedLog log;
-  private final ScheduledExecutorService thread;
+  /** Set just after the first run has started: read through {@link #cancel}. */
+  private volatile Periodic thread;
   /** Each node's previous reading (for the completed-tasks rate); used on the sampler's thread only. */
   private final Map<Host, ThreadPoolFigures> nodes = new LinkedHashMap<>();
   private volatile boolean stopped;
@@ -66,33 +66,35 @@ final class ServerView {
     this.binding = binding;
     this.warn = warn;
     this.log = new RateLimitedLog(warn::accept, LOG_INTERVAL_SECONDS, TimeUnit.SECONDS, System::nanoTime);
-    this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, binding + "-server-view");
-      t.setDaemon(true);
-      return t;
-    });
   }
 
   /** Starts sampling now and then every {@value #INTERVAL_MILLIS} ms after the end of the previous round. */
   static ServerView start(Cluster cluster, Session session, String binding, Consumer<String> warn) {
     ServerView view = new ServerView(cluster, session, binding, warn);
-    view.thread.scheduleWithFixedDelay(view::round, 0, INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+    view.thread = Periodic.start(binding + "-server-view", INTERVAL_MILLIS, TIMEOUT_MILLIS, view::round);
     return view;
   }
 
   /** Stops sampling (a round under way is interrupted); before the driver closes. */
   void close() {
     stopped = true;
-    thread.shutdownNow();
-    try {
-      thread.awaitTermination(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    thread.close();
+  }
+
+  /** No further rounds; when the thread is not known yet (the first round), the next round ends it. */
+  private void cancel() {
+    Periodic t = thread;
+    if (t != null) {
+      t.cancel();
     }
   }
 
   /** One round: every node asked at once, each answer reported, the slow ones skipped. */
   private void round() {
+    if (stopped) {
+      cancel();
+      return;
+    }
     try {
       List<Host> asked = new ArrayList<>();
       List<ResultSetFuture> answers = new ArrayList<>();
@@ -165,7 +167,7 @@ final class ServerView {
       return;
     }
     stopped = true;
-    thread.shutdown();
+    cancel();
     String reason = why instanceof UnauthorizedException ? "the user may not read it"
         : "this server does not have it (" + RateLimitedLog.describe(why) + ")";
     warn.accept(binding + ": the database's own view (" + ThreadPoolFigures.SOURCE + ") is not available on node "
