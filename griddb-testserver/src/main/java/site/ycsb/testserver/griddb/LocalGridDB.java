@@ -138,6 +138,8 @@ public final class LocalGridDB {
       return EXIT_FAILED;
     }
     Properties settings = server.bindingProperties();
+    // the node's own statistics (/node/stat) are the admin user's to read, which this node's settings are
+    settings.setProperty("griddb.systemport", Integer.toString(ports.system()));
     try {
       write(dir.resolve(SETTINGS_FILE), settings);
       if (bindingConf != null) {

@@ -55,6 +55,7 @@ class LocalGridDBIT {
       }
       assertEquals("127.0.0.1:" + base, local.getProperty("griddb.notificationmember"));
       assertEquals("127.0.0.1:" + (base + 4), local.getProperty("griddb.sqlmember"));
+      assertEquals(Integer.toString(base + 3), local.getProperty("griddb.systemport"), "its statistics are sampled");
       assertTrue(GridDBServer.listening(base));
       assertEquals(1, cli.run(new String[] {"start", "--dir", dir.toString()}), "second start is refused");
       assertEquals(0, cli.run(new String[] {"status", "--dir", dir.toString()}));
