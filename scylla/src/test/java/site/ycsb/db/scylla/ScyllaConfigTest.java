@@ -94,4 +94,16 @@ class ScyllaConfigTest {
     props.setProperty("scylla.username", "u");
     assertTrue(error().contains("but scylla.password is not"));
   }
+
+  @Test
+  void should_sample_the_server_view_unless_scylla_serverview_is_false() throws DBException {
+    props.setProperty("scylla.hosts", "node1");
+    assertTrue(parse().serverView());
+    props.setProperty("cassandra.serverview", "false");
+    assertTrue(parse().serverView(), "the Cassandra binding's name is not this binding's");
+    props.setProperty(ScyllaConfig.SERVER_VIEW, "false");
+    assertFalse(parse().serverView());
+    props.setProperty(ScyllaConfig.SERVER_VIEW, "off");
+    assertEquals("scylla.serverview=off must be true or false", error());
+  }
 }
