@@ -178,6 +178,33 @@ public abstract class AbstractClusterIT {
     }
   }
 
+  /**
+   * The view of each node is that node's own: a statement built as the sampler builds it answers from the node it
+   * names (its {@code system.local} says so), for every node of the cluster, and the thread-pools query answers
+   * there. Seconds: three connections' worth of queries.
+   */
+  @Test
+  @Order(1)
+  void should_ask_each_node_itself_when_sampling_its_own_view() throws Exception {
+    ClusterConnector.Connection c = ClusterConnector.connect(
+        site.ycsb.db.cql.CqlConfigParser.parse(connection(KEYSPACE), binding().names()), line -> { });
+    try {
+      int nodes = 0;
+      for (com.datastax.driver.core.Host host : c.cluster().getMetadata().getAllHosts()) {
+        for (int i = 0; i < 3; i++) {
+          com.datastax.driver.core.Row local = c.session().execute(ServerView.statement(host,
+              "SELECT broadcast_address FROM system.local")).one();
+          assertEquals(host.getEndPoint().resolve().getAddress(), local.getInet(0), "asked " + host);
+        }
+        assertTrue(c.session().execute(ServerView.statement(host)).all().size() >= 10, "thread pools of " + host);
+        nodes++;
+      }
+      assertEquals(3, nodes);
+    } finally {
+      c.cluster().close();
+    }
+  }
+
   /** Each node's request count (index 1..3). */
   private long[] requestCounts() {
     long[] counts = new long[4];

@@ -118,7 +118,12 @@ final class ServerView {
   }
 
   static Statement statement(Host host) {
-    return new SimpleStatement(ThreadPoolFigures.QUERY).setHost(host).setConsistencyLevel(ConsistencyLevel.ONE)
+    return statement(host, ThreadPoolFigures.QUERY);
+  }
+
+  /** {@code cql} as the sampler sends it: to {@code host} alone (the driver's per-statement node), bounded. */
+  static Statement statement(Host host, String cql) {
+    return new SimpleStatement(cql).setHost(host).setConsistencyLevel(ConsistencyLevel.ONE)
         .setReadTimeoutMillis((int) TIMEOUT_MILLIS).setIdempotent(false);
   }
 
