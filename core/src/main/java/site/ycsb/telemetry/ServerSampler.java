@@ -98,22 +98,27 @@ public final class ServerSampler {
    * prints how many samples it took and any problem: for {@code bench/telemetry}, which measures its cost.
    */
   public static void main(String[] args) throws InterruptedException {
-    if (args.length >= 3 && args[0].equals("--sample")) {
-      ServerSampler s = new ServerSampler(1000);
-      List<String> command = new ArrayList<>(java.util.Arrays.asList(args).subList(2, args.length));
-      command.add(s.remoteScript());
-      NodeInfo node = s.addRemote("node", String.join(" ", command.subList(0, command.size() - 1)), command);
-      s.start();
-      Thread.sleep(TimeUnit.SECONDS.toMillis(Long.parseLong(args[1])));
-      s.stop();
-      System.out.println("samples " + s.summaries(0, Long.MAX_VALUE).get(0).samples + " sampler-cpu-ms "
-          + Math.round(s.samplerCpuNs / 1e6));
-      for (String p : node.problems()) {
-        System.out.println("problem " + p);
-      }
+    if (args.length == 0) {
+      System.out.println(RemoteNode.script());
       return;
     }
-    System.out.println(RemoteNode.script());
+    if (args.length < 3 || !args[0].equals("--sample") || !args[1].matches("[1-9][0-9]{0,6}")) {
+      System.err.println("usage: ServerSampler [--sample SECONDS COMMAND...] (prints the remote loop; or samples one "
+          + "node over COMMAND for SECONDS, 1-9999999)");
+      System.exit(2);
+    }
+    ServerSampler s = new ServerSampler(1000);
+    List<String> command = new ArrayList<>(java.util.Arrays.asList(args).subList(2, args.length));
+    command.add(s.remoteScript());
+    NodeInfo node = s.addRemote("node", String.join(" ", command.subList(0, command.size() - 1)), command);
+    s.start();
+    Thread.sleep(TimeUnit.SECONDS.toMillis(Long.parseLong(args[1])));
+    s.stop();
+    System.out.println("samples " + s.summaries(0, Long.MAX_VALUE).get(0).samples + " sampler-cpu-ms "
+        + Math.round(s.samplerCpuNs / 1e6));
+    for (String p : node.problems()) {
+      System.out.println("problem " + p);
+    }
   }
 
   /** The shell command a remote node runs (POSIX sh and cat only). */
