@@ -258,7 +258,7 @@ public final class ServerSampler {
   }
 
   /**
-   * Takes the last samples ({@link #lastSamples}), stops sampling and every connection, and closes the files;
+   * Takes the last samples (every node once more), stops sampling and every connection, and closes the files;
    * returns within a few seconds whatever the nodes do.
    */
   public void stop() {
