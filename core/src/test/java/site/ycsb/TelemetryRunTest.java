@@ -62,6 +62,20 @@ class TelemetryRunTest {
   }
 
   @Test
+  void should_have_the_servers_figures_when_the_run_is_shorter_than_the_sampling_interval(@TempDir Path tmp)
+      throws Exception {
+    Path dir = tmp.resolve("short");
+    try (EchoServer server = EchoServer.start("127.0.0.8", 300)) {
+      // 100 operations at 300 ops/s: a third of the 1-s interval; the stop's last sample covers it
+      ClientRunner r = ClientRunner.run(args(dir, server, "-p", "operationcount=100"));
+      assertEquals(0, r.exitCode, r.err);
+      String summary = new String(Files.readAllBytes(dir.resolve("summary.json")), StandardCharsets.UTF_8);
+      assertTrue(summary.matches("(?s).*\"samples\": [1-9].*\"cpuMeanPct\": [0-9.]+.*"), summary);
+      assertFalse(summary.contains("no sample in the measured window"), summary);
+    }
+  }
+
+  @Test
   void should_sample_nothing_when_told_off_or_without_a_results_directory(@TempDir Path tmp) throws Exception {
     try (EchoServer server = EchoServer.start("127.0.0.8", 0)) {
       Path dir = tmp.resolve("off");

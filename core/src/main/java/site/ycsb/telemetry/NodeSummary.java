@@ -7,9 +7,9 @@ import java.util.Locale;
 import site.ycsb.measurements.exporter.JsonText;
 
 /**
- * What one database node did during a phase: the mean and maximum of its samples whose midpoint lies in the
- * measured window (warm-up excluded), each sample weighted by the time it covers; and the verdicts that name the
- * node when it was the limit. Written as one entry of summary.json's {@code databaseNodes.nodes}.
+ * What one database node did during a phase: the mean and maximum of its samples that cover the measured window
+ * (warm-up excluded), each weighted by the part of the window it covers; and the verdicts that name the node when it
+ * was the limit. Written as one entry of summary.json's {@code databaseNodes.nodes}.
  *
  * <p>Immutable once built; thread-safe.
  */
@@ -76,18 +76,28 @@ public final class NodeSummary {
     }
   }
 
-  /** Summarises the rows of {@code node} whose midpoint lies in [startEpochMs, endEpochMs]. */
+  /**
+   * Summarises the rows of {@code node} that cover the window [startEpochMs, endEpochMs]: each row (a sample, covering
+   * the interval since the one before) counts when at least half of it lies in the window, or when it covers at least
+   * half of the window (a window shorter than the sampling interval), weighted by the time it shares with the window.
+   */
   public static NodeSummary of(NodeInfo node, List<NodeRates> rows, long startEpochMs, long endEpochMs) {
     List<NodeRates> in = new ArrayList<>();
+    List<Double> weights = new ArrayList<>();
+    double window = Math.max(0, endEpochMs - startEpochMs);
     for (NodeRates r : rows) {
-      double mid = r.epochMs - (Double.isNaN(r.intervalSec) ? 0 : r.intervalSec * 500);
-      if (mid >= startEpochMs && mid <= endEpochMs) {
+      double length = Double.isNaN(r.intervalSec) || r.intervalSec <= 0 ? 0 : r.intervalSec * 1000;
+      double shared = Math.min(r.epochMs, endEpochMs) - Math.max(r.epochMs - length, startEpochMs);
+      if (length == 0 ? r.epochMs >= startEpochMs && r.epochMs <= endEpochMs
+          : shared > 0 && shared >= Math.min(length, window) / 2) {
         in.add(r);
+        weights.add(length == 0 ? 1 : shared / 1000); // a row without its interval: a point, weighted as one second
       }
     }
     NodeSummary s = new NodeSummary(node, in.size());
-    for (NodeRates r : in) {
-      double w = Double.isNaN(r.intervalSec) || r.intervalSec <= 0 ? 1 : r.intervalSec;
+    for (int i = 0; i < in.size(); i++) {
+      NodeRates r = in.get(i);
+      double w = weights.get(i);
       s.cpu.add(r.cpuPct, w);
       s.user.add(r.userPct, w);
       s.system.add(r.systemPct, w);

@@ -3,21 +3,30 @@ package site.ycsb.telemetry;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import site.ycsb.Secrets;
 
 /**
  * A database node sampled over one long-lived connection: a command (ssh to the node, built by the caller) runs
- * {@link #script} there — a POSIX shell loop that prints its {@code /proc} files with one {@code cat} per sample,
- * nothing installed on the node — and a reader thread turns each printed sample into a {@link ProcSnapshot}. The
- * rates are computed with the node's own clock ({@code /proc/uptime}), so the network's jitter does not enter them.
+ * {@link #script} there — a POSIX shell loop that prints its {@code /proc} files with one {@code cat} whenever it
+ * reads a tick (a newline) from its input, nothing installed on the node — and a reader thread turns each printed
+ * sample into a {@link ProcSnapshot}. The head times the loop ({@link #tick}), so the node runs no {@code sleep} and
+ * nothing at all between samples. The rates are computed with the node's own clock ({@code /proc/uptime}), so the
+ * network's jitter does not enter them.
  *
- * <p>Thread-safe: the reader threads write only through the {@link NodeRecorder}, which is; {@link #check} and
- * {@link #stop} are called by the sampler's thread.
+ * <p>A tick is sent only once the node has answered the one before: a node that is slow to connect or to answer
+ * gets no backlog of ticks (which would come back as a burst of samples a few ms apart), and its input never holds
+ * more than one byte from us. The ticks are written by a thread of their own, so that even a node that stops reading
+ * its input never holds up the sampler's thread.
+ *
+ * <p>Thread-safe: the reader threads write only through the {@link NodeRecorder}, which is; {@link #tick}, {@link
+ * #check} and the stop are called by the sampler's thread.
  */
 final class RemoteNode {
   /** Printed by the script before its samples: the node runs Linux and its /proc files can be read. */
@@ -40,12 +49,11 @@ final class RemoteNode {
   static final long MAX_SAMPLE_CHARS = 8L * 1024 * 1024;
   /** Samples in a row that cannot be read as the /proc files before the node's output counts as not the loop's. */
   static final int UNREADABLE_SAMPLES = 3;
-  /** The remote loop ends by itself after this long, should it lose its connection unnoticed. */
-  static final long MAX_LOOP_SEC = TimeUnit.DAYS.toSeconds(7);
+  /** How long a stopped connection may take to end by itself (the loop ends when its input closes). */
+  static final long CLOSE_MS = 1000;
 
   final NodeRecorder recorder;
   private final List<String> command;
-  private final long intervalMs;
   /** How long a node may stay silent (no first sample; no sample after one) before it is given up. */
   private final long firstSampleMs;
   private final long silenceMs;
@@ -57,42 +65,105 @@ final class RemoteNode {
   private long startedMs;
   private Thread reader;
   private Thread errors;
+  /** Samples (their end lines) received; the reader thread counts, the sampler's thread compares. */
+  private final AtomicLong answers = new AtomicLong();
+  /** Ticks handed to the writer (the sampler's thread only). */
+  private long ticks;
+  private final Semaphore tickDue = new Semaphore(0);
+  /** When the writer began its current write (System.nanoTime), 0 while it waits. */
+  private volatile long writingSinceNs;
+  private volatile boolean closing;
+  private volatile String tickError = "";
 
   RemoteNode(NodeRecorder recorder, List<String> command, long intervalMs, long firstSampleMs, long silenceMs) {
     this.recorder = recorder;
     this.command = command;
-    this.intervalMs = intervalMs;
     this.firstSampleMs = firstSampleMs;
     this.silenceMs = Math.max(silenceMs, MISSED_SAMPLES * intervalMs);
   }
 
   /**
-   * The remote loop: checks that the node runs Linux and can read its /proc files, then prints them every interval
-   * until it has run {@link #MAX_LOOP_SEC} or its output is closed (the head stopped the connection: the next write
-   * fails and the shell exits).
+   * The remote loop: checks that the node runs Linux and can read its /proc files, then prints them each time it
+   * reads a line (a tick) from its input, and ends when its input closes. Between ticks the shell is blocked in
+   * {@code read} and costs nothing; the input closes when the head stops the connection, and when the connection
+   * is lost — sshd closes the session's input as soon as it notices (at once for a closed connection, and for a
+   * silently lost one when its keepalive gives up). The files are printed by {@code cat}, one process per sample:
+   * shell builtins ({@code while IFS= read -r l; do printf ...}) cost more in dash, which reads a file byte by byte
+   * (bench/telemetry).
    */
-  static String script(long intervalMs) {
+  static String script() {
     String files = String.join(" ", LocalProc.MACHINE_FILES);
-    String sleep = intervalMs % 1000 == 0 ? Long.toString(intervalMs / 1000)
-        : String.format(Locale.ROOT, "%.3f", intervalMs / 1000.0);
-    long max = Math.max(1, MAX_LOOP_SEC * 1000 / intervalMs);
     return "u=$(uname -s 2>/dev/null); if [ \"$u\" != Linux ]; then echo \"" + NOT_LINUX + " ${u:-unknown}\"; exit 3;"
         + " fi; for f in " + files + "; do if [ ! -r \"$f\" ]; then echo \"" + UNREADABLE + " $f\"; exit 3; fi; done;"
-        + " echo \"" + READY + "\"; n=0; while [ \"$n\" -lt " + max + " ]; do cat " + files + " || exit 4; echo "
-        + END + " || exit 5; n=$((n+1)); sleep " + sleep + " 2>/dev/null || sleep 1; done";
+        + " echo \"" + READY + "\"; while read -r t; do cat " + files + " || exit 4; echo " + END + " || exit 5; done";
   }
 
   void start() {
     startedMs = System.currentTimeMillis();
     try {
-      process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-          .start();
+      process = new ProcessBuilder(command).start();
     } catch (IOException e) {
       fail("could not start " + command.get(0) + " (" + e.getMessage() + "); not sampled");
       return;
     }
     reader = daemon(this::readSamples, "ycsb-telemetry-" + recorder.info.name);
     errors = daemon(this::readErrors, "ycsb-telemetry-err-" + recorder.info.name);
+    daemon(this::writeTicks, "ycsb-telemetry-tick-" + recorder.info.name);
+  }
+
+  /**
+   * Asks the node for a sample (the sampler's thread): hands a tick to the writer, unless the node's answer to the
+   * last one is still due or it is not sampled any more; never blocks.
+   *
+   * @return the tick's number (its answer is the sample with that number, see {@link #answers}), or 0 when none
+   *     was sent
+   */
+  long tick() {
+    if (done || ended || process == null || answers.get() < ticks) {
+      return 0;
+    }
+    long n = ++ticks;
+    tickDue.release();
+    return n;
+  }
+
+  /** Samples received so far (answers to ticks). */
+  long answers() {
+    return answers.get();
+  }
+
+  /** Whether it answers: connected, has sent a sample, and is neither stopped nor given up. */
+  boolean answering() {
+    return !done && !ended && recorder.lastAcceptedMs() > 0;
+  }
+
+  /**
+   * Writes the ticks (its own thread, so that a node that stops reading its input holds up only this thread), and
+   * closes the node's input when the sampling stops: the loop there then ends by itself.
+   */
+  private void writeTicks() {
+    OutputStream out = process.getOutputStream();
+    try {
+      while (true) {
+        tickDue.acquire();
+        if (closing) {
+          break;
+        }
+        writingSinceNs = System.nanoTime();
+        out.write('\n');
+        out.flush();
+        writingSinceNs = 0;
+      }
+    } catch (IOException e) {
+      tickError = String.valueOf(e.getMessage()); // its input is closed: the process ended, check() says why
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    try {
+      out.close();
+    } catch (IOException e) {
+      // already closed
+    }
   }
 
   private static Thread daemon(Runnable r, String name) {
@@ -117,6 +188,7 @@ final class RemoteNode {
         } else if (text.startsWith(UNREADABLE)) {
           fail("cannot read " + text.substring(UNREADABLE.length()).trim() + "; not sampled");
         } else if (text.equals(END)) {
+          answers.incrementAndGet();
           ProcSnapshot s = parser.finish();
           sampleChars = 0;
           if (s != null) {
@@ -188,6 +260,8 @@ final class RemoteNode {
 
   private void fail(String what) {
     done = true;
+    closing = true;
+    tickDue.release();
     recorder.info.problem(recorder.info.name + " " + what);
     stopProcess();
   }
@@ -213,7 +287,10 @@ final class RemoteNode {
       why = "did not answer within " + firstSampleMs / 1000 + " s" + (lastError.isEmpty() ? "" : " (" + lastError
           + ")");
     } else if (last > 0 && nowMs - last > silenceMs) {
-      why = "stopped answering at " + time(last) + " (no sample for " + (nowMs - last) / 1000 + " s)";
+      long writing = writingSinceNs;
+      why = "stopped answering at " + time(last) + " (no sample for " + (nowMs - last) / 1000 + " s"
+          + (writing != 0 ? "; it stopped reading its input" : tickError.isEmpty() ? "" : "; its input is closed: "
+          + tickError) + ")";
     }
     if (why != null) {
       fail(why + "; " + (last == 0 ? "not sampled" : "its samples until then are kept"));
@@ -244,19 +321,34 @@ final class RemoteNode {
     return f.format(new java.util.Date(epochMs)) + " UTC";
   }
 
-  /** Ends the connection (SIGTERM to the local ssh; the remote loop ends at its next write), within a bound. */
-  void stop() {
+  /**
+   * Begins to end the connection: no more samples are read, and its input is closed (by the writer, once it has
+   * written what it was writing), so that the loop on the node ends by itself and ssh exits.
+   */
+  void beginStop() {
     done = true;
-    stopProcess();
-    for (Thread t : new Thread[] {reader, errors}) {
-      if (t != null) {
-        try {
+    closing = true;
+    tickDue.release();
+  }
+
+  /**
+   * Ends the connection: waits until {@code deadlineNs} (System.nanoTime) for it to end by itself ({@link
+   * #beginStop}), then stops it (SIGTERM to the local ssh, SIGKILL 2 s later), within a bound whatever the node does.
+   */
+  void finishStop(long deadlineNs) {
+    Process p = process;
+    try {
+      if (p != null && !p.waitFor(Math.max(0, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+        stopProcess();
+      }
+      for (Thread t : new Thread[] {reader, errors}) {
+        if (t != null) {
           t.join(2000);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
         }
       }
+    } catch (InterruptedException e) {
+      stopProcess();
+      Thread.currentThread().interrupt();
     }
   }
 

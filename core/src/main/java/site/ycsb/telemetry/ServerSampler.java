@@ -14,10 +14,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Samples the database nodes of a run every interval: local servers (processes on this machine) from {@code /proc}
- * on one thread, remote nodes each over its own long-lived connection ({@link RemoteNode}). Each node's samples go
- * to {@code server-<node>.csv} in the results directory and are summarised per phase ({@link #sectionJson}).
- * Nothing waits on a node for ever: a node that does not answer is named and dropped, the run goes on, and
- * {@link #stop} returns within a few seconds whatever the nodes do.
+ * on one thread, remote nodes each over its own long-lived connection ({@link RemoteNode}), which that thread asks
+ * for a sample every interval (a tick). Each node's samples go to {@code server-<node>.csv} in the results directory
+ * and are summarised per phase ({@link #sectionJson}). {@link #stop} takes one more sample of every node, so that
+ * even a run shorter than the interval has its figures. Nothing waits on a node for ever: a node that does not
+ * answer is named and dropped, the run goes on, and {@link #stop} returns within a few seconds whatever the nodes do.
  *
  * <p>Thread-safe for one owner: add nodes, {@link #open}, then {@link #stop} from one thread; the sampling thread
  * and the remote readers only record.
@@ -47,6 +48,8 @@ public final class ServerSampler {
 
   private final long firstSampleMs;
   private final long silenceMs;
+  /** How long the last sample of the remote nodes is waited for at the stop: about one interval. */
+  private final long lastSampleMs;
 
   /** @param intervalMs time between samples (the time series' resolution: 1 s, or the status interval if shorter) */
   public ServerSampler(long intervalMs) {
@@ -58,6 +61,7 @@ public final class ServerSampler {
     this.intervalMs = Math.max(100, intervalMs);
     this.firstSampleMs = firstSampleMs;
     this.silenceMs = silenceMs;
+    this.lastSampleMs = Math.min(Math.max(this.intervalMs, 500), 2000);
   }
 
   public long intervalMs() {
@@ -89,16 +93,37 @@ public final class ServerSampler {
   }
 
   /**
-   * Prints the loop a remote node runs for an interval in ms (default 1000): to see what runs on a node, and for
-   * {@code bench/telemetry}, which measures its cost.
+   * Prints the loop a remote node runs (to see what runs on a node); or, with {@code --sample SECONDS COMMAND...},
+   * samples one node over {@code COMMAND} (e.g. {@code ssh node}, the loop as its last argument) as a run does, and
+   * prints how many samples it took and any problem: for {@code bench/telemetry}, which measures its cost.
    */
-  public static void main(String[] args) {
-    System.out.println(RemoteNode.script(args.length > 0 ? Long.parseLong(args[0]) : 1000));
+  public static void main(String[] args) throws InterruptedException {
+    if (args.length == 0) {
+      System.out.println(RemoteNode.script());
+      return;
+    }
+    if (args.length < 3 || !args[0].equals("--sample") || !args[1].matches("[1-9][0-9]{0,6}")) {
+      System.err.println("usage: ServerSampler [--sample SECONDS COMMAND...] (prints the remote loop; or samples one "
+          + "node over COMMAND for SECONDS, 1-9999999)");
+      System.exit(2);
+    }
+    ServerSampler s = new ServerSampler(1000);
+    List<String> command = new ArrayList<>(java.util.Arrays.asList(args).subList(2, args.length));
+    command.add(s.remoteScript());
+    NodeInfo node = s.addRemote("node", String.join(" ", command.subList(0, command.size() - 1)), command);
+    s.start();
+    Thread.sleep(TimeUnit.SECONDS.toMillis(Long.parseLong(args[1])));
+    s.stop();
+    System.out.println("samples " + s.summaries(0, Long.MAX_VALUE).get(0).samples + " sampler-cpu-ms "
+        + Math.round(s.samplerCpuNs / 1e6));
+    for (String p : node.problems()) {
+      System.out.println("problem " + p);
+    }
   }
 
   /** The shell command a remote node runs (POSIX sh and cat only). */
   public String remoteScript() {
-    return RemoteNode.script(intervalMs);
+    return RemoteNode.script();
   }
 
   public boolean isEmpty() {
@@ -158,6 +183,10 @@ public final class ServerSampler {
         }
         next += TimeUnit.MILLISECONDS.toNanos(intervalMs);
       } while (!stop.await(Math.max(0, next - System.nanoTime()), TimeUnit.NANOSECONDS));
+      lastSamples();
+      if (cpuTime) {
+        samplerCpuNs = mx.getCurrentThreadCpuTime() - cpu0;
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
@@ -171,6 +200,45 @@ public final class ServerSampler {
 
   private void tick() {
     long now = System.currentTimeMillis();
+    sampleLocals(now);
+    for (RemoteNode r : remotes) {
+      r.check(now);
+      r.tick();
+    }
+  }
+
+  /**
+   * At the stop: one more sample of every node — the local ones at once; the remote ones that answer get a tick and
+   * are waited for, all at once and for about one interval at most — so that the last part of the run, and a run
+   * shorter than the interval, have their figures.
+   */
+  private void lastSamples() throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(lastSampleMs);
+    List<RemoteNode> waiting = new ArrayList<>();
+    for (RemoteNode r : remotes) {
+      if (r.answering()) {
+        waiting.add(r);
+      }
+    }
+    long[] tick = new long[waiting.size()];
+    sampleLocals(System.currentTimeMillis());
+    while (!waiting.isEmpty()) {
+      boolean all = true;
+      for (int i = 0; i < tick.length; i++) {
+        RemoteNode r = waiting.get(i);
+        if (tick[i] == 0) {
+          tick[i] = r.tick(); // 0 while its answer to the last tick is due: then that one is waited for first
+        }
+        all &= !r.answering() || tick[i] > 0 && r.answers() >= tick[i];
+      }
+      if (all || System.nanoTime() >= deadline) {
+        return;
+      }
+      Thread.sleep(5);
+    }
+  }
+
+  private void sampleLocals(long now) {
     if (!locals.isEmpty()) {
       ProcSnapshot machine = proc.machine();
       for (Local l : locals) {
@@ -187,12 +255,12 @@ public final class ServerSampler {
         l.recorder.accept(s, now);
       }
     }
-    for (RemoteNode r : remotes) {
-      r.check(now);
-    }
   }
 
-  /** Stops sampling and every connection, and closes the files; returns within a few seconds whatever the nodes do. */
+  /**
+   * Takes the last samples (every node once more), stops sampling and every connection, and closes the files;
+   * returns within a few seconds whatever the nodes do.
+   */
   public void stop() {
     stop.countDown();
     Thread t;
@@ -208,7 +276,11 @@ public final class ServerSampler {
     }
     stoppedNs = System.nanoTime();
     for (RemoteNode r : remotes) {
-      r.stop();
+      r.beginStop();
+    }
+    long closed = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RemoteNode.CLOSE_MS);
+    for (RemoteNode r : remotes) {
+      r.finishStop(closed);
     }
     for (NodeRecorder r : recorders) {
       r.close();

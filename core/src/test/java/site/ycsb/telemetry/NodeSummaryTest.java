@@ -76,12 +76,28 @@ class NodeSummaryTest {
   @Test
   void should_take_only_the_samples_of_the_measured_window() {
     double[] cpu = {100, 100, 10, 10, 10, 100};
-    // window 2.5 s .. 5.5 s: midpoints 2.5, 3.5, 4.5 and 5.5 -> samples 3..6
+    // window 2.5 s .. 5.5 s: samples 3..6 (2-3 s .. 5-6 s), the first and last half in it, so weighted by half
     NodeSummary s = NodeSummary.of(new NodeInfo("n", "ssh n", false, 1), rows(cpu, cpu, times(0, 6)), 2500, 5500);
     assertEquals(4, s.samples);
-    assertEquals(32.5, s.cpuMeanPct(), 1e-9);
+    assertEquals((0.5 * 10 + 10 + 10 + 0.5 * 100) / 3, s.cpuMeanPct(), 1e-9);
+    // less than half of a sample in the window: not taken (1.6 s .. 5.4 s: samples 3..5, not 2 and 6)
+    assertEquals(3, NodeSummary.of(new NodeInfo("n", "ssh n", false, 1), rows(cpu, cpu, times(0, 6)), 1600, 5400)
+        .samples);
     assertEquals(0, NodeSummary.of(new NodeInfo("n", "ssh n", false, 1), rows(cpu, cpu, times(0, 6)), 8000, 9000)
         .samples);
+  }
+
+  @Test
+  void should_take_the_sample_that_covers_most_of_a_window_when_the_window_is_shorter_than_the_interval() {
+    double[] cpu = {100, 100, 10, 20, 30, 100};
+    // 2.9 s .. 3.3 s: 0.1 s of sample 3 (2-3 s), 0.3 s of sample 4 (3-4 s)
+    NodeSummary s = NodeSummary.of(new NodeInfo("n", "ssh n", false, 1), rows(cpu, cpu, times(0, 6)), 2900, 3300);
+    assertEquals(1, s.samples);
+    assertEquals(20, s.cpuMeanPct(), 1e-9);
+    // 2.8 s .. 3.2 s: as much of each
+    NodeSummary both = NodeSummary.of(new NodeInfo("n", "ssh n", false, 1), rows(cpu, cpu, times(0, 6)), 2800, 3200);
+    assertEquals(2, both.samples);
+    assertEquals(15, both.cpuMeanPct(), 1e-9);
   }
 
   @Test

@@ -54,13 +54,62 @@ class RemoteNodeTest {
     assertTrue(node.problems().isEmpty(), problems(node));
     List<NodeRates> rows = NodeCsv.read(dir.resolve("server-db1.csv"));
     assertTrue(rows.size() >= 3, "samples: " + rows.size());
-    for (NodeRates r : rows) {
+    for (int i = 0; i < rows.size(); i++) {
+      NodeRates r = rows.get(i);
       assertTrue(r.cpuPct >= 0 && r.cpuPct <= 100, "cpu " + r.cpuPct);
-      assertTrue(r.memTotalMb > 0 && r.intervalSec > 0.1);
+      // one sample per tick, none in a burst; the last, taken at the stop, may cover less than an interval
+      assertTrue(r.memTotalMb > 0 && r.intervalSec > (i < rows.size() - 1 ? 0.1 : 0), "interval " + r.intervalSec);
     }
     assertEquals(Runtime.getRuntime().availableProcessors() > 0, node.cores() > 0);
     String json = sampler.sectionJson(0, Long.MAX_VALUE);
     assertTrue(json.contains("\"node\": \"db1\"") && json.contains("\"sampler\""), json);
+  }
+
+  @Test
+  void should_have_figures_of_a_window_shorter_than_the_interval_when_the_stop_takes_a_last_sample(@TempDir Path dir)
+      throws Exception {
+    ServerSampler sampler = new ServerSampler(1000);
+    NodeInfo node = sampler.addRemote("db1", "sh", Arrays.asList("sh", "-c", sampler.remoteScript()));
+    sampler.open(dir.toFile(), System.currentTimeMillis());
+    waitFor(() -> node.cores() > 0, 10_000); // its first sample (the baseline) arrived
+    long start = System.currentTimeMillis();
+    Thread.sleep(300);
+    long end = System.currentTimeMillis();
+    sampler.stop();
+    assertTrue(node.problems().isEmpty(), problems(node));
+    NodeSummary s = sampler.summaries(start, end).get(0);
+    assertTrue(s.samples >= 1 && s.cpuMeanPct() >= 0 && s.cpuMeanPct() <= 100, sampler.sectionJson(start, end));
+    assertTrue(sampler.sectionJson(start, end).contains("\"memUsedMaxMb\""), sampler.sectionJson(start, end));
+  }
+
+  @Test
+  void should_send_no_tick_while_the_node_has_not_answered_the_last(@TempDir Path dir) throws Exception {
+    // a node that takes its ticks but never answers (as one still connecting): it must not get a backlog of ticks,
+    // which would come back as a burst of samples ms apart
+    Path ticks = dir.resolve("ticks");
+    ServerSampler sampler = new ServerSampler(100);
+    NodeInfo node = sampler.addRemote("slow", "sh", Arrays.asList("sh", "-c", "cat > '" + ticks + "'; exit 0"));
+    sampler.start();
+    Thread.sleep(1000);
+    sampler.stop();
+    assertTrue(node.problems().isEmpty(), problems(node)); // still connected: nothing stopped its ticks but the rule
+    assertEquals("\n", new String(Files.readAllBytes(ticks), StandardCharsets.ISO_8859_1));
+  }
+
+  @Test
+  void should_end_the_loop_on_the_node_by_closing_its_input_when_the_sampler_stops(@TempDir Path dir)
+      throws Exception {
+    // the loop's exit status is written by the shell that ran it, which is not signalled: it ends only when the
+    // loop ends by itself, at the end of its input
+    Path status = dir.resolve("status");
+    ServerSampler sampler = new ServerSampler(200);
+    NodeInfo node = sampler.addRemote("db1", "sh", Arrays.asList("sh", "-c", "trap '' TERM; sh -c \"$1\"; echo $? > "
+        + "'" + status + "'", "_", sampler.remoteScript()));
+    sampler.start();
+    waitFor(() -> node.cores() > 0, 10_000);
+    sampler.stop();
+    waitFor(() -> Files.exists(status), 2000);
+    assertEquals("0", new String(Files.readAllBytes(status), StandardCharsets.UTF_8).trim());
   }
 
   @Test
@@ -96,8 +145,8 @@ class RemoteNodeTest {
   void should_name_a_node_that_stops_answering_and_keep_its_samples(@TempDir Path dir) throws Exception {
     ServerSampler sampler = new ServerSampler(200, 10_000, 1000);
     // the loop's first three samples, then silence with the connection open (a hung node)
-    String three = sampler.remoteScript().replace("while [ \"$n\" -lt ", "while [ \"$n\" -lt 3 ] && [ 1 -lt ")
-        + "; exec sleep 60";
+    String three = sampler.remoteScript().replace("while read -r t; do", "n=0; while [ \"$n\" -lt 3 ] && read -r t; do"
+        + " n=$((n+1));") + "; exec sleep 60";
     NodeInfo node = sampler.addRemote("db2", "sh", Arrays.asList("sh", "-c", three));
     sampler.open(dir.toFile(), System.currentTimeMillis());
     waitFor(() -> !node.problems().isEmpty(), 15_000);

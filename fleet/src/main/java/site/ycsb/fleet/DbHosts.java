@@ -19,8 +19,8 @@ import site.ycsb.telemetry.ServerSampler;
 /**
  * The database nodes named by {@code --db-hosts FILE} ({@code suite}, {@code fleet}, {@code findmax}), sampled from
  * this machine during every phase or step over the same OpenSSH the fleet uses: one long-lived ssh connection per
- * node, running a POSIX shell loop that prints its {@code /proc} files every second (nothing is installed on the
- * node; see {@link ServerSampler}). The file has the client hosts file's format and checks ({@link HostsParser}):
+ * node, running a POSIX shell loop that prints its {@code /proc} files each time this machine sends it a tick (a
+ * newline on ssh's input, every second; nothing is installed on the node; see {@link ServerSampler}). The file has the client hosts file's format and checks ({@link HostsParser}):
  * one {@code [user@]host[:port] [name]} per line, the optional name being the node's name in results (default: the
  * host). After the phase its samples are attached to the phase's result directory ({@link DatabaseNodeFiles#attach}).
  * A node that cannot be sampled is named in one line; the phase runs and is kept all the same.
@@ -97,7 +97,7 @@ final class DbHosts {
     Sampling() throws IOException {
       samples = Files.createTempDirectory("ycsb-db-hosts");
       for (HostSpec h : hosts) {
-        sampler.addRemote(nodeName(h), "ssh " + h.name(), ssh.ssh(h, sampler.remoteScript()));
+        sampler.addRemote(nodeName(h), "ssh " + h.name(), ssh.sshWithInput(h, sampler.remoteScript()));
       }
       sampler.open(samples.toFile(), System.currentTimeMillis());
     }

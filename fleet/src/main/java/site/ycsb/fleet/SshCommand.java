@@ -94,11 +94,31 @@ final class SshCommand {
     return cmd;
   }
 
-  /** {@code ssh ... host 'remote shell command'}: the command is one string, already quoted for the shell. */
+  /**
+   * {@code ssh -n ... host 'remote shell command'}: the command is one string, already quoted for the shell; its
+   * input is /dev/null ({@code -n}).
+   */
   List<String> ssh(HostSpec host, String remoteCommand) {
     List<String> cmd = new ArrayList<>();
     cmd.add("ssh");
     cmd.add("-n");
+    cmd.addAll(sshTo(host, remoteCommand));
+    return cmd;
+  }
+
+  /**
+   * {@code ssh ... host 'remote shell command'} with its input open: what the caller writes to ssh's input reaches
+   * the remote command's (the sampling loop's ticks, {@link DbHosts}).
+   */
+  List<String> sshWithInput(HostSpec host, String remoteCommand) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add("ssh");
+    cmd.addAll(sshTo(host, remoteCommand));
+    return cmd;
+  }
+
+  private List<String> sshTo(HostSpec host, String remoteCommand) {
+    List<String> cmd = new ArrayList<>();
     cmd.addAll(common());
     if (host.port() > 0) {
       cmd.add("-p");

@@ -122,6 +122,18 @@ class CommandConstructionTest {
   }
 
   @Test
+  void should_keep_ssh_s_input_open_only_when_building_the_sampling_loop_s_connection() {
+    SshCommand ssh = new SshCommand(Arrays.asList("IdentityFile=/k"), null, Arrays.<String>asList());
+    HostSpec h = new HostSpec("root", "127.0.0.2", 2222, null);
+    List<String> closed = ssh.ssh(h, "loop");
+    List<String> open = ssh.sshWithInput(h, "loop");
+    // the loop on the node prints a sample per tick read from its input: with -n it would read none and end
+    assertEquals("-n", closed.get(1));
+    assertTrue(!open.contains("-n"), open.toString());
+    assertEquals(closed.subList(2, closed.size()), open.subList(1, open.size()));
+  }
+
+  @Test
   void should_split_ycsb_ssh_opts_on_blanks_when_read_from_the_environment() {
     assertEquals(Arrays.asList("-i", "/k", "-o", "A=b"), SshCommand.splitEnv("  -i /k\t-o A=b "));
     assertEquals(Collections.emptyList(), SshCommand.splitEnv(null));
