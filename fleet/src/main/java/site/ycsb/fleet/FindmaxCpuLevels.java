@@ -167,7 +167,7 @@ final class FindmaxCpuLevels {
           : (i + 1) + " (" + s.kind + ")";
       rows.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %s | %s | %s |%n", step, s.target > 0
           ? String.format(Locale.ROOT, "%.0f", s.target) : s.threads + " threads", s.achieved, cpu == null ? "-"
-          : String.format(Locale.ROOT, "%.1f", cpu), byNode, s.passed ? "pass" : "fail"));
+          : String.format(Locale.ROOT, "%.1f", cpu), byNode, s.outcome()));
     }
     if (!any) {
       return;

@@ -48,6 +48,11 @@ public final class FindmaxStep {
     this.failedOps = failedOps;
   }
 
+  /** The step's outcome in one word, the same in every table: "pass", "inconclusive" or "fail". */
+  String outcome() {
+    return passed ? "pass" : inconclusive ? "inconclusive" : "fail";
+  }
+
   /** The worst intended value of a statistic over the operation types, or -1 when none reported it. */
   long worst(String statistic) {
     return worst(intended, statistic);

@@ -112,6 +112,24 @@ class FindmaxCpuLevelsTest {
   }
 
   @Test
+  void should_call_a_step_inconclusive_in_the_cpu_table_when_the_machine_disturbed_it(@TempDir Path out)
+      throws Exception {
+    CpuModel db = new CpuModel(out);
+    FindmaxSearch.Outcome o = new FindmaxSearch.Outcome();
+    for (double rate : new double[] {1000, 2000, 4000}) {
+      o.steps.add(db.run(o.steps.size() + 1, rate));
+    }
+    o.steps.get(0).passed = true;
+    o.steps.get(1).inconclusive = true;
+    Files.write(out.resolve("findmax.md"), "# findmax\n".getBytes(StandardCharsets.UTF_8));
+    FindmaxCpuLevels.writeTable(out, o, new PrintStream(new ByteArrayOutputStream(), true));
+    String table = new String(Files.readAllBytes(out.resolve("findmax.md")), StandardCharsets.UTF_8);
+    assertTrue(table.matches("(?s).*\\| 1 \\| 1000 \\|[^\n]*\\| pass \\|\n.*"), table);
+    assertTrue(table.matches("(?s).*\\| 2 \\| 2000 \\|[^\n]*\\| inconclusive \\|\n.*"), table);
+    assertTrue(table.matches("(?s).*\\| 3 \\| 4000 \\|[^\n]*\\| fail \\|\n.*"), table);
+  }
+
+  @Test
   void should_refuse_cpu_levels_that_are_not_percentages_with_one_line() {
     for (String bad : new String[] {"cpu=", "cpu=0%", "cpu=120%", "cpu=abc", "cpu=80%,", "cpu=-5%"}) {
       IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
