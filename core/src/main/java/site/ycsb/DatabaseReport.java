@@ -134,11 +134,17 @@ final class DatabaseReport implements DatabaseReports.Listener {
         + "Return= counts and the binding's retry lines): the database's doing, not the client's.";
   }
 
+  /**
+   * How far the measured start's wall-clock time may be off: it is the schedule's monotonic start mapped onto the
+   * wall clock, read in whole milliseconds; an event this close before it is not known to have come before it.
+   */
+  static final long CLOCK_SLACK_MS = 2;
+
   /** "+8.2 s" from the start of measurement, or "3.0 s before the measured run". */
-  private static String when(long epochMs, long measuredStartEpochMs) {
+  static String when(long epochMs, long measuredStartEpochMs) {
     long ms = epochMs - measuredStartEpochMs;
-    return ms < 0 ? String.format(Locale.ROOT, "%.1f s before the measured run", -ms / 1000.0)
-        : String.format(Locale.ROOT, "+%.1f s", ms / 1000.0);
+    return ms < -CLOCK_SLACK_MS ? String.format(Locale.ROOT, "%.1f s before the measured run", -ms / 1000.0)
+        : String.format(Locale.ROOT, "+%.1f s", Math.max(0, ms) / 1000.0);
   }
 
   private static String at(long epochMs, long measuredStartEpochMs) {

@@ -128,8 +128,15 @@ final class DatabaseView {
     return !nodes.isEmpty();
   }
 
-  /** Each node's figures over [{@code startMs}, {@code endMs}]; nodes without a sample in it are left out. */
-  synchronized List<NodeSummary> summaries(long startMs, long endMs) {
+  /**
+   * Each node's figures over [{@code startMs}, {@code endMs}], widened by the clock's resolution ({@link
+   * DatabaseReport#CLOCK_SLACK_MS}: the window's ends are monotonic times mapped onto the wall clock, the samples'
+   * times are read from it); nodes without a sample in it are left out.
+   */
+  synchronized List<NodeSummary> summaries(long windowStartMs, long windowEndMs) {
+    long startMs = windowStartMs - DatabaseReport.CLOCK_SLACK_MS;
+    long endMs = windowEndMs > Long.MAX_VALUE - DatabaseReport.CLOCK_SLACK_MS ? Long.MAX_VALUE
+        : windowEndMs + DatabaseReport.CLOCK_SLACK_MS;
     List<NodeSummary> out = new ArrayList<>();
     for (Map.Entry<String, Node> e : nodes.entrySet()) {
       Node n = e.getValue();

@@ -82,6 +82,15 @@ class DatabaseReportTest {
   }
 
   @Test
+  void should_place_an_event_at_the_start_when_it_is_within_the_clocks_resolution_before_it() {
+    assertEquals("+0.0 s", DatabaseReport.when(1_000_000 - DatabaseReport.CLOCK_SLACK_MS, 1_000_000));
+    assertEquals("+0.0 s", DatabaseReport.when(1_000_000, 1_000_000));
+    assertEquals("+1.5 s", DatabaseReport.when(1_001_500, 1_000_000));
+    assertEquals("0.0 s before the measured run", DatabaseReport.when(999_990, 1_000_000));
+    assertEquals("3.0 s before the measured run", DatabaseReport.when(997_000, 1_000_000));
+  }
+
+  @Test
   void should_give_no_database_verdict_and_an_empty_event_list_when_no_node_went_down() throws IOException {
     Path results = tmp.resolve("r");
     ClientRunner r = run(results, "-p", "operationcount=20");

@@ -47,6 +47,15 @@ class DatabaseViewTest {
   }
 
   @Test
+  void should_keep_a_sample_within_the_clocks_resolution_of_the_window_when_the_window_is_a_millisecond_long() {
+    sample("n1", 1990, "ReadStage pending", 100);
+    sample("n1", 1998, "ReadStage pending", 7);
+    sample("n1", 2003, "ReadStage pending", 9);
+    sample("n1", 2010, "ReadStage pending", 100);
+    assertEquals(2, view.summaries(2000, 2001).get(0).samples);
+  }
+
+  @Test
   void should_leave_a_figure_out_when_it_was_zero_throughout_the_window() {
     sample("n1", 1000, "ReadStage blocked", 3, "ReadStage active", 1);
     sample("n1", 2000, "ReadStage blocked", 0, "ReadStage active", 1);

@@ -20,6 +20,7 @@ class PeriodicTest {
       Thread t = Thread.currentThread();
       threads.add(t.getName() + (t.isDaemon() ? " daemon" : ""));
       three.countDown();
+      return true;
     })) {
       assertTrue(three.await(30, TimeUnit.SECONDS), "runs: " + threads);
     }
@@ -27,26 +28,14 @@ class PeriodicTest {
   }
 
   @Test
-  void should_stop_running_when_the_task_cancels_itself() throws Exception {
+  void should_stop_running_when_the_task_answers_false() throws Exception {
     AtomicInteger runs = new AtomicInteger();
-    Periodic[] self = new Periodic[1];
-    CountDownLatch started = new CountDownLatch(1);
-    self[0] = Periodic.start("test-cancel", 1, 1000, () -> {
-      try {
-        started.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      if (runs.incrementAndGet() == 2) {
-        self[0].cancel();
-      }
-    });
-    started.countDown();
+    Periodic p = Periodic.start("test-cancel", 1, 1000, () -> runs.incrementAndGet() < 2);
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!self[0].isTerminated() && System.nanoTime() < end) {
+    while (!p.isTerminated() && System.nanoTime() < end) {
       Thread.sleep(5);
     }
-    assertTrue(self[0].isTerminated());
+    assertTrue(p.isTerminated());
     assertEquals(2, runs.get());
   }
 
@@ -61,6 +50,7 @@ class PeriodicTest {
       } catch (InterruptedException e) {
         interrupted.incrementAndGet();
       }
+      return true;
     });
     assertTrue(running.await(30, TimeUnit.SECONDS));
     p.close();

@@ -45,7 +45,7 @@ final class NodeStatSampler {
   private final Consumer<String> warn;
   private final RateLimitedLog log;
   private final Map<String, NodeStatFigures> readings = new LinkedHashMap<>();
-  /** Set just after the first run has started: read through {@link #cancel}. */
+  /** Set just after the first run has started; used by {@link #close} only. */
   private volatile Periodic thread;
   private volatile boolean stopped;
 
@@ -74,22 +74,11 @@ final class NodeStatSampler {
     thread.close();
   }
 
-  /** No further rounds; when the thread is not known yet (the first round), the next round ends it. */
-  private void cancel() {
-    Periodic t = thread;
-    if (t != null) {
-      t.cancel();
-    }
-  }
-
-  private void round() {
-    if (stopped) {
-      cancel();
-      return;
-    }
+  /** One round: every node asked in turn; false when sampling ends. */
+  private boolean round() {
     for (String node : nodes) {
       if (stopped) {
-        return;
+        return false;
       }
       try {
         take(node);
@@ -98,6 +87,7 @@ final class NodeStatSampler {
             + ": " + RateLimitedLog.describe(e) + "; skipped for that round");
       }
     }
+    return !stopped;
   }
 
   private void take(String node) {
@@ -153,7 +143,6 @@ final class NodeStatSampler {
       return;
     }
     stopped = true;
-    cancel();
     warn.accept("GridDB: the node statistics (" + NodeStatFigures.SOURCE + ") of " + node + " cannot be read: "
         + reason + "; not sampled (unset " + GridDBConfig.SYSTEM_PORT + " to stop trying)");
   }

@@ -54,7 +54,7 @@ final class ServerView {
   private final String binding;
   private final Consumer<String> warn;
   private final RateLimitedLog log;
-  /** Set just after the first run has started: read through {@link #cancel}. */
+  /** Set just after the first run has started; used by {@link #close} only. */
   private volatile Periodic thread;
   /** Each node's previous reading (for the completed-tasks rate); used on the sampler's thread only. */
   private final Map<Host, ThreadPoolFigures> nodes = new LinkedHashMap<>();
@@ -81,19 +81,10 @@ final class ServerView {
     thread.close();
   }
 
-  /** No further rounds; when the thread is not known yet (the first round), the next round ends it. */
-  private void cancel() {
-    Periodic t = thread;
-    if (t != null) {
-      t.cancel();
-    }
-  }
-
-  /** One round: every node asked at once, each answer reported, the slow ones skipped. */
-  private void round() {
+  /** One round: every node asked at once, each answer reported, the slow ones skipped; false when sampling ends. */
+  private boolean round() {
     if (stopped) {
-      cancel();
-      return;
+      return false;
     }
     try {
       List<Host> asked = new ArrayList<>();
@@ -115,6 +106,7 @@ final class ServerView {
       log.log("server-view", binding + ": sampling " + ThreadPoolFigures.SOURCE + " failed this round: "
           + RateLimitedLog.describe(e));
     }
+    return !stopped;
   }
 
   static Statement statement(Host host) {
@@ -172,7 +164,6 @@ final class ServerView {
       return;
     }
     stopped = true;
-    cancel();
     String reason = why instanceof UnauthorizedException ? "the user may not read it"
         : "this server does not have it (" + RateLimitedLog.describe(why) + ")";
     warn.accept(binding + ": the database's own view (" + ThreadPoolFigures.SOURCE + ") is not available on node "
