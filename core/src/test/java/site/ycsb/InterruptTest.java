@@ -90,10 +90,23 @@ class InterruptTest {
 
   /** Whether SIGINT is ignored in this JVM (and so in its children), from /proc/self/status (Linux). */
   static boolean sigintIgnoredHere() {
+    return signalIgnoredHere("INT");
+  }
+
+  /**
+   * Whether the signal (HUP, INT or TERM) is ignored in this JVM and so in its children, from /proc/self/status
+   * (Linux): a test JVM started in the background ignores SIGINT, one started under nohup SIGHUP, and a JVM started
+   * with a signal ignored keeps ignoring it, as the user who chose so expects.
+   */
+  static boolean signalIgnoredHere(String name) {
+    int number = "HUP".equals(name) ? 1 : "INT".equals(name) ? 2 : "TERM".equals(name) ? 15 : 0;
+    if (number == 0) {
+      return false;
+    }
     try {
       for (String line : Files.readAllLines(java.nio.file.Paths.get("/proc/self/status"), StandardCharsets.UTF_8)) {
         if (line.startsWith("SigIgn:")) {
-          return (Long.parseLong(line.substring(7).trim(), 16) & 0x2) != 0;
+          return (Long.parseLong(line.substring(7).trim(), 16) & (1L << (number - 1))) != 0;
         }
       }
     } catch (IOException | RuntimeException e) {
