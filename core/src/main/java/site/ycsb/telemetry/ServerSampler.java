@@ -257,6 +257,16 @@ public final class ServerSampler {
     }
   }
 
+  /** Whether every node has given at least one sample (tests wait for the baseline before they open a window). */
+  boolean everyNodeSampled() {
+    for (NodeRecorder r : recorders) {
+      if (r.lastAcceptedMs() == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * Takes the last samples (every node once more), stops sampling and every connection, and closes the files;
    * returns within a few seconds whatever the nodes do.

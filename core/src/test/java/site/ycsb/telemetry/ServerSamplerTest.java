@@ -25,7 +25,13 @@ class ServerSamplerTest {
       throws Exception {
     ServerSampler sampler = new ServerSampler(1000);
     NodeInfo node = sampler.addLocal("127.0.0.1", ownPid(), "this test");
-    sampler.start(); // its first sample, the baseline, is taken at once
+    sampler.start(); // its first sample, the baseline, is taken at once, but on a busy machine its thread may be late
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    while (!sampler.everyNodeSampled() && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    assertTrue(sampler.everyNodeSampled(), "no baseline sample within 30 s");
+    Thread.sleep(2); // the window opens after the baseline's millisecond
     long start = System.currentTimeMillis();
     long sum = 0;
     while (System.currentTimeMillis() - start < 300) {
