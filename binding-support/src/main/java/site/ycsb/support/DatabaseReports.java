@@ -94,7 +94,11 @@ public final class DatabaseReports {
     }
   }
 
-  /** One change of a node's state as a binding's client library saw it. Immutable. */
+  /**
+   * One change of a node's state as a binding saw it: the client library marked it down or up, or ({@link #silence()})
+   * the binding's own watch found that it stopped answering requests over connections that stay open (a partition, a
+   * frozen process) or that it answers again. Immutable.
+   */
   public static final class NodeEvent {
     private final String binding;
     private final String node;
@@ -103,8 +107,14 @@ public final class DatabaseReports {
     private final int nodesUp;
     private final int nodesKnown;
     private final String source;
+    private final boolean silence;
 
     NodeEvent(String binding, String node, boolean up, long epochMillis, int nodesUp, int nodesKnown, String source) {
+      this(binding, node, up, epochMillis, nodesUp, nodesKnown, source, false);
+    }
+
+    NodeEvent(String binding, String node, boolean up, long epochMillis, int nodesUp, int nodesKnown, String source,
+              boolean silence) {
       this.binding = binding;
       this.node = node;
       this.up = up;
@@ -112,6 +122,16 @@ public final class DatabaseReports {
       this.nodesUp = nodesUp;
       this.nodesKnown = nodesKnown;
       this.source = source;
+      this.silence = silence;
+    }
+
+    /**
+     * True when the event is about answering rather than connection state: {@link #up()} false means the node stopped
+     * answering (its connections open, nothing coming back), true that it answered again; {@link #nodesUp()} then
+     * counts the nodes answering.
+     */
+    public boolean silence() {
+      return silence;
     }
 
     /** The binding that reported it, e.g. {@code cassandra}. */
@@ -150,6 +170,10 @@ public final class DatabaseReports {
 
     /** The event on one line, e.g. {@code cassandra: node 127.0.0.3:9042 down (...; 2 of 3 nodes up)}. */
     public String describe() {
+      if (silence) {
+        return binding + ": node " + node + (up ? " answered again" : " stopped answering") + " (" + source + "; "
+            + nodesUp + " of " + nodesKnown + " nodes answering)";
+      }
       return binding + ": node " + node + (up ? " up" : " down") + " (" + source + "; " + nodesUp + " of "
           + nodesKnown + " nodes up)";
     }
@@ -196,7 +220,10 @@ public final class DatabaseReports {
 
   /** A node went down ({@code up} false) or came back; without a listener, printed as one line on stderr. */
   public static void nodeEvent(String binding, String node, boolean up, int nodesUp, int nodesKnown, String source) {
-    NodeEvent event = new NodeEvent(binding, node, up, System.currentTimeMillis(), nodesUp, nodesKnown, source);
+    deliver(new NodeEvent(binding, node, up, System.currentTimeMillis(), nodesUp, nodesKnown, source));
+  }
+
+  private static void deliver(NodeEvent event) {
     Listener l = listener;
     if (l != null) {
       l.nodeEvent(event);
@@ -205,6 +232,20 @@ public final class DatabaseReports {
       out.println(event.describe());
       out.flush();
     }
+  }
+
+  /**
+   * {@code node} stopped answering ({@code silent} true: requests sent to it over open connections got no answer, see
+   * {@link NodeEvent#silence()}) or answers again; without a listener, printed as one line on stderr. A binding reports
+   * this before its client library notices anything (a partitioned or frozen node keeps its connections open, and the
+   * library marks it down only when its heartbeat fails, if ever).
+   *
+   * @param nodesAnswering the nodes the binding holds answering just after this event, of {@code nodesKnown}
+   */
+  public static void nodeSilence(String binding, String node, boolean silent, int nodesAnswering, int nodesKnown,
+                                 String source) {
+    deliver(new NodeEvent(binding, node, !silent, System.currentTimeMillis(), nodesAnswering, nodesKnown, source,
+        true));
   }
 
   /**

@@ -62,6 +62,28 @@ class DatabaseReportsTest {
   }
 
   @Test
+  void should_word_a_silence_as_answering_and_keep_it_apart_from_host_state_when_a_node_goes_silent() {
+    DatabaseReports.listen(new DatabaseReports.Listener() {
+      @Override
+      public void setting(String binding, String name, String value) {
+      }
+
+      @Override
+      public void nodeEvent(DatabaseReports.NodeEvent event) {
+        heard.add((event.silence() ? "silence " : "state ") + event.up() + " " + event.describe());
+      }
+    });
+    DatabaseReports.nodeSilence("cassandra", "127.0.0.3:9042", true, 2, 3, "no answer for 2.0 s");
+    DatabaseReports.nodeSilence("cassandra", "127.0.0.3:9042", false, 3, 3, "answered a probe");
+    DatabaseReports.nodeEvent("cassandra", "127.0.0.3:9042", false, 2, 3, "the driver's host-down event");
+    assertEquals(java.util.Arrays.asList(
+        "silence false cassandra: node 127.0.0.3:9042 stopped answering (no answer for 2.0 s; 2 of 3 nodes answering)",
+        "silence true cassandra: node 127.0.0.3:9042 answered again (answered a probe; 3 of 3 nodes answering)",
+        "state false cassandra: node 127.0.0.3:9042 down (the driver's host-down event; 2 of 3 nodes up)"), heard);
+    assertEquals("", printed());
+  }
+
+  @Test
   void should_print_nothing_for_a_setting_when_no_engine_listens() {
     DatabaseReports.setting("cassandra", "read consistency", "ONE");
     assertEquals("", printed());
