@@ -79,9 +79,71 @@ final class DatabaseReport implements DatabaseReports.Listener {
   }
 
   /**
-   * The verdict on the nodes, or null when no binding saw a node go down: the nodes that went down, when (seconds
-   * from {@code measuredStartEpochMs}, the first measured operation) and whether they came back; when at some moment
-   * no node the client knew was up, that the cluster was unreachable from then.
+   * One time a node stopped answering over open connections ({@link DatabaseReports.NodeEvent#silence()}), cut to a
+   * window: from {@link #fromMs} to {@link #toMs} (wall clock), {@link #ongoing} when it had not answered again by the
+   * window's end. Immutable.
+   */
+  static final class Silence {
+    final String node;
+    final long fromMs;
+    final long toMs;
+    final boolean ongoing;
+
+    Silence(String node, long fromMs, long toMs, boolean ongoing) {
+      this.node = node;
+      this.fromMs = fromMs;
+      this.toMs = toMs;
+      this.ongoing = ongoing;
+    }
+
+    long micros() {
+      return Math.max(0, toMs - fromMs) * 1000;
+    }
+
+    /** "127.0.0.3:9042 from +4.0 s to +24.1 s" (times from {@code measuredStartEpochMs}). */
+    String describe(long measuredStartEpochMs) {
+      return node + " from " + when(fromMs, measuredStartEpochMs) + (ongoing ? " until the run ended"
+          : " to " + when(toMs, measuredStartEpochMs));
+    }
+  }
+
+  /**
+   * The silences that overlap {@code [startMs, endMs]}, each cut to it, in the order they began: a node's
+   * "stopped answering" paired with its next "answered again".
+   */
+  List<Silence> silences(long startMs, long endMs) {
+    Map<String, Long> since = new LinkedHashMap<>();
+    List<Silence> found = new ArrayList<>();
+    for (DatabaseReports.NodeEvent e : events()) {
+      if (!e.silence()) {
+        continue;
+      }
+      if (!e.up()) {
+        since.putIfAbsent(e.node(), e.epochMillis());
+      } else if (since.containsKey(e.node())) {
+        addCut(found, e.node(), since.remove(e.node()), e.epochMillis(), false, startMs, endMs);
+      }
+    }
+    for (Map.Entry<String, Long> open : since.entrySet()) {
+      addCut(found, open.getKey(), open.getValue(), endMs, true, startMs, endMs);
+    }
+    found.sort((a, b) -> Long.compare(a.fromMs, b.fromMs));
+    return found;
+  }
+
+  private static void addCut(List<Silence> found, String node, long from, long to, boolean ongoing, long startMs,
+                             long endMs) {
+    long a = Math.max(from, startMs);
+    long b = Math.min(to, endMs);
+    if (b + CLOCK_SLACK_MS >= a && to + CLOCK_SLACK_MS >= startMs && from <= endMs + CLOCK_SLACK_MS) {
+      found.add(new Silence(node, a, Math.max(a, b), ongoing));
+    }
+  }
+
+  /**
+   * The verdict on the nodes, or null when no binding saw a node go down or stop answering: the nodes that went down
+   * or stopped answering, when (seconds from {@code measuredStartEpochMs}, the first measured operation) and whether
+   * they came back; when at some moment no node the client knew was up, that the cluster was unreachable from then.
    */
   String verdict(long measuredStartEpochMs) {
     List<DatabaseReports.NodeEvent> all = events();
@@ -90,6 +152,8 @@ final class DatabaseReport implements DatabaseReports.Listener {
     long unreachableSince = -1;
     int known = 0;
     String binding = null;
+    boolean silence = false;
+    boolean down = false;
     for (DatabaseReports.NodeEvent e : all) {
       binding = e.binding();
       known = Math.max(known, e.nodesKnown());
@@ -101,8 +165,12 @@ final class DatabaseReport implements DatabaseReports.Listener {
         node = new StringBuilder(e.node());
         perNode.put(e.node(), node);
       }
-      node.append(e.up() ? ", up again " : (node.length() == e.node().length() ? " down " : ", down again "))
-          .append(at(e.epochMillis(), measuredStartEpochMs));
+      silence |= e.silence();
+      down |= !e.silence();
+      boolean first = node.length() == e.node().length();
+      String change = e.silence() ? (e.up() ? ", answered again " : (first ? " stopped answering " : ", stopped "
+          + "answering again ")) : (e.up() ? ", up again " : (first ? " down " : ", down again "));
+      node.append(change).append(at(e.epochMillis(), measuredStartEpochMs));
       if (!e.up() && e.nodesUp() == 0 && unreachableSince < 0) {
         unreachableSince = e.epochMillis();
       } else if (e.up() && unreachableSince >= 0) {
@@ -122,16 +190,19 @@ final class DatabaseReport implements DatabaseReports.Listener {
     for (StringBuilder node : perNode.values()) {
       nodes.add(node.toString());
     }
-    String seen = "(the " + binding + " binding's client library, host-down and host-up events): "
-        + String.join("; ", nodes);
+    String how = !silence ? "'s client library, host-down and host-up events" : !down ? ", requests left "
+        + "unanswered over open connections" : "'s client library, host-down and host-up events, and requests left "
+        + "unanswered over open connections";
+    String seen = "(the " + binding + " binding" + how + "): " + String.join("; ", nodes);
     if (unreachable != null) {
-      return "the cluster was unreachable: no node of the " + known + " the client knew was up " + unreachable + " "
-          + seen + ". Operations in that time could not reach the database; their failures are the cluster's outage,"
-          + " not the client's.";
+      return "the cluster was unreachable: no node of the " + known + " the client knew was "
+          + (down ? "up " : "answering ") + unreachable + " " + seen + ". Operations in that time could not reach the "
+          + "database; their failures are the cluster's outage, not the client's.";
     }
-    return "database node" + (perNode.size() == 1 ? "" : "s") + " went down during the run " + seen + ". Operations "
-        + "that needed " + (perNode.size() == 1 ? "it" : "them") + " were retried on other nodes or failed (see the "
-        + "Return= counts and the binding's retry lines): the database's doing, not the client's.";
+    String what = !silence ? "went down" : !down ? "stopped answering" : "went down or stopped answering";
+    return "database node" + (perNode.size() == 1 ? "" : "s") + " " + what + " during the run " + seen + ". "
+        + "Operations that needed " + (perNode.size() == 1 ? "it" : "them") + " were retried on other nodes or failed "
+        + "(see the Return= counts and the binding's retry lines): the database's doing, not the client's.";
   }
 
   /**
@@ -152,6 +223,11 @@ final class DatabaseReport implements DatabaseReports.Listener {
     return when.startsWith("+") ? "at " + when : when;
   }
 
+  /** A node event's {@code state} in summary.json: "down"/"up" (the client library), "silent"/"answering". */
+  static String state(DatabaseReports.NodeEvent e) {
+    return e.silence() ? (e.up() ? "answering" : "silent") : (e.up() ? "up" : "down");
+  }
+
   /** {@code {"settings": {binding: {name: value}}, "nodeEvents": [...]}} for summary.json. */
   String json() {
     ResultsWriter.Json settingsJson = new ResultsWriter.Json();
@@ -165,7 +241,7 @@ final class DatabaseReport implements DatabaseReports.Listener {
     StringBuilder list = new StringBuilder("[");
     for (DatabaseReports.NodeEvent e : events()) {
       list.append(list.length() == 1 ? "" : ", ").append(new ResultsWriter.Json().field("binding", e.binding())
-          .field("node", e.node()).field("state", e.up() ? "up" : "down").field("epochMs", e.epochMillis())
+          .field("node", e.node()).field("state", state(e)).field("epochMs", e.epochMillis())
           .field("time", ResultsWriter.iso(e.epochMillis())).field("nodesUp", e.nodesUp())
           .field("nodesKnown", e.nodesKnown()).field("source", e.source()));
     }

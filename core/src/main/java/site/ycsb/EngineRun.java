@@ -265,6 +265,7 @@ final class EngineRun {
   private RunResult measure() throws IOException, InterruptedException {
     window = new MeasuredWindow(config, measurements, workload, state, schedule, warmup, asyncWorkload != null);
     window.sampleNodes(telemetry);
+    window.hearDatabase(database);
     window.prepare(resultsDir);
     interruption = Interruption.install(workload::requestStop);
     window.run(interruption);

@@ -14,6 +14,9 @@ import java.util.concurrent.TimeUnit;
  * <p>The rules, in order, once the schedule was not kept (achieved under 99% of the target, or lag p99 over 10 ms):
  * <ol>
  *   <li>lag only in the first seconds: a start-up backlog;
+ *   <li>a database node that stopped answering (over open connections, as its binding reported) for at least half
+ *       the worst lag: the database, whatever the client's CPU wait or in-flight bound say (calls to the silent node
+ *       held them), unless a pause of the process was longer still;
  *   <li>a pause of the whole process that explains half the worst lag: the longest garbage-collection pause (the
  *       client) or the longest pause no collection explains (the machine), the larger;
  *   <li>the client's CPU at 90% of all cores: the client;
@@ -127,6 +130,12 @@ final class LagVerdict {
     /** The longest time the process did not run (GC or the OS; {@link PauseMeter}), and the longest GC pause, µs. */
     long processPauseUs;
     long gcPauseUs;
+    /**
+     * The longest time a database node did not answer over open connections within the measured run, µs (0: none
+     * did), as the binding reported it ({@code DatabaseReports.nodeSilence}), and the silences named for a verdict.
+     */
+    long silentNodeUs;
+    String silentNodes = "";
 
     /** Whether the client's threads waited for a CPU at least as long as they ran on one. */
     boolean machineBusy() {
@@ -184,6 +193,10 @@ final class LagVerdict {
           TimeUnit.NANOSECONDS.toSeconds(RunState.STARTUP_WINDOW_NS), time(m.startupLagP99Us),
           time(m.startupLagMaxUs), time(m.steadyLagP99Us)));
     }
+    LagVerdict silent = silentNode(m, what);
+    if (silent != null) {
+      return silent;
+    }
     LagVerdict pause = processPause(m);
     if (pause != null) {
       return pause;
@@ -240,6 +253,24 @@ final class LagVerdict {
     return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "the client's garbage collector paused it for up "
         + "to %s, and the schedule fell behind by up to %s (p99 %s); the latency figures include the pause. Give the"
         + " client more heap (-jvm-args=-Xmx...).", time(m.gcPauseUs), time(m.lagMaxUs), time(m.lagP99Us)));
+  }
+
+  /**
+   * A database node stopped answering for at least half the worst lag: the calls sent to it held threads (in-flight
+   * places) until the binding gave them up, whatever else the client's measures say — a busy machine or a full
+   * in-flight bound is then the silent node's doing, and the verdict adds a busy machine as a second fact. A pause
+   * of the process longer than the silence is the process's (the next rule); null otherwise.
+   */
+  private static LagVerdict silentNode(Measures m, String what) {
+    if (m.silentNodeUs <= 0 || m.silentNodeUs < eventNeededUs(m.lagMaxUs) || m.processPauseUs >= m.silentNodeUs) {
+      return null;
+    }
+    return new LagVerdict(Cause.DATABASE, String.format(Locale.ROOT, "a database node stopped answering: %s (its "
+        + "connections stayed open: a partition, a frozen or overloaded process); %s; calls sent to it held %s until "
+        + "the binding gave them up or it answered (longest call %s). The intended latency includes the wait, as an "
+        + "open-loop benchmark must. The database's doing, not the client's (the process stood still for at most %s).",
+        m.silentNodes, what, m.inFlightBound ? "in-flight places" : "threads", time(m.longestCallUs),
+        time(m.processPauseUs)) + machineAlsoBusy(m));
   }
 
   /** A call this many times as long as the process's pause was not held by the pause alone: both happened. */

@@ -1,6 +1,8 @@
 package site.ycsb;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -31,6 +33,7 @@ final class MeasuredWindow {
   private StatusReporter reporter;
   /** The database nodes sampled during the run, or null (see {@link EngineTelemetry}). */
   private EngineTelemetry telemetry;
+  private DatabaseReport database;
   private Interruption interruption;
   private long startNs;
   private long startEpochMs;
@@ -100,6 +103,11 @@ final class MeasuredWindow {
       System.err.println("Warm-up: its operations fell " + warmupBacklogMs + " ms behind the schedule; the measured "
           + "operations' schedule started when the last of them had been issued, so that backlog is not measured.");
     }
+  }
+
+  /** What the bindings report about the database during the run (its silent nodes feed the verdict), or null. */
+  void hearDatabase(DatabaseReport report) {
+    this.database = report;
   }
 
   /** The database nodes to sample during the run ({@link EngineTelemetry}), or null. */
@@ -180,6 +188,15 @@ final class MeasuredWindow {
     // loaded machine 1.3 s around calls that each took under 25 us), which is no database stall.
     long longestCallUs = measurements.longestCallUs();
     m.longestCallUs = longestCallUs > 0 ? longestCallUs : state.maxServiceNs.get() / 1000;
+    if (database != null) {
+      List<DatabaseReport.Silence> silences = database.silences(r.startEpochMs, r.endEpochMs);
+      List<String> named = new ArrayList<>();
+      for (DatabaseReport.Silence s : silences) {
+        m.silentNodeUs = Math.max(m.silentNodeUs, s.micros());
+        named.add(s.describe(r.startEpochMs));
+      }
+      m.silentNodes = String.join("; ", named);
+    }
     return m;
   }
 

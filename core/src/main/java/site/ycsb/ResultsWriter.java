@@ -236,7 +236,8 @@ final class ResultsWriter {
     causes.raw("heldEveryThreadUs", m.heldEveryThreadUs < 0 ? "null" : Long.toString(m.heldEveryThreadUs));
     causes
         .field("processPauseMaxUs", m.processPauseUs)
-        .field("gcMaxPauseUs", m.gcPauseUs);
+        .field("gcMaxPauseUs", m.gcPauseUs)
+        .field("silentNodeUs", m.silentNodeUs);
     health.raw("causes", causes.toString());
     StringBuilder warnings = new StringBuilder("[");
     for (int i = 0; i < h.warnings.size(); i++) {

@@ -126,4 +126,45 @@ class DatabaseReportTest {
     assertFalse(summary(results).contains("databaseView"), summary(results));
     assertFalse(r.err.contains("Database's own view"), r.err);
   }
+
+  @Test
+  void should_pair_each_silence_with_its_answer_and_cut_it_to_the_measured_window_when_nodes_stopped_answering() {
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    DatabaseReport report = DatabaseReport.listen(new java.io.PrintStream(printed, true));
+    try {
+      DatabaseReports.nodeSilence("nodetest", "127.0.0.3:9042", true, 2, 3, "no answer for 2.0 s to 9 requests");
+      DatabaseReports.nodeSilence("nodetest", "127.0.0.3:9042", false, 3, 3, "answered a probe");
+      DatabaseReports.nodeSilence("nodetest", "127.0.0.2:9042", true, 2, 3, "no answer for 2.0 s to 4 requests");
+    } finally {
+      report.stop();
+    }
+    java.util.List<DatabaseReports.NodeEvent> events = report.events();
+    long t0 = events.get(0).epochMillis();
+    long t2 = events.get(2).epochMillis();
+    // a window that starts before the first silence and ends after the last event: both silences, the second open
+    java.util.List<DatabaseReport.Silence> all = report.silences(t0 - 1000, t2 + 5000);
+    assertEquals(2, all.size(), all.toString());
+    assertEquals("127.0.0.3:9042", all.get(0).node);
+    assertFalse(all.get(0).ongoing);
+    assertEquals("127.0.0.2:9042", all.get(1).node);
+    assertTrue(all.get(1).ongoing);
+    assertEquals(t2 + 5000, all.get(1).toMs, "an open silence lasts to the window's end");
+    assertTrue(all.get(1).micros() >= 5_000_000);
+    // a window that ends before the first silence sees none
+    assertTrue(report.silences(t0 - 5000, t0 - 1000).isEmpty());
+    // a window that starts after the first answer: only the open one, cut at the window's start
+    java.util.List<DatabaseReport.Silence> late = report.silences(t2 + 1000, t2 + 3000);
+    assertEquals(1, late.size(), late.toString());
+    assertEquals(2_000_000, late.get(0).micros());
+    String verdict = report.verdict(t0);
+    assertTrue(verdict.startsWith("database nodes stopped answering during the run (the nodetest binding, requests "
+        + "left unanswered over open connections): 127.0.0.3:9042 stopped answering at +0.0 s, answered again at +"),
+        verdict);
+    assertTrue(verdict.contains("127.0.0.2:9042 stopped answering at +"), verdict);
+    String json = report.json().replaceAll("\\s+", "");
+    assertTrue(json.contains("\"node\":\"127.0.0.3:9042\",\"state\":\"silent\""), json);
+    assertTrue(json.contains("\"state\":\"answering\""), json);
+    assertTrue(new String(printed.toByteArray(), StandardCharsets.UTF_8).contains(
+        "nodetest: node 127.0.0.3:9042 stopped answering (no answer for 2.0 s to 9 requests; 2 of 3 nodes answering)"));
+  }
 }

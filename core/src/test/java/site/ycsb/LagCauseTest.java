@@ -73,6 +73,42 @@ class LagCauseTest {
     }
   }
 
+  /**
+   * A cluster one of whose three nodes goes silent during the gate's window, as a binding sees a partitioned node: the
+   * calls for its keys (a third) wait until the window closes, the others answer at once, and the binding reports
+   * the node stopped answering when the window opens and answering again when it closes.
+   */
+  public static class SilentNodeDB extends StallingInsideDB {
+    static final java.util.concurrent.atomic.AtomicInteger REPORTED = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+      return call(key);
+    }
+
+    @Override
+    public Status update(String table, String key, Map<String, ByteIterator> values) {
+      return call(key);
+    }
+
+    private static Status call(String key) {
+      long now = System.nanoTime();
+      Gate.FIRST_NS.compareAndSet(0, now);
+      long open = Gate.FIRST_NS.get() + TimeUnit.SECONDS.toNanos(3);
+      boolean inWindow = now >= open && now < open + TimeUnit.MILLISECONDS.toNanos(Gate.closedMs);
+      if (inWindow && REPORTED.compareAndSet(0, 1)) {
+        site.ycsb.support.DatabaseReports.nodeSilence("nodetest", "127.0.0.3:9042", true, 2, 3,
+            "no answer for 2.0 s to 12 requests");
+      } else if (now >= open && !inWindow && REPORTED.compareAndSet(1, 2)) {
+        site.ycsb.support.DatabaseReports.nodeSilence("nodetest", "127.0.0.3:9042", false, 3, 3, "answered a probe");
+      }
+      if (Math.floorMod(key.hashCode(), 3) == 2) {
+        Gate.pass();
+      }
+      return Status.OK;
+    }
+  }
+
   /** A database that answers every call at once. */
   public static class QuickDB extends StallingInsideDB {
     @Override
@@ -141,6 +177,7 @@ class LagCauseTest {
 
   @BeforeEach
   void resetGate() {
+    SilentNodeDB.REPORTED.set(0);
     Gate.FIRST_NS.set(0);
     Gate.closedMs = 1200;
   }
@@ -254,5 +291,29 @@ class LagCauseTest {
     assertTrue(r.verdict().startsWith("the client's own work held its threads:"), r.verdict());
     assertTrue(r.causes().path("longestCallUs").asLong() < 1_000_000, "the calls were quick: " + r);
     assertTrue(r.causes().path("workloadOutsideCallsSec").asDouble() >= 4 * 1.0, "4 threads x 1.2 s: " + r);
+  }
+
+  @Test
+  void should_name_the_silent_node_and_blame_the_database_when_a_busy_machine_and_a_silent_node_come_at_once()
+      throws Exception {
+    // a third of the calls wait 4 s on the silent node, and busy loops take the cores all the while: the held threads
+    // are the node's doing, and the busy machine is a second fact, not the cause
+    Gate.closedMs = 4000;
+    Run r;
+    try (CpuHog hog = new CpuHog()) {
+      r = run(SilentNodeDB.class.getName(), CoreWorkload.class.getName(), "-target", "500", "-threads", "4",
+          "-p", "operationcount=4000");
+    }
+    namesOnly(r, "database");
+    assertTrue(r.verdict().startsWith("a database node stopped answering: 127.0.0.3:9042 from +"), r.verdict());
+    assertTrue(r.verdict().contains("calls sent to it held threads"), r.verdict());
+    assertTrue(r.causes().path("silentNodeUs").asLong() >= 3_500_000, r.toString());
+    assertTrue(r.client.err.contains("nodetest: node 127.0.0.3:9042 stopped answering (no answer for 2.0 s"),
+        r.client.err);
+    assertTrue(r.summary.path("health").path("warnings").toString().contains("database node stopped answering during"
+        + " the run"), r.toString());
+    // both at once: the busy loops kept the client's threads waiting for a CPU longer than they ran
+    assertTrue(r.summary.path("health").path("verdict").path("machineBusy").asBoolean(), r.toString());
+    assertTrue(r.verdict().contains("The client's machine was busy too"), r.verdict());
   }
 }

@@ -338,4 +338,62 @@ class LagVerdictTest {
     assertEquals("12.5 ms", LagVerdict.time(12_500));
     assertEquals("2.10 s", LagVerdict.time(2_100_000));
   }
+
+  /** A 20 s partition of one node at 200 ops/s: its calls held the in-flight places until they were given up. */
+  private static LagVerdict.Measures partitioned() {
+    LagVerdict.Measures m = late(2_000_000, 2_100_000);
+    m.inFlightBound = true;
+    m.threads = 32;
+    m.longestCallUs = 2_200_000;
+    m.serviceP999Us = 2_100_000;
+    m.heldEveryThreadUs = 1_900_000;
+    m.queuedUs = m.lagSumUs = 40_000_000;
+    m.maxQueuedUs = 2_000_000;
+    m.busyFraction = 0.95; // a full in-flight bound: on its own the client's limit
+    m.busyNs = (long) (0.95 * 32 * 10e9);
+    m.silentNodeUs = 20_000_000;
+    m.silentNodes = "127.0.0.3:9042 from +4.0 s to +24.0 s";
+    return m;
+  }
+
+  @Test
+  void should_blame_the_silent_node_not_the_in_flight_bound_when_a_node_stopped_answering() {
+    LagVerdict v = LagVerdict.judge(partitioned());
+    assertEquals(LagVerdict.Cause.DATABASE, v.cause);
+    assertTrue(v.text.startsWith("a database node stopped answering: 127.0.0.3:9042 from +4.0 s to +24.0 s"), v.text);
+    assertTrue(v.text.contains("held in-flight places"), v.text);
+    assertFalse(v.text.contains("Raise -threads"), v.text);
+    assertFalse(v.clientLimited);
+  }
+
+  @Test
+  void should_blame_the_silent_node_and_add_the_busy_machine_when_the_threads_also_waited_for_a_cpu() {
+    LagVerdict.Measures m = partitioned();
+    m.cpuWaitNs = 3_000_000_000L;
+    m.cpuRunNs = 1_000_000_000L;
+    assertTrue(m.machineBusy());
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.DATABASE, v.cause);
+    assertTrue(v.text.startsWith("a database node stopped answering:"), v.text);
+    assertTrue(v.text.contains("The client's machine was busy too: its threads waited 3.00 s for a CPU"), v.text);
+  }
+
+  @Test
+  void should_judge_as_before_when_the_silence_was_too_short_to_explain_the_lag() {
+    LagVerdict.Measures m = partitioned();
+    m.silentNodeUs = 900_000; // under half the 2.1 s worst lag
+    LagVerdict v = LagVerdict.judge(m);
+    assertFalse(v.text.startsWith("a database node stopped answering"), v.text);
+  }
+
+  @Test
+  void should_name_the_process_pause_not_the_silent_node_when_the_process_stood_still_longer() {
+    LagVerdict.Measures m = partitioned();
+    m.silentNodeUs = 2_000_000;
+    m.processPauseUs = 2_500_000;
+    m.gcPauseUs = 2_500_000;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.CLIENT, v.cause);
+    assertTrue(v.text.contains("garbage collector paused it"), v.text);
+  }
 }
