@@ -40,18 +40,19 @@ import site.ycsb.testsupport.ChildProcess;
 /**
  * One CQL binding against the project's local 3-node Cassandra cluster (replication factor 3), on the asynchronous and
  * the blocking path, the engine forked as a user runs it: token-aware routing seen from each node's own request count;
- * a node paused (SIGSTOP), killed (SIGKILL) and the whole cluster stopped mid-run, at QUORUM and at ALL; what the runs
- * then report (every operation OK, retries counted, failures bounded and counted, the verdict naming the node or the
- * cluster) and what the table holds afterwards.
+ * a node paused (SIGSTOP), killed (SIGKILL) and the whole cluster stopped mid-run, at QUORUM and at ALL; two nodes
+ * frozen in turn with the silent-node guard on; what the runs then report (every operation OK, retries counted,
+ * failures bounded and counted, the verdict naming the node or the cluster) and what the table holds afterwards.
  *
  * <p>The scenarios share the JVM's one cluster ({@link CassandraCluster#shared3()}) and run in an order that needs few
  * restarts (about 35 s each): the ones that leave every node running first, then the node kill (one restart), then the
  * whole cluster stopped, last (whatever runs after it in this JVM restarts the nodes, through {@link #heal}). Runs of
  * one scenario go on side by side (asynchronous and blocking, QUORUM and ALL), so that one fault serves them all.
  * Timings are not asserted beyond bounds that a busy machine keeps: peers take 12-23 s to hold a killed node down.
- * A binding whose {@link #everyScenario()} is false runs only the driver-dependent part (routing; the node kill on the
- * asynchronous path at QUORUM, without the restart); the driver-independent scenarios ({@link #pausedNodeScenario},
- * {@link #allNodesStopScenario}) are tests only of the binding that runs every scenario, so none is skipped.
+ * A binding whose {@link #everyScenario()} is false runs only the driver-dependent part (routing; the frozen nodes with
+ * the silent-node guard; the node kill on the asynchronous path at QUORUM, without the restart); the
+ * driver-independent scenarios ({@link #pausedNodeScenario}, {@link #allNodesStopScenario}) are tests only of the
+ * binding that runs every scenario, so none is skipped.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
