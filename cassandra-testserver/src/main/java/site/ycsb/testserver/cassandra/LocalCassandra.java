@@ -56,8 +56,8 @@ public final class LocalCassandra {
             + " turns on password authentication (one server only).");
         out.println("Faults on one node of a cluster: " + LocalFaultCommands.USAGE.replace("usage: bin/ycsb "
             + "cassandra-server ", "") + ". partition and lossy drop the node's packets (iptables; root), in: what"
-            + " it receives, out: what it sends; freeze is SIGSTOP, thaw SIGCONT; slow freezes it MS of every"
-            + " period (default 300 of 1000) until thaw or heal; heal removes every fault of the node.");
+            + " it receives, out: what it sends; freeze is SIGSTOP, thaw SIGCONT; slow freezes it --frozen MS of every"
+            + " --period MS (default 300 of 1000) until thaw or heal; heal removes every fault of the node.");
         return 0;
       }
     }
