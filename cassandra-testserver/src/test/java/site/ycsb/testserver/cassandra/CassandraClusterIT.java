@@ -94,6 +94,9 @@ class CassandraClusterIT {
     node.kill();
     assertFalse(node.isRunning());
     assertFalse(Signals.isAlive(oldPid), "SIGKILL must have ended pid " + oldPid);
+    IllegalStateException refused = assertThrows(IllegalStateException.class, () -> node.faults().slow(100, 200));
+    assertEquals("cannot slow down node 3 (127.0.0.3): it is not running", refused.getMessage());
+    node.faults().heal(); // healing a node that is not running is no error
 
     node.startProcess(); // returns at the first CQL answer: nothing has had time to repair the schema yet
     assertNotEquals(oldPid, node.pid());
