@@ -43,7 +43,7 @@ public final class CassandraCluster implements AutoCloseable {
     }
     this.nodes = Collections.unmodifiableList(list);
     // Before the hook stops the nodes: a slow cycle left running could freeze a node that is being stopped.
-    ShutdownHook.registerCleanup(this::healAllQuietly);
+    ShutdownHook.registerCleanup(this::releaseFaultsAtExit);
   }
 
   /**
@@ -240,12 +240,12 @@ public final class CassandraCluster implements AutoCloseable {
     }
   }
 
-  private void healAllQuietly() {
+  private void releaseFaultsAtExit() {
     for (Node node : nodes) {
       try {
-        node.faults().heal();
+        node.faults().releaseAtExit();
       } catch (RuntimeException e) {
-        System.err.println("cassandra-testserver: could not heal " + node + " at exit: "
+        System.err.println("cassandra-testserver: could not remove the faults of " + node + " at exit: "
             + LocalCassandra.firstLine(e.getMessage()));
       }
     }

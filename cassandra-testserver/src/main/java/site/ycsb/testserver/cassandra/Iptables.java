@@ -66,17 +66,19 @@ final class Iptables {
     run(args.toArray(new String[0]));
   }
 
-  /** Deletes a rule; one that is already gone (another process swept it meanwhile) is no error. */
+  /**
+   * Deletes a rule, named by its words as {@code iptables -S} prints them; one that is already gone (another process
+   * swept it meanwhile) is no error.
+   */
   static void delete(List<String> spec) {
     List<String> args = new ArrayList<>(Arrays.asList("-D", "INPUT"));
     args.addAll(spec);
     try {
       run(args.toArray(new String[0]));
     } catch (TestServerException e) {
-      String wanted = String.join(" ", spec);
       for (String line : listInput()) {
-        FaultRule rule = FaultRule.parse(line);
-        if (rule != null && String.join(" ", rule.spec()).equals(wanted)) {
+        List<String> words = FaultRule.words(line);
+        if (words.size() > 2 && words.subList(2, words.size()).equals(spec)) {
           throw e;
         }
       }

@@ -33,7 +33,8 @@ public final class NodeFaults {
   private final ClusterLayout layout;
   private final int index;
   private final Supplier<ServerProcess> process;
-  private DutyCycle slow;
+  /** Volatile for {@link #releaseAtExit()}, which reads it without the lock. */
+  private volatile DutyCycle slow;
   private boolean frozen;
 
   NodeFaults(Object lock, ClusterLayout layout, int index, Supplier<ServerProcess> process) {
@@ -151,6 +152,20 @@ public final class NodeFaults {
       }
       return faults;
     }
+  }
+
+  /**
+   * At the JVM's exit, without the node's lock (a thread that holds it, e.g. in a restart, may never release it
+   * now): ends the slow cycle and removes the node's rules. A frozen node needs nothing here: its stop sends SIGCONT.
+   */
+  void releaseAtExit() {
+    DutyCycle cycle = slow;
+    if (cycle != null) {
+      cycle.stop();
+      cycle.awaitEnd(SLOW_END_MILLIS);
+      cycle.continueTarget();
+    }
+    NetworkFaults.remove(FaultRule.clusterId(layout.dir), index);
   }
 
   boolean isFrozen() {

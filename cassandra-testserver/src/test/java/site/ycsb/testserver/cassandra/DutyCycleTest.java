@@ -24,7 +24,7 @@ class DutyCycleTest {
   }
 
   @Test
-  void should_keep_the_process_stopped_part_of_the_time_and_running_after_stop() throws Exception {
+  void should_stop_the_process_part_of_the_time_when_cycling_and_leave_it_running_when_stopped() throws Exception {
     try (Sleeper sleeper = Sleeper.start()) {
       DutyCycle cycle = new DutyCycle(sleeper.stamp(), 150, 300);
       Thread thread = new Thread(cycle::run, "test-cycle");

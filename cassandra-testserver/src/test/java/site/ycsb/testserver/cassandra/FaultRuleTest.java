@@ -55,7 +55,7 @@ class FaultRuleTest {
   }
 
   @Test
-  void should_reject_a_probability_outside_0_exclusive_to_1_inclusive() {
+  void should_reject_a_fault_when_its_probability_is_outside_0_exclusive_to_1_inclusive() {
     for (double p : new double[] {0, -0.1, 1.0000001, 2, Double.NaN, Double.POSITIVE_INFINITY}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> FaultRule.forFault(layout(), 1, NodeFaults.Direction.BOTH, p, OWNER), "p=" + p);
@@ -104,14 +104,14 @@ class FaultRuleTest {
   }
 
   @Test
-  void should_split_words_as_iptables_quotes_them() {
+  void should_split_words_as_iptables_quotes_them_when_a_word_has_blanks_or_quotes() {
     assertEquals(Arrays.asList("-A", "INPUT", "--comment", "a b \"c\" \\d", "-j", "DROP"),
         FaultRule.words("-A INPUT --comment \"a b \\\"c\\\" \\\\d\" -j DROP"));
     assertEquals(Arrays.asList("x", ""), FaultRule.words("  x   \"\" "));
   }
 
   @Test
-  void should_name_a_cluster_directory_by_its_absolute_path() {
+  void should_name_a_cluster_directory_by_its_absolute_path_when_written_in_different_ways() {
     String id = FaultRule.clusterId(dir);
     assertTrue(id.matches("[0-9a-f]{12}"), id);
     assertEquals(id, FaultRule.clusterId(dir.resolve("x").resolve("..")));

@@ -50,7 +50,7 @@ class NetworkFaultsTest {
   }
 
   @Test
-  void should_sweep_only_marked_rules_whose_owner_is_gone() {
+  void should_sweep_a_rule_when_its_owner_is_gone_and_keep_it_when_alive() {
     List<FaultRule> stale = NetworkFaults.stale(NetworkFaults.ours(LISTING), owner -> owner.equals(LIVE));
     assertEquals(2, stale.size());
     for (FaultRule rule : stale) {
@@ -59,7 +59,7 @@ class NetworkFaultsTest {
   }
 
   @Test
-  void should_sweep_a_rule_whose_owner_pid_now_belongs_to_another_process() {
+  void should_sweep_a_rule_when_its_owner_pid_now_belongs_to_another_process() {
     ProcessStamp self = ProcessStamp.current();
     ProcessStamp recycled = new ProcessStamp(self.pid, self.startTicks + 1);
     List<FaultRule> rules = NetworkFaults.ours(Arrays.asList(line(A, 1, self, true, null),
@@ -70,7 +70,7 @@ class NetworkFaultsTest {
   }
 
   @Test
-  void should_describe_a_node_s_rules_in_words() {
+  void should_describe_rules_in_words_when_asked_for_a_node_s_faults() {
     List<FaultRule> ours = NetworkFaults.ours(LISTING);
     assertEquals(Collections.singletonList("partition (in and out)"),
         NetworkFaults.describe(NetworkFaults.select(ours, A, 3)));

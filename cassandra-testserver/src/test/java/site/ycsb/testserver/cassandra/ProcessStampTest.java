@@ -36,7 +36,7 @@ class ProcessStampTest {
   }
 
   @Test
-  void should_reject_text_that_is_not_pid_dot_start() {
+  void should_reject_text_when_it_is_not_pid_dot_start() {
     for (String text : new String[] {"", "12", "12.", ".3", "a.b", "-1.2", "0.5", "1.2.3"}) {
       assertThrows(IllegalArgumentException.class, () -> ProcessStamp.parse(text), text);
     }
