@@ -236,6 +236,7 @@ public final class KillBench {
       // Service time (the call alone, retries inside it included): the whole run's, and the fault's.
       Histogram service = merge(served, Long.MIN_VALUE, Long.MAX_VALUE);
       r.put("service_max_ms", ms(service.getMaxValue()));
+      r.put("intended_max_ms", ms(merge(intended, Long.MIN_VALUE, Long.MAX_VALUE).getMaxValue()));
       r.put("service_p999_ms", ms(service.getValueAtPercentile(99.9)));
       // a call is logged when it ends: one the fault held ends up to an attempt's timeout (and retries) after the heal
       r.put("service_max_outage_ms", ms(merge(served, kill, outageEnd + AFTER_FAULT_MS).getMaxValue()));

@@ -172,7 +172,7 @@ fault_run() {
 # ---- one run -------------------------------------------------------------------------------------------------
 TSV="$RUN_DIR/runs.tsv"
 CMDS="$RUN_DIR/commands.txt"
-FIELDS="ops failed failed_by_status retries service_max_ms service_max_outage_ms service_p999_ms p99_before_ms p99_outage_ms max_outage_ms client_recovered_s named_s named_node verdict blames_database"
+FIELDS="ops failed failed_by_status retries service_max_ms service_max_outage_ms service_p999_ms intended_max_ms p99_before_ms p99_outage_ms max_outage_ms client_recovered_s named_s named_node verdict blames_database"
 printf 'fault\tclient\trepeat\trc\tload1\tcassandra_jvms\t%s\n' "${FIELDS// /$'\t'}" >"$TSV"
 : >"$CMDS"
 
@@ -280,7 +280,7 @@ summary() { # FAULT
       nc = split(clients, cl, ",")
       printf "| figure |"; for (i = 1; i <= nc; i++) printf " %s |", name[cl[i]]; print ""
       printf "|---|"; for (i = 1; i <= nc; i++) printf "---:|"; print ""
-      nf = split("rc:exit code:0|ops:operations:0|failed:failed operations:0|retries:retries counted by the binding:0|service_max_ms:max service latency (whole run), ms:1|service_max_outage_ms:max service latency of calls ending during the fault or the 20 s after, ms:1|service_p999_ms:p99.9 service latency (whole run), ms:1|p99_before_ms:intended p99 before the fault, ms:1|p99_outage_ms:intended p99 during the fault, ms:1|max_outage_ms:intended max during the fault, ms:1|client_recovered_s:client back at 90% of the rate, s after the fault began:1|named_s:node named (down or silent), s after the fault began:1|named_node:node named:0|verdict:lateness verdict:0|blames_database:record blames the database:0|load1:load average (1 min) at the run'"'"'s start:1", fl, "|")
+      nf = split("rc:exit code:0|ops:operations:0|failed:failed operations:0|retries:retries counted by the binding:0|service_max_ms:max service latency (whole run), ms:1|service_max_outage_ms:max service latency of calls ending during the fault or the 20 s after, ms:1|service_p999_ms:p99.9 service latency (whole run), ms:1|intended_max_ms:max intended latency (whole run), ms:1|p99_before_ms:intended p99 before the fault, ms:1|p99_outage_ms:intended p99 during the fault, ms:1|max_outage_ms:intended max during the fault, ms:1|client_recovered_s:client back at 90% of the rate, s after the fault began:1|named_s:node named (down or silent), s after the fault began:1|named_node:node named:0|verdict:lateness verdict:0|blames_database:record blames the database:0|load1:load average (1 min) at the run'"'"'s start:1", fl, "|")
       for (j = 1; j <= nf; j++) {
         split(fl[j], p, ":")
         printf "| %s |", p[2]; for (i = 1; i <= nc; i++) printf " %s |", cell(cl[i] SUBSEP p[1], p[3]); print ""
