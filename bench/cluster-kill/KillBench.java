@@ -233,12 +233,60 @@ public final class KillBench {
       r.put("ops_outage", String.valueOf(outage.getTotalCount()));
       r.put("client_recovered_s", clientRecovery(served, kill, target));
 
+      // Service time (the call alone, retries inside it included): the whole run's, and the fault's.
+      Histogram service = merge(served, Long.MIN_VALUE, Long.MAX_VALUE);
+      r.put("service_max_ms", ms(service.getMaxValue()));
+      r.put("intended_max_ms", ms(merge(intended, Long.MIN_VALUE, Long.MAX_VALUE).getMaxValue()));
+      r.put("service_p999_ms", ms(service.getValueAtPercentile(99.9)));
+      // a call is logged when it ends: one the fault held ends up to an attempt's timeout (and retries) after the heal
+      r.put("service_max_outage_ms", ms(merge(served, kill, outageEnd + AFTER_FAULT_MS).getMaxValue()));
+      if (a.containsKey("summary")) {
+        readSummary(Paths.get(a.get("summary")), kill, r);
+      }
+
       serverSide(readWatch(watch), killed, kill, restartIssued, baselineMs, target, r);
       r.put("restart_s", restartDone > 0 ? secs(restartDone - restartIssued) : "failed");
 
       for (Map.Entry<String, String> e : r.entrySet()) {
         System.out.println(e.getKey() + "=" + e.getValue());
       }
+    }
+
+    /** How long after a fault's end the calls it held may still end: the driver's 12 s timeout, a retry, slack. */
+    private static final long AFTER_FAULT_MS = 20_000;
+    private static final Pattern NODE_EVENT = Pattern.compile("\\{[^{}]*\"node\"\\s*:\\s*\"([^\"]+)\"[^{}]*"
+        + "\"state\"\\s*:\\s*\"(down|silent)\"[^{}]*\"epochMs\"\\s*:\\s*(\\d+)[^{}]*\\}");
+    private static final Pattern CAUSE = Pattern.compile("\"verdict\"\\s*:\\s*\\{\\s*\"cause\"\\s*:\\s*\"([a-z]+)\"");
+
+    /**
+     * This project's record of the run (summary.json): how long after the fault began the client first named a node
+     * down or silent ({@code named_s}, and which: {@code named_node}), and the lateness verdict's cause. YCSB 0.17.0
+     * writes no such record.
+     */
+    static void readSummary(Path summary, long fault, Map<String, String> r) throws IOException {
+      if (!Files.isRegularFile(summary)) {
+        return;
+      }
+      String json = new String(Files.readAllBytes(summary), StandardCharsets.UTF_8);
+      Matcher e = NODE_EVENT.matcher(json);
+      long first = Long.MAX_VALUE;
+      String node = "-";
+      while (e.find()) {
+        long at = Long.parseLong(e.group(3));
+        if (at >= fault && at < first) {
+          first = at;
+          node = e.group(1) + "(" + e.group(2) + ")";
+        }
+      }
+      r.put("named_s", first == Long.MAX_VALUE ? "never" : secs(first - fault));
+      r.put("named_node", node);
+      Matcher c = CAUSE.matcher(json);
+      r.put("verdict", c.find() ? c.group(1) : "-");
+      // the record's node verdict ("database node(s) went down / stopped answering during the run ...") or the
+      // lateness verdict's: the database blamed in words
+      r.put("blames_database", json.contains("went down during the run") || json.contains("stopped answering during "
+          + "the run") || json.contains("went down or stopped answering") || "database".equals(r.get("verdict"))
+          ? "yes" : "no");
     }
 
     private static String need(Map<String, String> a, String key) {

@@ -5,6 +5,8 @@
 # has a deadline.
 
 NODES=3
+# This file's own directory: KillBench.java lies beside it, whichever script sources it (bench/silent-node too).
+KB_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CLUSTER_DIR=""
 KB_PIDS=""
 
@@ -47,7 +49,7 @@ kb_prepare() {
   [ -n "$ts" ] && [ -n "$hdr" ] && compgen -G "$ROOT/cassandra2/target/cassandra-binding-*.jar" >/dev/null \
     || die "the build left no test server, binding or HdrHistogram jar (see $RUN_DIR/build.log)"
   KB_CP="$RUN_DIR/classes:$ts:$hdr"
-  javac -nowarn -d "$RUN_DIR/classes" -cp "$ts:$hdr" "$HERE/KillBench.java" || die "could not compile KillBench.java"
+  javac -nowarn -d "$RUN_DIR/classes" -cp "$ts:$hdr" "$KB_DIR/KillBench.java" || die "could not compile KillBench.java"
 }
 
 killbench() { java -cp "$KB_CP" KillBench "$@"; }

@@ -42,6 +42,8 @@ public final class CassandraCluster implements AutoCloseable {
       list.add(new Node(i, processes[i - 1]));
     }
     this.nodes = Collections.unmodifiableList(list);
+    // Before the hook stops the nodes: a slow cycle left running could freeze a node that is being stopped.
+    ShutdownHook.registerCleanup(this::releaseFaultsAtExit);
   }
 
   /**
@@ -81,6 +83,8 @@ public final class CassandraCluster implements AutoCloseable {
     } catch (java.io.IOException e) {
       throw new TestServerException("cannot empty cluster directory " + dir + ": " + e.getMessage(), e);
     }
+    // A rule left by a JVM that died could drop the packets of the ports about to be chosen.
+    NetworkFaults.sweepStaleQuietly();
     ClusterLayout layout = withFreePorts(dir, nodes);
     for (int attempt = 1; ; attempt++) {
       try {
@@ -199,14 +203,13 @@ public final class CassandraCluster implements AutoCloseable {
   }
 
   /**
-   * Brings the cluster back to full health after fault tests, e.g. in {@code @AfterEach}: resumes paused nodes,
-   * restarts stopped or killed ones, and returns once every node sees every other up and all agree on the schema.
+   * Brings the cluster back to full health after fault tests, e.g. in {@code @AfterEach}: heals every node's faults
+   * (see {@link NodeFaults#heal()}), restarts stopped or killed nodes, and returns once every node sees every other
+   * up and all agree on the schema.
    */
   public synchronized void ensureAllServing() {
     for (Node node : nodes) {
-      if (node.isPaused()) {
-        node.resume();
-      }
+      node.faults().heal();
     }
     for (Node node : nodes) {
       if (!node.isRunning()) {
@@ -216,14 +219,36 @@ public final class CassandraCluster implements AutoCloseable {
     probe.awaitInStep(servingIndexes(0), SERVING_TIMEOUT_MILLIS);
   }
 
-  /** Stops every node (SIGTERM in parallel, SIGKILL after 30 s). */
+  /** Heals every node's faults, then stops every node (SIGTERM in parallel, SIGKILL after 30 s). */
   @Override
   public void close() {
+    RuntimeException failure = null;
+    for (Node node : nodes) {
+      try {
+        node.faults().heal();
+      } catch (RuntimeException e) {
+        failure = failure == null ? e : failure; // the nodes are stopped all the same
+      }
+    }
     List<ServerProcess> processes = new ArrayList<>();
     for (Node node : nodes) {
       processes.add(node.process());
     }
     ServerProcess.stopAll(processes);
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  private void releaseFaultsAtExit() {
+    for (Node node : nodes) {
+      try {
+        node.faults().releaseAtExit();
+      } catch (RuntimeException e) {
+        System.err.println("cassandra-testserver: could not remove the faults of " + node + " at exit: "
+            + LocalCassandra.firstLine(e.getMessage()));
+      }
+    }
   }
 
   @Override
@@ -251,15 +276,21 @@ public final class CassandraCluster implements AutoCloseable {
     return serving;
   }
 
-  /** One node of the cluster: its address, process and server-side view. */
+  /** One node of the cluster: its address, process, faults and server-side view. */
   public final class Node {
     private final int index;
+    private final NodeFaults faults;
     private ServerProcess process;
-    private boolean paused;
 
     private Node(int index, ServerProcess process) {
       this.index = index;
       this.process = process;
+      this.faults = new NodeFaults(this, layout, index, this::process);
+    }
+
+    /** This node's faults: partition, lossy link, freeze, slow, heal. */
+    public NodeFaults faults() {
+      return faults;
     }
 
     /** 1-based position; node i listens on 127.0.0.i. */
@@ -297,33 +328,40 @@ public final class CassandraCluster implements AutoCloseable {
       return process.isAlive();
     }
 
-    /** True between {@link #pause()} and {@link #resume()}. */
+    /** True between {@link #pause()} and {@link #resume()} (or the same {@link NodeFaults#freeze()}, thaw). */
     public synchronized boolean isPaused() {
-      return paused && process.isAlive();
+      return faults.isFrozen() && process.isAlive();
     }
 
-    /** Graceful stop (SIGTERM, SIGKILL after 30 s); returns once the process is gone. */
+    /** Heals its faults, then stops it gracefully (SIGTERM, SIGKILL after 30 s); returns once the process is gone. */
     public synchronized void stop() {
-      process.stop();
-      paused = false;
+      try {
+        faults.heal();
+      } finally {
+        process.stop();
+      }
     }
 
-    /** SIGKILL, as a crash would; returns once the process is gone. Its peers notice it down some seconds later. */
+    /**
+     * Heals its faults, then SIGKILL, as a crash would; returns once the process is gone. Its peers notice it down
+     * some seconds later.
+     */
     public synchronized void kill() {
-      process.kill();
-      paused = false;
+      try {
+        faults.heal();
+      } finally {
+        process.kill();
+      }
     }
 
-    /** Freezes the node (SIGSTOP); returns once every thread of it has stopped. */
+    /** Freezes the node (SIGSTOP); returns once every thread of it has stopped. The same as {@code faults().freeze()}. */
     public synchronized void pause() {
-      process.pause();
-      paused = true;
+      faults.freeze();
     }
 
-    /** Lets a paused node run again (SIGCONT). */
+    /** Lets a paused node run again (SIGCONT). The same as {@code faults().thaw()}. */
     public synchronized void resume() {
-      process.resume();
-      paused = false;
+      faults.thaw();
     }
 
     /**
@@ -345,10 +383,10 @@ public final class CassandraCluster implements AutoCloseable {
      * that state (a client connecting to a node just back), then call {@link #awaitServing}.
      */
     public synchronized void startProcess() {
+      faults.heal();
       if (process.isAlive()) {
         process.stop();
       }
-      paused = false;
       FreePorts.awaitFree(host(), port(), FreePorts.PORT_WAIT_MILLIS);
       FreePorts.awaitFree(host(), layout.storagePort, FreePorts.PORT_WAIT_MILLIS);
       ServerProcess fresh = ServerProcess.start(process.spec().keepingData());

@@ -11,8 +11,9 @@ import java.util.Properties;
 /**
  * Command line for a local Cassandra that outlives the command ("embedded default" of the quick start): one server
  * ({@code start --dir DIR [--port N] [--auth]}) or a cluster of 1 to 5 nodes ({@code start --dir DIR --nodes N
- * [--port N] [--address A]}), {@code stop --dir DIR [--node I]}, {@code status --dir DIR}, and
- * {@code start --dir DIR --node I} to start one stopped node of a cluster again.
+ * [--port N] [--address A]}), {@code stop --dir DIR [--node I]}, {@code status --dir DIR},
+ * {@code start --dir DIR --node I} to start one stopped node of a cluster again, and
+ * {@code fault --dir DIR --node I partition|lossy|freeze|thaw|slow|heal} (see {@link LocalFaultCommands}).
  *
  * <p>Exit codes: 0 success (status: running), 1 failure (status: some nodes down), 2 usage error, 3 status: not
  * running.
@@ -29,7 +30,8 @@ public final class LocalCassandra {
   static final int FIELD_COUNT = 10;
 
   private static final String USAGE = "usage: LocalCassandra start --dir DIR [--nodes N [--address A]] [--port P]"
-      + " [--auth] | start --dir DIR --node I | stop --dir DIR [--node I] | status --dir DIR";
+      + " [--auth] | start --dir DIR --node I | stop --dir DIR [--node I] | status --dir DIR"
+      + " | fault --dir DIR --node I partition|lossy|freeze|thaw|slow|heal [options]";
 
   private final PrintStream out;
   private final PrintStream err;
@@ -52,8 +54,15 @@ public final class LocalCassandra {
             + " with node i on the i-th address from --address (default 127.0.0.1), all on port P (default 9042),"
             + " keyspace ycsb replicated min(3, N) times. --node I starts or stops one node of a cluster; --auth"
             + " turns on password authentication (one server only).");
+        out.println("Faults on one node of a cluster: " + LocalFaultCommands.USAGE.replace("usage: bin/ycsb "
+            + "cassandra-server ", "") + ". partition and lossy drop the node's packets (iptables; root), in: what"
+            + " it receives, out: what it sends; freeze is SIGSTOP, thaw SIGCONT; slow freezes it --frozen MS of every"
+            + " --period MS (default 300 of 1000) until thaw or heal; heal removes every fault of the node.");
         return 0;
       }
+    }
+    if (args.length > 0 && args[0].equals("fault")) {
+      return new LocalFaultCommands(out, err).run(java.util.Arrays.copyOfRange(args, 1, args.length));
     }
     Arguments parsed;
     try {

@@ -46,6 +46,7 @@ final class LocalClusterCommands {
   }
 
   private int startNew(LocalCassandra.Arguments args) {
+    NetworkFaults.sweepStaleQuietly();
     if (Files.exists(args.dir.resolve(LocalCassandra.STATE_FILE)) || Files.isDirectory(args.dir.resolve("data"))) {
       return usage(args.dir + " holds a single server's files; use another --dir for a cluster");
     }
@@ -73,6 +74,7 @@ final class LocalClusterCommands {
       return usage(args.dir + " holds a " + layout + "; start it without --nodes, --port and --address, or use"
           + " another --dir");
     }
+    NetworkFaults.sweepStaleQuietly();
     List<String> running = new ArrayList<>();
     for (int i = 1; i <= layout.size; i++) {
       long pid = livePid(layout, i);
@@ -123,6 +125,7 @@ final class LocalClusterCommands {
     if (pid > 0) {
       return failed("node " + index + " is already running (pid " + pid + ")");
     }
+    NetworkFaults.sweepStaleQuietly();
     String host = layout.host(index);
     try {
       FreePorts.awaitFree(host, layout.nativePort, FreePorts.PORT_WAIT_MILLIS);
@@ -166,10 +169,19 @@ final class LocalClusterCommands {
     return String.join(", ", names);
   }
 
-  /** Stops one node or all (in parallel): SIGTERM, SIGKILL after 30 s. */
+  /** Stops one node or all (in parallel): their faults removed first, then SIGTERM, SIGKILL after 30 s. */
   private int stop(ClusterLayout layout, Integer only) {
     List<Thread> stoppers = new ArrayList<>();
     String[] lines = new String[layout.size + 1];
+    for (int i = 1; i <= layout.size; i++) {
+      if (only == null || i == only) {
+        // First: a slow cycle could freeze a node while it shuts down, and a rule must not outlive its node.
+        String cleared = LocalFaultCommands.clearBeforeStop(layout, i);
+        if (cleared != null) {
+          out.println(cleared);
+        }
+      }
+    }
     for (int i = 1; i <= layout.size; i++) {
       if (only != null && i != only) {
         continue;
@@ -206,27 +218,35 @@ final class LocalClusterCommands {
     return LocalCassandra.EXIT_OK;
   }
 
-  /** One line per node; exit 0 when all answer CQL, 3 when none runs, 1 otherwise. */
+  /**
+   * One line per node, with its faults; exit 0 when all answer CQL, 3 when none runs, 1 otherwise. Stale rules are
+   * swept and a slow cycle that died is cleared (its node thawed) on the way.
+   */
   private int status(ClusterLayout layout) {
     int up = 0;
     int running = 0;
+    NetworkFaults.sweepStaleQuietly();
     for (int i = 1; i <= layout.size; i++) {
       long pid = livePid(layout, i);
       String line = "node " + i + " " + address(layout, i);
       if (pid <= 0) {
+        SlowNodeProcess.current(layout, i); // drops the record of a cycle that ended with its node
         out.println(line + " down");
         continue;
       }
       running++;
-      if (Signals.state(pid) == 'T') {
-        out.println(line + " pid " + pid + " paused (SIGSTOP; resume it with kill -CONT " + pid + ")");
+      String faults = LocalFaultCommands.statusSuffix(layout, i);
+      if (Signals.state(pid) == 'T' && !LocalFaultCommands.isSlow(layout, i)) {
+        out.println(line + " pid " + pid + " paused (SIGSTOP; thaw it with: fault --dir " + layout.dir + " --node " + i
+            + " thaw)" + faults);
         continue;
       }
       try (CqlWireClient ignored = CqlWireClient.connect(layout.host(i), layout.nativePort, null, null, 5_000)) {
-        out.println(line + " pid " + pid + " up");
+        out.println(line + " pid " + pid + " up" + faults);
         up++;
       } catch (TestServerException e) {
-        out.println(line + " pid " + pid + " not answering CQL (" + LocalCassandra.firstLine(e.getMessage()) + ")");
+        out.println(line + " pid " + pid + " not answering CQL (" + LocalCassandra.firstLine(e.getMessage()) + ")"
+            + faults);
       }
     }
     return up == layout.size ? LocalCassandra.EXIT_OK

@@ -175,34 +175,18 @@ final class ServerProcess {
    * How long a signal's effect (every thread stopped, running again, the process gone) may take to show: moments on a
    * quiet machine, but a SIGKILLed node was once still there 10 s later on a machine at load average 47.
    */
-  private static final long SIGNAL_WAIT_SECONDS = 60;
+  static final long SIGNAL_WAIT_SECONDS = 60;
 
   /** Sends SIGSTOP and returns once every thread of the server has stopped. */
   synchronized void pause() {
     requireRunning("pause");
-    Signals.send("STOP", pid);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SIGNAL_WAIT_SECONDS);
-    while (!Signals.allThreadsStopped(pid)) {
-      if (System.nanoTime() > deadline) {
-        throw new TestServerException("server pid " + pid + " did not stop within " + SIGNAL_WAIT_SECONDS
-            + " s of SIGSTOP");
-      }
-      sleep(5);
-    }
+    Signals.stopAndWait(pid, TimeUnit.SECONDS.toMillis(SIGNAL_WAIT_SECONDS));
   }
 
   /** Sends SIGCONT and returns once the server process is no longer in the stopped state. */
   synchronized void resume() {
     requireRunning("resume");
-    Signals.send("CONT", pid);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SIGNAL_WAIT_SECONDS);
-    while (Signals.state(pid) == 'T') {
-      if (System.nanoTime() > deadline) {
-        throw new TestServerException("server pid " + pid + " still stopped " + SIGNAL_WAIT_SECONDS
-            + " s after SIGCONT");
-      }
-      sleep(5);
-    }
+    Signals.continueAndWait(pid, TimeUnit.SECONDS.toMillis(SIGNAL_WAIT_SECONDS));
   }
 
   /**

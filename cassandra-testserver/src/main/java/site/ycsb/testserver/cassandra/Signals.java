@@ -33,6 +33,43 @@ final class Signals {
     }
   }
 
+  /**
+   * SIGSTOP, then waits until every thread of the process has stopped (SIGSTOP returns before: a thread stops on its
+   * way back to user mode).
+   */
+  static void stopAndWait(long pid, long timeoutMillis) {
+    send("STOP", pid);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    while (!allThreadsStopped(pid)) {
+      if (System.nanoTime() > deadline) {
+        throw new TestServerException("pid " + pid + " did not stop within " + timeoutMillis / 1000
+            + " s of SIGSTOP");
+      }
+      pause();
+    }
+  }
+
+  /** SIGCONT, then waits until the process is no longer in the stopped state. */
+  static void continueAndWait(long pid, long timeoutMillis) {
+    send("CONT", pid);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    while (state(pid) == 'T') {
+      if (System.nanoTime() > deadline) {
+        throw new TestServerException("pid " + pid + " still stopped " + timeoutMillis / 1000 + " s after SIGCONT");
+      }
+      pause();
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(5);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TestServerException("interrupted while waiting for a signal to take effect");
+    }
+  }
+
   /** True while the process exists and is not a zombie. */
   static boolean isAlive(long pid) {
     char state = state(pid);

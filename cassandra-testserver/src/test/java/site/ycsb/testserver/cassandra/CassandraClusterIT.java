@@ -94,6 +94,9 @@ class CassandraClusterIT {
     node.kill();
     assertFalse(node.isRunning());
     assertFalse(Signals.isAlive(oldPid), "SIGKILL must have ended pid " + oldPid);
+    IllegalStateException refused = assertThrows(IllegalStateException.class, () -> node.faults().slow(100, 200));
+    assertEquals("cannot slow down node 3 (127.0.0.3): it is not running", refused.getMessage());
+    node.faults().heal(); // healing a node that is not running is no error
 
     node.startProcess(); // returns at the first CQL answer: nothing has had time to repair the schema yet
     assertNotEquals(oldPid, node.pid());
@@ -170,8 +173,39 @@ class CassandraClusterIT {
   @Test
   void should_leave_no_node_running_when_the_jvm_that_started_a_cluster_is_killed() throws Exception {
     Path dir = WORK.resolve("orphan-cluster");
+    boolean network = NodeFaults.networkUnavailableReason() == null;
+    // Its node partitioned (where iptables works): the rule outlives the killed JVM, stale once the node is gone.
+    List<Long> pids = runLauncher(dir, network ? "partition" : "none", true);
+    for (long pid : pids) {
+      assertTrue(TestJvm.awaitExit(pid, 60), "node pid " + pid + " outlived its launcher by 60 s");
+    }
+    if (network) {
+      String cluster = FaultRule.clusterId(dir);
+      assertEquals(2, NetworkFaults.active(cluster, 1).size(), "no hook ran: the rules are still there");
+      NetworkFaults.sweepStale();
+      assertEquals(0, NetworkFaults.active(cluster, 1).size(), "their owner is gone: the sweep removes them");
+    }
+  }
+
+  @Test
+  void should_remove_the_faults_and_stop_the_nodes_when_the_jvm_that_made_them_is_terminated() throws Exception {
+    Path dir = WORK.resolve("terminated-cluster");
+    boolean network = NodeFaults.networkUnavailableReason() == null;
+    List<Long> pids = runLauncher(dir, network ? "partition,slow" : "slow", false);
+    for (long pid : pids) {
+      // A slow cycle still running while the hook stops the node would freeze it halfway (SIGKILL after 30 s).
+      assertTrue(TestJvm.awaitExit(pid, 60), "node pid " + pid + " outlived its terminated launcher by 60 s");
+    }
+    assertEquals(0, NetworkFaults.active(FaultRule.clusterId(dir), 0).size(), "the exit hook removes the rules");
+  }
+
+  /**
+   * Runs {@link ClusterLauncher} on a fresh 1-node cluster in {@code dir} with {@code faults} on its node, then
+   * ends it with SIGKILL or SIGTERM; returns the node pids it printed.
+   */
+  private static List<Long> runLauncher(Path dir, String faults, boolean kill) throws Exception {
     ServerDirectories.deleteRecursively(dir);
-    Process launcher = TestJvm.start(ClusterLauncher.class, dir.toString());
+    Process launcher = TestJvm.start(ClusterLauncher.class, dir.toString(), faults);
     List<Long> pids = new ArrayList<>();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
         StandardCharsets.UTF_8))) {
@@ -183,14 +217,16 @@ class CassandraClusterIT {
       for (String pid : line.substring(ClusterLauncher.READY.length()).trim().split(" ")) {
         pids.add(Long.parseLong(pid));
       }
-      launcher.destroyForcibly(); // SIGKILL: no shutdown hook runs
-      assertTrue(launcher.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+      if (kill) {
+        launcher.destroyForcibly(); // SIGKILL: no shutdown hook runs
+      } else {
+        launcher.destroy(); // SIGTERM: the shutdown hook runs
+      }
+      assertTrue(launcher.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
     } finally {
       launcher.destroyForcibly();
     }
-    for (long pid : pids) {
-      assertTrue(TestJvm.awaitExit(pid, 60), "node pid " + pid + " outlived its launcher by 60 s");
-    }
+    return pids;
   }
 
   private static String newTable() {
@@ -199,12 +235,21 @@ class CassandraClusterIT {
     return table;
   }
 
-  /** Main of the JVM killed by the orphan test: starts a private 1-node cluster, prints its pids, waits. */
+  /**
+   * Main of the JVM ended by the orphan tests: starts a private 1-node cluster, puts the faults named in args[1]
+   * ("partition", "slow", "partition,slow" or "none") on its node, prints its pids, waits.
+   */
   static final class ClusterLauncher {
     static final String READY = "CLUSTER-READY";
 
     public static void main(String[] args) throws InterruptedException {
       CassandraCluster own = CassandraCluster.start(Paths.get(args[0]), 1);
+      if (args[1].contains("partition")) {
+        own.node(1).faults().partition();
+      }
+      if (args[1].contains("slow")) {
+        own.node(1).faults().slow(200, 400);
+      }
       StringBuilder line = new StringBuilder(READY);
       for (CassandraCluster.Node node : own.nodes()) {
         line.append(' ').append(node.pid());

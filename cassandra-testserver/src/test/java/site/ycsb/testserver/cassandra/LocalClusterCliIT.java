@@ -1,6 +1,8 @@
 package site.ycsb.testserver.cassandra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -18,7 +20,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** {@code bin/ycsb cassandra-server} with {@code --nodes}: a real 2-node cluster started, checked, restarted. */
+/**
+ * {@code bin/ycsb cassandra-server} with {@code --nodes}: a real 2-node cluster started, checked, faulted, restarted
+ * and stopped.
+ */
 class LocalClusterCliIT {
   private static final Path WORK = Paths.get("target", "cluster-cli-it").toAbsolutePath();
   private static final List<String> HOSTS = Arrays.asList("127.0.0.1", "127.0.0.2");
@@ -61,6 +66,8 @@ class LocalClusterCliIT {
         client.query("INSERT INTO ycsb.usertable (y_id, field0) VALUES ('kept', 'v')", CqlConsistency.ALL);
       }
 
+      exerciseFaults(d, port);
+
       Signals.send("KILL", pid2);
       assertTrue(TestJvm.awaitExit(pid2, 30));
       TestJvm.Run oneDown = cli(60, "status", "--dir", d);
@@ -77,16 +84,123 @@ class LocalClusterCliIT {
             .rowCount(), "the restarted node keeps its data");
       }
 
+      // Faults are removed before their node stops: a slow cycle on node 1, a partition of node 2.
+      long cycler = slowCycler(fault(d, 1, "slow"));
+      boolean network = NodeFaults.networkUnavailableReason() == null;
+      if (network) {
+        assertEquals(0, fault(d, 2, "partition").exitCode);
+      }
       TestJvm.Run stopOne = cli(120, "stop", "--dir", d, "--node", "1");
       assertEquals(0, stopOne.exitCode, stopOne.toString());
-      assertTrue(stopOne.output.startsWith("stopped node 1 127.0.0.1:" + port), stopOne.output);
+      assertTrue(stopOne.output.startsWith("node 1 127.0.0.1:" + port + ": slow cycle ended\nstopped node 1 127.0.0.1:"
+          + port), stopOne.output);
+      assertTrue(!Signals.isAlive(cycler), "the slow cycle outlived its node's stop");
       assertEquals(1, cli(60, "status", "--dir", d).exitCode);
+      if (network) {
+        TestJvm.Run stop = cli(120, "stop", "--dir", d);
+        assertEquals(0, stop.exitCode, stop.toString());
+        assertTrue(stop.output.startsWith("node 2 127.0.0.2:" + port + ": 2 iptables rules removed\n"), stop.output);
+      }
     } finally {
       TestJvm.Run stop = cli(120, "stop", "--dir", d);
       assertEquals(0, stop.exitCode, stop.toString());
     }
     TestJvm.Run down = cli(60, "status", "--dir", d);
     assertEquals(3, down.exitCode, down.toString());
+    assertEquals(0, NetworkFaults.active(FaultRule.clusterId(dir), 0).size(), "rules outlived the cluster");
+  }
+
+  private static TestJvm.Run fault(String dir, int node, String... verbAndOptions) throws Exception {
+    String[] args = new String[verbAndOptions.length + 5];
+    System.arraycopy(new String[] {"fault", "--dir", dir, "--node", Integer.toString(node)}, 0, args, 0, 5);
+    System.arraycopy(verbAndOptions, 0, args, 5, verbAndOptions.length);
+    return cli(60, args);
+  }
+
+  /** The background pid a successful {@code fault ... slow} names. */
+  private static long slowCycler(TestJvm.Run slow) {
+    assertEquals(0, slow.exitCode, slow.toString());
+    Matcher m = Pattern.compile("background pid (\\d+)\\)").matcher(slow.output);
+    assertTrue(m.find(), slow.output);
+    return Long.parseLong(m.group(1));
+  }
+
+  private static String line(String output, int node) {
+    for (String line : output.split("\n")) {
+      if (line.startsWith("node " + node + " ")) {
+        return line;
+      }
+    }
+    throw new AssertionError("no line for node " + node + " in:\n" + output);
+  }
+
+  private static void awaitState(long pid, char state) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (Signals.state(pid) != state && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertEquals(state, Signals.state(pid), "state of pid " + pid);
+  }
+
+  /** Every fault verb on node 2 of the running cluster, checked from a client and in status; node 2 healthy after. */
+  private static void exerciseFaults(String d, int port) throws Exception {
+    String node2 = "node 2 127.0.0.2:" + port;
+    long pid2 = pidOf(cli(60, "status", "--dir", d).output, 2);
+    String network = NodeFaults.networkUnavailableReason();
+    if (network == null) {
+      TestJvm.Run partition = fault(d, 2, "partition");
+      assertEquals(0, partition.exitCode, partition.toString());
+      assertTrue(partition.output.startsWith(node2 + ": partitioned: drops every packet it receives and sends"),
+          partition.output);
+      TestJvm.Run cut = cli(60, "status", "--dir", d);
+      assertEquals(1, cut.exitCode, cut.toString());
+      assertTrue(line(cut.output, 2).matches(".* not answering CQL .*; faults: partition \\(in and out\\)"),
+          cut.output);
+      assertThrows(TestServerException.class, () -> CqlWireClient.connect("127.0.0.2", port, null, null, 1_500));
+      TestJvm.Run heal = fault(d, 2, "heal");
+      assertEquals(node2 + ": healed: removed 2 iptables rules\n", heal.output);
+
+      TestJvm.Run lossy = fault(d, 2, "lossy", "--probability", "0.3", "--direction", "in");
+      assertTrue(lossy.output.startsWith(node2 + ": lossy: drops 30% of the packets it receives on ports " + port
+          + ","), lossy.toString());
+      assertTrue(line(cli(60, "status", "--dir", d).output, 2).endsWith("; faults: lossy 30% (in)"));
+      assertEquals(node2 + ": healed: removed 1 iptables rule\n", fault(d, 2, "heal").output);
+    } else {
+      TestJvm.Run refused = fault(d, 2, "partition");
+      assertEquals(1, refused.exitCode, refused.toString());
+      assertEquals("error: " + network + "\n", refused.output);
+    }
+
+    TestJvm.Run freeze = fault(d, 2, "freeze");
+    assertEquals(0, freeze.exitCode, freeze.toString());
+    assertEquals('T', Signals.state(pid2));
+    TestJvm.Run frozen = cli(60, "status", "--dir", d);
+    assertEquals(1, frozen.exitCode, frozen.toString());
+    assertEquals(node2 + " pid " + pid2 + " paused (SIGSTOP; thaw it with: fault --dir " + d + " --node 2 thaw)",
+        line(frozen.output, 2));
+    assertEquals(node2 + ": running (SIGCONT to pid " + pid2 + ")\n", fault(d, 2, "thaw").output);
+    assertNotEquals('T', Signals.state(pid2));
+
+    // A slow cycle killed with SIGKILL while the node is frozen: the next status thaws the node.
+    long cycler = slowCycler(fault(d, 2, "slow", "--frozen", "59000", "--period", "60000"));
+    awaitState(pid2, 'T');
+    Signals.send("KILL", cycler);
+    assertTrue(TestJvm.awaitExit(cycler, 30));
+    Thread.sleep(200);
+    assertEquals('T', Signals.state(pid2), "the killed cycle left its node frozen");
+    TestJvm.Run thawed = cli(60, "status", "--dir", d);
+    assertEquals(0, thawed.exitCode, thawed.toString());
+    assertEquals(node2 + " pid " + pid2 + " up", line(thawed.output, 2));
+
+    TestJvm.Run slow = fault(d, 2, "slow");
+    long again = slowCycler(slow);
+    assertEquals(node2 + ": slow (frozen 300 ms of every 1000 ms, background pid " + again + ") (undo with: fault"
+        + " --dir " + d + " --node 2 thaw, or heal)\n", slow.output);
+    assertTrue(line(cli(60, "status", "--dir", d).output, 2).endsWith("; faults: slow (frozen 300 ms of every"
+        + " 1000 ms, background pid " + again + ")"));
+    assertEquals(node2 + ": running (slow cycle ended, SIGCONT to pid " + pid2 + ")\n", fault(d, 2, "thaw").output);
+    assertTrue(!Signals.isAlive(again));
+    assertNotEquals('T', Signals.state(pid2));
   }
 
   @Test
