@@ -50,6 +50,7 @@ public final class CassandraConfig {
   public static final String STORE_TYPE = NAMES.storeType; // cassandra.ssl.storetype
   public static final String TRACING_FRACTION = NAMES.tracingFraction; // cassandra.tracing.fraction
   public static final String SERVER_VIEW = NAMES.serverView; // cassandra.serverview
+  public static final String SILENT_NODE = NAMES.silentNode; // cassandra.silentnodemillis
 
 
   private CassandraConfig() {

@@ -46,6 +46,27 @@ class CassandraConfigTest {
     assertNull(s.requestTimeoutMillis());
     assertNull(s.maxConnections());
     assertTrue(s.serverView(), "the nodes' own view is sampled unless turned off");
+    assertEquals(2000, s.silentNodeMillis());
+  }
+
+  @Test
+  void should_turn_the_silent_node_guard_off_with_0_and_refuse_a_threshold_below_100_ms_when_it_is_given()
+      throws DBException {
+    props.setProperty("hosts", "h");
+    assertTrue(parse().describe().contains(", silent-node guard after 2000 ms, "), parse().describe());
+    props.setProperty(CassandraConfig.SILENT_NODE, "0");
+    assertEquals(0, parse().silentNodeMillis());
+    assertTrue(parse().describe().contains(", silent-node guard off, "), parse().describe());
+    props.setProperty(CassandraConfig.SILENT_NODE, "750");
+    assertEquals(750, parse().silentNodeMillis());
+    assertTrue(parse().fingerprint().endsWith("|750"), "a different threshold is a different shared session");
+    props.setProperty(CassandraConfig.SILENT_NODE, "50");
+    assertEquals("cassandra.silentnodemillis=50 must be 0 (off) or at least 100 ms (attempts are looked at every "
+        + "100 ms)", error());
+    props.setProperty(CassandraConfig.SILENT_NODE, "2s");
+    assertTrue(error().startsWith("cassandra.silentnodemillis=2s "), error());
+    props.setProperty(CassandraConfig.SILENT_NODE, "-1");
+    assertTrue(error().startsWith("cassandra.silentnodemillis=-1 "), error());
   }
 
   @Test

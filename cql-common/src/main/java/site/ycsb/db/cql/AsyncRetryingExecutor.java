@@ -5,7 +5,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
 
 import site.ycsb.support.DeadlineWatch;
 
@@ -41,6 +43,10 @@ public final class AsyncRetryingExecutor {
   private final Delayer delayer;
   private final DeadlineWatch watch;
   private final long attemptDeadlineMillis;
+  /** Null without the silent-node guard; else it and {@link #sentNodes} are both set. */
+  private final AnswerWatch<?> answers;
+  private final SentNodes sentNodes;
+  private final LongSupplier clock;
 
   /** An executor without attempt deadlines: a stage the driver never completes is waited for (tests only). */
   public AsyncRetryingExecutor(RetryRules rules, Delayer delayer) {
@@ -52,13 +58,28 @@ public final class AsyncRetryingExecutor {
    * completed it {@code attemptDeadlineMillis} after it started.
    */
   public AsyncRetryingExecutor(RetryRules rules, Delayer delayer, DeadlineWatch watch, long attemptDeadlineMillis) {
+    this(rules, delayer, watch, attemptDeadlineMillis, null, null);
+  }
+
+  /**
+   * An executor as above whose attempts are also checked against {@code answers} from the watch's threshold on, each
+   * attempt's node known from {@code sentNodes} right after it started; both null: no such checks.
+   */
+  public AsyncRetryingExecutor(RetryRules rules, Delayer delayer, DeadlineWatch watch, long attemptDeadlineMillis,
+                               AnswerWatch<?> answers, SentNodes sentNodes) {
     if (watch != null && attemptDeadlineMillis <= 0) {
       throw new IllegalArgumentException("attempt deadline must be > 0 ms, got " + attemptDeadlineMillis);
+    }
+    if ((answers == null) != (sentNodes == null) || answers != null && watch == null) {
+      throw new IllegalArgumentException("the answer watch needs both the sent nodes and a deadline watch");
     }
     this.rules = rules;
     this.delayer = delayer;
     this.watch = watch;
     this.attemptDeadlineMillis = attemptDeadlineMillis;
+    this.answers = answers;
+    this.sentNodes = sentNodes;
+    this.clock = answers != null ? answers::nanoTime : System::nanoTime;
   }
 
   /**
@@ -91,6 +112,9 @@ public final class AsyncRetryingExecutor {
       Try<T> t = new Try<>(this, retries);
       CompletionStage<T> stage;
       try {
+        if (sentNodes != null) {
+          sentNodes.clear();
+        }
         stage = attempt.start();
         if (stage == null) {
           throw new IllegalStateException("the attempt returned no future");
@@ -98,6 +122,10 @@ public final class AsyncRetryingExecutor {
       } catch (Throwable e) {
         t.accept(null, e);
         return;
+      }
+      if (sentNodes != null) {
+        // before whenComplete: the answer's callback, which may run at once, then sees the node
+        t.sentTo(sentNodes.take(), stage);
       }
       stage.whenComplete(t);
     }
@@ -130,26 +158,70 @@ public final class AsyncRetryingExecutor {
   }
 
   /**
-   * One attempt, watched from before it starts (the driver may answer at once): its answer and its deadline race,
-   * and the watch lets exactly one of them decide. An attempt of its own, so that a late answer of an attempt that
-   * has expired (and may have been retried) is never taken for the answer of the next.
+   * One attempt, watched from before it starts (the driver may answer at once): its answer and the watch race, and
+   * exactly one of them decides the attempt — whoever first sets {@link #decided}. An attempt of its own, so that a
+   * late answer of an attempt that was given up (and may have been retried) is never taken for the answer of the next.
+   *
+   * <p>The watch looks at an attempt at its deadline, and with an answer watch also at its checks before it: a check
+   * that does not give the attempt up watches it again, for its next check or its deadline. The answer may come while
+   * the entry is out of the watch's list for such a check, when {@code unwatch} finds nothing: the answer still
+   * decides (it sets {@link #decided} first), and the check, which watches the entry again before it reads
+   * {@link #decided}, takes the entry out again if the answer came first — one of the two always sees the other.
    */
   private final class Try<T> extends DeadlineWatch.Entry implements BiConsumer<T, Throwable> {
     private final Request<T> request;
     private final int retries;
+    private final long sentAtNs;
+    private final long deadlineNs;
     private final boolean watched;
+    /** 0 until decided; set to 1 once, by the answer or by the watch. Not private: Java 8's field updaters. */
+    volatile int decided;
+    /** The node the attempt waits on (null: unknown, or no answer watch), written once just after the start. */
+    private volatile AnswerWatch.Node node;
+    /** 1 once the attempt stopped counting as waiting on its node. Not private, as {@link #decided}. */
+    volatile int released;
+    /** The attempt's future, cancelled when the attempt is given up early (the driver then forgets the request). */
+    private volatile CompletionStage<T> stage;
+    /**
+     * What the watch was asked for last: a look before the deadline, or the deadline itself (then its expiry is the
+     * deadline passing, whatever the clock says). Written before each watch, read by the expiry it leads to.
+     */
+    private long dueNs;
 
     Try(Request<T> request, int retries) {
       this.request = request;
       this.retries = retries;
-      this.watched = watch != null
-          && watch.watch(this, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(attemptDeadlineMillis));
+      this.sentAtNs = clock.getAsLong();
+      this.deadlineNs = sentAtNs + TimeUnit.MILLISECONDS.toNanos(attemptDeadlineMillis);
+      this.dueNs = answers == null ? deadlineNs : earlier(deadlineNs, sentAtNs + answers.thresholdNanos());
+      this.watched = watch != null && watch.watch(this, dueNs);
+    }
+
+    /** The attempt was sent to {@code sentTo}: it waits there until decided. Called before any answer can come. */
+    void sentTo(AnswerWatch.Node sentTo, CompletionStage<T> started) {
+      stage = started;
+      if (sentTo == null) {
+        return;
+      }
+      node = sentTo;
+      answers.sent(sentTo);
+      if (decided != 0) {
+        release(); // the watch decided before the node was known (it would have to be due at once)
+      }
     }
 
     @Override
     public void accept(T value, Throwable error) {
-      if (watched && !watch.unwatch(this)) {
-        return; // unanswered in time: decided by expired()
+      if (watched) {
+        if (!DECIDED.compareAndSet(this, 0, 1)) {
+          return; // decided by the watch (unanswered in time, or given up on a silent node): a late answer
+        }
+        watch.unwatch(this);
+      }
+      AnswerWatch.Node n = node;
+      if (n != null) {
+        // sentTo ran before this answer could come and saw the attempt undecided: the release is this answer's alone
+        answers.finished(n);
       }
       if (error == null) {
         request.outcome.complete(Outcome.success(value, retries));
@@ -160,8 +232,69 @@ public final class AsyncRetryingExecutor {
 
     @Override
     protected void expired() {
-      request.failed(retries, new UnansweredAttemptException(attemptDeadlineMillis));
+      if (decided != 0) {
+        return; // answered; the answer takes care of the entry
+      }
+      long now = dueNs == deadlineNs ? deadlineNs : clock.getAsLong();
+      if (now - deadlineNs < 0) {
+        AnswerWatch.Node n = node;
+        boolean silent = n != null && answers.silent(n, sentAtNs, now);
+        if (silent && request.idempotent && answers.answeringElsewhere(n)) {
+          giveUp(n, now);
+          return;
+        }
+        // silent with nowhere else to go: look again a threshold later, when another node may answer
+        dueNs = earlier(deadlineNs, n == null ? deadlineNs : !silent ? answers.nextCheckNs(n, sentAtNs, now)
+            : request.idempotent ? now + answers.thresholdNanos() : deadlineNs);
+        if (watch.watch(this, dueNs)) {
+          if (decided != 0) {
+            watch.unwatch(this); // answered while not in the list: it found nothing to take out
+          }
+          return;
+        }
+        // the watch is closed (cleanup): nobody looks again, so the attempt ends now, unanswered
+      }
+      if (DECIDED.compareAndSet(this, 0, 1)) {
+        release();
+        request.failed(retries, new UnansweredAttemptException(attemptDeadlineMillis));
+      }
     }
+
+    private void giveUp(AnswerWatch.Node n, long now) {
+      if (!DECIDED.compareAndSet(this, 0, 1)) {
+        return;
+      }
+      answers.gaveUp(n);
+      release();
+      CompletionStage<T> s = stage;
+      if (s != null) {
+        try {
+          s.toCompletableFuture().cancel(false);
+        } catch (RuntimeException cannotCancel) {
+          // a stage that cannot be cancelled is left to its own timeout; its answer is ignored either way
+        }
+      }
+      request.failed(retries, new SilentNodeException(n.name(), now - sentAtNs, answers.thresholdNanos()));
+    }
+
+    /** The attempt stops counting as waiting on its node: once, whichever of the watch and sentTo comes last. */
+    private void release() {
+      AnswerWatch.Node n = node;
+      if (n != null && RELEASED.compareAndSet(this, 0, 1)) {
+        answers.finished(n);
+      }
+    }
+  }
+
+  @SuppressWarnings("rawtypes")
+  private static final AtomicIntegerFieldUpdater<Try> DECIDED =
+      AtomicIntegerFieldUpdater.newUpdater(Try.class, "decided");
+  @SuppressWarnings("rawtypes")
+  private static final AtomicIntegerFieldUpdater<Try> RELEASED =
+      AtomicIntegerFieldUpdater.newUpdater(Try.class, "released");
+
+  private static long earlier(long a, long b) {
+    return a - b < 0 ? a : b;
   }
 
   private static Throwable unwrap(Throwable error) {

@@ -19,6 +19,13 @@ public final class CqlConfigParser {
   public static final long DEFAULT_BACKOFF_MAX_MILLIS = 5000;
   public static final int DEFAULT_SPECULATIVE_MAX = 2;
   public static final double DEFAULT_TRACING_FRACTION = 0.01;
+  /**
+   * Far beyond a healthy node's answer or a GC pause (tens to hundreds of ms), far below the driver's 12 s read
+   * timeout, which is what a silent node costs an attempt without the guard.
+   */
+  public static final long DEFAULT_SILENT_NODE_MILLIS = 2000;
+  /** A threshold below this is finer than the deadline watch's tick, which decides when a waiting attempt looks. */
+  public static final long MIN_SILENT_NODE_MILLIS = 100;
   private static final int MAX_TIMEOUT_MILLIS = 3_600_000;
 
   private CqlConfigParser() {
@@ -93,6 +100,12 @@ public final class CqlConfigParser {
     }
     b.tracingFraction(tracing ? p.fraction(n.tracingFraction, DEFAULT_TRACING_FRACTION) : 0.0);
     b.serverView(p.bool(n.serverView, true));
+    long silent = p.longInRange(n.silentNode, DEFAULT_SILENT_NODE_MILLIS, 0, MAX_TIMEOUT_MILLIS);
+    if (silent > 0 && silent < MIN_SILENT_NODE_MILLIS) {
+      throw PropertyParser.configurationError(n.silentNode + "=" + silent + " must be 0 (off) or at least "
+          + MIN_SILENT_NODE_MILLIS + " ms (attempts are looked at every 100 ms)");
+    }
+    b.silentNodeMillis(silent);
     return b.build();
   }
 

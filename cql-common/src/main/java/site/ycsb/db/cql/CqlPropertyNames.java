@@ -52,6 +52,11 @@ public final class CqlPropertyNames {
   /** Whether each node's own view (its thread pools) is sampled during the run: {@code <prefix>serverview}. */
   public final String serverView;
   /**
+   * How long a node may leave every request unanswered before the binding holds it silent (0: never):
+   * {@code <prefix>silentnodemillis}.
+   */
+  public final String silentNode;
+  /**
    * The names these replaced, still accepted: YCSB 0.17.0's {@code <prefix>useSSL} and {@code <prefix>local_dc},
    * spelled before the project's convention (lower case, words run together, as {@code readconsistencylevel}).
    */
@@ -101,6 +106,7 @@ public final class CqlPropertyNames {
     storeType = prefix + "ssl.storetype";
     tracingFraction = prefix + "tracing.fraction";
     serverView = prefix + "serverview";
+    silentNode = prefix + "silentnodemillis";
     Map<String, List<String>> old = new HashMap<>();
     old.put(useSsl, Collections.singletonList(prefix + "useSSL"));
     old.put(localDc, Collections.singletonList(prefix + "local_dc"));

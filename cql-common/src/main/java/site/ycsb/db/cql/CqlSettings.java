@@ -40,6 +40,7 @@ public final class CqlSettings {
   private final int speculativeMaxExecutions;
   private final boolean lwt;
   private final boolean serverView;
+  private final long silentNodeMillis;
   /** The consistency levels in effect under the binding's property names (set or defaulted), for the record. */
   private final java.util.Map<String, String> levelProperties;
 
@@ -74,6 +75,7 @@ public final class CqlSettings {
     speculativeMaxExecutions = b.speculativeMaxExecutions;
     lwt = b.lwt;
     serverView = b.serverView;
+    silentNodeMillis = b.silentNodeMillis;
   }
 
   public static Builder builder(String bindingName) {
@@ -106,6 +108,7 @@ public final class CqlSettings {
         .append(", user ").append(username == null ? "(none)" : username + " (password "
             + (password == null ? "not set" : "***") + ")")
         .append(", tracing ").append(tracingFraction == 0 ? "off" : "sampled at " + tracingFraction)
+        .append(", silent-node guard ").append(silentNodeMillis == 0 ? "off" : "after " + silentNodeMillis + " ms")
         .append(", server view ").append(serverView ? "on (each node's thread pools, each second)" : "off");
     return s.toString();
   }
@@ -122,7 +125,7 @@ public final class CqlSettings {
         String.valueOf(useSsl), String.valueOf(trustStore), String.valueOf(keyStore), String.valueOf(tracingFraction),
         String.valueOf(maxRetries), String.valueOf(backoffBaseMillis), String.valueOf(backoffMaxMillis),
         String.valueOf(speculativeDelayMillis), String.valueOf(speculativeMaxExecutions), String.valueOf(lwt),
-        String.valueOf(serverView));
+        String.valueOf(serverView), String.valueOf(silentNodeMillis));
   }
 
   public String bindingName() {
@@ -251,6 +254,15 @@ public final class CqlSettings {
     return serverView;
   }
 
+  /**
+   * How long a node may leave every request unanswered (with requests waiting on it) before the binding holds it
+   * silent: attempts waiting on it are given up and retried elsewhere, new requests go to other replicas first. 0: the
+   * guard is off.
+   */
+  public long silentNodeMillis() {
+    return silentNodeMillis;
+  }
+
   /** Fluent builder; the binding's configuration class validates values before setting them. */
   public static final class Builder {
     private final String bindingName;
@@ -283,6 +295,7 @@ public final class CqlSettings {
     private int speculativeMaxExecutions = 2;
     private boolean lwt;
     private boolean serverView = true;
+    private long silentNodeMillis = CqlConfigParser.DEFAULT_SILENT_NODE_MILLIS;
 
     private Builder(String bindingName) {
       this.bindingName = bindingName;
@@ -376,6 +389,11 @@ public final class CqlSettings {
 
     public Builder serverView(boolean value) {
       serverView = value;
+      return this;
+    }
+
+    public Builder silentNodeMillis(long value) {
+      silentNodeMillis = value;
       return this;
     }
 

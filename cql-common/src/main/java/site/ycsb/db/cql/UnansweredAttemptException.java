@@ -9,11 +9,16 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Immutable and thread-safe, as exceptions are once thrown.
  */
-public final class UnansweredAttemptException extends TimeoutException {
+public class UnansweredAttemptException extends TimeoutException {
   private static final long serialVersionUID = 1L;
 
   public UnansweredAttemptException(long deadlineMillis) {
-    super("no answer from the driver within " + deadlineMillis + " ms (the request timeout, the pool's wait and a "
+    this("no answer from the driver within " + deadlineMillis + " ms (the request timeout, the pool's wait and a "
         + "margin): treated as a client-side timeout");
+  }
+
+  /** An attempt left unanswered for another reason than its deadline, which {@code message} gives. */
+  protected UnansweredAttemptException(String message) {
+    super(message);
   }
 }

@@ -46,6 +46,7 @@ public final class ScyllaConfig {
   public static final String STORE_TYPE = NAMES.storeType; // scylla.ssl.storetype
   public static final String TRACING_FRACTION = NAMES.tracingFraction; // scylla.tracing.fraction
   public static final String SERVER_VIEW = NAMES.serverView; // scylla.serverview
+  public static final String SILENT_NODE = NAMES.silentNode; // scylla.silentnodemillis
 
 
   private ScyllaConfig() {

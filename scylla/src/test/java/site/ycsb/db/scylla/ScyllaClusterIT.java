@@ -28,7 +28,8 @@ import site.ycsb.db.cql.driver.ItSupport;
 
 /**
  * The scylla binding on the local 3-node cluster (see {@link AbstractClusterIT}): what depends on its driver — token-
- * aware routing to every node, a node killed under the asynchronous path at QUORUM with no operation lost and the
+ * aware routing to every node, two nodes frozen in turn with the silent-node guard (its query plans and latency
+ * tracker are the driver's), a node killed under the asynchronous path at QUORUM with no operation lost and the
  * retries counted — and its lightweight transactions ({@code scylla.lwt}: the applied-check) at SERIAL across three
  * replicas: of two clients racing to insert the same key, at most one is applied, and the row holds its value; and the
  * cassandra-stress profile of lightweight transactions at SERIAL on three replicas, as in the Cassandra binding's test.

@@ -106,4 +106,18 @@ class ScyllaConfigTest {
     props.setProperty(ScyllaConfig.SERVER_VIEW, "off");
     assertEquals("scylla.serverview=off must be true or false", error());
   }
+
+  @Test
+  void should_guard_against_silent_nodes_after_2_s_unless_scylla_silentnodemillis_says_otherwise()
+      throws DBException {
+    props.setProperty("scylla.hosts", "node1");
+    assertEquals(2000, parse().silentNodeMillis());
+    props.setProperty("cassandra.silentnodemillis", "0");
+    assertEquals(2000, parse().silentNodeMillis(), "the Cassandra binding's name is not this binding's");
+    props.setProperty(ScyllaConfig.SILENT_NODE, "0");
+    assertEquals(0, parse().silentNodeMillis());
+    props.setProperty(ScyllaConfig.SILENT_NODE, "99");
+    assertEquals("scylla.silentnodemillis=99 must be 0 (off) or at least 100 ms (attempts are looked at every 100 "
+        + "ms)", error());
+  }
 }

@@ -15,6 +15,7 @@ import com.datastax.driver.core.ConsistencyLevel;
 import com.datastax.driver.core.HostDistance;
 import com.datastax.driver.core.policies.ConstantSpeculativeExecutionPolicy;
 import com.datastax.driver.core.policies.FallthroughRetryPolicy;
+import com.datastax.driver.core.policies.LoadBalancingPolicy;
 import com.datastax.driver.core.policies.NoSpeculativeExecutionPolicy;
 import com.datastax.driver.core.policies.TokenAwarePolicy;
 
@@ -36,6 +37,17 @@ class ClusterConnectorTest {
     assertNull(config.getProtocolOptions().getSSLOptions());
     assertEquals(ConsistencyLevel.QUORUM, config.getQueryOptions().getConsistencyLevel());
     assertEquals(ConsistencyLevel.SERIAL, config.getQueryOptions().getSerialConsistencyLevel());
+  }
+
+  @Test
+  void should_put_the_silent_node_guard_around_token_aware_routing_when_the_guard_is_on() throws DBException {
+    CqlSettings settings = base().build();
+    SilenceGuard guard = SilenceGuard.create(settings);
+    LoadBalancingPolicy routing = ClusterConnector.builder(settings, guard::policy).getConfiguration().getPolicies()
+        .getLoadBalancingPolicy();
+    assertTrue(routing instanceof SilentLastPolicy, String.valueOf(routing));
+    assertTrue(((SilentLastPolicy) routing).getChildPolicy() instanceof TokenAwarePolicy);
+    assertNull(SilenceGuard.create(base().silentNodeMillis(0).build()), "0 turns the guard off");
   }
 
   @Test

@@ -185,6 +185,24 @@ final class ClusterRun {
     return m.find() ? Long.parseLong(m.group(1)) : -1;
   }
 
+  private static final Pattern NODE_EVENT = Pattern.compile(
+      "\\{\"binding\":\"[^\"]*\",\"node\":\"([^\"]+)\",\"state\":\"([a-z]+)\",\"epochMs\":(\\d+)");
+
+  /**
+   * When (epoch ms) the first node event of {@code node} in state {@code state} (down, up, silent, answering) at or
+   * after {@code fromEpochMs} happened, by summary.json's {@code nodeEvents}; fails when there is none.
+   */
+  static long nodeEventAt(String summary, String node, String state, long fromEpochMs) {
+    Matcher m = NODE_EVENT.matcher(summary.replaceAll("\\s+", ""));
+    while (m.find()) {
+      if (m.group(1).equals(node) && m.group(2).equals(state) && Long.parseLong(m.group(3)) >= fromEpochMs) {
+        return Long.parseLong(m.group(3));
+      }
+    }
+    assertTrue(false, "no " + state + " event of " + node + " from " + fromEpochMs + " in " + summary);
+    return -1;
+  }
+
   // ---- reading a finished run's output
 
   private static final Pattern RETURN = Pattern.compile("(?m)^\\[([^\\]]+)\\], Return=([A-Z_]+), (\\d+)$");
@@ -244,6 +262,20 @@ final class ClusterRun {
       }
     }
     return out;
+  }
+
+  /**
+   * A verdict line names {@code node} down: its first change ({@code "127.0.0.3:9042 down at +8.1 s"}), or a later one
+   * when the silent-node guard named it silent first ({@code "... stopped answering at +8.0 s, down again at +8.1 s"}).
+   */
+  static void assertNamedDown(ChildProcess.Result run, String node) {
+    Pattern down = Pattern.compile(Pattern.quote(node) + " [^;]*?\\bdown (again )?at ");
+    for (String line : verdicts(run)) {
+      if (down.matcher(line).find()) {
+        return;
+      }
+    }
+    assertTrue(false, "no verdict line names " + node + " down: " + verdicts(run) + "\n" + run);
   }
 
   static void assertVerdict(ChildProcess.Result run, String fragment) {

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 import com.datastax.driver.core.Cluster;
 import com.datastax.driver.core.ConsistencyLevel;
@@ -25,6 +26,7 @@ import com.datastax.driver.core.policies.ConstantSpeculativeExecutionPolicy;
 import com.datastax.driver.core.policies.DCAwareRoundRobinPolicy;
 import com.datastax.driver.core.policies.ExponentialReconnectionPolicy;
 import com.datastax.driver.core.policies.FallthroughRetryPolicy;
+import com.datastax.driver.core.policies.LoadBalancingPolicy;
 import com.datastax.driver.core.policies.TokenAwarePolicy;
 
 import io.netty.channel.EventLoopGroup;
@@ -91,9 +93,15 @@ public final class ClusterConnector {
    * once on {@code notice}); a keyspace that no node has fails at once.
    */
   public static Connection connect(CqlSettings settings, Consumer<String> notice) throws DBException {
+    return connect(settings, notice, UnaryOperator.identity());
+  }
+
+  /** {@link #connect(CqlSettings, Consumer)}, with the binding's routing policy wrapped by {@code routing}. */
+  static Connection connect(CqlSettings settings, Consumer<String> notice, UnaryOperator<LoadBalancingPolicy> routing)
+      throws DBException {
     Cluster cluster;
     try {
-      cluster = builder(settings).build();
+      cluster = builder(settings, routing).build();
     } catch (IllegalArgumentException | IllegalStateException e) {
       throw new DBException(settings.bindingName() + ": invalid contact points " + settings.hosts() + ": "
           + RateLimitedLog.describe(e));
@@ -197,6 +205,11 @@ public final class ClusterConnector {
   }
 
   static Cluster.Builder builder(CqlSettings s) throws DBException {
+    return builder(s, UnaryOperator.identity());
+  }
+
+  /** The driver's configuration from {@code s}, its token-aware routing wrapped by {@code routing}. */
+  static Cluster.Builder builder(CqlSettings s, UnaryOperator<LoadBalancingPolicy> routing) throws DBException {
     Cluster.Builder builder = Cluster.builder()
         .addContactPoints(s.hosts().toArray(new String[0]))
         .withPort(s.port())
@@ -207,7 +220,7 @@ public final class ClusterConnector {
         // The binding retries itself (counted, with back-off, latency included); a driver retry would be invisible.
         .withRetryPolicy(FallthroughRetryPolicy.INSTANCE)
         .withReconnectionPolicy(new ExponentialReconnectionPolicy(RECONNECT_BASE_MILLIS, RECONNECT_MAX_MILLIS))
-        .withLoadBalancingPolicy(new TokenAwarePolicy(dcPolicy(s)))
+        .withLoadBalancingPolicy(routing.apply(new TokenAwarePolicy(dcPolicy(s))))
         .withQueryOptions(new QueryOptions()
             .setConsistencyLevel(ConsistencyLevel.valueOf(s.readConsistency()))
             .setSerialConsistencyLevel(ConsistencyLevel.valueOf(s.serialConsistency())))

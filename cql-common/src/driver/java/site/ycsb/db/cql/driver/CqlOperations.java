@@ -72,10 +72,23 @@ public final class CqlOperations {
 
   /** How long the blocking path waits for the driver's answer to one attempt (see {@link AttemptDeadline}). */
   private final long attemptDeadlineMillis;
+  /** The silent-node guard of the blocking path, or null. */
+  private final SilenceGuard guard;
 
   public CqlOperations(Session session, CqlSettings settings, RetryingExecutor executor,
                        AsyncRetryingExecutor asyncExecutor, TracingSampler tracing, RateLimitedLog log,
                        long attemptDeadlineMillis) {
+    this(session, settings, executor, asyncExecutor, tracing, log, attemptDeadlineMillis, null);
+  }
+
+  /**
+   * The operations as above, whose blocking path gives an idempotent attempt up when {@code guard} finds its node
+   * silent (null: no guard; the asynchronous path's executor has its own view of the guard).
+   */
+  CqlOperations(Session session, CqlSettings settings, RetryingExecutor executor,
+                AsyncRetryingExecutor asyncExecutor, TracingSampler tracing, RateLimitedLog log,
+                long attemptDeadlineMillis, SilenceGuard guard) {
+    this.guard = guard;
     this.attemptDeadlineMillis = attemptDeadlineMillis;
     this.session = session;
     this.statements = new StatementCache(session, attemptDeadlineMillis);
@@ -89,7 +102,7 @@ public final class CqlOperations {
     this.requestTimeoutMillis = settings.requestTimeoutMillis();
     this.lwt = settings.lwt();
     this.profiles = new ProfileExecutor(session, statements, executor, readLevel, writeLevel, serialLevel,
-        this::prepare, attemptDeadlineMillis);
+        this::prepare, attemptDeadlineMillis, guard);
   }
 
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
@@ -187,24 +200,48 @@ public final class CqlOperations {
   private <T> Outcome<T> runBlocking(Request<T> request) {
     // session.execute would wait for ever on a request the driver lost; this wait has the attempt's deadline
     return executor.execute(request.op, request.idempotent, () -> request.result.apply(
-        BoundedWait.execute(session, request.statement.call(), attemptDeadlineMillis)));
+        BoundedWait.execute(session, request.statement.call(), attemptDeadlineMillis, guard)));
   }
 
   private <T> CompletionStage<Outcome<T>> runAsync(Request<T> request) {
     return asyncExecutor.execute(request.op, request.idempotent, () -> {
-      ResultSetFuture future = session.executeAsync(request.statement.call());
-      CompletableFuture<T> done = new CompletableFuture<>();
-      // The listener runs on the driver's I/O thread once the response is in; getUninterruptibly then returns at
-      // once (or throws the driver's own exception), and the result mapping reads only the page already received.
-      future.addListener(() -> {
-        try {
-          done.complete(request.result.apply(future.getUninterruptibly()));
-        } catch (Throwable e) {
-          done.completeExceptionally(e);
-        }
-      }, Runnable::run);
+      DriverAttempt<T> done = new DriverAttempt<>(session.executeAsync(request.statement.call()), request.result);
+      // The listener runs on the driver's I/O thread once the response is in (at once if it is already)
+      done.future.addListener(done, Runnable::run);
       return done;
     });
+  }
+
+  /**
+   * One asynchronous attempt: completes with the mapped result once the driver's future does, and cancelling it
+   * cancels the request in the driver (an attempt given up on a silent node, whose stream the driver then frees).
+   * Its own listener, so that an attempt costs one object here.
+   */
+  private static final class DriverAttempt<T> extends CompletableFuture<T> implements Runnable {
+    final ResultSetFuture future;
+    private final Function<ResultSet, T> result;
+
+    DriverAttempt(ResultSetFuture future, Function<ResultSet, T> result) {
+      this.future = future;
+      this.result = result;
+    }
+
+    @Override
+    public void run() {
+      try {
+        // getUninterruptibly returns at once now (or throws the driver's own exception), and the result mapping
+        // reads only the page already received
+        complete(result.apply(future.getUninterruptibly()));
+      } catch (Throwable e) {
+        completeExceptionally(e);
+      }
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+      future.cancel(true);
+      return super.cancel(mayInterruptIfRunning);
+    }
   }
 
   private Request<Row> readRequest(String table, String key, Set<String> fields) {

@@ -52,12 +52,15 @@ public final class CqlRuntime {
 
   /** Keeps the deadline of every asynchronous attempt (one daemon thread, a look every tick). */
   private final DeadlineWatch watch;
+  /** The silent-node guard (its probe thread and the driver's tracker), or null when it is off. */
+  private final SilenceGuard guard;
   /** The precision of the attempts' deadlines; an idle look costs next to nothing. */
   private static final long WATCH_TICK_MILLIS = 100;
 
   private CqlRuntime(ClusterConnector.Connection connection, NodeEvents nodeEvents, ServerView serverView,
                      CqlOperations operations, RetryCounters stats, String retryMetric,
-                     ScheduledExecutorService retryTimer, DeadlineWatch watch) {
+                     ScheduledExecutorService retryTimer, DeadlineWatch watch, SilenceGuard guard) {
+    this.guard = guard;
     this.connection = connection;
     this.nodeEvents = nodeEvents;
     this.serverView = serverView;
@@ -85,12 +88,21 @@ public final class CqlRuntime {
   static CqlRuntime open(CqlSettings settings, WorkloadStatements plan, String retryMetric, Logger logger,
                          UnaryOperator<Session> sessionView) throws DBException {
     logger.info(settings.describe());
-    ClusterConnector.Connection connection = ClusterConnector.connect(settings, logger::warn);
+    SilenceGuard guard = SilenceGuard.create(settings);
+    ClusterConnector.Connection connection = ClusterConnector.connect(settings, logger::warn,
+        guard == null ? UnaryOperator.identity() : guard::policy);
     logger.info(settings.bindingName() + ": " + ClusterConnector.describeCluster(connection));
     // What the results mean depends on these (a read at ONE may miss a write acknowledged at ONE): into the record.
     DatabaseReports.setting(settings.bindingName(), "read consistency", settings.readConsistency());
     DatabaseReports.setting(settings.bindingName(), "write consistency", settings.writeConsistency());
     DatabaseReports.setting(settings.bindingName(), "serial consistency", settings.serialConsistency());
+    // Both decide what a stalled node costs the measured latency: the guard cuts it to a threshold, speculative
+    // executions hide it; a result is read knowing which the client did.
+    DatabaseReports.setting(settings.bindingName(), "silent-node threshold", settings.silentNodeMillis() == 0
+        ? "off" : settings.silentNodeMillis() + " ms");
+    DatabaseReports.setting(settings.bindingName(), "speculative execution", settings.speculativeDelayMillis() == 0
+        ? "off" : "after " + settings.speculativeDelayMillis() + " ms, at most " + settings.speculativeMaxExecutions()
+        + " executions");
     NodeEvents nodeEvents = new NodeEvents(settings.bindingName());
     nodeEvents.attach(connection.cluster());
     RateLimitedLog log = new RateLimitedLog(logger::warn, LOG_INTERVAL_SECONDS, TimeUnit.SECONDS, System::nanoTime);
@@ -107,11 +119,18 @@ public final class CqlRuntime {
         + " ms per attempt (its request timeout, the pool's wait, speculative executions and "
         + AttemptDeadline.MARGIN_MILLIS + " ms; an attempt still unanswered then is a timeout), so an operation "
         + "ends within " + AttemptDeadline.worstCaseMillis(settings, attemptDeadline) + " ms with every retry");
+    if (guard != null) {
+      guard.start(connection.cluster(), connection.session(), logger::warn);
+      logger.info(settings.bindingName() + ": a node that answers nothing for " + settings.silentNodeMillis()
+          + " ms while requests wait on it is held silent: idempotent attempts waiting on it are given up and "
+          + "retried on other replicas, new requests go to the others first, and it is probed each second until it "
+          + "answers (" + settings.bindingName() + ".silentnodemillis=0 turns this off)");
+    }
     CqlOperations operations = new CqlOperations(sessionView.apply(connection.session()), settings,
         new RetryingExecutor(rules, Sleeper.THREAD_SLEEP),
         new AsyncRetryingExecutor(rules, (millis, task) -> timer.schedule(task, millis, TimeUnit.MILLISECONDS), watch,
-            attemptDeadline),
-        new TracingSampler(settings.tracingFraction()), log, attemptDeadline);
+            attemptDeadline, guard == null ? null : guard.answers(), guard),
+        new TracingSampler(settings.tracingFraction()), log, attemptDeadline, guard);
     try {
       long start = System.nanoTime();
       operations.prepareAll(plan, settings.bindingName(), settings.keyspace());
@@ -122,6 +141,7 @@ public final class CqlRuntime {
     } catch (DBException e) {
       timer.shutdownNow();
       watch.close();
+      closeGuard(guard);
       nodeEvents.close();
       connection.cluster().close();
       throw e;
@@ -129,7 +149,13 @@ public final class CqlRuntime {
     // Only this project's engine keeps the figures; in a YCSB 0.17.0 install nothing is sampled (no cost).
     ServerView view = settings.serverView() && DatabaseReports.listened()
         ? ServerView.start(connection.cluster(), connection.session(), settings.bindingName(), logger::warn) : null;
-    return new CqlRuntime(connection, nodeEvents, view, operations, stats, retryMetric, timer, watch);
+    return new CqlRuntime(connection, nodeEvents, view, operations, stats, retryMetric, timer, watch, guard);
+  }
+
+  private static void closeGuard(SilenceGuard guard) {
+    if (guard != null) {
+      guard.close();
+    }
   }
 
   /** The retry counters printed at close (for tests). */
@@ -150,6 +176,7 @@ public final class CqlRuntime {
     watch.close();
     stats.print(System.out, retryMetric);
     closeServerView();
+    closeGuard(guard);
     nodeEvents.close();
     connection.cluster().close();
   }
@@ -158,6 +185,7 @@ public final class CqlRuntime {
   public void closeQuietly() {
     retryTimer.shutdownNow();
     closeServerView();
+    closeGuard(guard);
     nodeEvents.close();
     connection.cluster().close();
   }

@@ -49,13 +49,16 @@ final class ProfileExecutor {
   private final UnaryOperator<Statement> decorate;
   /** How long one attempt waits for the driver's answer (see {@link site.ycsb.db.cql.AttemptDeadline}). */
   private final long attemptDeadlineMillis;
+  /** The silent-node guard, or null when it is off. */
+  private final SilenceGuard guard;
   /** Per token-range query (its CQL): the ranges still to read, refilled from the ring when empty. */
   private final ConcurrentMap<String, ConcurrentLinkedQueue<TokenRange>> pending = new ConcurrentHashMap<>();
   private volatile List<TokenRange> ring;
 
   ProfileExecutor(Session session, StatementCache statements, RetryingExecutor executor, ConsistencyLevel readLevel,
                   ConsistencyLevel writeLevel, ConsistencyLevel serialLevel, UnaryOperator<Statement> decorate,
-                  long attemptDeadlineMillis) {
+                  long attemptDeadlineMillis, SilenceGuard guard) {
+    this.guard = guard;
     this.session = session;
     this.statements = statements;
     this.executor = executor;
@@ -114,7 +117,7 @@ final class ProfileExecutor {
 
   /** One attempt's request, waited for at most the attempt's deadline (session.execute would wait for ever). */
   private ResultSet execute(Statement statement) throws UnansweredAttemptException {
-    return BoundedWait.execute(session, statement, attemptDeadlineMillis);
+    return BoundedWait.execute(session, statement, attemptDeadlineMillis, guard);
   }
 
   private ConsistencyLevel level(String asked, ConsistencyLevel fallback) {
