@@ -148,6 +148,8 @@ final class DatabaseReport implements DatabaseReports.Listener {
   String verdict(long measuredStartEpochMs) {
     List<DatabaseReports.NodeEvent> all = events();
     Map<String, StringBuilder> perNode = new LinkedHashMap<>();
+    // "again" only after the same kind of change of the same node: a node silent first, then down, went "down"
+    java.util.Set<String> changes = new java.util.HashSet<>();
     String unreachable = null;
     long unreachableSince = -1;
     int known = 0;
@@ -168,8 +170,10 @@ final class DatabaseReport implements DatabaseReports.Listener {
       silence |= e.silence();
       down |= !e.silence();
       boolean first = node.length() == e.node().length();
-      String change = e.silence() ? (e.up() ? ", answered again " : (first ? " stopped answering " : ", stopped "
-          + "answering again ")) : (e.up() ? ", up again " : (first ? " down " : ", down again "));
+      boolean again = !changes.add(e.node() + (e.silence() ? " silent" : " down") + e.up());
+      String change = e.silence() ? (e.up() ? ", answered again " : (again ? ", stopped answering again "
+          : (first ? " " : ", ") + "stopped answering ")) : (e.up() ? ", up again " : (again ? ", down again "
+          : (first ? " " : ", ") + "down "));
       node.append(change).append(at(e.epochMillis(), measuredStartEpochMs));
       if (!e.up() && e.nodesUp() == 0 && unreachableSince < 0) {
         unreachableSince = e.epochMillis();

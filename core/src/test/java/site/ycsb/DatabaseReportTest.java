@@ -167,4 +167,20 @@ class DatabaseReportTest {
     assertTrue(new String(printed.toByteArray(), StandardCharsets.UTF_8).contains(
         "nodetest: node 127.0.0.3:9042 stopped answering (no answer for 2.0 s to 9 requests; 2 of 3 nodes answering)"));
   }
+
+  @Test
+  void should_say_down_not_down_again_when_a_node_first_stopped_answering_then_went_down() {
+    DatabaseReport report = DatabaseReport.listen(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+    try {
+      DatabaseReports.nodeSilence("nodetest", "127.0.0.3:9042", true, 2, 3, "no answer for 2.0 s");
+      DatabaseReports.nodeEvent("nodetest", "127.0.0.3:9042", false, 2, 3, "the driver's host-down event");
+      DatabaseReports.nodeEvent("nodetest", "127.0.0.3:9042", true, 3, 3, "the driver's host-up event");
+      DatabaseReports.nodeEvent("nodetest", "127.0.0.3:9042", false, 2, 3, "the driver's host-down event");
+    } finally {
+      report.stop();
+    }
+    String verdict = report.verdict(report.events().get(0).epochMillis());
+    assertTrue(verdict.matches("database node went down or stopped answering during the run \\(.*\\): 127\\.0\\.0\\.3:9042 "
+        + "stopped answering at \\+\\d+\\.\\d s, down at \\+\\d+\\.\\d s, up again at \\+\\d+\\.\\d s, down again at .*"), verdict);
+  }
 }

@@ -266,7 +266,7 @@ final class ClusterRun {
 
   /**
    * A verdict line names {@code node} down: its first change ({@code "127.0.0.3:9042 down at +8.1 s"}), or a later one
-   * when the silent-node guard named it silent first ({@code "... stopped answering at +8.0 s, down again at +8.1 s"}).
+   * when the silent-node guard named it silent first ({@code "... stopped answering at +8.0 s, down at +8.1 s"}).
    */
   static void assertNamedDown(ChildProcess.Result run, String node) {
     Pattern down = Pattern.compile(Pattern.quote(node) + " [^;]*?\\bdown (again )?at ");
