@@ -104,9 +104,23 @@ final class ClusterRun {
     return this;
   }
 
+  /**
+   * Opens the schedule at {@code epochMs} ({@code start.epochms}), after the run's init, so that runs started together
+   * measure the same moments whichever took longer to start; one whose init ends later starts at once, with a line.
+   */
+  ClusterRun startAt(long epochMs) {
+    properties.put("start.epochms", Long.toString(epochMs));
+    return this;
+  }
+
   /** The run's results.dir (written when it ends). */
   Path results() {
     return dir.resolve("results");
+  }
+
+  /** The results.dir of this run's phase: a load's is beside the transaction phase's. */
+  private Path phaseResults() {
+    return phase.equals("-load") ? dir.resolve("results-load") : results();
   }
 
   String name() {
@@ -119,7 +133,7 @@ final class ClusterRun {
     List<String> args = new ArrayList<>(Arrays.asList(phase, "-db", binding.dbClassName(), "-P", file.toString(),
         "-threads", Integer.toString(threads), "-target", Integer.toString(target), "-s"));
     Map<String, String> all = new LinkedHashMap<>(properties);
-    all.put("results.dir", results().toString() + (phase.equals("-load") ? "-load" : ""));
+    all.put("results.dir", phaseResults().toString());
     for (Map.Entry<String, String> e : all.entrySet()) {
       args.add("-p");
       args.add(e.getKey() + "=" + e.getValue());
@@ -155,9 +169,40 @@ final class ClusterRun {
     }, "a status line at " + operations + " operations", timeoutSeconds, TimeUnit.SECONDS);
   }
 
+  /**
+   * The measured operations of a started run by its latest status line ({@code -s}, {@code status.interval}), or -1
+   * before the first one.
+   */
+  static long operationsSoFar(ChildProcess run) {
+    long operations = -1;
+    for (List<String> lines : Arrays.asList(run.outputLines(), run.errorLines())) {
+      for (String line : lines) {
+        Matcher m = STATUS.matcher(line);
+        if (m.find()) {
+          operations = Math.max(operations, Long.parseLong(m.group(1)));
+        }
+      }
+    }
+    return operations;
+  }
+
   /** The run's summary.json. */
   String summary() throws IOException {
-    return new String(Files.readAllBytes(results().resolve("summary.json")), StandardCharsets.UTF_8);
+    return new String(Files.readAllBytes(phaseResults().resolve("summary.json")), StandardCharsets.UTF_8);
+  }
+
+  /** When the finished run's measured schedule opened (summary.json's {@code startEpochMs}). */
+  long startEpochMs() throws IOException {
+    Matcher m = Pattern.compile("\"startEpochMs\":\\s*(\\d+)").matcher(summary());
+    assertTrue(m.find(), summary());
+    return Long.parseLong(m.group(1));
+  }
+
+  /** The lateness verdict's cause (summary.json's {@code health.verdict.cause}: none, database, client, ...). */
+  String verdictCause() throws IOException {
+    Matcher m = Pattern.compile("\"verdict\":\\s*\\{\\s*\"cause\":\\s*\"([a-z]+)\"").matcher(summary());
+    assertTrue(m.find(), summary());
+    return m.group(1);
   }
 
   /**
@@ -183,6 +228,85 @@ final class ClusterRun {
   static long viewSamples(String node) {
     Matcher m = Pattern.compile("\"samples\":(\\d+)").matcher(node);
     return m.find() ? Long.parseLong(m.group(1)) : -1;
+  }
+
+  /**
+   * The largest and the number of operations of the given service-time measurements (e.g. READ, UPDATE) that ended
+   * within {@code [fromEpochMs, toEpochMs]}, by the run's time series ({@code results.dir/timeseries.csv}, one interval
+   * a second, each operation in the interval it ended in): only intervals that lie wholly inside count, an interval
+   * from the time series' previous point (or the run's start) to its own.
+   *
+   * @return {max latency in microseconds (0 when none), operations}
+   */
+  long[] latencyWithin(long fromEpochMs, long toEpochMs, String... measurements) throws IOException {
+    List<String> lines = Files.readAllLines(phaseResults().resolve("timeseries.csv"), StandardCharsets.UTF_8);
+    List<String> header = Arrays.asList(lines.get(0).split(","));
+    int epoch = header.indexOf("epoch_ms");
+    int elapsed = header.indexOf("elapsed_s");
+    int metric = header.indexOf("metric");
+    int count = header.indexOf("count");
+    int max = header.indexOf("max_us");
+    long previous = -1;
+    long current = -1;
+    long maxUs = 0;
+    long operations = 0;
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split(",", -1);
+      long end = Long.parseLong(f[epoch]);
+      if (end != current) {
+        // a new point: the interval before it ends at the previous point (the first starts with the run)
+        previous = current >= 0 ? current : end - Math.round(Double.parseDouble(f[elapsed]) * 1000);
+        current = end;
+      }
+      if (previous >= fromEpochMs && end <= toEpochMs && Arrays.asList(measurements).contains(f[metric])
+          && !f[count].isEmpty() && Long.parseLong(f[count]) > 0) {
+        operations += Long.parseLong(f[count]);
+        maxUs = Math.max(maxUs, Long.parseLong(f[max]));
+      }
+    }
+    return new long[] {maxUs, operations};
+  }
+
+  /**
+   * summary.json's Return= counts of the operation {@code op} ({@code measurements.<op>.returns}): {status: n}, empty
+   * when the run has no such measurement.
+   */
+  Map<String, Long> summaryReturns(String op) throws IOException {
+    String s = summary().replaceAll("\\s+", "");
+    Map<String, Long> out = new LinkedHashMap<>();
+    int at = s.indexOf("\"" + op + "\":{\"kind\":\"service\"");
+    if (at < 0) {
+      return out;
+    }
+    int from = s.indexOf("\"returns\":{", at) + "\"returns\":{".length();
+    String returns = s.substring(from, s.indexOf('}', from));
+    Matcher m = Pattern.compile("\"([A-Z_]+)\":(\\d+)").matcher(returns);
+    while (m.find()) {
+      out.put(m.group(1), Long.parseLong(m.group(2)));
+    }
+    return out;
+  }
+
+  /** summary.json's {@code nodeEvents} in words, e.g. {@code 127.0.0.2:9042 silent at +3.1 s} (from the given time). */
+  static List<String> nodeEvents(String summary, long fromEpochMs) {
+    List<String> out = new ArrayList<>();
+    Matcher m = NODE_EVENT.matcher(summary.replaceAll("\\s+", ""));
+    while (m.find()) {
+      out.add(String.format(java.util.Locale.ROOT, "%s %s at %+.1f s", m.group(1), m.group(2),
+          (Long.parseLong(m.group(3)) - fromEpochMs) / 1000.0));
+    }
+    return out;
+  }
+
+  /** Whether summary.json's {@code nodeEvents} hold any event of {@code node} (down, up, silent, answering). */
+  static boolean anyNodeEvent(String summary, String node) {
+    Matcher m = NODE_EVENT.matcher(summary.replaceAll("\\s+", ""));
+    while (m.find()) {
+      if (m.group(1).equals(node)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static final Pattern NODE_EVENT = Pattern.compile(
