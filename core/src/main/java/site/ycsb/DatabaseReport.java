@@ -175,9 +175,11 @@ final class DatabaseReport implements DatabaseReports.Listener {
           : (first ? " " : ", ") + "stopped answering ")) : (e.up() ? ", up again " : (again ? ", down again "
           : (first ? " " : ", ") + "down "));
       node.append(change).append(at(e.epochMillis(), measuredStartEpochMs));
-      if (!e.up() && e.nodesUp() == 0 && unreachableSince < 0) {
+      // Only the client library's host-down events say a node cannot be reached: coordinators that wait on one
+      // partitioned replica (a read at ALL) can all go silent at once for a moment while the cluster is there.
+      if (!e.silence() && !e.up() && e.nodesUp() == 0 && unreachableSince < 0) {
         unreachableSince = e.epochMillis();
-      } else if (e.up() && unreachableSince >= 0) {
+      } else if (!e.silence() && e.up() && unreachableSince >= 0) {
         unreachable = (unreachable == null ? "" : unreachable + "; ") + "from " + when(unreachableSince,
             measuredStartEpochMs) + " to " + when(e.epochMillis(), measuredStartEpochMs);
         unreachableSince = -1;

@@ -183,4 +183,20 @@ class DatabaseReportTest {
     assertTrue(verdict.matches("database node went down or stopped answering during the run \\(.*\\): 127\\.0\\.0\\.3:9042 "
         + "stopped answering at \\+\\d+\\.\\d s, down at \\+\\d+\\.\\d s, up again at \\+\\d+\\.\\d s, down again at .*"), verdict);
   }
+
+  @Test
+  void should_not_call_the_cluster_unreachable_when_every_node_was_only_silent_for_a_moment() {
+    DatabaseReport report = DatabaseReport.listen(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+    try {
+      DatabaseReports.nodeSilence("nodetest", "127.0.0.1:9042", true, 2, 3, "no answer for 2.0 s");
+      DatabaseReports.nodeSilence("nodetest", "127.0.0.2:9042", true, 1, 3, "no answer for 2.0 s");
+      DatabaseReports.nodeSilence("nodetest", "127.0.0.3:9042", true, 0, 3, "no answer for 2.0 s");
+      DatabaseReports.nodeSilence("nodetest", "127.0.0.3:9042", false, 1, 3, "answered");
+    } finally {
+      report.stop();
+    }
+    String verdict = report.verdict(report.events().get(0).epochMillis());
+    assertTrue(verdict.startsWith("database nodes stopped answering during the run"), verdict);
+    assertFalse(verdict.contains("unreachable"), verdict);
+  }
 }
