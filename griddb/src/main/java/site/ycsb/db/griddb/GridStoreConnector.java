@@ -14,7 +14,9 @@ import java.util.Properties;
  * one shared step, is synchronized and done once.
  */
 public final class GridStoreConnector implements StoreConnector {
-  private static boolean factoryConfigured;
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(GridStoreConnector.class);
+  /** The factory settings this process applied (GridDB's factory is one per JVM), or null before the first. */
+  private static Properties factorySettings;
 
   @Override
   public StoreSession open(GridDBConfig config) throws DBException {
@@ -40,17 +42,29 @@ public final class GridStoreConnector implements StoreConnector {
     }
   }
 
+  /**
+   * Applies the factory settings ({@link GridDBConfig#factoryProperties()}) once per process: GridDB's client factory
+   * is one per JVM, so the first client's settings hold for every store. A later client with other settings (another
+   * request timeout or pool size in the same JVM) is told so in one line instead of silently running with the first.
+   */
   private static synchronized void configureFactory(GridDBConfig config) throws DBException {
     Properties p = config.factoryProperties();
-    if (factoryConfigured || p.isEmpty()) {
+    if (factorySettings != null) {
+      if (!factorySettings.equals(p)) {
+        LOG.warn("GridDB: this client's griddb.requesttimeoutmillis/griddb.maxconnectionpoolsize ({}) are not applied:"
+            + " GridDB's client factory is one per process and keeps the settings of the first client ({})", p,
+            factorySettings);
+      }
       return;
     }
     try {
-      GridStoreFactory.getInstance().setProperties(p);
-      factoryConfigured = true;
+      if (!p.isEmpty()) {
+        GridStoreFactory.getInstance().setProperties(p);
+      }
+      factorySettings = p;
     } catch (GSException e) {
-      throw new DBException("GridDB: griddb.maxconnectionpoolsize rejected by the client: "
-          + GridStoreSession.convert(e).oneLine());
+      throw new DBException("GridDB: the client refused the factory settings " + p + " (griddb.requesttimeoutmillis,"
+          + " griddb.maxconnectionpoolsize): " + GridStoreSession.convert(e).oneLine());
     }
   }
 
