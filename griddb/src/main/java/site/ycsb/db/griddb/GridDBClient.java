@@ -36,19 +36,11 @@ public class GridDBClient extends DB {
   private static NodeStatSampler nodeStats;
   /** slf4j-simple level of the GridDB client's own loggers, unless the user set one. */
   private static final String CLIENT_LOG_LEVEL = "org.slf4j.simpleLogger.log.com.toshiba.mwcloud.gs";
-  /** slf4j-simple level of the client's logger of its configuration, unless the user set one. */
-  static final String CLIENT_CONFIG_LOG_LEVEL = CLIENT_LOG_LEVEL + ".GridStoreLogger.Config";
 
   static {
     // The client logs every failover retry at INFO; in a benchmark's output only its warnings matter.
     if (System.getProperty(CLIENT_LOG_LEVEL) == null) {
       System.setProperty(CLIENT_LOG_LEVEL, "warn");
-    }
-    // The 5.6 client calls the timeout properties the binding sets for griddb.requesttimeoutmillis deprecated and
-    // says so at WARN once per JVM; it has no other way to bound a request, and they take effect (measured), so the
-    // line would only puzzle a user who cannot act on it.
-    if (System.getProperty(CLIENT_CONFIG_LOG_LEVEL) == null) {
-      System.setProperty(CLIENT_CONFIG_LOG_LEVEL, "error");
     }
   }
 

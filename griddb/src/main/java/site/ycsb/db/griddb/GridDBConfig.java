@@ -414,8 +414,8 @@ public final class GridDBConfig {
   }
 
   /**
-   * Properties for {@code GridStoreFactory.setProperties}: settings of GridDB's client factory, which is one per
-   * process (every store of the JVM shares them), possibly empty.
+   * Properties for {@code GridStoreFactory.setProperties}: settings of a GridDB client factory, which hold for every
+   * store it makes (each client thread has a factory of its own, see {@link ClientFactory}), possibly empty.
    *
    * <p>The request timeout becomes the client's statement timeout: without it a request sent over a connection that
    * stays open (a partitioned or frozen node) waits as long as the node is silent, since the failover timeout only

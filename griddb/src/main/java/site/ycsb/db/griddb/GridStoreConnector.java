@@ -5,27 +5,23 @@ import com.toshiba.mwcloud.gs.GridStore;
 import com.toshiba.mwcloud.gs.GridStoreFactory;
 import site.ycsb.DBException;
 
-import java.util.Properties;
 
 /**
- * Connects with GridDB's official client ({@code GridStoreFactory}) and JDBC driver.
+ * Connects with GridDB's official client (a client factory per thread, see {@link ClientFactory}) and JDBC driver.
  *
- * <p>Thread-safe: every client thread opens its own session through it; configuring GridDB's process-wide factory, the
- * one shared step, is synchronized and done once.
+ * <p>Thread-safe: every client thread opens its own session through it.
  */
 public final class GridStoreConnector implements StoreConnector {
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(GridStoreConnector.class);
-  /** The factory settings this process applied (GridDB's factory is one per JVM), or null before the first. */
-  private static Properties factorySettings;
-
   @Override
   public StoreSession open(GridDBConfig config) throws DBException {
-    configureFactory(config);
+    GridStoreFactory own = ClientFactory.own(config);
+    GridStoreFactory factory = own != null ? own : ClientFactory.shared(config);
     GridStoreSession session;
     try {
-      GridStore store = GridStoreFactory.getInstance().getGridStore(config.gridStoreProperties());
-      session = new GridStoreSession(store);
+      GridStore store = factory.getGridStore(config.gridStoreProperties());
+      session = new GridStoreSession(store, own);
     } catch (GSException e) {
+      GridStoreSession.closeQuietly(own);
       throw failure(config, GridStoreSession.convert(e));
     }
     try {
@@ -39,32 +35,6 @@ public final class GridStoreConnector implements StoreConnector {
         // The connection failure is the one to report.
       }
       throw failure(config, e);
-    }
-  }
-
-  /**
-   * Applies the factory settings ({@link GridDBConfig#factoryProperties()}) once per process: GridDB's client factory
-   * is one per JVM, so the first client's settings hold for every store. A later client with other settings (another
-   * request timeout or pool size in the same JVM) is told so in one line instead of silently running with the first.
-   */
-  private static synchronized void configureFactory(GridDBConfig config) throws DBException {
-    Properties p = config.factoryProperties();
-    if (factorySettings != null) {
-      if (!factorySettings.equals(p)) {
-        LOG.warn("GridDB: this client's griddb.requesttimeoutmillis/griddb.maxconnectionpoolsize ({}) are not applied:"
-            + " GridDB's client factory is one per process and keeps the settings of the first client ({})", p,
-            factorySettings);
-      }
-      return;
-    }
-    try {
-      if (!p.isEmpty()) {
-        GridStoreFactory.getInstance().setProperties(p);
-      }
-      factorySettings = p;
-    } catch (GSException e) {
-      throw new DBException("GridDB: the client refused the factory settings " + p + " (griddb.requesttimeoutmillis,"
-          + " griddb.maxconnectionpoolsize): " + GridStoreSession.convert(e).oneLine());
     }
   }
 
