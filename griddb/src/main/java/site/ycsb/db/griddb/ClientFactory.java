@@ -14,11 +14,12 @@ import java.util.Properties;
  *
  * <p>Why not GridDB's shared {@code GridStoreFactory.getInstance()}: the stores of one factory share one channel per
  * cluster, whose node resolver holds a lock while it connects to a node. When the node stops answering, every thread's
- * reconnect waits for that lock in turn, and each holder waits out the request timeout, so with 16 threads an
- * operation waited up to 40 s instead of about 22 s, and some as long as the node was silent (measured against GridDB
- * 5.9; see the README, "A node that stops answering"). A factory per thread ({@code SubnetGridStoreFactory}, the class
- * behind the shared one in the 5.6 client) gives each thread its own channel, which reconnects on its own. A client
- * jar without that class gets the shared factory, configured once for the process, and a line saying what that costs.
+ * reconnect waits for that lock in turn, and each holder waits out the request timeout: with 4 threads operations
+ * failed after 36-41 s instead of 22 s, with 16 every one waited the whole 60 s the node was frozen (measured against
+ * GridDB 5.9; see the README, "A node that stops answering"). A factory per thread ({@code SubnetGridStoreFactory},
+ * the class behind the shared one in the 5.6 client) gives each thread its own channel, which reconnects on its own. A
+ * client jar without that class gets the shared factory, configured once for the process, and a line saying what that
+ * costs.
  *
  * <p>Thread-safe: the shared fallback is configured under the class's lock.
  */
@@ -62,9 +63,9 @@ final class ClientFactory {
       } catch (GSException e) {
         throw refused(config, e);
       }
-      LOG.warn("GridDB: this client jar has no factory per thread (com.toshiba.mwcloud.gs.subnet.SubnetGridStoreFactory):"
-          + " all client threads share GridDB's client factory, which reconnects them one at a time, so an operation on"
-          + " a node that stopped answering may wait longer than griddb.requesttimeoutmillis and the failover timeout");
+      LOG.warn("GridDB: this client jar has no factory per thread"
+          + " (com.toshiba.mwcloud.gs.subnet.SubnetGridStoreFactory): all client threads share GridDB's client"
+          + " factory, which reconnects them one at a time, so an operation on a node that stopped answering may wait longer than griddb.requesttimeoutmillis and the failover timeout");
     } else if (!sharedSettings.equals(p)) {
       LOG.warn("GridDB: this client's griddb.requesttimeoutmillis/griddb.maxconnectionpoolsize ({}) are not applied:"
           + " GridDB's shared client factory keeps the settings of the first client ({})", p, sharedSettings);

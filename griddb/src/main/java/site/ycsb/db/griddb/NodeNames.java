@@ -10,13 +10,13 @@ import java.util.regex.Pattern;
 /**
  * Names the node a failure was about as the user knows it: the member of the fixed list as written
  * ({@code griddb.notificationmember}; an address of {@code griddb.sqlmember} names the member in its place), else the
- * address GridDB's client reports ({@code address=/10.0.0.5:10001}), else the target (the list, the multicast address or
- * the provider URL without its credentials).
+ * address GridDB's client reports ({@code address=/10.0.0.5:10001}), else the target (the list, the multicast address
+ * or the provider URL without its credentials).
  *
  * <p>Immutable and thread-safe.
  */
 final class NodeNames {
-  /** An address as GridDB's client prints it: {@code address=/127.0.0.1:10001} or {@code address=host/10.0.0.5:10001}. */
+  /** An address as GridDB's client prints it: {@code address=/127.0.0.1:10001}, {@code address=host/10.0.0.5:10001}. */
   private static final Pattern ADDRESS = Pattern.compile("address=([^,;\\s()\\[\\]]*):(\\d+)");
 
   private final List<String> members;

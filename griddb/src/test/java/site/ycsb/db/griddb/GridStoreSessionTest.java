@@ -267,7 +267,8 @@ class GridStoreSessionTest {
     };
     GridStoreSession withFactory = new GridStoreSession(storeDouble(), own);
     withFactory.close();
-    assertEquals(java.util.Arrays.asList("store.close", "factory.close"), calls.subList(calls.size() - 2, calls.size()));
+    assertEquals(java.util.Arrays.asList("store.close", "factory.close"),
+        calls.subList(calls.size() - 2, calls.size()));
     calls.clear();
     session.close();
     assertFalse(calls.contains("factory.close"), "a shared factory stays open: " + calls);

@@ -11,8 +11,8 @@ class OutageTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       // recorded against a real GridDB 5.9 node (griddb/bench/silent-node): frozen, partitioned, killed
-      "145029|[145029:JC_CONNECTION_TIMEOUT] Failover timed out (trialCount=2, failureMillis=12013, timeoutMillis=10000,"
-          + " reason=[145029:JC_CONNECTION_TIMEOUT] Connection timed out on receiving (receivedSize=0, totalSize=20,"
+      "145029|[145029:JC_CONNECTION_TIMEOUT] Failover timed out (trialCount=2, failureMillis=12013,"
+          + " timeoutMillis=10000, reason=[145029:JC_CONNECTION_TIMEOUT] Connection timed out on receiving (receivedSize=0, totalSize=20,"
           + " address=/127.0.0.1:42677, reason=Read timed out), history(...)=[(1, 0, 0, [145029:JC_CONNECTION_TIMEOUT]"
           + " Connection timed out by statement timeout (elapsedMillis=5000, statementTimeoutMillis=5000))])|true",
       "145028|[145028:JC_BAD_CONNECTION] Failover timed out (trialCount=2, failureMillis=12013, timeoutMillis=10000,"

@@ -29,7 +29,7 @@ final class SilentNodeRun {
   static final int FAILOVER_TIMEOUT_S = 2;
   /** How long the node is silent: well past the bound, so that a run without one would show the whole silence. */
   static final int SILENCE_S = 20;
-  /** The bound an operation must end within: the 7 s measured, plus 5 s for a busy machine; 8 s short of the silence. */
+  /** The bound an operation must end within: the 7 s measured and 5 s for a busy machine; 8 s short of the silence. */
   static final long BOUND_US = TimeUnit.SECONDS.toMicros(12);
 
   /** A fault made and removed on the node while the run goes on. */
