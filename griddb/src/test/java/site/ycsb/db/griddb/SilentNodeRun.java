@@ -69,7 +69,8 @@ final class SilentNodeRun {
     p.setProperty("writeallfields", "true");
     // The run is to outlive the silence and show the answer after it, so the error budget that would end it is off.
     p.setProperty("max_consecutive_errors", "0");
-    Path results = Files.createTempDirectory("griddb-" + table).resolve("results");
+    Path dir = Files.createTempDirectory("griddb-" + table);
+    Path results = dir.resolve("results");
     p.setProperty("results.dir", results.toString());
     YcsbRun r;
     try (YcsbRun.Started started = YcsbRun.start(cp, p, "-t", "-db", GridDBClient.class.getName(), "-threads", "4",
@@ -85,8 +86,14 @@ final class SilentNodeRun {
       r = started.finish();
     }
     assertEquals(0, r.exitCode, r.tail());
-    return new SilentNodeRun(r, new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8)
-        .replaceAll("\\s+", ""));
+    try {
+      return new SilentNodeRun(r, new String(Files.readAllBytes(results.resolve("summary.json")),
+          StandardCharsets.UTF_8).replaceAll("\\s+", ""));
+    } finally {
+      try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+        all.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
   }
 
   /** Operations with {@code status}, reads and updates together. */
