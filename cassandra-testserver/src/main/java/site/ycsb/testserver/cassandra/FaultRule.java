@@ -61,11 +61,20 @@ final class FaultRule {
    */
   static List<FaultRule> forFault(ClusterLayout layout, int node, NodeFaults.Direction direction,
                                   double probability, ProcessStamp owner) {
+    return forPorts(clusterId(layout.dir), node, layout.host(node), layout.nativePort + "," + layout.storagePort,
+        direction, probability, owner);
+  }
+
+  /**
+   * The rules of one fault on the server at {@code host}, on {@code ports} ("P1,P2,..." as multiport takes them), marked
+   * with the identity {@code id} and node number {@code node}.
+   *
+   * @throws IllegalArgumentException for a probability outside (0, 1] or an address outside 127.0.0.0/8
+   */
+  static List<FaultRule> forPorts(String id, int node, String host, String ports, NodeFaults.Direction direction,
+                                  double probability, ProcessStamp owner) {
     checkProbability(probability);
-    String host = layout.host(node);
     ClusterLayout.parseFirstAddress(host, 1); // never a rule on an address outside 127.0.0.0/8
-    String ports = layout.nativePort + "," + layout.storagePort;
-    String id = clusterId(layout.dir);
     List<FaultRule> rules = new ArrayList<>();
     if (direction != NodeFaults.Direction.OUT) {
       rules.add(new FaultRule(id, node, host, ports, true, probability, owner, null));

@@ -20,12 +20,18 @@ final class NetworkFaults {
    */
   static void apply(ClusterLayout layout, int node, NodeFaults.Direction direction, double probability,
                     ProcessStamp owner) {
-    List<FaultRule> rules = FaultRule.forFault(layout, node, direction, probability, owner);
+    apply(FaultRule.forFault(layout, node, direction, probability, owner), FaultRule.clusterId(layout.dir), node);
+  }
+
+  /**
+   * Replaces the rules of node {@code node} of {@code cluster} with {@code rules} (theirs); if adding fails halfway,
+   * the node is left with no rule.
+   */
+  static void apply(List<FaultRule> rules, String cluster, int node) {
     String reason = Iptables.unavailableReason();
     if (reason != null) {
       throw new TestServerException(reason);
     }
-    String cluster = FaultRule.clusterId(layout.dir);
     remove(cluster, node);
     try {
       for (FaultRule rule : rules) {

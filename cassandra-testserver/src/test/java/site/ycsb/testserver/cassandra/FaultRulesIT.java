@@ -33,6 +33,30 @@ class FaultRulesIT {
   }
 
   @Test
+  void should_cut_a_loopback_server_off_and_heal_it_and_sweep_its_rules_once_its_owner_has_ended()
+      throws Exception {
+    String id = FaultRule.clusterId(dir.resolve("server"));
+    try {
+      try (Sleeper server = Sleeper.start()) {
+        LoopbackPartition partition = LoopbackPartition.of(dir.resolve("server"), "127.0.0.253", server.pid, 19996,
+            19997);
+        partition.partition();
+        assertTrue(partition.isActive());
+        assertEquals(Arrays.asList("partition (in and out)"), NetworkFaults.describe(NetworkFaults.active(id, 1)));
+        partition.heal();
+        assertTrue(!partition.isActive(), "healed");
+        partition.partition();
+      }
+      // the server is gone with its rules still there: stale, so the next sweep removes them
+      assertEquals(2, NetworkFaults.active(id, 1).size());
+      assertTrue(NetworkFaults.sweepStale() >= 2);
+      assertEquals(0, NetworkFaults.active(id, 1).size());
+    } finally {
+      NetworkFaults.remove(id, 0);
+    }
+  }
+
+  @Test
   void should_sweep_a_stale_rule_keep_a_live_one_and_leave_foreign_rules_alone_when_sweeping_and_healing()
       throws Exception {
     ClusterLayout gone = new ClusterLayout(dir.resolve("gone"), 1, "127.0.0.251", 19998, 19999, "gone");

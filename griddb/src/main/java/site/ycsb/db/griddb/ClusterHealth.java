@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
 /**
@@ -14,8 +15,29 @@ import java.util.function.LongSupplier;
  * operations fail at once with SERVICE_UNAVAILABLE instead of each waiting the failover timeout again, except one
  * probe per {@link #PROBE_INTERVAL_MS} that really calls the cluster; any success marks it up. So a killed server
  * turns into fast failures that the engine's {@code max_consecutive_errors} stops on, and a restarted one is noticed.
+ * Each change is told to the record's {@link Listener} once, by the thread whose call made it.
  */
 public final class ClusterHealth {
+  /** Told of each change, on the thread that made it; must not block (operations wait for it). */
+  interface Listener {
+    /** The cluster is held unreachable from now, because of {@code outage}'s failure. */
+    void began(Outage outage);
+
+    /** An operation succeeded: {@code outage} is over, after {@code downMillis}. */
+    void ended(Outage outage, long downMillis);
+  }
+
+  /** A listener that hears nothing (unit tests of the state alone). */
+  static final Listener NOBODY = new Listener() {
+    @Override
+    public void began(Outage outage) {
+    }
+
+    @Override
+    public void ended(Outage outage, long downMillis) {
+    }
+  };
+
   /** How often, while the cluster is down, one operation is let through to see whether it is back. */
   static final long PROBE_INTERVAL_MS = 1000;
   private static final Map<String, ClusterHealth> BY_TARGET = new ConcurrentHashMap<>();
@@ -24,18 +46,29 @@ public final class ClusterHealth {
   private static volatile LongSupplier clockOfNewRecords = SYSTEM_CLOCK_MS;
 
   private final LongSupplier clockMs;
-  /** Time the cluster was seen down (ms), 0 while up. */
-  private final AtomicLong downSinceMs = new AtomicLong();
+  private final Listener listener;
+  /** The outage going on, null while the cluster answers; swapped by compare-and-set so each change has one owner. */
+  private final AtomicReference<Outage> outage = new AtomicReference<>();
+  /** The latest outage, kept after its end so that a thread that failed fast just before always has a reason. */
+  private volatile Outage latest;
   private final AtomicLong nextProbeMs = new AtomicLong();
-  private volatile String reason;
 
   ClusterHealth(LongSupplier clockMs) {
-    this.clockMs = clockMs;
+    this(clockMs, NOBODY);
   }
 
-  /** The health record of a target (see {@link GridDBConfig#describeTarget()}), shared within the process. */
-  public static ClusterHealth of(String target) {
-    return BY_TARGET.computeIfAbsent(target, t -> new ClusterHealth(clockOfNewRecords));
+  ClusterHealth(LongSupplier clockMs, Listener listener) {
+    this.clockMs = clockMs;
+    this.listener = listener;
+  }
+
+  /**
+   * The health record of {@code config}'s cluster (by {@link GridDBConfig#describeTarget()}), shared within the
+   * process; its changes are reported as node events ({@link NodeEvents}).
+   */
+  public static ClusterHealth of(GridDBConfig config) {
+    return BY_TARGET.computeIfAbsent(config.describeTarget(),
+        t -> new ClusterHealth(clockOfNewRecords, NodeEvents.of(config)));
   }
 
   /** Forgets every target's state (unit tests); records made from now on read the system clock. */
@@ -61,7 +94,7 @@ public final class ClusterHealth {
 
   /** Whether an operation should fail without calling the cluster (down, and not this operation's turn to probe). */
   public boolean failFast() {
-    if (downSinceMs.get() == 0) {
+    if (outage.get() == null) {
       return false;
     }
     long now = clockMs.getAsLong();
@@ -74,16 +107,14 @@ public final class ClusterHealth {
     if (!isUnreachable(e)) {
       return false;
     }
-    long now = Math.max(1, clockMs.getAsLong());
-    if (downSinceMs.get() == 0) {
-      // Before the state changes, so that a thread failing fast always finds a reason to print.
-      reason = e.oneLine();
+    Outage began = new Outage(Math.max(1, clockMs.getAsLong()), e);
+    if (!outage.compareAndSet(null, began)) {
+      return false;
     }
-    if (downSinceMs.compareAndSet(0, now)) {
-      nextProbeMs.set(now + PROBE_INTERVAL_MS);
-      return true;
-    }
-    return false;
+    latest = began;
+    nextProbeMs.set(began.sinceMs() + PROBE_INTERVAL_MS);
+    listener.began(began);
+    return true;
   }
 
   /**
@@ -91,19 +122,23 @@ public final class ClusterHealth {
    * outage (to exactly one caller), else -1.
    */
   public long succeeded() {
-    long since = downSinceMs.get();
-    if (since == 0 || !downSinceMs.compareAndSet(since, 0)) {
+    Outage ended = outage.get();
+    if (ended == null || !outage.compareAndSet(ended, null)) {
       return -1;
     }
-    return Math.max(0, clockMs.getAsLong() - since);
+    long downMillis = Math.max(0, clockMs.getAsLong() - ended.sinceMs());
+    listener.ended(ended, downMillis);
+    return downMillis;
   }
 
   public boolean isDown() {
-    return downSinceMs.get() != 0;
+    return outage.get() != null;
   }
 
-  /** The failure that marked the cluster down (one line), or null. */
+  /** The failure that marked the cluster down most recently (one line), or null. */
   public String reason() {
-    return reason;
+    Outage o = outage.get();
+    o = o != null ? o : latest;
+    return o == null ? null : o.reason();
   }
 }

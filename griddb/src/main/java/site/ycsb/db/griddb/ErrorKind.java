@@ -65,6 +65,11 @@ public enum ErrorKind {
   static final int TRANSACTION_NOT_FOUND = 110005;
   /** {@code JC_BAD_CONNECTION}: connect refused, or failover gave up. */
   static final int BAD_CONNECTION = 145028;
+  /**
+   * {@code JC_CONNECTION_TIMEOUT}: no answer within the request timeout, or a connect that timed out. Classified by
+   * code too, because the JDBC driver reports it as a plain {@code SQLException} with this code.
+   */
+  static final int CONNECTION_TIMEOUT = 145029;
   /** {@code JC_CONTAINER_CLOSED}: a handle closed by the client after a failed failover. */
   static final int CONTAINER_CLOSED = 145038;
 
@@ -130,6 +135,7 @@ public enum ErrorKind {
     case CONTAINER_NOT_FOUND:
       return CONTAINER_MISSING;
     case BAD_CONNECTION:
+    case CONNECTION_TIMEOUT:
       return UNREACHABLE;
     default:
       break;

@@ -6,6 +6,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsb.support.DatabaseReports;
 import site.ycsb.support.RateLimitedLog;
 import site.ycsb.support.RetryCounters;
 
@@ -85,7 +86,7 @@ public class GridDBClient extends DB {
       }
     };
     ops = new GridDBOperations(session, readers, this::router, schema, retrier, ERRORS,
-        config.getInsertBatchSize(), ClusterHealth.of(config.describeTarget()));
+        config.getInsertBatchSize(), ClusterHealth.of(config));
     try {
       router(config.getTable());
     } catch (StoreException e) {
@@ -170,7 +171,7 @@ public class GridDBClient extends DB {
       reader.close();
       reader = null;
     }
-    boolean down = ClusterHealth.of(config.describeTarget()).isDown();
+    boolean down = ClusterHealth.of(config).isDown();
     if (down) {
       session.stopWaitingForCluster();
     }
@@ -194,6 +195,10 @@ public class GridDBClient extends DB {
       if (openClients++ == 0) {
         runCounters = Retrier.newCounters();
         nodeStats = NodeStatSampler.startIfWanted(config, LOG::warn);
+        // How long an operation on a silent node can take before it fails: what its latency and failures mean.
+        DatabaseReports.setting(NodeEvents.BINDING, "request timeout", config.getRequestTimeoutMillis() == 0
+            ? "none" : config.getRequestTimeoutMillis() + " ms");
+        DatabaseReports.setting(NodeEvents.BINDING, "failover timeout", config.getFailoverTimeoutSeconds() + " s");
       }
       return runCounters;
     }

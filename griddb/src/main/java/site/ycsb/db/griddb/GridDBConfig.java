@@ -20,6 +20,19 @@ import java.util.Properties;
 public final class GridDBConfig {
   /** Default failover timeout (s): bounded so that a dead cluster fails in seconds (GridDB's default is minutes). */
   public static final int DEFAULT_FAILOVER_TIMEOUT_S = 10;
+  /**
+   * Default request timeout (ms): long enough that a healthy node's ordinary requests and pauses (a checkpoint, a
+   * stall of a few seconds) never hit it, short enough that an operation on a node that stopped answering fails in
+   * about 22 s with the default failover timeout instead of waiting as long as the node is silent (measured, see the
+   * README's "A node that stops answering").
+   */
+  public static final int DEFAULT_REQUEST_TIMEOUT_MS = 5000;
+  /** Below this a request timeout would fail ordinary requests of a healthy node; 0 turns the timeout off. */
+  static final int MIN_REQUEST_TIMEOUT_MS = 100;
+  /** At most an hour: a longer timeout is no bound a benchmark can use. */
+  static final int MAX_REQUEST_TIMEOUT_MS = 3_600_000;
+  /** GridDB's client's own connect and heartbeat timeouts (ms), which the request timeout must not lengthen. */
+  static final int CLIENT_CONNECT_AND_HEARTBEAT_MS = 10_000;
   /** Default SQL port of a GridDB node, used to derive the SQL member list from the transaction members. */
   public static final int DEFAULT_SQL_PORT = 20001;
   /** GridDB's default multicast port for SQL notification. */
@@ -43,6 +56,8 @@ public final class GridDBConfig {
   static final String SQL_MEMBER = "griddb.sqlmember";
   static final String SQL_PORT = "griddb.sqlnotificationport";
   static final String RETRY_BACKOFF = "griddb.retrybackoffmillis";
+  /** How long one request may go unanswered on an open connection (GridDB's statementTimeout); 0: no limit. */
+  static final String REQUEST_TIMEOUT = "griddb.requesttimeoutmillis";
   /** The members' system (REST) port: set, the binding samples each member's {@code /node/stat} (opt-in). */
   static final String SYSTEM_PORT = "griddb.systemport";
 
@@ -92,6 +107,7 @@ public final class GridDBConfig {
   private final String database;
   private final String consistency;
   private final int failoverTimeoutSeconds;
+  private final int requestTimeoutMillis;
   private final Integer transactionTimeoutSeconds;
   private final Integer containerCacheSize;
   private final Integer maxConnectionPoolSize;
@@ -153,6 +169,12 @@ public final class GridDBConfig {
     String cons = value(p, "griddb.consistency");
     consistency = cons == null ? "IMMEDIATE" : oneOf("griddb.consistency", cons, "IMMEDIATE", "EVENTUAL");
     failoverTimeoutSeconds = intValue(p, FAILOVER_TIMEOUT, DEFAULT_FAILOVER_TIMEOUT_S, 0);
+    Integer request = optionalInt(p, REQUEST_TIMEOUT, 0, MAX_REQUEST_TIMEOUT_MS);
+    requestTimeoutMillis = request == null ? DEFAULT_REQUEST_TIMEOUT_MS : request;
+    if (requestTimeoutMillis != 0 && requestTimeoutMillis < MIN_REQUEST_TIMEOUT_MS) {
+      throw mistake(p.given(REQUEST_TIMEOUT) + "=" + requestTimeoutMillis + " must be 0 (no limit: wait as long as a"
+          + " node is silent) or at least " + MIN_REQUEST_TIMEOUT_MS + " (shorter fails a healthy node's requests)");
+    }
     transactionTimeoutSeconds = optionalInt(p, TRANSACTION_TIMEOUT, 1);
     containerCacheSize = optionalInt(p, CONTAINER_CACHE, 0);
     maxConnectionPoolSize = optionalInt(p, POOL_SIZE, 0);
@@ -391,11 +413,28 @@ public final class GridDBConfig {
     return out;
   }
 
-  /** Properties for {@code GridStoreFactory.setProperties} (process-wide settings), possibly empty. */
+  /**
+   * Properties for {@code GridStoreFactory.setProperties}: settings of a GridDB client factory, which hold for every
+   * store it makes (each client thread has a factory of its own, see {@link ClientFactory}), possibly empty.
+   *
+   * <p>The request timeout becomes the client's statement timeout: without it a request sent over a connection that
+   * stays open (a partitioned or frozen node) waits as long as the node is silent, since the failover timeout only
+   * starts once a connection has failed. Connect timeout (a partition leaves connects unanswered too) and heartbeat
+   * timeout (it caps the socket's read timeout, which is when the statement timeout is checked) are the client's
+   * 10 s unless the request timeout is shorter, respectively longer.
+   */
   public Properties factoryProperties() {
     Properties out = new Properties();
     if (maxConnectionPoolSize != null) {
       out.setProperty("maxConnectionPoolSize", Integer.toString(maxConnectionPoolSize));
+    }
+    if (requestTimeoutMillis > 0) {
+      out.setProperty("statementTimeoutEnabled", "true");
+      out.setProperty("statementTimeoutMillis", Integer.toString(requestTimeoutMillis));
+      out.setProperty("connectTimeoutMillis",
+          Integer.toString(Math.min(requestTimeoutMillis, CLIENT_CONNECT_AND_HEARTBEAT_MS)));
+      out.setProperty("heartbeatTimeoutMillis",
+          Integer.toString(Math.max(requestTimeoutMillis, CLIENT_CONNECT_AND_HEARTBEAT_MS)));
     }
     return out;
   }
@@ -420,6 +459,11 @@ public final class GridDBConfig {
     out.setProperty("user", user);
     out.setProperty("password", password);
     out.setProperty("loginTimeout", Integer.toString(Math.max(1, failoverTimeoutSeconds)));
+    if (requestTimeoutMillis > 0) {
+      // The JDBC driver has its own connection code, which the factory's settings do not reach: without this a query
+      // on a silent node waits as long as the silence (up to the driver's 300 s). Whole seconds, rounded up.
+      out.setProperty("internal.networkTimeout", Long.toString((requestTimeoutMillis + 999L) / 1000));
+    }
     return out;
   }
 
@@ -495,6 +539,11 @@ public final class GridDBConfig {
 
   public int getFailoverTimeoutSeconds() {
     return failoverTimeoutSeconds;
+  }
+
+  /** How long one request may go unanswered before the client gives up on its connection (ms); 0: no limit. */
+  public int getRequestTimeoutMillis() {
+    return requestTimeoutMillis;
   }
 
   public Integer getTransactionTimeoutSeconds() {

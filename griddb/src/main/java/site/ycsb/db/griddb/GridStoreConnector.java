@@ -5,25 +5,23 @@ import com.toshiba.mwcloud.gs.GridStore;
 import com.toshiba.mwcloud.gs.GridStoreFactory;
 import site.ycsb.DBException;
 
-import java.util.Properties;
 
 /**
- * Connects with GridDB's official client ({@code GridStoreFactory}) and JDBC driver.
+ * Connects with GridDB's official client (a client factory per thread, see {@link ClientFactory}) and JDBC driver.
  *
- * <p>Thread-safe: every client thread opens its own session through it; configuring GridDB's process-wide factory, the
- * one shared step, is synchronized and done once.
+ * <p>Thread-safe: every client thread opens its own session through it.
  */
 public final class GridStoreConnector implements StoreConnector {
-  private static boolean factoryConfigured;
-
   @Override
   public StoreSession open(GridDBConfig config) throws DBException {
-    configureFactory(config);
+    GridStoreFactory own = ClientFactory.own(config);
+    GridStoreFactory factory = own != null ? own : ClientFactory.shared(config);
     GridStoreSession session;
     try {
-      GridStore store = GridStoreFactory.getInstance().getGridStore(config.gridStoreProperties());
-      session = new GridStoreSession(store);
+      GridStore store = factory.getGridStore(config.gridStoreProperties());
+      session = new GridStoreSession(store, own);
     } catch (GSException e) {
+      GridStoreSession.closeQuietly(own);
       throw failure(config, GridStoreSession.convert(e));
     }
     try {
@@ -37,20 +35,6 @@ public final class GridStoreConnector implements StoreConnector {
         // The connection failure is the one to report.
       }
       throw failure(config, e);
-    }
-  }
-
-  private static synchronized void configureFactory(GridDBConfig config) throws DBException {
-    Properties p = config.factoryProperties();
-    if (factoryConfigured || p.isEmpty()) {
-      return;
-    }
-    try {
-      GridStoreFactory.getInstance().setProperties(p);
-      factoryConfigured = true;
-    } catch (GSException e) {
-      throw new DBException("GridDB: griddb.maxconnectionpoolsize rejected by the client: "
-          + GridStoreSession.convert(e).oneLine());
     }
   }
 

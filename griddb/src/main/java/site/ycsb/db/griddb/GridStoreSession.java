@@ -7,6 +7,7 @@ import com.toshiba.mwcloud.gs.ContainerType;
 import com.toshiba.mwcloud.gs.GSException;
 import com.toshiba.mwcloud.gs.GSType;
 import com.toshiba.mwcloud.gs.GridStore;
+import com.toshiba.mwcloud.gs.GridStoreFactory;
 import com.toshiba.mwcloud.gs.IndexType;
 import com.toshiba.mwcloud.gs.PartitionController;
 import com.toshiba.mwcloud.gs.Query;
@@ -23,6 +24,8 @@ import java.util.Map;
 /** {@link StoreSession} over one {@link GridStore} (GridDB's client is not thread-safe: one per thread). */
 public final class GridStoreSession implements StoreSession {
   private final GridStore store;
+  /** The client factory this session's store came from when it is the session's own (closed with it), else null. */
+  private final GridStoreFactory factory;
   private final Map<String, Container<String, Row>> containers = new HashMap<>();
   private final Map<String, Container<String, Row>> txContainers = new HashMap<>();
   /** Per container handle: its number of STRING columns, and whether an order-number column follows them. */
@@ -30,7 +33,24 @@ public final class GridStoreSession implements StoreSession {
   private PartitionController partitions;
 
   public GridStoreSession(GridStore store) {
+    this(store, null);
+  }
+
+  /** A session over {@code store}, closing {@code factory} (the store's own, or null for a shared one) with it. */
+  public GridStoreSession(GridStore store, GridStoreFactory factory) {
     this.store = store;
+    this.factory = factory;
+  }
+
+  /** Closes a factory whose store could not be made; the failure to make it is the one to report. */
+  static void closeQuietly(GridStoreFactory factory) {
+    if (factory != null) {
+      try {
+        factory.close();
+      } catch (GSException e) {
+        // nothing was opened through it
+      }
+    }
   }
 
   /** Converts a GridDB exception of an idempotent request (see {@link #convert(GSException, boolean)}). */
@@ -493,6 +513,13 @@ public final class GridStoreSession implements StoreSession {
         partitions.close();
       }
       store.close();
+    } catch (GSException e) {
+      first = first == null ? e : first;
+    }
+    try {
+      if (factory != null) {
+        factory.close();
+      }
     } catch (GSException e) {
       first = first == null ? e : first;
     }

@@ -79,7 +79,9 @@ class ErrorKindTest {
 
   @ParameterizedTest
   @CsvSource({"1, true, false, UNREACHABLE", "10005, false, false, AUTH_FAILED", "7, false, true, RECOVERABLE",
-      "7, false, false, OTHER", "145038, false, false, STALE_HANDLE"})
+      "7, false, false, OTHER", "145038, false, false, STALE_HANDLE",
+      // the JDBC driver's timeout: a plain SQLException with the client's code
+      "145029, false, false, UNREACHABLE"})
   void should_derive_a_kind_when_an_exception_was_made_without_one(int code, boolean timeout, boolean retryable,
                                                                    ErrorKind kind) {
     assertSame(kind, new StoreException(code, "m", retryable, timeout).kind());

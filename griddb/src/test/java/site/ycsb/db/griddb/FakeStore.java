@@ -42,6 +42,7 @@ final class FakeStore implements RangeReader {
   final AtomicInteger puts = new AtomicInteger();
   final AtomicInteger gets = new AtomicInteger();
   final AtomicInteger lockedGets = new AtomicInteger();
+  final AtomicInteger aborts = new AtomicInteger();
   final AtomicInteger multiPuts = new AtomicInteger();
   final AtomicInteger creates = new AtomicInteger();
   final AtomicInteger rangeReads = new AtomicInteger();
@@ -329,6 +330,7 @@ final class FakeStore implements RangeReader {
 
         @Override
         public void abort() {
+          aborts.incrementAndGet();
           undo();
           release();
         }

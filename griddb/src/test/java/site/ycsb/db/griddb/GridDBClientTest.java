@@ -872,6 +872,62 @@ class GridDBClientTest {
   }
 
   @Test
+  void should_name_the_member_once_in_a_node_event_when_the_cluster_stops_answering_and_answers_again()
+      throws Exception {
+    java.util.concurrent.atomic.AtomicLong nowMs = new java.util.concurrent.atomic.AtomicLong(1_000_000);
+    ClusterHealth.reset(nowMs::get);
+    Properties p = props();
+    p.setProperty("griddb.retries", "0");
+    try (RecordedEvents recorded = RecordedEvents.listen()) {
+      GridDBClient c = client(p);
+      GridDBClient other = client(p);
+      c.insert("usertable", "k", values("field0", "a"));
+      String silent = "[145029:JC_CONNECTION_TIMEOUT] Failover timed out (reason=Connection timed out by statement"
+          + " timeout (address=/127.0.0.1:10001))";
+      store.failNext.add(new StoreException(145029, silent, false, true));
+      store.failNext.add(new StoreException(145029, silent, false, true));
+      assertEquals(Status.SERVICE_UNAVAILABLE, c.read("usertable", "k", null, new HashMap<>()));
+      nowMs.addAndGet(ClusterHealth.PROBE_INTERVAL_MS);
+      assertEquals(Status.SERVICE_UNAVAILABLE, other.read("usertable", "k", null, new HashMap<>()), "a probe");
+      nowMs.addAndGet(ClusterHealth.PROBE_INTERVAL_MS);
+      assertEquals(Status.OK, other.read("usertable", "k", null, new HashMap<>()), "the probe, answered");
+      assertEquals(Status.OK, c.read("usertable", "k", null, new HashMap<>()));
+      List<String> lines = recorded.lines();
+      assertEquals(2, lines.size(), lines.toString());
+      assertTrue(lines.get(0).startsWith("griddb: node 127.0.0.1:10001 stopped answering ("), lines.toString());
+      assertTrue(lines.get(1).startsWith("griddb: node 127.0.0.1:10001 answered again (an operation succeeded, 2.0 s"),
+          lines.toString());
+      c.cleanup();
+      other.cleanup();
+    }
+  }
+
+  @Test
+  void should_abort_a_transaction_the_silence_broke_only_once_the_cluster_answers_again() throws Exception {
+    java.util.concurrent.atomic.AtomicLong nowMs = new java.util.concurrent.atomic.AtomicLong(1_000_000);
+    ClusterHealth.reset(nowMs::get);
+    Properties p = props();
+    p.setProperty("griddb.retries", "0");
+    GridDBClient c = client(p);
+    c.insert("usertable", "k", values("field0", "a", "field1", "b", "field2", "c"));
+    int aborts = store.aborts.get();
+    store.failNext.add(new StoreException(145029, "[145029:JC_CONNECTION_TIMEOUT] Connection timed out by statement"
+        + " timeout", false, true));
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.update("usertable", "k", values("field0", "x")));
+    assertEquals(aborts, store.aborts.get(), "no abort sent to a node that does not answer");
+    assertEquals(Status.SERVICE_UNAVAILABLE, c.read("usertable", "k", null, new HashMap<>()), "failing fast");
+    assertEquals(aborts, store.aborts.get());
+    nowMs.addAndGet(ClusterHealth.PROBE_INTERVAL_MS);
+    assertEquals(Status.OK, c.read("usertable", "k", null, new HashMap<>()), "the probe, answered");
+    assertEquals(aborts, store.aborts.get(), "the probe itself does not wait for an abort");
+    assertEquals(Status.OK, c.read("usertable", "k", null, new HashMap<>()));
+    assertEquals(aborts + 1, store.aborts.get(), "aborted once the cluster answers");
+    assertEquals(Status.OK, c.update("usertable", "k", values("field0", "y")));
+    assertEquals(aborts + 1, store.aborts.get(), "and only once");
+    c.cleanup();
+  }
+
+  @Test
   void should_not_mark_the_cluster_down_when_an_operation_fails_for_another_reason() throws Exception {
     Properties p = props();
     p.setProperty("griddb.retries", "0");

@@ -61,7 +61,8 @@ class GridDBConfigTest {
     assertEquals("10", gs.getProperty("failoverTimeout"));
     assertEquals("IMMEDIATE", gs.getProperty("consistency"));
     assertNull(gs.getProperty("notificationAddress"));
-    assertTrue(c.factoryProperties().isEmpty());
+    assertEquals(GridDBConfig.DEFAULT_REQUEST_TIMEOUT_MS, c.getRequestTimeoutMillis());
+    assertEquals(4, c.factoryProperties().size(), "only the request timeout's: " + c.factoryProperties());
     assertEquals(0, c.getSystemPort(), "the node statistics are opt-in");
     assertTrue(c.getSystemMembers().isEmpty());
   }
@@ -181,6 +182,39 @@ class GridDBConfigTest {
     assertEquals("8", c.factoryProperties().getProperty("maxConnectionPoolSize"));
   }
 
+  @ParameterizedTest
+  @CsvSource({
+      // request timeout, statement, connect (never above the client's 10 s), heartbeat (never below the statement
+      // timeout, else the read timeout that checks it fires first), JDBC network timeout (whole seconds, up)
+      "'',    5000,  5000,  10000, 5",
+      "1500,  1500,  1500,  10000, 2",
+      "30000, 30000, 10000, 30000, 30",
+  })
+  void should_bound_every_request_of_both_clients_when_a_request_timeout_applies(String given, String statement,
+      String connect, String heartbeat, String network) throws Exception {
+    Properties p = fixedList();
+    if (!given.isEmpty()) {
+      p.setProperty("griddb.requesttimeoutmillis", given);
+    }
+    GridDBConfig c = GridDBConfig.from(p);
+    Properties f = c.factoryProperties();
+    assertEquals("true", f.getProperty("statementTimeoutEnabled"));
+    assertEquals(statement, f.getProperty("statementTimeoutMillis"));
+    assertEquals(connect, f.getProperty("connectTimeoutMillis"));
+    assertEquals(heartbeat, f.getProperty("heartbeatTimeoutMillis"));
+    assertEquals(network, c.jdbcProperties().getProperty("internal.networkTimeout"));
+  }
+
+  @Test
+  void should_leave_the_clients_unbounded_when_the_request_timeout_is_0() throws Exception {
+    Properties p = fixedList();
+    p.setProperty("griddb.requesttimeoutmillis", "0");
+    GridDBConfig c = GridDBConfig.from(p);
+    assertEquals(0, c.getRequestTimeoutMillis());
+    assertTrue(c.factoryProperties().isEmpty(), c.factoryProperties().toString());
+    assertNull(c.jdbcProperties().getProperty("internal.networkTimeout"));
+  }
+
   @Test
   void should_read_layout_and_workload_properties_when_set() throws Exception {
     Properties p = fixedList();
@@ -267,6 +301,11 @@ class GridDBConfigTest {
       "griddb.failoverTimeout|-1|griddb.failoverTimeout=-1 must be at least 0",
       "griddb.failoverTimeout|ten|griddb.failoverTimeout=ten is not a whole number",
       "griddb.transactionTimeout|0|griddb.transactionTimeout=0 must be at least 1",
+      "griddb.requesttimeoutmillis|50|griddb.requesttimeoutmillis=50 must be 0 (no limit: wait as long as a node is"
+          + " silent) or at least 100",
+      "griddb.requesttimeoutmillis|3600001|griddb.requesttimeoutmillis=3600001 must be between 0 and 3600000",
+      "griddb.requesttimeoutmillis|-1|griddb.requesttimeoutmillis=-1 must be between 0 and 3600000",
+      "griddb.requesttimeoutmillis|5s|griddb.requesttimeoutmillis=5s is not a whole number",
       "griddb.containerCacheSize|-5|griddb.containerCacheSize=-5 must be at least 0",
       "griddb.maxConnectionPoolSize|x|griddb.maxConnectionPoolSize=x is not a whole number",
       "griddb.containercount|-1|griddb.containercount=-1 must be at least 0",
@@ -340,6 +379,7 @@ class GridDBConfigTest {
 
   @ParameterizedTest
   @CsvSource({"griddb.clusterName", "griddb.consistency", "griddb.failoverTimeout", "griddb.failovertimeoutseconds",
+      "griddb.requesttimeoutmillis",
       "griddb.retries", "griddb.notificationPort", "griddb.scanlayout", "griddb.database", "griddb.password"})
   void should_refuse_a_value_given_blank_when_parsing(String name) {
     // an unset shell variable must not silently mean the default (or "missing" for a required one)

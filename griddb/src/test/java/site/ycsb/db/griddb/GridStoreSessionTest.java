@@ -249,6 +249,32 @@ class GridStoreSessionTest {
   }
 
   @Test
+  void should_close_its_own_client_factory_after_the_store_when_it_has_one() throws Exception {
+    GridStoreFactory own = new GridStoreFactory() {
+      @Override
+      public GridStore getGridStore(Properties properties) {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
+      public void setProperties(Properties properties) {
+      }
+
+      @Override
+      public void close() {
+        calls.add("factory.close");
+      }
+    };
+    GridStoreSession withFactory = new GridStoreSession(storeDouble(), own);
+    withFactory.close();
+    assertEquals(java.util.Arrays.asList("store.close", "factory.close"),
+        calls.subList(calls.size() - 2, calls.size()));
+    calls.clear();
+    session.close();
+    assertFalse(calls.contains("factory.close"), "a shared factory stays open: " + calls);
+  }
+
+  @Test
   void should_fail_clearly_when_a_container_does_not_exist() {
     StoreException e = org.junit.jupiter.api.Assertions.assertThrows(StoreException.class,
         () -> session.get("missing_1", "k"));

@@ -1,5 +1,6 @@
 package site.ycsb.db.griddb;
 
+import site.ycsb.testserver.cassandra.LoopbackPartition;
 import site.ycsb.testserver.griddb.GridDBInstallation;
 import site.ycsb.testserver.griddb.GridDBServer;
 import site.ycsb.testserver.griddb.NodePorts;
@@ -56,6 +57,24 @@ final class OwnGridDBNode implements AutoCloseable {
   /** The node's system (REST) port, for {@code griddb.systemport}. */
   int systemPort() {
     return ports.system();
+  }
+
+  /** The fixed-list member the binding is given: {@code 127.0.0.1:<transaction port>}. */
+  String member() {
+    return server.bindingProperties().getProperty("griddb.notificationmember");
+  }
+
+  /**
+   * A partition (not made yet) of the node's transaction and SQL ports, the ones its clients use, owned by its process
+   * (cassandra-testserver's marked iptables rules; see {@link LoopbackPartition}).
+   */
+  LoopbackPartition partition() {
+    return LoopbackPartition.of(dir, "127.0.0.1", pid(), port(member()),
+        port(server.bindingProperties().getProperty("griddb.sqlmember")));
+  }
+
+  private static int port(String hostPort) {
+    return Integer.parseInt(hostPort.substring(hostPort.lastIndexOf(':') + 1));
   }
 
   /** The node's process id. */
