@@ -22,7 +22,9 @@ Usage: $PROG [options]
                       client CPU and operations between its status lines S1 and S2, after the JIT has settled
   --threads N         client threads of the blocking cases (default 16)
   --inflight N        operations in flight of the asynchronous cases (default 64)
-  --cases LIST        subset of ycsb017,blocking,async,async-window,floor-sync,floor-async (default: all)
+  --cases LIST        subset of ycsb017,blocking,async,async-window,floor-sync,floor-async (default: all), and
+                      blocking-noguard / async-noguard: those cases with the silent-node guard off
+                      (-p cassandra.silentnodemillis=0), to measure what the guard costs per operation
   --async-args "..."  arguments of the asynchronous case (default "-p async=true -threads <inflight>")
   --base-core JAR     a core jar to compare with (e.g. an earlier commit's core/target/core-*.jar): the case
                       async-base runs the asynchronous case with it in place of this checkout's core
@@ -61,8 +63,8 @@ while [ $# -gt 0 ]; do
               WINDOW="$val" ;;
     --threads) need_count "$opt" "$val"; THREADS="$val" ;;
     --inflight) need_count "$opt" "$val"; INFLIGHT="$val" ;;
-    --cases) [[ "$val" =~ ^(ycsb017|blocking|async|async-base|async-window|floor-sync|floor-async)(,(ycsb017|blocking|async|async-base|async-window|floor-sync|floor-async))*$ ]] \
-               || die "--cases takes a comma list of ycsb017, blocking, async, async-base, async-window, floor-sync, floor-async; got '$val'"
+    --cases) [[ "$val" =~ ^(ycsb017|blocking|blocking-noguard|async|async-noguard|async-base|async-window|floor-sync|floor-async)(,(ycsb017|blocking|blocking-noguard|async|async-noguard|async-base|async-window|floor-sync|floor-async))*$ ]] \
+               || die "--cases takes a comma list of ycsb017, blocking, blocking-noguard, async, async-noguard, async-base, async-window, floor-sync, floor-async; got '$val'"
              CASES="$val" ;;
     --async-args) ASYNC_ARGS="$val" ;;
     --window-us) need_count "$opt" "$val"; WINDOW_US="$val" ;;
@@ -173,7 +175,11 @@ command_for() { # case rate -> sets CMD
                   "${ycsb[@]}" -threads "$THREADS") ;;
     blocking) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" -threads "$THREADS"
                    -p async=false) ;;
+    blocking-noguard) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" -threads "$THREADS"
+                           -p async=false -p cassandra.silentnodemillis=0) ;;
     async) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}") ;;
+    async-noguard) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}"
+                        -p cassandra.silentnodemillis=0) ;;
     async-base) CMD=("$JAVA" "${JVM[@]}" -cp "$BASE_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}") ;;
     async-window) CMD=("$JAVA" "${JVM[@]}" -cp "$OURS_LIB/*" site.ycsb.Client "${ycsb[@]}" "${ASYNC[@]}"
                        -p async.window.us="$WINDOW_US") ;;
@@ -278,6 +284,8 @@ summary() {
       nc = split(cases, cl, ",")
       name["ycsb017"] = "YCSB 0.17.0 cassandra binding"; name["blocking"] = "this project, blocking"
       name["async"] = "this project, asynchronous"; name["floor-sync"] = "driver only, blocking"
+      name["blocking-noguard"] = "this project, blocking, silent-node guard off"
+      name["async-noguard"] = "this project, asynchronous, silent-node guard off"
       name["async-window"] = "this project, asynchronous, " window " µs dispatch window"
       name["floor-async"] = "driver only, executeAsync"; name["async-base"] = "this project, asynchronous, base core (" base ")"
       for (r = 1; r <= nr; r++) {
