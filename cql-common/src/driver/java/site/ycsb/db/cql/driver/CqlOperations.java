@@ -75,15 +75,9 @@ public final class CqlOperations {
   /** The silent-node guard of the blocking path, or null. */
   private final SilenceGuard guard;
 
-  public CqlOperations(Session session, CqlSettings settings, RetryingExecutor executor,
-                       AsyncRetryingExecutor asyncExecutor, TracingSampler tracing, RateLimitedLog log,
-                       long attemptDeadlineMillis) {
-    this(session, settings, executor, asyncExecutor, tracing, log, attemptDeadlineMillis, null);
-  }
-
   /**
-   * The operations as above, whose blocking path gives an idempotent attempt up when {@code guard} finds its node
-   * silent (null: no guard; the asynchronous path's executor has its own view of the guard).
+   * The operations over {@code session}; the blocking path gives an idempotent attempt up when {@code guard} finds its
+   * node silent (null: no guard; the asynchronous path's executor has its own view of the guard).
    */
   CqlOperations(Session session, CqlSettings settings, RetryingExecutor executor,
                 AsyncRetryingExecutor asyncExecutor, TracingSampler tracing, RateLimitedLog log,
