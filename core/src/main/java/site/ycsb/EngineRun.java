@@ -30,6 +30,8 @@ final class EngineRun {
   private String asyncImpossible;
   /** Signals during the measured run; replaced by real handlers when the schedule is about to start. */
   private Interruption interruption = Interruption.NONE;
+  /** The handlers until the schedule opens: a signal then ends the process and removes the unstarted results.dir. */
+  private Interruption beforeRun = Interruption.NONE;
 
   // Set by initialise().
   private RunState state;
@@ -80,7 +82,7 @@ final class EngineRun {
     int code = ExitCode.RUN_FAILED;
     // Until the schedule opens (threads' init, the engine's warm-up) a signal ends the process at once, with a line
     // and without leaving the results.dir this run created; from then on the run's own handlers take over.
-    Interruption beforeRun = Interruption.beforeRun(resultsDir::removeUnstarted);
+    beforeRun = Interruption.beforeRun(resultsDir::removeUnstarted);
     database = DatabaseReport.listen(System.err);
     try {
       code = initialise();
@@ -266,8 +268,12 @@ final class EngineRun {
     window = new MeasuredWindow(config, measurements, workload, state, schedule, warmup, asyncWorkload != null);
     window.sampleNodes(telemetry);
     window.hearDatabase(database);
-    window.prepare(resultsDir);
+    // The run's own handlers first, then its files: a signal handled by the before-run handlers removes the results.dir
+    // and ends the process, and must not race with this thread creating files in it (a SIGTERM 150 ms after the start
+    // line left a results.dir behind a run that said nothing was measured). handOver waits for such a handler.
     interruption = Interruption.install(workload::requestStop);
+    beforeRun.handOver(interruption);
+    window.prepare(resultsDir);
     window.run(interruption);
     long cleanupMs = cleanUp();
     return window.result(initMs, cleanupMs);

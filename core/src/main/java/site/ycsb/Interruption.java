@@ -30,6 +30,8 @@ final class Interruption implements AutoCloseable {
   private volatile int exitCode;
   private volatile long signalledNs;
   private int count;
+  /** The handlers that took over (see {@link #handOver}); guarded by this. */
+  private Interruption successor;
 
   private Interruption(Runnable onFirstSignal, boolean exitOnFirst) {
     this.onFirstSignal = onFirstSignal;
@@ -96,7 +98,23 @@ final class Interruption implements AutoCloseable {
     return interruption;
   }
 
+  /**
+   * From now on a signal that reaches this instance's handlers (delivered to them before {@code next}'s were
+   * installed, but handled after) is {@code next}'s to handle. Returns only when no signal of this instance's is being
+   * handled: one that came first (before the run's schedule opened) ends the process in its handler, so the caller
+   * never goes on to create what that handler has just removed. Called by the run's main thread once {@code next} is installed.
+   */
+  synchronized void handOver(Interruption next) {
+    if (this != NONE) {
+      successor = next;
+    }
+  }
+
   synchronized void signalled(String name, int number) {
+    if (successor != null) {
+      successor.signalled(name, number);
+      return;
+    }
     count++;
     if (count > 1) {
       System.err.println("Interrupted again: exiting now, without results.");
