@@ -24,8 +24,11 @@ import java.util.function.Predicate;
  * silent however slow one request is, and a node that nobody waits on is never found silent however long it has been
  * idle. It answers again with its next answer, of any request ({@link #answered}). Each change is reported once.
  *
- * <p>Cost on the path of every request: the driver glue writes one time per answer, and an attempt counts itself in
- * and out of its node ({@link #sent}, {@link #finished}); nothing here runs unless an attempt outlives the threshold.
+ * <p>Cost on the path of every request: the driver glue reads the clock once per answer, and writes it only when the
+ * node's last recorded answer is older than a resolution of 1 ms (a hundredth of the threshold, when that is less), so
+ * that a stream of answers does not pass the node's time from core to core. Nothing else here runs unless an attempt
+ * outlives the threshold. No count of the attempts waiting on a node is kept: it would cost two contended atomic
+ * updates per request, for a log line.
  *
  * <p>Thread-safe: answers arrive on the driver's I/O threads, checks on the executors' threads; a node's changes of
  * state are made under that node's lock, which nothing else takes.
@@ -46,10 +49,8 @@ public final class AnswerWatch<K> {
   /** A check made sooner than this after the last one would only spin: the waits are at least this long. */
   static final long MIN_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
-  /** One node's answers and the attempts waiting on it. */
+  /** One node's answers and the attempts given up on it. */
   public static final class Node {
-    private static final AtomicIntegerFieldUpdater<Node> WAITING =
-        AtomicIntegerFieldUpdater.newUpdater(Node.class, "waiting");
     private static final AtomicIntegerFieldUpdater<Node> GIVEN_UP =
         AtomicIntegerFieldUpdater.newUpdater(Node.class, "givenUp");
 
@@ -59,7 +60,6 @@ public final class AnswerWatch<K> {
     private volatile boolean silent;
     /** Guarded by this node's lock: since when it has answered nothing, as the check that found it silent saw it. */
     private long quietSinceNs;
-    private volatile int waiting;
     private volatile int givenUp;
 
     Node(String name, long nowNs) {
@@ -79,6 +79,11 @@ public final class AnswerWatch<K> {
   }
 
   private final long thresholdNanos;
+  /**
+   * An answer this close after the last one recorded is not written: the time only has to tell an answer within the
+   * threshold from none, to a hundredth of it at worst (1 ms, or less for a threshold under 100 ms).
+   */
+  private final long answerResolutionNanos;
   private final LongSupplier clock;
   private final Reports reports;
   private final Function<K, String> names;
@@ -98,6 +103,7 @@ public final class AnswerWatch<K> {
       throw new IllegalArgumentException("the silent-node threshold must be > 0 ms, got " + thresholdMillis);
     }
     this.thresholdNanos = TimeUnit.MILLISECONDS.toNanos(thresholdMillis);
+    this.answerResolutionNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(1), thresholdNanos / 100);
     this.names = names;
     this.usable = usable;
     this.clock = clock;
@@ -165,24 +171,12 @@ public final class AnswerWatch<K> {
     return out;
   }
 
-  /** An attempt was sent to {@code node} and waits for it. */
-  public void sent(Node node) {
-    Node.WAITING.incrementAndGet(node);
-  }
-
-  /** An attempt sent to {@code node} no longer waits (answered, failed or given up). */
-  public void finished(Node node) {
-    Node.WAITING.decrementAndGet(node);
-  }
-
-  /** Attempts waiting on {@code node} now. */
-  public int waiting(Node node) {
-    return node.waiting;
-  }
-
   /** {@code node} answered a request (a result or an error of its own): it is not silent, if it was. */
   public void answered(Node node) {
-    node.answeredNs = clock.getAsLong();
+    long now = clock.getAsLong();
+    if (now - node.answeredNs >= answerResolutionNanos) {
+      node.answeredNs = now;
+    }
     // read after the write above: see beginSilence for the other half of this handshake
     if (node.silent) {
       endSilence(node);
@@ -217,9 +211,8 @@ public final class AnswerWatch<K> {
     if (quiet < thresholdNanos) {
       return false;
     }
-    int waiting = Math.max(1, node.waiting);
-    return beginSilence(node, answered, quietSince, "no answer for " + seconds(quiet) + " to " + waiting + " request"
-        + (waiting == 1 ? "" : "s") + " waiting on it");
+    return beginSilence(node, answered, quietSince, "no answer for " + seconds(quiet) + " to any request, while one"
+        + " waited on it");
   }
 
   /**

@@ -178,8 +178,6 @@ public final class AsyncRetryingExecutor {
     volatile int decided;
     /** The node the attempt waits on (null: unknown, or no answer watch), written once just after the start. */
     private volatile AnswerWatch.Node node;
-    /** 1 once the attempt stopped counting as waiting on its node. Not private, as {@link #decided}. */
-    volatile int released;
     /** The attempt's future, cancelled when the attempt is given up early (the driver then forgets the request). */
     private volatile CompletionStage<T> stage;
     /**
@@ -204,10 +202,6 @@ public final class AsyncRetryingExecutor {
         return;
       }
       node = sentTo;
-      answers.sent(sentTo);
-      if (decided != 0) {
-        release(); // the watch decided before the node was known (it would have to be due at once)
-      }
     }
 
     @Override
@@ -217,11 +211,6 @@ public final class AsyncRetryingExecutor {
           return; // decided by the watch (unanswered in time, or given up on a silent node): a late answer
         }
         watch.unwatch(this);
-      }
-      AnswerWatch.Node n = node;
-      if (n != null) {
-        // sentTo ran before this answer could come and saw the attempt undecided: the release is this answer's alone
-        answers.finished(n);
       }
       if (error == null) {
         request.outcome.complete(Outcome.success(value, retries));
@@ -255,7 +244,6 @@ public final class AsyncRetryingExecutor {
         // the watch is closed (cleanup): nobody looks again, so the attempt ends now, unanswered
       }
       if (DECIDED.compareAndSet(this, 0, 1)) {
-        release();
         request.failed(retries, new UnansweredAttemptException(attemptDeadlineMillis));
       }
     }
@@ -265,7 +253,6 @@ public final class AsyncRetryingExecutor {
         return;
       }
       answers.gaveUp(n);
-      release();
       CompletionStage<T> s = stage;
       if (s != null) {
         try {
@@ -276,22 +263,11 @@ public final class AsyncRetryingExecutor {
       }
       request.failed(retries, new SilentNodeException(n.name(), now - sentAtNs, answers.thresholdNanos()));
     }
-
-    /** The attempt stops counting as waiting on its node: once, whichever of the watch and sentTo comes last. */
-    private void release() {
-      AnswerWatch.Node n = node;
-      if (n != null && RELEASED.compareAndSet(this, 0, 1)) {
-        answers.finished(n);
-      }
-    }
   }
 
   @SuppressWarnings("rawtypes")
   private static final AtomicIntegerFieldUpdater<Try> DECIDED =
       AtomicIntegerFieldUpdater.newUpdater(Try.class, "decided");
-  @SuppressWarnings("rawtypes")
-  private static final AtomicIntegerFieldUpdater<Try> RELEASED =
-      AtomicIntegerFieldUpdater.newUpdater(Try.class, "released");
 
   private static long earlier(long a, long b) {
     return a - b < 0 ? a : b;

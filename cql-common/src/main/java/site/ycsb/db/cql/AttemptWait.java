@@ -32,11 +32,8 @@ public final class AttemptWait {
                           boolean idempotent, long deadlineMillis) throws UnansweredAttemptException {
     long deadline = sentAtNs + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
     boolean interrupted = false;
-    if (node != null) {
-      answers.sent(node);
-    }
     try {
-      long now = answers.nanoTime();
+      long now = sentAtNs; // the attempt was sent just now: no clock read before its answer
       long check = node == null ? deadline : earlier(deadline, answers.nextCheckNs(node, sentAtNs, now));
       while (true) {
         try {
@@ -67,9 +64,6 @@ public final class AttemptWait {
             : answers.nextCheckNs(node, sentAtNs, now));
       }
     } finally {
-      if (node != null) {
-        answers.finished(node);
-      }
       if (interrupted) {
         Thread.currentThread().interrupt();
       }

@@ -54,7 +54,6 @@ class AnswerWatchTest {
     watch.answered(node);
     now(100);
     long sent = clock.get();
-    watch.sent(node);
     assertFalse(watch.silent(node, sent, at(100 + THRESHOLD_MS - 1)), "one millisecond before the threshold");
     assertTrue(events.copy().isEmpty());
     assertEquals(at(100 + THRESHOLD_MS), watch.nextCheckNs(node, sent, at(100 + THRESHOLD_MS - 500)),
@@ -62,15 +61,32 @@ class AnswerWatchTest {
     assertTrue(watch.silent(node, sent, at(100 + THRESHOLD_MS)));
     assertTrue(watch.isSilent("127.0.0.3") && watch.anySilent());
     assertEquals(Collections.singletonList("127.0.0.3"), watch.silentKeys());
-    assertEquals(Collections.singletonList("127.0.0.3:9042 silent: no answer for 2.0 s to 1 request waiting on it"),
-        events.copy());
+    assertEquals(Collections.singletonList(
+        "127.0.0.3:9042 silent: no answer for 2.0 s to any request, while one waited on it"), events.copy());
+  }
+
+  @Test
+  void should_keep_the_earlier_time_when_answers_come_within_a_millisecond_and_the_later_one_when_a_millisecond_apart() {
+    AnswerWatch.Node stream = watch.node("127.0.0.4");
+    now(100);
+    watch.answered(stream);
+    clock.set(at(100) + MS / 2);
+    watch.answered(stream); // half a millisecond later: not written, the node's time stays at 100 ms
+    assertTrue(watch.silent(stream, at(99), at(100 + THRESHOLD_MS)), "quiet measured from the answer at 100 ms");
+
+    AnswerWatch.Node apart = watch.node("127.0.0.5");
+    now(100);
+    watch.answered(apart);
+    now(101);
+    watch.answered(apart); // a millisecond later: written
+    assertFalse(watch.silent(apart, at(99), at(100 + THRESHOLD_MS)), "quiet measured from the answer at 101 ms");
+    assertTrue(watch.silent(apart, at(99), at(101 + THRESHOLD_MS)));
   }
 
   @Test
   void should_not_find_a_node_silent_when_it_answers_other_requests_while_one_request_waits_long() {
     AnswerWatch.Node node = watch.node("127.0.0.1");
     long sent = clock.get();
-    watch.sent(node);
     for (long t = 500; t <= 10_000; t += 500) {
       now(t);
       watch.answered(node); // other requests to the node are answered all along
@@ -88,12 +104,9 @@ class AnswerWatchTest {
     watch.answered(node);
     now(60_000); // a minute without a request to it: nothing waited, nothing is wrong
     long sent = clock.get();
-    watch.sent(node);
     assertFalse(watch.silent(node, sent, sent), "idle time is no silence");
     assertFalse(watch.silent(node, sent, sent + (THRESHOLD_MS - 1) * MS));
     assertEquals(0, events.copy().size());
-    watch.finished(node);
-    assertEquals(0, watch.waiting(node), "nothing outstanding");
     assertFalse(watch.isSilent("127.0.0.2"));
     assertFalse(watch.isSilent("a node the watch never heard of"));
   }
@@ -102,9 +115,6 @@ class AnswerWatchTest {
   void should_report_each_change_once_and_answer_again_when_the_silent_node_answers_anything() {
     AnswerWatch.Node node = watch.node("127.0.0.3");
     long sent = clock.get();
-    for (int i = 0; i < 14; i++) {
-      watch.sent(node);
-    }
     now(THRESHOLD_MS + 100);
     for (int i = 0; i < 5; i++) {
       assertTrue(watch.silent(node, sent, clock.get()), "check " + i);
@@ -112,7 +122,8 @@ class AnswerWatchTest {
     }
     watch.timedOut(node); // the driver's own timeout of a request to it: already silent, nothing new
     assertEquals(1, events.copy().size(), events.copy().toString());
-    assertTrue(events.copy().get(0).endsWith("no answer for 2.1 s to 14 requests waiting on it"), events.copy().get(0));
+    assertTrue(events.copy().get(0).endsWith("no answer for 2.1 s to any request, while one waited on it"),
+        events.copy().get(0));
     now(9_000);
     watch.answered(node);
     watch.answered(node);
@@ -175,7 +186,6 @@ class AnswerWatchTest {
       throws Exception {
     AnswerWatch<String> real = new AnswerWatch<>(1, k -> k, k -> true, System::nanoTime, events);
     AnswerWatch.Node node = real.node("n");
-    real.sent(node);
     long sent = System.nanoTime() - TimeUnit.SECONDS.toNanos(10);
     CountDownLatch go = new CountDownLatch(1);
     Thread checker = new Thread(() -> {
