@@ -332,6 +332,7 @@ summary() {
   echo "in flight. $REPEAT repeat(s), cases interleaved (order reversed every other repeat). Wall time ${ELAPSED_S} s."
   echo
   echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), nproc $(nproc)"
+  echo "- Commit: $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$HERE" diff --quiet HEAD -- . ../../core ../../cql-common ../../cassandra2 2>/dev/null || echo ' (with uncommitted changes)')"
   echo "- Load average when the script started: $LOAD_AT_START; after its build, server start and data load, before the"
   echo "  first run: $LOAD_BEFORE; after the last run: $LOAD_AFTER (the runs' own client and server raise it)"
   echo "- Java: $("$JAVA" -version 2>&1 | head -n 1); JVM options: $JVM_OPTS"
