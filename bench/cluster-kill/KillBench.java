@@ -255,13 +255,13 @@ public final class KillBench {
     /** How long after a fault's end the calls it held may still end: the driver's 12 s timeout, a retry, slack. */
     private static final long AFTER_FAULT_MS = 20_000;
     private static final Pattern NODE_EVENT = Pattern.compile("\\{[^{}]*\"node\"\\s*:\\s*\"([^\"]+)\"[^{}]*"
-        + "\"state\"\\s*:\\s*\"(down|silent)\"[^{}]*\"epochMs\"\\s*:\\s*(\\d+)[^{}]*\\}");
+        + "\"state\"\\s*:\\s*\"(down|silent|slow)\"[^{}]*\"epochMs\"\\s*:\\s*(\\d+)[^{}]*\\}");
     private static final Pattern CAUSE = Pattern.compile("\"verdict\"\\s*:\\s*\\{\\s*\"cause\"\\s*:\\s*\"([a-z]+)\"");
 
     /**
      * This project's record of the run (summary.json): how long after the fault began the client first named a node
-     * down or silent ({@code named_s}, and which: {@code named_node}), and the lateness verdict's cause. YCSB 0.17.0
-     * writes no such record.
+     * down, silent or slow ({@code named_s}, and which: {@code named_node}), and the lateness verdict's cause. YCSB
+     * 0.17.0 writes no such record.
      */
     static void readSummary(Path summary, long fault, Map<String, String> r) throws IOException {
       if (!Files.isRegularFile(summary)) {
@@ -282,11 +282,11 @@ public final class KillBench {
       r.put("named_node", node);
       Matcher c = CAUSE.matcher(json);
       r.put("verdict", c.find() ? c.group(1) : "-");
-      // the record's node verdict ("database node(s) went down / stopped answering during the run ...") or the
-      // lateness verdict's: the database blamed in words
+      // the record's node verdict ("database node(s) went down / stopped answering / answered far slower than the
+      // other nodes during the run ...") or the lateness verdict's: the database blamed in words
       r.put("blames_database", json.contains("went down during the run") || json.contains("stopped answering during "
-          + "the run") || json.contains("went down or stopped answering") || "database".equals(r.get("verdict"))
-          ? "yes" : "no");
+          + "the run") || json.contains("went down or stopped answering") || json.contains("answered far slower than "
+          + "the other nodes during the run") || "database".equals(r.get("verdict")) ? "yes" : "no");
     }
 
     private static String need(Map<String, String> a, String key) {

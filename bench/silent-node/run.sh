@@ -280,13 +280,33 @@ summary() { # FAULT
       nc = split(clients, cl, ",")
       printf "| figure |"; for (i = 1; i <= nc; i++) printf " %s |", name[cl[i]]; print ""
       printf "|---|"; for (i = 1; i <= nc; i++) printf "---:|"; print ""
-      nf = split("rc:exit code:0|ops:operations:0|failed:failed operations:0|retries:retries counted by the binding:0|service_max_ms:max service latency (whole run), ms:1|service_max_outage_ms:max service latency of calls ending during the fault or the 20 s after, ms:1|service_p999_ms:p99.9 service latency (whole run), ms:1|intended_max_ms:max intended latency (whole run), ms:1|p99_before_ms:intended p99 before the fault, ms:1|p99_outage_ms:intended p99 during the fault, ms:1|max_outage_ms:intended max during the fault, ms:1|client_recovered_s:client back at 90% of the rate, s after the fault began:1|named_s:node named (down or silent), s after the fault began:1|named_node:node named:0|verdict:lateness verdict:0|blames_database:record blames the database:0|load1:load average (1 min) at the run'"'"'s start:1", fl, "|")
+      nf = split("rc:exit code:0|ops:operations:0|failed:failed operations:0|retries:retries counted by the binding:0|service_max_ms:max service latency (whole run), ms:1|service_max_outage_ms:max service latency of calls ending during the fault or the 20 s after, ms:1|service_p999_ms:p99.9 service latency (whole run), ms:1|intended_max_ms:max intended latency (whole run), ms:1|p99_before_ms:intended p99 before the fault, ms:1|p99_outage_ms:intended p99 during the fault, ms:1|max_outage_ms:intended max during the fault, ms:1|client_recovered_s:client back at 90% of the rate, s after the fault began:1|named_s:node named (down, silent or slow), s after the fault began:1|named_node:node named:0|verdict:lateness verdict:0|blames_database:record blames the database:0|load1:load average (1 min) at the run'"'"'s start:1", fl, "|")
       for (j = 1; j <= nf; j++) {
         split(fl[j], p, ":")
         printf "| %s |", p[2]; for (i = 1; i <= nc; i++) printf " %s |", cell(cl[i] SUBSEP p[1], p[3]); print ""
       }
     }' "$TSV"
 }
+
+# Issue 40's criteria, per run of this project's client: no failed operation, no call longer than one attempt's
+# timeout and the back-off cap (the driver's 12 s read timeout + the binding's default cap, 5 s), the node named and
+# the database blamed in the record. Prints one line per run and a count.
+passes() {
+  awk -F'\t' -v bound="$PASS_BOUND_MS" '
+    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    $(col["client"]) == "ours" {
+      why = ""
+      if ($(col["rc"]) != "0") why = why ", exit " $(col["rc"])
+      if ($(col["failed"]) != "0") why = why ", " $(col["failed"]) " failed"
+      if ($(col["service_max_ms"]) !~ /^[0-9.]+$/ || $(col["service_max_ms"]) + 0 > bound) why = why ", max service " $(col["service_max_ms"]) " ms"
+      if ($(col["named_s"]) !~ /^[0-9.]+$/) why = why ", node not named"
+      if ($(col["blames_database"]) != "yes") why = why ", database not blamed"
+      runs++; if (why == "") passed++
+      printf "- %s, run %s: %s\n", $(col["fault"]), $(col["repeat"]), why == "" ? "pass" : "FAIL (" substr(why, 3) ")"
+    }
+    END { printf "\n**%d of %d runs of this project passed.**\n", passed, runs }' "$TSV"
+}
+PASS_BOUND_MS=17000
 
 {
   if $QUICK; then
@@ -330,6 +350,15 @@ summary() { # FAULT
     echo
     summary "$fault"
   done
+  if [[ ",$CLIENTS," == *",ours,"* ]]; then
+    echo
+    echo "## Pass or fail, each run of this project's client"
+    echo
+    echo "Issue 40's criteria: no failed operation, no call longer than one attempt's timeout and the back-off cap"
+    echo "(12 s + 5 s = $PASS_BOUND_MS ms), the node named (down, silent or slow), and the record blaming the database."
+    echo
+    passes
+  fi
   echo
   echo "How each figure is taken (all times absolute, so both clients' logs line up with the fault):"
   echo
@@ -342,7 +371,7 @@ summary() { # FAULT
   echo "  the 12 s before the fault. The two engines schedule differently (0.17.0: a schedule per thread, each thread"
   echo "  waiting for its own call; this engine: one schedule for all, in-flight places bounded by -threads), so intended"
   echo "  latency compares what each client's user would have waited, not the same queue."
-  echo "- **node named**: the first node event (down or silent) in this project's summary.json at or after the fault"
+  echo "- **node named**: the first node event (down, silent or slow) in this project's summary.json at or after the fault"
   echo "  began. YCSB 0.17.0 records none (\`never\`)."
   echo "- **lateness verdict / record blames the database**: summary.json's \`health.verdict.cause\`, and whether the"
   echo "  record's warnings name a database node (or the verdict names the database). 0.17.0 has neither."

@@ -141,9 +141,10 @@ final class DatabaseReport implements DatabaseReports.Listener {
   }
 
   /**
-   * The verdict on the nodes, or null when no binding saw a node go down or stop answering: the nodes that went down
-   * or stopped answering, when (seconds from {@code measuredStartEpochMs}, the first measured operation) and whether
-   * they came back; when at some moment no node the client knew was up, that the cluster was unreachable from then.
+   * The verdict on the nodes, or null when no binding saw a node go down, stop answering or answer far slower than the
+   * others: the nodes that went down or stopped answering, when (seconds from {@code measuredStartEpochMs}, the first
+   * measured operation) and whether they came back; when at some moment no node the client knew was up, that the
+   * cluster was unreachable from then; and the nodes found slow, in a sentence of their own.
    */
   String verdict(long measuredStartEpochMs) {
     List<DatabaseReports.NodeEvent> all = events();
@@ -159,6 +160,9 @@ final class DatabaseReport implements DatabaseReports.Listener {
     for (DatabaseReports.NodeEvent e : all) {
       binding = e.binding();
       known = Math.max(known, e.nodesKnown());
+      if (e.slowness()) {
+        continue; // said apart: see slowVerdict
+      }
       StringBuilder node = perNode.get(e.node());
       if (node == null && e.up()) {
         continue; // a node added, or one that was never down: nothing to say
@@ -185,8 +189,9 @@ final class DatabaseReport implements DatabaseReports.Listener {
         unreachableSince = -1;
       }
     }
+    String slow = slowVerdict(all, measuredStartEpochMs);
     if (perNode.isEmpty()) {
-      return null;
+      return slow;
     }
     if (unreachableSince >= 0) {
       unreachable = (unreachable == null ? "" : unreachable + "; ") + "from " + when(unreachableSince,
@@ -203,12 +208,52 @@ final class DatabaseReport implements DatabaseReports.Listener {
     if (unreachable != null) {
       return "the cluster was unreachable: no node of the " + known + " the client knew was "
           + (down ? "up " : "answering ") + unreachable + " " + seen + ". Operations in that time could not reach the "
-          + "database; their failures are the cluster's outage, not the client's.";
+          + "database; their failures are the cluster's outage, not the client's." + also(slow);
     }
     String what = !silence ? "went down" : !down ? "stopped answering" : "went down or stopped answering";
     return "database node" + (perNode.size() == 1 ? "" : "s") + " " + what + " during the run " + seen + ". "
         + "Operations that needed " + (perNode.size() == 1 ? "it" : "them") + " were retried on other nodes or failed "
-        + "(see the Return= counts and the binding's retry lines): the database's doing, not the client's.";
+        + "(see the Return= counts and the binding's retry lines): the database's doing, not the client's."
+        + also(slow);
+  }
+
+  /** {@code sentence} after another one: "" when null. */
+  private static String also(String sentence) {
+    return sentence == null ? "" : " " + Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1);
+  }
+
+  /**
+   * The nodes a binding found answering far slower than the others ({@link DatabaseReports.NodeEvent#slowness()}),
+   * each with when and the figures it gave, or null when none was.
+   */
+  private static String slowVerdict(List<DatabaseReports.NodeEvent> all, long measuredStartEpochMs) {
+    Map<String, StringBuilder> perNode = new LinkedHashMap<>();
+    String binding = null;
+    for (DatabaseReports.NodeEvent e : all) {
+      if (!e.slowness()) {
+        continue;
+      }
+      StringBuilder node = perNode.get(e.node());
+      if (node == null && e.up()) {
+        continue;
+      }
+      binding = e.binding();
+      if (node == null) {
+        node = new StringBuilder(e.node());
+        perNode.put(e.node(), node);
+      }
+      node.append(e.up() ? ", at the others' speed again " + at(e.epochMillis(), measuredStartEpochMs)
+          : (node.length() == e.node().length() ? " " : ", ") + "slow " + at(e.epochMillis(), measuredStartEpochMs)
+          + " (" + e.source() + ")");
+    }
+    if (perNode.isEmpty()) {
+      return null;
+    }
+    boolean one = perNode.size() == 1;
+    return "database node" + (one ? "" : "s") + " answered far slower than the other nodes during the run (the "
+        + binding + " binding's answer times per node): " + String.join("; ", perNode.values()) + ". Operations "
+        + "sent to " + (one ? "it" : "them") + " waited on " + (one ? "it" : "them") + ": the database's doing, not "
+        + "the client's.";
   }
 
   /**
@@ -229,8 +274,14 @@ final class DatabaseReport implements DatabaseReports.Listener {
     return when.startsWith("+") ? "at " + when : when;
   }
 
-  /** A node event's {@code state} in summary.json: "down"/"up" (the client library), "silent"/"answering". */
+  /**
+   * A node event's {@code state} in summary.json: "down"/"up" (the client library), "silent"/"answering" (answers
+   * over open connections), "slow"/"normal" (the time answers take, against the other nodes').
+   */
   static String state(DatabaseReports.NodeEvent e) {
+    if (e.slowness()) {
+      return e.up() ? "normal" : "slow";
+    }
     return e.silence() ? (e.up() ? "answering" : "silent") : (e.up() ? "up" : "down");
   }
 

@@ -199,4 +199,44 @@ class DatabaseReportTest {
     assertTrue(verdict.startsWith("database nodes stopped answering during the run"), verdict);
     assertFalse(verdict.contains("unreachable"), verdict);
   }
+
+  @Test
+  void should_name_a_slow_node_apart_and_keep_it_out_of_the_silences_when_a_node_answered_slowly() {
+    DatabaseReport report = DatabaseReport.listen(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+    try {
+      DatabaseReports.nodeSlowness("nodetest", "127.0.0.3:9042", true, 2, 3, "p99 295 ms, the others' 1.9 ms");
+      DatabaseReports.nodeSlowness("nodetest", "127.0.0.3:9042", false, 3, 3, "p99 1.9 ms");
+    } finally {
+      report.stop();
+    }
+    java.util.List<DatabaseReports.NodeEvent> events = report.events();
+    long t0 = events.get(0).epochMillis();
+    assertTrue(report.silences(t0 - 1000, t0 + 60_000).isEmpty(), "a slow node is no silence");
+    String verdict = report.verdict(t0);
+    assertTrue(verdict.matches("database node answered far slower than the other nodes during the run \\(the "
+        + "nodetest binding's answer times per node\\): 127\\.0\\.0\\.3:9042 slow at \\+0\\.0 s \\(p99 295 ms, the "
+        + "others' 1\\.9 ms\\), at the others' speed again at \\+\\d+\\.\\d s\\. Operations sent to it waited on it: "
+        + "the database's doing, not the client's\\."), verdict);
+    assertFalse(verdict.contains("went down") || verdict.contains("stopped answering"), verdict);
+    String json = report.json().replaceAll("\\s+", "");
+    assertTrue(json.contains("\"node\":\"127.0.0.3:9042\",\"state\":\"slow\""), json);
+    assertTrue(json.contains("\"state\":\"normal\""), json);
+  }
+
+  @Test
+  void should_add_the_slow_node_after_the_down_one_when_one_node_went_down_and_another_answered_slowly() {
+    DatabaseReport report = DatabaseReport.listen(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+    try {
+      DatabaseReports.nodeEvent("nodetest", "127.0.0.1:9042", false, 2, 3, "the driver's host-down event");
+      DatabaseReports.nodeSlowness("nodetest", "127.0.0.2:9042", true, 2, 3, "p99 400 ms");
+    } finally {
+      report.stop();
+    }
+    String verdict = report.verdict(report.events().get(0).epochMillis());
+    assertTrue(verdict.startsWith("database node went down during the run (the nodetest binding's client library, "
+        + "host-down and host-up events): 127.0.0.1:9042 down at +0.0 s."), verdict);
+    assertTrue(verdict.contains("not the client's. Database node answered far slower than the other nodes during the "
+        + "run (the nodetest binding's answer times per node): 127.0.0.2:9042 slow at +"), verdict);
+    assertFalse(verdict.contains("unreachable"), verdict);
+  }
 }

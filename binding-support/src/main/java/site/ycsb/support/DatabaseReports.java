@@ -97,9 +97,15 @@ public final class DatabaseReports {
   /**
    * One change of a node's state as a binding saw it: the client library marked it down or up, or ({@link #silence()})
    * the binding's own watch found that it stopped answering requests over connections that stay open (a partition, a
-   * frozen process) or that it answers again. Immutable.
+   * frozen process) or that it answers again, or ({@link #slowness()}) that it answers far slower than the other nodes
+   * (a node frozen part of every second, a stalling disk) or at their speed again. Immutable.
    */
   public static final class NodeEvent {
+    /** Kinds: the client library's view of the connections, answers over them, the time answers take. */
+    private static final int CONNECTION = 0;
+    private static final int ANSWERS = 1;
+    private static final int SPEED = 2;
+
     private final String binding;
     private final String node;
     private final boolean up;
@@ -107,14 +113,19 @@ public final class DatabaseReports {
     private final int nodesUp;
     private final int nodesKnown;
     private final String source;
-    private final boolean silence;
+    private final int kind;
 
     NodeEvent(String binding, String node, boolean up, long epochMillis, int nodesUp, int nodesKnown, String source) {
-      this(binding, node, up, epochMillis, nodesUp, nodesKnown, source, false);
+      this(binding, node, up, epochMillis, nodesUp, nodesKnown, source, CONNECTION);
     }
 
     NodeEvent(String binding, String node, boolean up, long epochMillis, int nodesUp, int nodesKnown, String source,
               boolean silence) {
+      this(binding, node, up, epochMillis, nodesUp, nodesKnown, source, silence ? ANSWERS : CONNECTION);
+    }
+
+    private NodeEvent(String binding, String node, boolean up, long epochMillis, int nodesUp, int nodesKnown,
+                      String source, int kind) {
       this.binding = binding;
       this.node = node;
       this.up = up;
@@ -122,7 +133,7 @@ public final class DatabaseReports {
       this.nodesUp = nodesUp;
       this.nodesKnown = nodesKnown;
       this.source = source;
-      this.silence = silence;
+      this.kind = kind;
     }
 
     /**
@@ -131,7 +142,16 @@ public final class DatabaseReports {
      * counts the nodes answering.
      */
     public boolean silence() {
-      return silence;
+      return kind == ANSWERS;
+    }
+
+    /**
+     * True when the event is about the time the node's answers take: {@link #up()} false means the node answers far
+     * slower than the other nodes, true that it answers at their speed again; {@link #nodesUp()} then counts the nodes
+     * not found slow.
+     */
+    public boolean slowness() {
+      return kind == SPEED;
     }
 
     /** The binding that reported it, e.g. {@code cassandra}. */
@@ -170,7 +190,11 @@ public final class DatabaseReports {
 
     /** The event on one line, e.g. {@code cassandra: node 127.0.0.3:9042 down (...; 2 of 3 nodes up)}. */
     public String describe() {
-      if (silence) {
+      if (kind == SPEED) {
+        return binding + ": node " + node + (up ? " answers at the other nodes' speed again" : " answers far slower "
+            + "than the other nodes") + " (" + source + "; " + nodesUp + " of " + nodesKnown + " nodes not slow)";
+      }
+      if (kind == ANSWERS) {
         return binding + ": node " + node + (up ? " answered again" : " stopped answering") + " (" + source + "; "
             + nodesUp + " of " + nodesKnown + " nodes answering)";
       }
@@ -246,6 +270,18 @@ public final class DatabaseReports {
                                  String source) {
     deliver(new NodeEvent(binding, node, !silent, System.currentTimeMillis(), nodesAnswering, nodesKnown, source,
         true));
+  }
+
+  /**
+   * {@code node} answers far slower than the other nodes ({@code slow} true: see {@link NodeEvent#slowness()}) or at
+   * their speed again; without a listener, printed as one line on stderr.
+   *
+   * @param nodesNotSlow the nodes the binding does not hold slow just after this event, of {@code nodesKnown}
+   */
+  public static void nodeSlowness(String binding, String node, boolean slow, int nodesNotSlow, int nodesKnown,
+                                  String source) {
+    deliver(new NodeEvent(binding, node, !slow, System.currentTimeMillis(), nodesNotSlow, nodesKnown, source,
+        NodeEvent.SPEED));
   }
 
   /**

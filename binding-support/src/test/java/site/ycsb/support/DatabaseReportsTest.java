@@ -84,6 +84,28 @@ class DatabaseReportsTest {
   }
 
   @Test
+  void should_word_a_slowness_as_speed_and_keep_it_apart_from_silence_and_state_when_a_node_answers_slowly() {
+    DatabaseReports.listen(new DatabaseReports.Listener() {
+      @Override
+      public void setting(String binding, String name, String value) {
+      }
+
+      @Override
+      public void nodeEvent(DatabaseReports.NodeEvent event) {
+        heard.add((event.slowness() ? "speed " : event.silence() ? "silence " : "state ") + event.up() + " "
+            + event.describe());
+      }
+    });
+    DatabaseReports.nodeSlowness("cassandra", "127.0.0.3:9042", true, 2, 3, "p99 290 ms");
+    DatabaseReports.nodeSlowness("cassandra", "127.0.0.3:9042", false, 3, 3, "p99 2 ms");
+    assertEquals(java.util.Arrays.asList(
+        "speed false cassandra: node 127.0.0.3:9042 answers far slower than the other nodes (p99 290 ms; 2 of 3 nodes"
+            + " not slow)",
+        "speed true cassandra: node 127.0.0.3:9042 answers at the other nodes' speed again (p99 2 ms; 3 of 3 nodes"
+            + " not slow)"), heard);
+  }
+
+  @Test
   void should_print_nothing_for_a_setting_when_no_engine_listens() {
     DatabaseReports.setting("cassandra", "read consistency", "ONE");
     assertEquals("", printed());

@@ -62,9 +62,17 @@ public final class AnswerWatch<K> {
     private long quietSinceNs;
     private volatile int givenUp;
 
-    Node(String name, long nowNs) {
+    /** The node's number in its watch, from 0 in the order the nodes became known (for per-node arrays). */
+    private final int index;
+
+    Node(String name, long nowNs, int index) {
       this.name = name;
       this.answeredNs = nowNs;
+      this.index = index;
+    }
+
+    int index() {
+      return index;
     }
 
     /** The node as a user names it, e.g. {@code 127.0.0.3:9042}. */
@@ -90,6 +98,7 @@ public final class AnswerWatch<K> {
   private final Predicate<K> usable;
   private final Map<K, Node> nodes = new ConcurrentHashMap<>();
   private final AtomicInteger silentNodes = new AtomicInteger();
+  private final AtomicInteger nodeCount = new AtomicInteger();
 
   /**
    * @param thresholdMillis how long a node may leave every request unanswered before it is silent (&gt; 0)
@@ -123,7 +132,13 @@ public final class AnswerWatch<K> {
   public Node node(K key) {
     Node n = nodes.get(key);
     // computeIfAbsent alone would lock the bin on every call on Java 8, even when the node is there
-    return n != null ? n : nodes.computeIfAbsent(key, k -> new Node(names.apply(k), clock.getAsLong()));
+    return n != null ? n : nodes.computeIfAbsent(key, k -> new Node(names.apply(k), clock.getAsLong(),
+        nodeCount.getAndIncrement()));
+  }
+
+  /** The nodes known now, in no particular order. */
+  public List<Node> nodes() {
+    return new ArrayList<>(nodes.values());
   }
 
   /** True while some node is silent: the cheap question a query plan asks before asking about each node. */

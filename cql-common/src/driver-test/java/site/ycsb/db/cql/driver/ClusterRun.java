@@ -298,23 +298,25 @@ final class ClusterRun {
     return out;
   }
 
-  /** Whether summary.json's {@code nodeEvents} hold any event of {@code node} (down, up, silent, answering). */
-  static boolean anyNodeEvent(String summary, String node) {
+  /** The states among {@code states} that {@code node} was in, by summary.json's {@code nodeEvents}. */
+  static java.util.Set<String> nodeStates(String summary, String node, String... states) {
+    java.util.Set<String> wanted = new java.util.HashSet<>(java.util.Arrays.asList(states));
+    java.util.Set<String> found = new java.util.TreeSet<>();
     Matcher m = NODE_EVENT.matcher(summary.replaceAll("\\s+", ""));
     while (m.find()) {
-      if (m.group(1).equals(node)) {
-        return true;
+      if (m.group(1).equals(node) && wanted.contains(m.group(2))) {
+        found.add(m.group(2));
       }
     }
-    return false;
+    return found;
   }
 
   private static final Pattern NODE_EVENT = Pattern.compile(
       "\\{\"binding\":\"[^\"]*\",\"node\":\"([^\"]+)\",\"state\":\"([a-z]+)\",\"epochMs\":(\\d+)");
 
   /**
-   * When (epoch ms) the first node event of {@code node} in state {@code state} (down, up, silent, answering) at or
-   * after {@code fromEpochMs} happened, by summary.json's {@code nodeEvents}; fails when there is none.
+   * When (epoch ms) the first node event of {@code node} in state {@code state} (down, up, silent, answering, slow,
+   * normal) at or after {@code fromEpochMs} happened, by summary.json's {@code nodeEvents}; fails when there is none.
    */
   static long nodeEventAt(String summary, String node, String state, long fromEpochMs) {
     Matcher m = NODE_EVENT.matcher(summary.replaceAll("\\s+", ""));
