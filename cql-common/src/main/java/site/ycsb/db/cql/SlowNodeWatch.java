@@ -4,32 +4,30 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Finds a node that answers far slower than the other nodes — frozen part of every second, on a stalling disk, behind
- * a slow link — which the {@link AnswerWatch} never finds silent, as it answers within its threshold. Every answer's
- * time (as the driver measured it, per node) is counted in a coarse histogram; once a second {@link #check} compares
- * each node's 90th percentile over the last {@link #WINDOW_MILLIS} with the other nodes': a node is slow when its p90
- * is at least {@link #FLOOR_MICROS} and {@link #SLOW_RATIO} times the others' (their median p90, the higher middle
- * one of an even count), and at their speed again below {@link #FAST_RATIO} times (or under half the floor). The 90th
- * percentile, not the 99th: one pause of a node (a collection of 200 ms) holds a few percent of its answers in a
- * window and is no slow node; a node frozen 300 ms of every second holds a third of them. A node, and each node it is
- * compared with, needs {@link #MIN_ANSWERS} answers in the window to be judged, so a node nobody sends to is never
- * slow, and a cluster of one node has nothing to compare with. Each change is reported once.
+ * a slow link — which the {@link AnswerWatch} never finds silent, as it answers within its threshold. It judges the
+ * time each node takes to answer a question about itself alone (the speed probe's, a few times a second): the
+ * workload's own requests cannot tell a slow node from the others, as every coordinator's reads wait on the slow
+ * replica too (on the local cluster, with one node frozen 300 ms of every second, the other coordinators' p90 rose to
+ * 90-180 ms against its 210-250 ms). Once a second {@link #check} compares each node's 90th percentile over the last
+ * {@link #WINDOW_MILLIS} with the other nodes': a node is slow when its p90 is at least {@link #FLOOR_MICROS} and
+ * {@link #SLOW_RATIO} times the others' (their median p90, the higher middle one of an even count), and at their speed
+ * again below {@link #FAST_RATIO} times (or under half the floor). The 90th percentile, not the 99th: one pause of a
+ * node (a collection of 200 ms) holds one probe in twenty and is no slow node; a node frozen 300 ms of every second
+ * holds a third of them. A node, and each node it is compared with, needs {@link #MIN_ANSWERS} answers in the window
+ * to be judged, so a node that is not probed (down, silent) is not judged, and a cluster of one node has nothing to
+ * compare with. Each change is reported once.
  *
- * <p>Cost on the path of every answer: a thread-local lookup and one uncontended counter increment (each I/O thread
- * counts into its own array, summed by the check). A count racing with a check is seen by the next one.
- *
- * <p>Thread-safe: {@link #record} on the driver's I/O threads, {@link #check} on one thread at a time.
+ * <p>Not thread-safe: {@link #record} and {@link #check} are called by one thread (the speed probe's).
  */
 public final class SlowNodeWatch {
   /** The window over which each node's answer times are judged, ms. */
   static final long WINDOW_MILLIS = 5000;
   /** Answers a node needs in the window for its p90 to be judged or used as a comparison. */
-  static final int MIN_ANSWERS = 50;
+  static final int MIN_ANSWERS = 15;
   /** The percentile judged. */
   static final double QUANTILE = 0.90;
   /** A p90 under this is never slow, whatever the other nodes answer in (µs). */
@@ -49,22 +47,6 @@ public final class SlowNodeWatch {
     void slowness(String node, boolean slow, String source);
   }
 
-  /** One I/O thread's counts: per node index, per bucket; written by that thread alone. */
-  private static final class Counts {
-    volatile AtomicLongArray[] perNode = new AtomicLongArray[0];
-
-    AtomicLongArray of(int node) {
-      AtomicLongArray[] a = perNode;
-      if (node < a.length && a[node] != null) {
-        return a[node];
-      }
-      AtomicLongArray[] grown = Arrays.copyOf(a, Math.max(a.length, node + 1));
-      grown[node] = new AtomicLongArray(BUCKETS);
-      perNode = grown;
-      return grown[node];
-    }
-  }
-
   /** The check's view of one node: snapshots of its cumulative counts, and whether it is held slow. */
   private static final class Judged {
     final long[][] cumulative = new long[SNAPSHOTS][];
@@ -75,32 +57,32 @@ public final class SlowNodeWatch {
     long answers;
   }
 
-  private final ThreadLocal<Counts> local;
-  private final List<Counts> all = new CopyOnWriteArrayList<>();
   private final AnswerWatch<?> answers;
   private final Reports reports;
-  /** Per node index, the check's state; touched by the checking thread alone. */
+  /** Per node index, per bucket: the answers counted since the start. */
+  private long[][] counts = new long[0][];
+  /** Per node index, the check's state. */
   private Judged[] judged = new Judged[0];
 
   /** Judges the nodes {@code answers} knows, reporting each change to {@code reports}. */
   public SlowNodeWatch(AnswerWatch<?> answers, Reports reports) {
     this.answers = answers;
     this.reports = reports;
-    this.local = ThreadLocal.withInitial(() -> {
-      Counts c = new Counts();
-      all.add(c);
-      return c;
-    });
   }
 
-  /** {@code node} answered a request in {@code latencyNanos}. */
+  /** {@code node} answered a question about itself in {@code latencyNanos}. */
   public void record(AnswerWatch.Node node, long latencyNanos) {
-    AtomicLongArray counts = local.get().of(node.index());
-    int b = bucket(TimeUnit.NANOSECONDS.toMicros(latencyNanos));
-    counts.lazySet(b, counts.get(b) + 1); // this thread is the array's only writer
+    int i = node.index();
+    if (i >= counts.length) {
+      counts = Arrays.copyOf(counts, i + 1);
+    }
+    if (counts[i] == null) {
+      counts[i] = new long[BUCKETS];
+    }
+    counts[i][bucket(TimeUnit.NANOSECONDS.toMicros(latencyNanos))]++;
   }
 
-  /** Whether {@code node} is held slow now (for the check's thread and tests). */
+  /** Whether {@code node} is held slow now. */
   boolean isSlow(AnswerWatch.Node node) {
     Judged[] j = judged;
     return node.index() < j.length && j[node.index()] != null && j[node.index()].slow;
@@ -108,7 +90,7 @@ public final class SlowNodeWatch {
 
   /**
    * Takes a snapshot of every node's counts at {@code nowNs} and judges each node over the last window; reports each
-   * change. Called about once a second, on one thread at a time.
+   * change. Called about once a second.
    */
   public void check(long nowNs) {
     List<AnswerWatch.Node> nodes = answers.nodes();
@@ -200,17 +182,7 @@ public final class SlowNodeWatch {
   }
 
   private long[] sum(int node) {
-    long[] total = new long[BUCKETS];
-    for (Counts c : all) {
-      AtomicLongArray[] perNode = c.perNode;
-      if (node < perNode.length && perNode[node] != null) {
-        AtomicLongArray a = perNode[node];
-        for (int b = 0; b < BUCKETS; b++) {
-          total[b] += a.get(b);
-        }
-      }
-    }
-    return total;
+    return node < counts.length && counts[node] != null ? counts[node].clone() : new long[BUCKETS];
   }
 
   /** The bucket of {@code micros}: a quarter of a doubling wide. */

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-/** The slow-node watch on answer times given by the test, checked at times the test chooses. */
+/** The slow-node watch on probe answer times given by the test, checked at times the test chooses. */
 class SlowNodeWatchTest {
   private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -99,7 +99,7 @@ class SlowNodeWatchTest {
       second(new String[] {"alone"}, 100, "alone", 0.5, 5000, 1);
     }
     for (int s = 0; s < 15; s++) {
-      second(THREE, 5, "c", 1.0, 5000, 1); // 25 answers in a window: too few to judge
+      second(THREE, 2, "c", 1.0, 5000, 1); // 10 answers in a window: too few to judge
     }
     assertEquals(Collections.emptyList(), events);
   }
@@ -119,32 +119,6 @@ class SlowNodeWatchTest {
     }
     // For c, the others are a, b (2 ms) and d (300 ms): their higher middle is 2 ms, so c is slow; d likewise.
     assertEquals(2, events.size(), events.toString());
-  }
-
-  @Test
-  void should_sum_the_counts_of_every_thread_when_many_threads_record() throws Exception {
-    AnswerWatch.Node c = answers.node("c");
-    AnswerWatch.Node a = answers.node("a");
-    for (int s = 0; s < 12; s++) {
-      List<Thread> threads = new ArrayList<>();
-      for (int t = 0; t < 4; t++) {
-        // each thread alone has too few answers to judge (20 per second): only their sum over the window does
-        Thread thread = new Thread(() -> {
-          for (int i = 0; i < 4; i++) {
-            watch.record(a, 1 * MS);
-            watch.record(c, 500 * MS);
-          }
-        });
-        threads.add(thread);
-        thread.start();
-      }
-      for (Thread thread : threads) {
-        thread.join(10_000);
-      }
-      second++;
-      watch.check(second * TimeUnit.SECONDS.toNanos(1));
-    }
-    assertEquals(1, events.size(), events.toString());
   }
 
   @Test

@@ -1,6 +1,5 @@
 package site.ycsb.db.cql.driver;
 
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import com.datastax.driver.core.Cluster;
@@ -13,22 +12,18 @@ import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.SentNodes;
 import site.ycsb.db.cql.SlowNodeWatch;
 import site.ycsb.support.DatabaseReports;
-import site.ycsb.support.Periodic;
-import site.ycsb.support.RateLimitedLog;
 
 /**
  * The silent-node guard's driver side, put together: the {@link AnswerWatch} over the driver's hosts, the query plans
  * that record where each request went and put silent nodes last ({@link SilentLastPolicy}), the tracker that sees every
  * answer ({@link AnswerTracker}), the probe of silent nodes ({@link SilenceProbe}), and the node events
  * ({@link DatabaseReports#nodeSilence}); beside it, the watch of nodes that answer far slower than the others
- * ({@link SlowNodeWatch}, checked once a second on a thread of its own, reported by
- * {@link DatabaseReports#nodeSlowness}). The executors ask it which node an attempt was sent to ({@link SentNodes}).
+ * ({@link SlowNodeWatch}, fed by the {@link SpeedProbe}, reported by {@link DatabaseReports#nodeSlowness}). The
+ * executors ask it which node an attempt was sent to ({@link SentNodes}).
  *
  * <p>Thread-safe: shared by every client thread; the host recorded for a thread is that thread's own.
  */
 final class SilenceGuard implements SentNodes {
-  /** How often the nodes' answer times are judged. */
-  static final long SPEED_CHECK_MILLIS = 1000;
   private final String binding;
   private final AnswerWatch<Host> answers;
   /** Per thread: the host the last plan handed out on it (a slot, so recording allocates nothing). */
@@ -37,7 +32,7 @@ final class SilenceGuard implements SentNodes {
   private final SlowNodeWatch speeds;
   private AnswerTracker tracker;
   private SilenceProbe probe;
-  private Periodic speedCheck;
+  private SpeedProbe speedProbe;
 
   private SilenceGuard(String binding, long thresholdMillis) {
     this.binding = binding;
@@ -64,20 +59,10 @@ final class SilenceGuard implements SentNodes {
   /** Starts seeing answers and probing silent nodes on {@code connected}. */
   void start(Cluster connected, Session session, Consumer<String> warn) {
     cluster = connected;
-    tracker = new AnswerTracker(answers, speeds);
+    tracker = new AnswerTracker(answers);
     connected.register(tracker);
     probe = new SilenceProbe(answers, session, binding, warn);
-    RateLimitedLog log = new RateLimitedLog(warn::accept, 60, TimeUnit.SECONDS, System::nanoTime);
-    speedCheck = Periodic.start(binding + "-slow-node-check", SPEED_CHECK_MILLIS, SPEED_CHECK_MILLIS, () -> {
-      try {
-        speeds.check(System.nanoTime());
-      } catch (RuntimeException e) {
-        // a failed check must not end the checking silently, nor reach the run
-        log.log("slow-node-check", binding + ": judging the nodes' answer times failed: "
-            + RateLimitedLog.describe(e));
-      }
-      return true;
-    });
+    speedProbe = new SpeedProbe(answers, speeds, connected, session, binding, warn);
   }
 
   /** Stops probing and reporting (before the driver closes: its closing is no silence). */
@@ -85,8 +70,8 @@ final class SilenceGuard implements SentNodes {
     if (probe != null) {
       probe.close();
     }
-    if (speedCheck != null) {
-      speedCheck.close();
+    if (speedProbe != null) {
+      speedProbe.close();
     }
     Cluster c = cluster;
     cluster = null;
