@@ -558,10 +558,10 @@ public abstract class AbstractClusterIT {
    * <p>At QUORUM: every operation OK, none longer than the threshold, the back-off cap and a margin (as with a frozen
    * node); the partitioned node named silent while partitioned and answering after the heal, and in the verdict; the
    * lateness verdict never on the client. While node 3 is slow: no operation longer than one frozen phase and a margin — below
-   * the threshold, which a 300 ms freeze never reaches, so nothing is given up — and node 3 named slow (its answers'
-   * p90 far above the other nodes': {@code SlowNodeWatch}) while it is, in summary.json and in the verdict, and never
-   * silent or down; the client's service times, whose per-second maxima while it is slow reach most of a frozen phase
-   * (asserted as at least two thirds of one).
+   * the threshold, which a 300 ms freeze never reaches, so nothing is given up — and node 3 named slow (its answers
+   * to the speed probe far slower than the other nodes': {@code SlowNodeWatch}) while it is, in summary.json and in
+   * the verdict, and never silent or down; and the freezes in the client's service times, whose per-second maxima
+   * while it is slow reach most of a frozen phase (asserted as at least two thirds of one).
    *
    * <p>At ALL nothing can succeed while a replica does not answer: the operations fail, each within its attempts'
    * request timeouts and back-off, with the retry limit spent and no more, counted by status in the Return= lines and

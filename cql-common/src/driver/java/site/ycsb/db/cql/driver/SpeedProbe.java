@@ -1,11 +1,9 @@
 package site.ycsb.db.cql.driver;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Consumer;
 
 import com.datastax.driver.core.Cluster;
@@ -27,16 +25,17 @@ import site.ycsb.support.RateLimitedLog;
  * without an answer within {@link SilenceProbe#TIMEOUT_MILLIS} counts nothing (that is the silent-node guard's).
  *
  * <p>What it costs the database: {@link #ROUNDS_PER_SECOND} reads of {@code system.local} per second per node per
- * client, each answered from memory by the node itself. One daemon thread per client; a round waits at most the
- * probe's timeout and a margin.
+ * client, each answered from memory by the node itself. One daemon thread per client, which never waits for an
+ * answer.
  *
- * <p>Thread-safe: {@link #close} may be called from any thread; rounds run on the probe's own thread, which alone
- * touches the watch.
+ * <p>Thread-safe: {@link #close} may be called from any thread; answers are queued by the threads that complete them,
+ * and only the probe's own thread touches the watch.
  */
 final class SpeedProbe {
   static final int ROUNDS_PER_SECOND = 4;
   private static final long INTERVAL_MILLIS = 1000 / ROUNDS_PER_SECOND;
-  private static final long ROUND_MARGIN_MILLIS = 500;
+  /** A round never waits: closing waits only for one under way. */
+  private static final long CLOSE_WAIT_MILLIS = 500;
   private static final long CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   private final AnswerWatch<Host> answers;
@@ -48,6 +47,7 @@ final class SpeedProbe {
   private final Periodic thread;
   private volatile boolean stopped;
   private long lastCheckNs;
+  private final Queue<Answer> answered = new ConcurrentLinkedQueue<>();
 
   SpeedProbe(AnswerWatch<Host> answers, SlowNodeWatch speeds, Cluster cluster, Session session, String binding,
              Consumer<String> warn) {
@@ -58,8 +58,7 @@ final class SpeedProbe {
     this.binding = binding;
     this.log = new RateLimitedLog(warn::accept, 60, TimeUnit.SECONDS, System::nanoTime);
     this.lastCheckNs = System.nanoTime();
-    this.thread = Periodic.start(binding + "-speed-probe", INTERVAL_MILLIS,
-        SilenceProbe.TIMEOUT_MILLIS + ROUND_MARGIN_MILLIS, this::round);
+    this.thread = Periodic.start(binding + "-speed-probe", INTERVAL_MILLIS, CLOSE_WAIT_MILLIS, this::round);
   }
 
   void close() {
@@ -72,57 +71,57 @@ final class SpeedProbe {
       return false;
     }
     try {
-      List<Host> hosts = new ArrayList<>();
-      for (Host h : cluster.getMetadata().getAllHosts()) {
-        if (h.isUp() && !answers.isSilent(h)) {
-          hosts.add(h);
-        }
-      }
-      int n = hosts.size();
-      List<ResultSetFuture> probes = new ArrayList<>(n);
-      long[] sentNs = new long[n];
-      AtomicLongArray doneNs = new AtomicLongArray(n);
-      CountDownLatch done = new CountDownLatch(n);
-      for (int i = 0; i < n; i++) {
-        final int slot = i;
-        sentNs[i] = System.nanoTime();
-        ResultSetFuture f = session.executeAsync(SilenceProbe.statement(hosts.get(i)));
-        // the completion's own time, taken on the thread that completes it
-        f.addListener(() -> {
-          doneNs.set(slot, System.nanoTime());
-          done.countDown();
-        }, Runnable::run);
-        probes.add(f);
-      }
-      done.await(SilenceProbe.TIMEOUT_MILLIS + ROUND_MARGIN_MILLIS, TimeUnit.MILLISECONDS);
-      for (int i = 0; i < n; i++) {
-        ResultSetFuture probe = probes.get(i);
-        long doneAt = doneNs.get(i);
-        if (doneAt == 0) {
-          probe.cancel(true); // no answer in time: the silent-node guard's matter, not a speed
-          continue;
-        }
-        try {
-          probe.get(); // done: returns at once
-          speeds.record(answers.node(hosts.get(i)), Math.max(0, doneAt - sentNs[i]));
-        } catch (ExecutionException e) {
-          if (AnswerTracker.answeredByNode(e.getCause())) {
-            speeds.record(answers.node(hosts.get(i)), Math.max(0, doneAt - sentNs[i]));
-          }
-        }
+      for (Answer a = answered.poll(); a != null; a = answered.poll()) {
+        speeds.record(answers.node(a.host), a.nanos);
       }
       long now = System.nanoTime();
       if (now - lastCheckNs >= CHECK_NANOS) {
         lastCheckNs = now;
         speeds.check(now);
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
+      for (Host h : cluster.getMetadata().getAllHosts()) {
+        if (h.isUp() && !answers.isSilent(h)) {
+          send(h);
+        }
+      }
     } catch (RuntimeException e) {
       // a failed round must not end the probing silently, nor reach the run
       log.log("speed-probe", binding + ": probing the nodes' speed failed this round: " + RateLimitedLog.describe(e));
     }
     return !stopped;
+  }
+
+  /**
+   * Sends one probe to {@code host}; its answer's time, taken on the thread that completes it, waits in a queue for
+   * the next round. Rounds never wait for an answer, so a slow node cannot slow the probing of the others or its own:
+   * each probe ends by its read timeout at the latest, so a node holds at most a second's probes.
+   */
+  private void send(Host host) {
+    long sent = System.nanoTime();
+    ResultSetFuture f = session.executeAsync(SilenceProbe.statement(host));
+    f.addListener(() -> {
+      long done = System.nanoTime();
+      try {
+        f.get(); // done: returns at once
+      } catch (ExecutionException e) {
+        if (!AnswerTracker.answeredByNode(e.getCause())) {
+          return; // no answer of the node's (a timeout, a broken connection): the silent-node guard's matter
+        }
+      } catch (InterruptedException | RuntimeException e) {
+        return; // cancelled (the session closing)
+      }
+      answered.add(new Answer(host, done - sent));
+    }, Runnable::run);
+  }
+
+  /** One probe's answer: the node and how long it took. */
+  private static final class Answer {
+    final Host host;
+    final long nanos;
+
+    Answer(Host host, long nanos) {
+      this.host = host;
+      this.nanos = Math.max(0, nanos);
+    }
   }
 }
