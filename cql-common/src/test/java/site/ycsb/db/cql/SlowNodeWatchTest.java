@@ -37,7 +37,7 @@ class SlowNodeWatchTest {
   private static final String[] THREE = {"a", "b", "c"};
 
   @Test
-  void should_name_a_node_slow_once_when_its_p90_is_eight_times_the_others_and_over_the_floor() {
+  void should_name_a_node_slow_once_when_its_p90_is_four_times_the_others_and_over_the_floor() {
     for (int s = 0; s < 4; s++) {
       second(THREE, 100, "c", 0.3, 300, 2);
     }
@@ -78,9 +78,9 @@ class SlowNodeWatchTest {
   }
 
   @Test
-  void should_not_name_a_node_when_it_is_less_than_eight_times_slower_than_the_others() {
+  void should_not_name_a_node_when_it_is_less_than_four_times_slower_than_the_others() {
     for (int s = 0; s < 15; s++) {
-      second(THREE, 100, "c", 0.5, 400, 60); // the whole cluster is slow: under seven times, not a node apart
+      second(THREE, 100, "c", 0.5, 200, 60); // the whole cluster is slow: about three times, not a node apart
     }
     assertEquals(Collections.emptyList(), events);
   }
