@@ -274,7 +274,7 @@ public final class DatabaseReport implements DatabaseReports.Listener {
    * A node event's {@code state} in summary.json: "down"/"up" (the client library), "silent"/"answering" (answers
    * over open connections), "slow"/"normal" (the time answers take, against the other nodes').
    */
-  public static String state(DatabaseReports.NodeEvent e) {
+  static String state(DatabaseReports.NodeEvent e) {
     if (e.slowness()) {
       return e.up() ? "normal" : "slow";
     }

@@ -99,12 +99,12 @@ public final class DatabaseView {
     }
   }
 
-  public void add(DatabaseReports.NodeGauges g) {
+  void add(DatabaseReports.NodeGauges g) {
     add(g.node(), g.binding(), g.source(), g.epochMillis(), g.values());
   }
 
   /** One sample of {@code node} taken at {@code epochMs} (samples of a node come in time order). */
-  public synchronized void add(String node, String binding, String source, long epochMs, Map<String, Double> values) {
+  synchronized void add(String node, String binding, String source, long epochMs, Map<String, Double> values) {
     Node n = nodes.computeIfAbsent(node, k -> new Node(binding, source));
     if (n.samples == MAX_SAMPLES_PER_NODE) {
       n.dropped++;

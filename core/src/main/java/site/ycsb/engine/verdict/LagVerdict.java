@@ -102,7 +102,7 @@ public final class LagVerdict {
     public double loadAverage = -1;
     public int cores = Runtime.getRuntime().availableProcessors();
     /** The client process's CPU time / (run time × cores), -1 when the run was too short to judge. */
-    public double cpuUtilisation = -1;
+    double cpuUtilisation = -1;
     /** -threads, and whether it bounded operations in flight (the asynchronous path) rather than counting threads. */
     public int threads;
     public boolean inFlightBound;
@@ -163,11 +163,11 @@ public final class LagVerdict {
     }
   }
 
-  public final Cause cause;
+  final Cause cause;
   /** The verdict's line (null when the schedule was kept). */
-  public final String text;
+  final String text;
   /** Whether the client was the limit (its figures understate the database). */
-  public final boolean clientLimited;
+  final boolean clientLimited;
 
   private LagVerdict(Cause cause, String text) {
     this.cause = cause;
