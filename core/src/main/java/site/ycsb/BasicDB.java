@@ -9,6 +9,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import site.ycsb.cli.PropertyReader;
+import site.ycsb.cli.Secrets;
+
 /**
  * The null database ({@code basic}): every operation succeeds without storing anything, optionally after a
  * simulated delay and optionally printing what it was asked to do. Use it to measure the client itself.

@@ -2,6 +2,16 @@ package site.ycsb;
 
 import java.util.Properties;
 
+import site.ycsb.cli.BuildInfo;
+import site.ycsb.cli.EngineCommandLine;
+import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.ExitCode;
+import site.ycsb.cli.IgnoredProperties;
+import site.ycsb.cli.Secrets;
+import site.ycsb.cli.UsageException;
+import site.ycsb.engine.EngineRun;
+import site.ycsb.engine.RunConfig;
+
 /**
  * The benchmark client: {@code java site.ycsb.Client [-load|-t] -db <class> -P <workload> [-p k=v] ...}.
  *

@@ -17,6 +17,15 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 
+import site.ycsb.cli.BuildInfo;
+import site.ycsb.cli.EngineCommandLine;
+import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.ExitCode;
+import site.ycsb.cli.PropertyReader;
+import site.ycsb.cli.Secrets;
+import site.ycsb.cli.UsageException;
+import site.ycsb.engine.Failures;
+
 /**
  * An interactive shell against one binding ({@code bin/ycsb shell <binding>}): read, scan, insert, update and
  * delete single records by hand, e.g. to check a connection or a schema before a benchmark. Options: {@code -db},
@@ -86,11 +95,11 @@ public final class CommandLine {
     try {
       db.init();
     } catch (DBException e) {
-      if (ClientThread.isConfigurationMistake(e)) {
+      if (Failures.isConfigurationMistake(e)) {
         System.err.println("Error: " + Secrets.safeLine(e.getCause().getMessage()));
         return ExitCode.USAGE;
       }
-      System.err.println("Error: database initialisation failed: " + Secrets.safeLine(ClientThread.describe(e)));
+      System.err.println("Error: database initialisation failed: " + Secrets.safeLine(Failures.describe(e)));
       return ExitCode.INIT_FAILED;
     }
     out.println("YCSB Command Line Client (" + dbName + "). Type \"help\" for the commands.");

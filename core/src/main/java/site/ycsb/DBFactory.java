@@ -23,8 +23,11 @@ public final class DBFactory {
     return new DBWrapper(db);
   }
 
-  /** Loads and instantiates the class without wrapping it. */
-  static DB instantiate(String dbname) throws UnknownDBException {
+  /**
+   * Loads and instantiates the class without wrapping it. Public for the engine's package (the asynchronous path
+   * wraps the binding itself); not part of YCSB 0.17.0's API.
+   */
+  public static DB instantiate(String dbname) throws UnknownDBException {
     Class<?> dbclass;
     try {
       dbclass = Class.forName(dbname, true, Thread.currentThread().getContextClassLoader() != null

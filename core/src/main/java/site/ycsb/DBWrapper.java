@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
+import site.ycsb.measurements.OperationRecorder;
 import site.ycsb.named.NamedOperationDB;
 
 /**
@@ -46,8 +47,11 @@ public class DBWrapper extends DB implements NamedOperationDB {
     this(db, Measurements.getMeasurements());
   }
 
-  /** A wrapper recording into {@code measurements} instead of the process-wide instance (engine pre-warm). */
-  DBWrapper(DB db, Measurements measurements) {
+  /**
+   * A wrapper recording into {@code measurements} instead of the process-wide instance (engine pre-warm). Public for
+   * the engine's package; not part of YCSB 0.17.0's API.
+   */
+  public DBWrapper(DB db, Measurements measurements) {
     this.db = db;
     this.measurements = measurements;
     this.recorder = new OperationRecorder(measurements, new Properties()); // 0.17.0's defaults until init()
@@ -80,8 +84,11 @@ public class DBWrapper extends DB implements NamedOperationDB {
     db.init();
   }
 
-  /** Allows the one-time configuration line to be printed again (for a new run in the same JVM). */
-  static void resetOnceOnlyMessages() {
+  /**
+   * Allows the one-time configuration line to be printed again (for a new run in the same JVM). Public for the
+   * engine's package; not part of YCSB 0.17.0's API.
+   */
+  public static void resetOnceOnlyMessages() {
     CONFIG_PRINTED.set(false);
   }
 

@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.TimeUnit;
 
+import site.ycsb.cli.PropertyReader;
+
 /**
  * Base class for time-series bindings driven by a time-series workload. It decodes the generic key/value calls
  * into metric, timestamp, tags and value, and hands them to the abstract time-series methods.

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import site.ycsb.cli.ExitCode;
 
 /** BATCHED_OK (a binding that buffers inserts, e.g. GridDB's griddb.insertbatchsize) is a success everywhere. */
 class BatchedInsertTest {

@@ -7,10 +7,10 @@ import java.nio.charset.StandardCharsets;
 import site.ycsb.testsupport.MetricLines;
 
 /** Runs {@link Client#run} in-process and captures what it printed. */
-final class ClientRunner {
-  final int exitCode;
-  final String out;
-  final String err;
+public final class ClientRunner {
+  public final int exitCode;
+  public final String out;
+  public final String err;
 
   private ClientRunner(int exitCode, String out, String err) {
     this.exitCode = exitCode;
@@ -18,7 +18,7 @@ final class ClientRunner {
     this.err = err;
   }
 
-  static synchronized ClientRunner run(String... args) {
+  public static synchronized ClientRunner run(String... args) {
     PrintStream oldOut = System.out;
     PrintStream oldErr = System.err;
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -38,17 +38,17 @@ final class ClientRunner {
   }
 
   /** The value of a {@code [METRIC], measurement, value} line of the text output, or null. */
-  String value(String metric, String measurement) {
+  public String value(String metric, String measurement) {
     return MetricLines.of(out).value(metric, measurement);
   }
 
   /** As {@link #longValue}, but 0 when the line is absent (an operation type that happened not to be chosen). */
-  long longValueOrZero(String metric, String measurement) {
+  public long longValueOrZero(String metric, String measurement) {
     String v = value(metric, measurement);
     return v == null ? 0 : Long.parseLong(v);
   }
 
-  long longValue(String metric, String measurement) {
+  public long longValue(String metric, String measurement) {
     String v = value(metric, measurement);
     if (v == null) {
       throw new AssertionError("no line [" + metric + "], " + measurement + " in:\n" + out + "\nstderr:\n" + err);

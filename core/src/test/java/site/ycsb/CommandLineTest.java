@@ -10,6 +10,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
+import site.ycsb.cli.ExitCode;
 
 class CommandLineTest {
   @Test

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code faulty.initdelayms} (init takes that long, as a slow connection does; it says so on stderr first).
  */
 public class FaultyDB extends MemoryDB {
-  static final AtomicInteger INSERT_CALLS = new AtomicInteger();
+  public static final AtomicInteger INSERT_CALLS = new AtomicInteger();
   private int insertFailures;
 
   @Override

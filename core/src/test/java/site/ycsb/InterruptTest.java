@@ -22,7 +22,7 @@ import site.ycsb.testsupport.ChildProcess;
  * Ctrl-C and SIGTERM against a real client process: the results of what was measured are printed and written,
  * marked interrupted, with the signal's conventional exit code; a second signal exits at once.
  */
-class InterruptTest {
+public class InterruptTest {
   @TempDir
   Path dir;
 
@@ -98,7 +98,7 @@ class InterruptTest {
    * (Linux): a test JVM started in the background ignores SIGINT, one started under nohup SIGHUP, and a JVM started
    * with a signal ignored keeps ignoring it, as the user who chose so expects.
    */
-  static boolean signalIgnoredHere(String name) {
+  public static boolean signalIgnoredHere(String name) {
     int number = "HUP".equals(name) ? 1 : "INT".equals(name) ? 2 : "TERM".equals(name) ? 15 : 0;
     if (number == 0) {
       return false;

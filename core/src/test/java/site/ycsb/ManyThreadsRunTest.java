@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.cli.ExitCode;
 
 /**
  * Throttled runs with many more threads than operations in flight: only a few threads wait on the schedule's

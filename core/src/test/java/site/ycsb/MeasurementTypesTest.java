@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.cli.ExitCode;
 
 /** Every {@code measurementtype} of YCSB 0.17.0, through the client. */
 class MeasurementTypesTest {

@@ -13,11 +13,11 @@ public class MemoryDB extends DB {
   static final ConcurrentHashMap<String, ConcurrentSkipListMap<String, Map<String, byte[]>>> TABLES =
       new ConcurrentHashMap<>();
 
-  static void clear() {
+  public static void clear() {
     TABLES.clear();
   }
 
-  static ConcurrentSkipListMap<String, Map<String, byte[]>> table(String name) {
+  public static ConcurrentSkipListMap<String, Map<String, byte[]>> table(String name) {
     return TABLES.computeIfAbsent(name, n -> new ConcurrentSkipListMap<>());
   }
 

@@ -4,7 +4,7 @@ package site.ycsb;
  * A workload whose operations do nothing (and report failure): for tests that need a {@link Workload}, its stop
  * flag or its type, but not its operations.
  */
-final class NoOpWorkload extends Workload {
+public final class NoOpWorkload extends Workload {
   @Override
   public boolean doInsert(DB db, Object threadstate) {
     return false;

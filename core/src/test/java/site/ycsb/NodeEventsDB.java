@@ -17,7 +17,7 @@ public class NodeEventsDB extends MemoryDB {
   private static final AtomicLong READS = new AtomicLong();
   private static volatile boolean unreachable;
 
-  static void reset() {
+  public static void reset() {
     READS.set(0);
     unreachable = false;
   }

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.cli.ExitCode;
 
 /** The time series of a results directory has 1 s points whatever the printed status interval. */
 class TimeseriesResolutionTest {

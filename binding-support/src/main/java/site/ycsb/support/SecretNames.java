@@ -59,7 +59,7 @@ public final class SecretNames {
    * A message that quotes user input somewhere inside it (a path such as {@code /x/password=...}, a value in an
    * explanation), safe to print: every {@code name=value} or {@code name: value} whose name looks secret has its
    * value replaced by {@link #MASK}, and so is the password of every {@code user:password@host} ({@link
-   * #maskCredentials}); the rest of the message is kept, unlike site.ycsb.Secrets.maskArgument.
+   * #maskCredentials}); the rest of the message is kept, unlike site.ycsb.cli.Secrets.maskArgument.
    */
   public static String maskText(String text) {
     return text == null ? null : maskCredentials(

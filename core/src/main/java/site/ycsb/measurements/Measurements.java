@@ -16,9 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.HdrHistogram.HistogramLogWriter;
 
-import site.ycsb.EngineOptions;
-import site.ycsb.PropertyReader;
 import site.ycsb.Status;
+import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.PropertyReader;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 
 /**

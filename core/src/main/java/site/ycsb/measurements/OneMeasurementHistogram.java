@@ -18,9 +18,9 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * flight, never torn.
  */
 public class OneMeasurementHistogram extends OneMeasurement {
-  /** YCSB 0.17.0's name of {@link site.ycsb.EngineOptions#HISTOGRAM_BUCKETS}. */
+  /** YCSB 0.17.0's name of {@link site.ycsb.cli.EngineOptions#HISTOGRAM_BUCKETS}. */
   public static final String BUCKETS = "histogram.buckets";
-  /** YCSB 0.17.0's default of {@link site.ycsb.EngineOptions#HISTOGRAM_BUCKETS}. */
+  /** YCSB 0.17.0's default of {@link site.ycsb.cli.EngineOptions#HISTOGRAM_BUCKETS}. */
   public static final String BUCKETS_DEFAULT = "1000";
   private final AtomicLongArray buckets;
   private final LongAdder overflow = new LongAdder();

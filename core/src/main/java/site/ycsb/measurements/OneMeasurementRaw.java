@@ -16,13 +16,13 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * the export writes the points present when it starts.
  */
 public class OneMeasurementRaw extends OneMeasurement {
-  /** YCSB 0.17.0's name of {@link site.ycsb.EngineOptions#RAW_OUTPUT_FILE}. */
+  /** YCSB 0.17.0's name of {@link site.ycsb.cli.EngineOptions#RAW_OUTPUT_FILE}. */
   public static final String OUTPUT_FILE_PATH = "measurement.raw.output_file";
-  /** YCSB 0.17.0's default of {@link site.ycsb.EngineOptions#RAW_OUTPUT_FILE}. */
+  /** YCSB 0.17.0's default of {@link site.ycsb.cli.EngineOptions#RAW_OUTPUT_FILE}. */
   public static final String OUTPUT_FILE_PATH_DEFAULT = "";
-  /** YCSB 0.17.0's name of {@link site.ycsb.EngineOptions#RAW_NO_SUMMARY}. */
+  /** YCSB 0.17.0's name of {@link site.ycsb.cli.EngineOptions#RAW_NO_SUMMARY}. */
   public static final String NO_SUMMARY_STATS = "measurement.raw.no_summary";
-  /** YCSB 0.17.0's default of {@link site.ycsb.EngineOptions#RAW_NO_SUMMARY}. */
+  /** YCSB 0.17.0's default of {@link site.ycsb.cli.EngineOptions#RAW_NO_SUMMARY}. */
   public static final String NO_SUMMARY_STATS_DEFAULT = "false";
 
   private final ConcurrentLinkedQueue<long[]> points = new ConcurrentLinkedQueue<>();
@@ -54,7 +54,7 @@ public class OneMeasurementRaw extends OneMeasurement {
 
   private java.io.OutputStream openOutput() throws IOException {
     try {
-      return site.ycsb.OutputFiles.open(new java.io.File(outputFile), true);
+      return site.ycsb.cli.OutputFiles.open(new java.io.File(outputFile), true);
     } catch (IOException e) {
       throw new IOException("measurement.raw.output_file " + outputFile + ": " + e.getMessage(), e);
     }

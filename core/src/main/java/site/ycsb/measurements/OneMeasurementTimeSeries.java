@@ -12,9 +12,9 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * milliseconds since the measurement was created. Thread-safe (YCSB 0.17.0's counters were racy).
  */
 public class OneMeasurementTimeSeries extends OneMeasurement {
-  /** YCSB 0.17.0's name of {@link site.ycsb.EngineOptions#TIMESERIES_GRANULARITY}. */
+  /** YCSB 0.17.0's name of {@link site.ycsb.cli.EngineOptions#TIMESERIES_GRANULARITY}. */
   public static final String GRANULARITY = "timeseries.granularity";
-  /** YCSB 0.17.0's default of {@link site.ycsb.EngineOptions#TIMESERIES_GRANULARITY}. */
+  /** YCSB 0.17.0's default of {@link site.ycsb.cli.EngineOptions#TIMESERIES_GRANULARITY}. */
   public static final String GRANULARITY_DEFAULT = "1000";
   private final long granularityMs;
   private final long startMs = System.currentTimeMillis();

@@ -10,7 +10,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import site.ycsb.Secrets;
+import site.ycsb.cli.Secrets;
 
 /**
  * A database node sampled over one long-lived connection: a command (ssh to the node, built by the caller) runs

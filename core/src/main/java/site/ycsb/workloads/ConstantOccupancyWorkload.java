@@ -2,8 +2,9 @@ package site.ycsb.workloads;
 
 import java.util.Properties;
 
-import site.ycsb.PropertyReader;
 import site.ycsb.WorkloadException;
+import site.ycsb.cli.PropertyReader;
+import site.ycsb.cli.WorkloadHooks;
 import site.ycsb.generator.NumberGenerator;
 
 /**
@@ -40,20 +41,15 @@ public class ConstantOccupancyWorkload extends CoreWorkload {
   }
 
   /**
-   * Engine hook, called before the run's counts are read: when {@code workload} names this class (or a
-   * subclass), writes the derived {@code recordcount} and {@code operationcount} into {@code p}.
+   * Engine hook ({@link WorkloadHooks}), called before the run's counts are read: writes the derived
+   * {@code recordcount} and {@code operationcount} into {@code p}.
    *
    * @throws IllegalArgumentException (one-line message) for a bad disksize, occupancy or storageages
    */
-  public static void applyIfSelected(Properties p) {
-    String name = p.getProperty("workload", "").trim();
+  @Override
+  public void sizeRun(Properties p) {
     try {
-      if (!name.isEmpty() && ConstantOccupancyWorkload.class.isAssignableFrom(
-          Class.forName(name, false, ConstantOccupancyWorkload.class.getClassLoader()))) {
-        deriveCounts(p);
-      }
-    } catch (ClassNotFoundException | LinkageError e) {
-      // Not this workload; the engine reports an unknown class itself.
+      deriveCounts(p);
     } catch (WorkloadException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
@@ -82,8 +78,8 @@ public class ConstantOccupancyWorkload extends CoreWorkload {
           + " give more operations than can be counted; lower them");
     }
     long recordCount = (long) records;
-    p.setProperty(site.ycsb.EngineOptions.RECORD_COUNT.name(), Long.toString(recordCount));
-    p.setProperty(site.ycsb.EngineOptions.OPERATION_COUNT.name(), Long.toString(recordCount * storageAges));
+    p.setProperty(site.ycsb.cli.EngineOptions.RECORD_COUNT.name(), Long.toString(recordCount));
+    p.setProperty(site.ycsb.cli.EngineOptions.OPERATION_COUNT.name(), Long.toString(recordCount * storageAges));
   }
 
   private static double doubleProp(Properties p, String name, String def) {

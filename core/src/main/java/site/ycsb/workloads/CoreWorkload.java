@@ -20,8 +20,6 @@ import java.util.concurrent.locks.LockSupport;
 import site.ycsb.AsyncWorkload;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
-import site.ycsb.EngineOptions;
-import site.ycsb.PropertyReader;
 import site.ycsb.RandomByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
@@ -29,6 +27,9 @@ import site.ycsb.Utils;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
 import site.ycsb.async.AsyncDB;
+import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.PropertyReader;
+import site.ycsb.cli.WorkloadHooks;
 import site.ycsb.generator.AcknowledgedCounterGenerator;
 import site.ycsb.generator.ConstantIntegerGenerator;
 import site.ycsb.generator.CounterGenerator;
@@ -57,7 +58,7 @@ import site.ycsb.support.RetryTimer;
  * <p>Invalid property values throw {@link IllegalArgumentException} from {@link #init} (reported by the client as
  * a configuration error). Thread-safe: all threads share one instance and its generators.
  */
-public class CoreWorkload extends Workload implements AsyncWorkload {
+public class CoreWorkload extends Workload implements AsyncWorkload, WorkloadHooks {
   public static final String TABLENAME_PROPERTY = "table";
   public static final String TABLENAME_PROPERTY_DEFAULT = "usertable";
   public static final String FIELD_COUNT_PROPERTY = "fieldcount";
@@ -171,6 +172,16 @@ public class CoreWorkload extends Workload implements AsyncWorkload {
       throw new IllegalArgumentException(FIELD_LENGTH_DISTRIBUTION_PROPERTY + "=" + dist
           + " is not one of: constant, uniform, zipfian, histogram");
     }
+  }
+
+  /**
+   * Engine hook ({@link WorkloadHooks}): the engine may warm its per-operation path with a fresh instance of this
+   * class before the schedule opens. Only this class itself, whose path is known: a subclass may do anything in its
+   * operations, so it starts cold.
+   */
+  @Override
+  public boolean prewarmable() {
+    return getClass() == CoreWorkload.class;
   }
 
   @Override

@@ -15,10 +15,10 @@ import java.util.Properties;
 
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
-import site.ycsb.PropertyReader;
 import site.ycsb.RandomByteIterator;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
+import site.ycsb.cli.PropertyReader;
 import site.ycsb.generator.DiscreteGenerator;
 import site.ycsb.generator.NumberGenerator;
 import site.ycsb.generator.UniformLongGenerator;
@@ -90,7 +90,7 @@ public class RestWorkload extends Workload {
       throw new IllegalArgumentException("requestdistribution=" + distribution + " is not one of: zipfian, uniform, "
           + "exponential, hotspot (RestWorkload draws from fixed trace files, so latest and sequential do not apply)");
     }
-    insertStart = r.get(site.ycsb.EngineOptions.INSERT_START);
+    insertStart = r.get(site.ycsb.cli.EngineOptions.INSERT_START);
     for (String unsupported : new String[] {"scanproportion", "readmodifywriteproportion"}) {
       if (r.doubleValue(unsupported, 0, 0) > 0) {
         throw new IllegalArgumentException(unsupported + ": RestWorkload has only read, insert, update and delete");

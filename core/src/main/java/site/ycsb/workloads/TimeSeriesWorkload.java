@@ -13,14 +13,15 @@ import java.util.concurrent.TimeUnit;
 
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
-import site.ycsb.EngineOptions;
 import site.ycsb.NumericByteIterator;
-import site.ycsb.PropertyReader;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsb.TimeseriesDB.AggregationOperation;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
+import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.PropertyReader;
+import site.ycsb.cli.WorkloadHooks;
 import site.ycsb.generator.DiscreteGenerator;
 import site.ycsb.generator.IncrementingPrintableStringGenerator;
 import site.ycsb.measurements.Measurements;
@@ -52,7 +53,7 @@ import site.ycsb.measurements.Measurements;
  * one-line message (the client exits 2). Thread-safe: the point sequences are atomic counters shared by the
  * threads; the rest of the state that changes is per thread.
  */
-public class TimeSeriesWorkload extends Workload {
+public class TimeSeriesWorkload extends Workload implements WorkloadHooks {
   /** Letters A-Z, a-z: the alphabet of generated metric names, tag keys and tag values. */
   private static final int[] ALPHABET = IncrementingPrintableStringGenerator.printableBasicAlphaASCIISet();
 
@@ -97,6 +98,12 @@ public class TimeSeriesWorkload extends Workload {
   private DiscreteGenerator operationChooser;
   private site.ycsb.generator.NumberGenerator metricChooser;
   private site.ycsb.generator.NumberGenerator scanLength;
+
+  /** Engine hook ({@link WorkloadHooks}): this workload's insertstart is its first timestamp, not a key number. */
+  @Override
+  public boolean insertStartIsKeyNumber() {
+    return false;
+  }
 
   @Override
   public void init(Properties p) throws WorkloadException {

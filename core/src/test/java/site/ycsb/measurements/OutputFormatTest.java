@@ -101,7 +101,7 @@ class OutputFormatTest {
   @Test
   void should_reject_an_unparsable_percentile_list_with_the_property_name() {
     Properties p = new Properties();
-    p.setProperty(site.ycsb.EngineOptions.PERCENTILES.name(), "95,ninety-nine");
+    p.setProperty(site.ycsb.cli.EngineOptions.PERCENTILES.name(), "95,ninety-nine");
     IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
         () -> new Measurements(p));
     assertTrue(e.getMessage().contains("hdrhistogram.percentiles: 'ninety-nine' is not a number"), e.getMessage());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
+import site.ycsb.cli.WorkloadHooks;
 
 /** Record and operation counts derived from storage, checked against what YCSB 0.17.0 does for the same input. */
 class ConstantOccupancyWorkloadTest {
@@ -76,10 +77,10 @@ class ConstantOccupancyWorkloadTest {
   @Test
   void should_leave_properties_alone_when_another_workload_is_selected() {
     Properties p = props("workload", "site.ycsb.workloads.CoreWorkload", "recordcount", "7");
-    ConstantOccupancyWorkload.applyIfSelected(p);
+    WorkloadHooks.of(p.getProperty("workload", "")).sizeRun(p);
     assertEquals("7", p.getProperty("recordcount"));
     Properties q = props("workload", "site.ycsb.workloads.ConstantOccupancyWorkload", "disksize", "10000");
-    ConstantOccupancyWorkload.applyIfSelected(q);
+    WorkloadHooks.of(q.getProperty("workload", "")).sizeRun(q);
     assertEquals("9", q.getProperty("recordcount"));
   }
 }

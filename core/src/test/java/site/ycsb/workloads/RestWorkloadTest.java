@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
-import site.ycsb.PropertyReader;
 import site.ycsb.Status;
+import site.ycsb.cli.PropertyReader;
 
 /** RestWorkload: trace files, URL selection and the calls it makes. */
 class RestWorkloadTest {

@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
-import site.ycsb.EngineCommandLine;
-import site.ycsb.EngineOptions;
-import site.ycsb.PropertyReader;
+import site.ycsb.cli.EngineCommandLine;
+import site.ycsb.cli.EngineFlag;
+import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.PropertyReader;
 
 /**
  * The client options of a fleet run as the head node sees them: the {@code -P} files (read here, to split the work,
@@ -43,7 +44,7 @@ final class ClientArgs {
     target = new PropertyReader(set).get(EngineOptions.TARGET);
     List<EngineCommandLine.Item> kept = new ArrayList<>();
     for (EngineCommandLine.Item item : line.items()) {
-      if (item.flag() != EngineCommandLine.Flag.PROPERTY_FILE && !EngineOptions.TARGET.name().equals(item.property())) {
+      if (item.flag() != EngineFlag.PROPERTY_FILE && !EngineOptions.TARGET.name().equals(item.property())) {
         kept.add(item);
       }
     }
@@ -56,7 +57,7 @@ final class ClientArgs {
       EngineCommandLine line = EngineCommandLine.parse(args, LAUNCHER_OPTIONS);
       line.checkValues();
       return new ClientArgs(line);
-    } catch (site.ycsb.UsageException e) {
+    } catch (site.ycsb.cli.UsageException e) {
       throw new UsageException(e.getMessage());
     }
   }
@@ -66,7 +67,7 @@ final class ClientArgs {
     Path p = Paths.get(file);
     if (Files.exists(p) && !Files.isRegularFile(p)) {
       // The engine's words: a FIFO or a device is not a property file (reading one would block or never end).
-      throw new UsageException("cannot read property file " + site.ycsb.Secrets.maskArgument(file)
+      throw new UsageException("cannot read property file " + site.ycsb.cli.Secrets.maskArgument(file)
           + ": not a regular file");
     }
     if (Files.isRegularFile(p)) {
@@ -75,13 +76,13 @@ final class ClientArgs {
     if (!p.isAbsolute() && Files.isRegularFile(home.resolve(p))) {
       return home.resolve(p);
     }
-    throw new UsageException("-P " + site.ycsb.Secrets.maskArgument(file) + " not found on this (head) node, here or in " + home
+    throw new UsageException("-P " + site.ycsb.cli.Secrets.maskArgument(file) + " not found on this (head) node, here or in " + home
         + "; fleet reads every -P file here and copies it to the clients");
   }
 
   /**
    * The properties the engine will see for a phase with this workload file: the files in {@link PhaseProperties}'s
-   * order, merged by the engine's own rule ({@link site.ycsb.CommandLineProperties}).
+   * order, merged by the engine's own rule ({@link site.ycsb.cli.CommandLineProperties}).
    */
   Properties effective(Path home, String workloadFile) throws UsageException {
     List<String> files = new ArrayList<>();
@@ -89,8 +90,8 @@ final class ClientArgs {
       files.add(locate(f, home).toString());
     }
     try {
-      return site.ycsb.CommandLineProperties.merge(files, overrides);
-    } catch (site.ycsb.UsageException e) {
+      return site.ycsb.cli.CommandLineProperties.merge(files, overrides);
+    } catch (site.ycsb.cli.UsageException e) {
       throw new UsageException(e.getMessage());
     }
   }
@@ -104,7 +105,7 @@ final class ClientArgs {
       String resultsDir) {
     List<String> out = new ArrayList<>();
     for (String f : PhaseProperties.fileOrder(remoteWorkload, remoteFiles)) {
-      out.addAll(EngineCommandLine.Flag.PROPERTY_FILE.with(f));
+      out.addAll(EngineFlag.PROPERTY_FILE.with(f));
     }
     out.addAll(rest);
     out.addAll(PhaseProperties.runName(remoteWorkload));

@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import site.ycsb.Secrets;
+import site.ycsb.cli.Secrets;
 import site.ycsb.results.DatabaseNodeFiles;
 import site.ycsb.telemetry.NodeCsv;
 import site.ycsb.telemetry.NodeInfo;
@@ -113,7 +113,7 @@ final class DbHosts {
       }
       for (NodeInfo n : sampler.nodes()) {
         for (String p : n.problems()) {
-          err.println(tool + ": " + where + ": database node " + site.ycsb.Secrets.safeLine(maskCredentials(p)));
+          err.println(tool + ": " + where + ": database node " + site.ycsb.cli.Secrets.safeLine(maskCredentials(p)));
         }
       }
       deleteQuietly(samples);

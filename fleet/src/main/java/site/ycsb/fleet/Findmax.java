@@ -8,9 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import site.ycsb.Durations;
-import site.ycsb.EngineCommandLine;
-import site.ycsb.EngineOptions;
+import site.ycsb.cli.Durations;
+import site.ycsb.cli.EngineCommandLine;
+import site.ycsb.cli.EngineFlag;
+import site.ycsb.cli.EngineOptions;
 import site.ycsb.support.TypedProperties;
 
 /**
@@ -325,7 +326,7 @@ public final class Findmax {
             || EngineOptions.DO_TRANSACTIONS.name().equals(property) && "false".equals(item.propertyValue())
             || ramp && EngineOptions.THREAD_COUNT.name().equals(property);
         if (chosen) {
-          String given = item.flag() == EngineCommandLine.Flag.PROPERTY ? "-p " + property : item.flag().word();
+          String given = item.flag() == EngineFlag.PROPERTY ? "-p " + property : item.flag().word();
           throw new IllegalArgumentException(given + " is findmax's to choose; leave it out");
         }
       }

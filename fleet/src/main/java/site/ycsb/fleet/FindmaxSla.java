@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import site.ycsb.Durations;
+import site.ycsb.cli.Durations;
 
 /**
  * One latency bound a step must meet, e.g. {@code p99<10ms}: a statistic of the intended latency (coordinated

@@ -15,8 +15,9 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import site.ycsb.EngineCommandLine;
-import site.ycsb.EngineOptions;
+import site.ycsb.cli.EngineCommandLine;
+import site.ycsb.cli.EngineFlag;
+import site.ycsb.cli.EngineOptions;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.results.ResultDir;
 
@@ -162,7 +163,7 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     }
     List<String> cmd = new ArrayList<>();
     if (threads > 0) {
-      cmd.addAll(EngineCommandLine.Flag.THREADS.with(Integer.toString(threads)));
+      cmd.addAll(EngineFlag.THREADS.with(Integer.toString(threads)));
     }
     if (rate > 0) {
       long ops = Math.max(1, Math.round(rate * (stepSeconds + warmupSeconds)));

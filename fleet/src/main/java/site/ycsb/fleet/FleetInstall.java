@@ -117,7 +117,7 @@ public final class FleetInstall {
         if (r.startsWith("FAILED")) {
           failed++;
         }
-        System.out.println(labels.get(i) + ": " + site.ycsb.Secrets.safeLine(r));
+        System.out.println(labels.get(i) + ": " + site.ycsb.cli.Secrets.safeLine(r));
       }
       pool.shutdown();
       if (failed > 0) {
@@ -126,7 +126,7 @@ public final class FleetInstall {
       }
       return 0;
     } catch (UsageException e) {
-      System.err.println("fleet-install: " + site.ycsb.Secrets.safeLine(e.getMessage()));
+      System.err.println("fleet-install: " + site.ycsb.cli.Secrets.safeLine(e.getMessage()));
       return 2;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

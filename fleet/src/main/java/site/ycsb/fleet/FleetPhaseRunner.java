@@ -16,8 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
-import site.ycsb.EngineCommandLine;
-import site.ycsb.EngineOptions;
+import site.ycsb.cli.EngineCommandLine;
+import site.ycsb.cli.EngineOptions;
 
 /**
  * Runs one phase on every client over ssh: splits the work, starts all clients at one wall-clock instant, shows
@@ -111,7 +111,7 @@ final class FleetPhaseRunner implements PhaseRunner {
         Path kept = record.resolve(Integer.toString(k)).resolve(name);
         Files.createDirectories(kept.getParent());
         String text = new String(Files.readAllBytes(local), java.nio.charset.StandardCharsets.ISO_8859_1);
-        Files.write(kept, site.ycsb.Secrets.maskPropertiesText(text).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Files.write(kept, site.ycsb.cli.Secrets.maskPropertiesText(text).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         remoteFiles.put(f, runDir + "/conf/" + k + "/" + name);
       }
       prepareClients(conf);

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 
-import site.ycsb.EngineCommandLine;
-import site.ycsb.EngineOptions;
+import site.ycsb.cli.EngineCommandLine;
+import site.ycsb.cli.EngineOptions;
 
 /**
  * Runs each phase as a fresh engine process through {@code <home>/bin/ycsb load|run <binding> ...}.

@@ -2,9 +2,9 @@ package site.ycsb.fleet;
 
 import java.util.Properties;
 
-import site.ycsb.EngineOption;
-import site.ycsb.EngineOptions;
-import site.ycsb.PropertyReader;
+import site.ycsb.cli.EngineOption;
+import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.PropertyReader;
 import site.ycsb.support.TypedProperties;
 
 /**

@@ -3,8 +3,9 @@ package site.ycsb.fleet;
 import java.util.ArrayList;
 import java.util.List;
 
-import site.ycsb.EngineCommandLine;
-import site.ycsb.EngineOptions;
+import site.ycsb.cli.EngineCommandLine;
+import site.ycsb.cli.EngineFlag;
+import site.ycsb.cli.EngineOptions;
 
 /**
  * Where a phase's workload file stands among the user's options, for {@code suite} and {@code fleet} alike. The
@@ -27,7 +28,7 @@ final class PhaseProperties {
 
   /** {@code -P workloadFile}: the arguments that go before every user option. */
   static List<String> workloadFirst(String workloadFile) {
-    return EngineCommandLine.Flag.PROPERTY_FILE.with(workloadFile);
+    return EngineFlag.PROPERTY_FILE.with(workloadFile);
   }
 
   /** {@code -p ycsb.workloadfile=NAME}, NAME the workload file's name: after the user options. */

@@ -40,7 +40,7 @@ final class PhaseWarmup {
    * @param maxExecutionSec maxexecutiontime, 0 when none
    */
   static String choose(Properties effective, long operations, double target, long maxExecutionSec) {
-    if (effective.getProperty(site.ycsb.EngineOptions.WARMUP.name()) != null) {
+    if (effective.getProperty(site.ycsb.cli.EngineOptions.WARMUP.name()) != null) {
       return null;
     }
     if (target <= 0 && operations > 0) {

@@ -3,8 +3,8 @@ package site.ycsb.fleet;
 import java.util.ArrayList;
 import java.util.List;
 
-import site.ycsb.EngineCommandLine;
-import site.ycsb.EngineOptions;
+import site.ycsb.cli.EngineCommandLine;
+import site.ycsb.cli.EngineOptions;
 
 /**
  * The shell command a client runs over ssh for one phase: go to the YCSB directory, say the process id, and

@@ -6,8 +6,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import site.ycsb.EngineCommandLine;
-import site.ycsb.EngineOptions;
+import site.ycsb.cli.EngineCommandLine;
+import site.ycsb.cli.EngineFlag;
+import site.ycsb.cli.EngineOptions;
 
 /**
  * The command line of {@code suite} and {@code fleet}: the binding, the suite's own {@code --options}, and the
@@ -176,9 +177,9 @@ public final class SuiteOptions {
   private static void checkClientArgs(List<String> clientArgs) throws UsageException {
     EngineCommandLine line = ClientArgs.parse(clientArgs).line;
     for (EngineCommandLine.Item item : line.items()) {
-      EngineCommandLine.Flag f = item.flag();
-      if (f == EngineCommandLine.Flag.LOAD || f == EngineCommandLine.Flag.TRANSACTIONS
-          || f == EngineCommandLine.Flag.DB) {
+      EngineFlag f = item.flag();
+      if (f == EngineFlag.LOAD || f == EngineFlag.TRANSACTIONS
+          || f == EngineFlag.DB) {
         throw new UsageException(f.word() + " is set by the suite per phase; give the binding name and --workloads "
             + "instead");
       }

@@ -80,7 +80,7 @@ class FindmaxIT {
     assertTrue(Files.isRegularFile(out.resolve("findmax.csv")));
     assertTrue(Files.isDirectory(out.resolve("step-01-" + start)), "every step keeps its result directory");
     // the follow-up at half the maximum: a measured step of its own, in the same table
-    String half = site.ycsb.EngineCommandLine.formatRate(Math.round(found * 0.5));
+    String half = site.ycsb.cli.EngineCommandLine.formatRate(Math.round(found * 0.5));
     assertTrue(table.contains("(at 50%) | " + half + " |"), table);
     try (java.util.stream.Stream<Path> dirs = Files.list(out)) {
       assertTrue(dirs.anyMatch(d -> d.getFileName().toString().endsWith("-at50-" + half)), "follow-up directory");

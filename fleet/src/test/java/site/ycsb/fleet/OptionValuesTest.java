@@ -73,20 +73,20 @@ class OptionValuesTest {
   @Test
   void should_read_a_count_property_as_a_whole_number_of_at_least_zero() throws Exception {
     Properties p = new Properties();
-    assertEquals(7, OptionValues.property(p, site.ycsb.EngineOptions.RECORD_COUNT, 7));
+    assertEquals(7, OptionValues.property(p, site.ycsb.cli.EngineOptions.RECORD_COUNT, 7));
     p.setProperty("recordcount", "  ");
-    assertEquals(7, OptionValues.property(p, site.ycsb.EngineOptions.RECORD_COUNT, 7), "blank is absent");
+    assertEquals(7, OptionValues.property(p, site.ycsb.cli.EngineOptions.RECORD_COUNT, 7), "blank is absent");
     for (String bad : NOT_WHOLE) {
       if (bad.trim().isEmpty()) {
         continue;
       }
       p.setProperty("recordcount", bad);
       assertEquals("recordcount=" + bad + " is not a whole number",
-          assertThrows(UsageException.class, () -> OptionValues.property(p, site.ycsb.EngineOptions.RECORD_COUNT, 0)).getMessage());
+          assertThrows(UsageException.class, () -> OptionValues.property(p, site.ycsb.cli.EngineOptions.RECORD_COUNT, 0)).getMessage());
     }
     p.setProperty("recordcount", "-5");
     assertEquals("recordcount=-5 must be at least 0",
-        assertThrows(UsageException.class, () -> OptionValues.property(p, site.ycsb.EngineOptions.RECORD_COUNT, 0)).getMessage());
+        assertThrows(UsageException.class, () -> OptionValues.property(p, site.ycsb.cli.EngineOptions.RECORD_COUNT, 0)).getMessage());
   }
 
   /** What the engine refuses, suite, fleet and findmax refuse with the engine's own line, before anything starts. */
@@ -97,9 +97,9 @@ class OptionValuesTest {
     java.util.List<String> words = Arrays.asList(option.split(" "));
     String engine;
     try {
-      site.ycsb.EngineCommandLine.parse(words).checkValues();
+      site.ycsb.cli.EngineCommandLine.parse(words).checkValues();
       throw new AssertionError("the engine accepts " + option);
-    } catch (site.ycsb.UsageException e) {
+    } catch (site.ycsb.cli.UsageException e) {
       engine = e.getMessage();
     }
     java.util.List<String> suite = new java.util.ArrayList<>(Arrays.asList("basic"));

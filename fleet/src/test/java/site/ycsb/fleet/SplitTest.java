@@ -75,8 +75,8 @@ class SplitTest {
 
   @Test
   void should_format_whole_rates_without_decimals_when_passed_to_the_engine() {
-    assertEquals("334", site.ycsb.EngineCommandLine.formatRate(334));
-    assertEquals("0.5", site.ycsb.EngineCommandLine.formatRate(0.5));
+    assertEquals("334", site.ycsb.cli.EngineCommandLine.formatRate(334));
+    assertEquals("0.5", site.ycsb.cli.EngineCommandLine.formatRate(0.5));
   }
 
   @Test

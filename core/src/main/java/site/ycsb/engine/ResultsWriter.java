@@ -1,0 +1,361 @@
+package site.ycsb.engine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.text.SimpleDateFormat;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TimeZone;
+
+import site.ycsb.cli.BuildInfo;
+import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.OutputFiles;
+import site.ycsb.cli.PropertyReader;
+import site.ycsb.cli.Secrets;
+import site.ycsb.engine.verdict.ClientHealth;
+import site.ycsb.engine.verdict.DatabaseView;
+import site.ycsb.engine.verdict.JvmTracker;
+import site.ycsb.engine.verdict.LagVerdict;
+import site.ycsb.engine.verdict.SummaryJson;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.exporter.JsonText;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsb.measurements.exporter.TextMeasurementsExporter;
+
+/**
+ * Writes the results of a run: the chosen exporter's output (stdout or {@code exportfile}), and with
+ * {@code results.dir} also {@code output.txt} and {@code summary.json}. This is where results are written.
+ *
+ * <p>Not thread-safe: used by the main thread once the run has ended.
+ */
+final class ResultsWriter {
+  private final RunConfig config;
+  private final Measurements measurements;
+  private final JvmTracker jvm;
+
+  ResultsWriter(RunConfig config, Measurements measurements, JvmTracker jvm) {
+    this.config = config;
+    this.measurements = measurements;
+    this.jvm = jvm;
+  }
+
+  /** Every figure, in the order of YCSB's text output, to one exporter. */
+  void exportAll(RunResult r, MeasurementsExporter e) throws IOException {
+    e.write("OVERALL", "RunTime(ms)", r.runtimeMs);
+    e.write("OVERALL", "Throughput(ops/sec)", r.throughput);
+    e.write("OVERALL", "InitTime(ms)", r.initMs);
+    e.write("OVERALL", "CleanupTime(ms)", r.cleanupMs);
+    if (!config.warmup.isNone()) {
+      e.write("WARMUP", "Operations", r.warmupOps);
+      e.write("WARMUP", "RunTime(ms)", r.warmupMs);
+    }
+    if (config.target > 0) {
+      e.write("SCHEDULE", "LagP99(us)", r.health.lagP99Us);
+      e.write("SCHEDULE", "LagMax(us)", r.health.lagMaxUs);
+      if (r.lagsAbove1h > 0) {
+        // as for latencies: the histogram's range ends at an hour, and what lay beyond is counted, never hidden
+        e.write("SCHEDULE", SCHEDULE_LAGS_ABOVE_1H, r.lagsAbove1h);
+      }
+      exportHealth(r.health.measures, e);
+    }
+    long totalCount = 0;
+    long totalTime = 0;
+    // 0.17.0's order: the iteration order of Utils.getGCStatst()'s HashMap (Ycsb017OutputFormatIT compares)
+    for (Map.Entry<String, Long[]> gc : r.gcStats.entrySet()) {
+      String name = gc.getKey().replace(' ', '_');
+      long count = gc.getValue()[0];
+      long time = gc.getValue()[1];
+      e.write("TOTAL_GCS_" + name, "Count", count);
+      e.write("TOTAL_GC_TIME_" + name, "Time(ms)", time);
+      e.write("TOTAL_GC_TIME_%_" + name, "Time(%)", percent(time, r.runtimeMs));
+      totalCount += count;
+      totalTime += time;
+    }
+    e.write("TOTAL_GCs", "Count", totalCount);
+    e.write("TOTAL_GC_TIME", "Time(ms)", totalTime);
+    e.write("TOTAL_GC_TIME_%", "Time(%)", percent(totalTime, r.runtimeMs));
+    if (jvm != null) {
+      jvm.export(e);
+    }
+    measurements.exportMeasurements(e);
+  }
+
+  /**
+   * The measures of each cause of lateness ({@link LagVerdict}), as {@code [HEALTH]} lines beside the schedule's: the
+   * threads' wait for a CPU (left out where it is not measured) and their time on one, the load average, the share of
+   * thread time in database calls, the service-time p99.9 and longest call, and the longest pauses.
+   */
+  private static void exportHealth(LagVerdict.Measures m, MeasurementsExporter e) throws IOException {
+    if (m.cpuWaitNs >= 0) {
+      e.write("HEALTH", "CpuWait(ms)", m.cpuWaitNs / 1_000_000);
+      e.write("HEALTH", "CpuRun(ms)", m.cpuRunNs / 1_000_000);
+    }
+    if (m.loadAverage >= 0) {
+      e.write("HEALTH", "LoadAverage", m.loadAverage);
+    }
+    e.write("HEALTH", "ThreadsBusy(%)", Math.round(m.busyFraction * 1000) / 10.0);
+    if (m.serviceP999Us >= 0) {
+      e.write("HEALTH", "ServiceP999(us)", m.serviceP999Us);
+    }
+    e.write("HEALTH", "LongestCall(us)", m.longestCallUs);
+    e.write("HEALTH", "ProcessPauseMax(us)", m.processPauseUs);
+    e.write("HEALTH", "GcPauseMax(us)", m.gcPauseUs);
+  }
+
+  private static double percent(long part, long whole) {
+    return whole == 0 ? 0.0 : 100.0 * part / whole;
+  }
+
+  /** Writes the configured exporter's output to stdout or the export file. */
+  void writeMain(RunResult r) throws IOException {
+    OutputStream target = config.exportFile == null ? new NonClosing(System.out)
+        : OutputFiles.open(new File(config.exportFile), false);
+    MeasurementsExporter exporter;
+    try {
+      exporter = (MeasurementsExporter) Class.forName(config.exporterClass).getConstructor(OutputStream.class)
+          .newInstance(target);
+    } catch (ReflectiveOperationException e) {
+      target.close();
+      throw new IOException("cannot create exporter " + config.exporterClass + ": " + e, e);
+    }
+    try {
+      exportAll(r, exporter);
+    } finally {
+      exporter.close();
+    }
+  }
+
+  /** Writes the results in the text format to {@code out} (the fallback when the export file fails). */
+  void writeText(RunResult r, OutputStream out) throws IOException {
+    try (TextMeasurementsExporter exporter = new TextMeasurementsExporter(new NonClosing(out))) {
+      exportAll(r, exporter);
+    }
+  }
+
+  /** Writes output.txt and summary.json into the results directory. */
+  void writeResultsDir(File dir, RunResult r) throws IOException {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    try (TextMeasurementsExporter exporter = new TextMeasurementsExporter(text)) {
+      exportAll(r, exporter);
+    }
+    try (OutputStream out = new FileOutputStream(new File(dir, "output.txt"))) {
+      text.writeTo(out);
+    }
+    Capture capture = new Capture();
+    measurements.exportMeasurements(capture);
+    try (Writer w = new OutputStreamWriter(new FileOutputStream(new File(dir, "summary.json")),
+        StandardCharsets.UTF_8)) {
+      w.write(summaryJson(r, capture.byMetric));
+    }
+    writeScheduleLag(new File(dir, SCHEDULE_LAG_LOG), r);
+  }
+
+  /** The schedule-lag log's file name in the results directory (not in hdr/, which holds measurements). */
+  static final String SCHEDULE_LAG_LOG = "schedule-lag.hdr";
+  /** The {@code [SCHEDULE]} line counting operations that started more than an hour late. */
+  static final String SCHEDULE_LAGS_ABOVE_1H = "LagsAbove1h(recordedAs1h)";
+
+  /**
+   * The run's schedule lag (how late each operation started against its schedule, us) as an HdrHistogram log of
+   * one interval, so that {@code merge} can add the clients' histograms and take the percentiles of the sum.
+   */
+  private static void writeScheduleLag(File file, RunResult r) throws IOException {
+    org.HdrHistogram.Histogram lag = r.scheduleLag == null ? new org.HdrHistogram.Histogram(3) : r.scheduleLag;
+    lag.setStartTimeStamp(r.startEpochMs);
+    lag.setEndTimeStamp(Math.max(r.startEpochMs, r.endEpochMs));
+    try (java.io.PrintStream out = new java.io.PrintStream(new FileOutputStream(file), false, "UTF-8")) {
+      org.HdrHistogram.HistogramLogWriter w = new org.HdrHistogram.HistogramLogWriter(out);
+      w.outputComment("schedule lag (us) of the whole run: how late operations started against their schedule");
+      w.outputLogFormatVersion();
+      w.outputStartTime(r.startEpochMs);
+      w.outputLegend();
+      w.outputIntervalHistogram(lag);
+      out.flush();
+      if (out.checkError()) {
+        throw new IOException("write failed: " + file);
+      }
+    }
+  }
+
+  private String summaryJson(RunResult r, Map<String, Map<String, Object>> byMetric) {
+    SummaryJson j = new SummaryJson();
+    j.field("format", "ycsb-result/1").field("version", BuildInfo.version()).field("gitCommit", BuildInfo.gitCommit())
+        .field("runId", r.runId).field("host", hostName()).field("label", Secrets.maskArgument(config.label))
+        .field("phase", config.phase())
+        .field("workload", config.workloadClass)
+        .field("workloadName", new PropertyReader(config.props).get(EngineOptions.WORKLOAD_FILE_NAME))
+        .field("db", config.dbClass).field("threads", config.threads).field("target", config.target)
+        .field("measurementInterval", new PropertyReader(config.props).get(EngineOptions.MEASUREMENT_INTERVAL))
+        .field("startEpochMs", r.startEpochMs).field("endEpochMs", r.endEpochMs)
+        .field("startTime", SummaryJson.iso(r.startEpochMs)).field("endTime", SummaryJson.iso(r.endEpochMs))
+        .field("runtimeMs", r.runtimeMs).field("operations", r.operations).field("throughput", r.throughput)
+        .field("statusIntervalSec", config.statusIntervalMs / 1000.0)
+        .field("initMs", r.initMs).field("cleanupMs", r.cleanupMs)
+        .raw("warmup", "{\"operations\": " + r.warmupOps + ", \"durationMs\": " + r.warmupMs + "}")
+        .field("exitCode", r.exitCode).field("exitReason", r.exitReason)
+        .field("interrupted", r.interruptedBy != null).field("interruptedBy", r.interruptedBy)
+        .field("lostOperations", r.lostOps).field("unfinishedOperations", r.unfinishedOps)
+        .field("insertStart", config.insertStart).field("insertCount", config.insertCount)
+        .field("recordCount", config.recordCount)
+        .field("operationCount", config.operationLimit == Long.MAX_VALUE ? 0 : config.operationLimit);
+    SummaryJson props = new SummaryJson();
+    for (Map.Entry<String, String> e : Secrets.masked(config.props).entrySet()) {
+      props.field(e.getKey(), e.getValue());
+    }
+    j.raw("properties", props.toString());
+    SummaryJson ms = new SummaryJson();
+    for (Map.Entry<String, Map<String, Object>> e : byMetric.entrySet()) {
+      ms.raw(e.getKey(), measurementJson(e.getKey(), e.getValue()));
+    }
+    j.raw("measurements", ms.toString());
+    ClientHealth h = r.health;
+    SummaryJson health = new SummaryJson().field("scheduleLagP99Us", h.lagP99Us).field("scheduleLagMaxUs", h.lagMaxUs)
+        .field("scheduleLagsAbove1h", r.lagsAbove1h)
+        .field("cpuUsedSec", h.cpuUsedSec).field("cpuCores", h.cores()).field("cpuUtilisation", h.cpuUtilisation)
+        .field("threadsBusy", h.threadsBusy).field("gcCount", h.gcCount).field("gcTimeMs", h.gcTimeMs).field("gcMaxPauseMs", h.gcMaxPauseMs())
+        .field("processPauseMaxUs", h.processPauseUs()).field("clientLimited", h.clientLimited);
+    LagVerdict.Measures m = h.measures;
+    SummaryJson verdict = new SummaryJson().field("cause", h.cause.id());
+    verdict.raw("text", h.verdictText == null ? "null" : JsonText.quote(h.verdictText));
+    health.raw("verdict", verdict.field("machineBusy", m.machineBusy()).toString());
+    SummaryJson causes = new SummaryJson();
+    causes.field("cpuWaitMeasured", m.cpuWaitNs >= 0);
+    nullable(causes, "cpuWaitSec", m.cpuWaitNs, m.cpuWaitNs / 1e9);
+    nullable(causes, "cpuRunSec", m.cpuRunNs, m.cpuRunNs / 1e9);
+    nullable(causes, "operationThreadsCpuWaitSec", m.workerCpuWaitNs, m.workerCpuWaitNs / 1e9);
+    nullable(causes, "loadAverage", m.loadAverage, m.loadAverage);
+    causes.raw("lagQueuedShare", m.queuedUs < 0 || m.lagSumUs <= 0 ? "null"
+        : JsonText.number(Math.min(1.0, (double) m.queuedUs / m.lagSumUs)));
+    causes.field("longestQueuedUs", m.maxQueuedUs);
+    causes.field("cpuCores", m.cores).field("threads", m.threads).field("inFlightBound", m.inFlightBound)
+        .field("threadsBusyInCalls", m.busyFraction);
+    nullable(causes, "workloadOutsideCallsSec", m.loopBusyNs, m.outsideCallsNs() / 1e9);
+    causes.raw("longestLoopOperationUs", m.longestLoopOpUs < 0 ? "null" : Long.toString(m.longestLoopOpUs));
+    causes.raw("serviceP999Us", m.serviceP999Us < 0 ? "null" : Long.toString(m.serviceP999Us));
+    causes.field("longestCallUs", m.longestCallUs);
+    causes.raw("heldEveryThreadUs", m.heldEveryThreadUs < 0 ? "null" : Long.toString(m.heldEveryThreadUs));
+    causes
+        .field("processPauseMaxUs", m.processPauseUs)
+        .field("gcMaxPauseUs", m.gcPauseUs)
+        .field("silentNodeUs", m.silentNodeUs);
+    health.raw("causes", causes.toString());
+    StringBuilder warnings = new StringBuilder("[");
+    for (int i = 0; i < h.warnings.size(); i++) {
+      warnings.append(i == 0 ? "" : ", ").append(JsonText.quote(h.warnings.get(i)));
+    }
+    health.raw("warnings", warnings.append(']').toString());
+    j.raw("health", health.toString());
+    if (r.database != null) {
+      j.raw("database", r.database.json());
+    }
+    if (r.databaseNodes != null) {
+      j.raw(site.ycsb.telemetry.DatabaseNodes.SECTION, r.databaseNodes);
+    }
+    if (r.databaseView != null) {
+      j.raw(DatabaseView.SECTION, r.databaseView);
+    }
+    return j.toString() + "\n";
+  }
+
+  /** {@code name: value}, or {@code name: null} when {@code measured} is negative (not measured). */
+  private static void nullable(SummaryJson j, String name, double measured, double value) {
+    if (measured < 0) {
+      j.raw(name, "null");
+    } else {
+      j.field(name, value);
+    }
+  }
+
+  private static String measurementJson(String name, Map<String, Object> figures) {
+    SummaryJson m = new SummaryJson();
+    m.field("kind", name.startsWith(Measurements.INTENDED_PREFIX) ? "intended" : "service");
+    SummaryJson percentiles = new SummaryJson();
+    SummaryJson returns = new SummaryJson();
+    for (Map.Entry<String, Object> f : figures.entrySet()) {
+      String key = f.getKey();
+      Object v = f.getValue();
+      if (key.equals("Operations")) {
+        m.value("operations", v);
+      } else if (key.equals("AverageLatency(us)")) {
+        m.value("averageUs", v);
+      } else if (key.equals("MinLatency(us)")) {
+        m.value("minUs", v);
+      } else if (key.equals("MaxLatency(us)")) {
+        m.value("maxUs", v);
+      } else if (key.endsWith("PercentileLatency(us)")) {
+        percentiles.value(key.substring(0, key.length() - "PercentileLatency(us)".length())
+            .replaceAll("(st|nd|rd|th)$", ""), v);
+      } else if (key.equals(site.ycsb.measurements.OneMeasurementHdrHistogram.CLAMPED)) {
+        m.value("clampedAbove1h", v);
+      } else if (key.startsWith("Return=")) {
+        returns.value(key.substring("Return=".length()), v);
+      }
+    }
+    m.raw("percentilesUs", percentiles.toString());
+    m.raw("returns", returns.toString());
+    return m.toString();
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  /** Collects exporter output per metric, in order (for summary.json). */
+  private static final class Capture implements MeasurementsExporter {
+    final Map<String, Map<String, Object>> byMetric = new LinkedHashMap<>();
+
+    private void put(String metric, String measurement, Object v) {
+      byMetric.computeIfAbsent(metric, k -> new LinkedHashMap<>()).put(measurement, v);
+    }
+
+    @Override
+    public void write(String metric, String measurement, int i) {
+      put(metric, measurement, (long) i);
+    }
+
+    @Override
+    public void write(String metric, String measurement, long i) {
+      put(metric, measurement, i);
+    }
+
+    @Override
+    public void write(String metric, String measurement, double d) {
+      put(metric, measurement, d);
+    }
+
+    @Override
+    public void close() {
+    }
+  }
+
+  /** Lets an exporter close its writer without closing stdout. */
+  private static final class NonClosing extends java.io.FilterOutputStream {
+    NonClosing(OutputStream out) {
+      super(out);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+    }
+
+    @Override
+    public void close() throws IOException {
+      flush();
+    }
+  }
+}

@@ -1,0 +1,285 @@
+package site.ycsb.engine.verdict;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import site.ycsb.measurements.exporter.JsonText;
+import site.ycsb.support.DatabaseReports;
+
+/**
+ * The database's own view of its nodes during one run: the {@link DatabaseReports.NodeGauges} samples the bindings
+ * take (e.g. Cassandra's thread pools), kept per node and summarised over the measured window as each figure's mean
+ * and maximum — in summary.json's {@value #SECTION} section, one line per node, and a verdict when a node's own queues
+ * say it held work back ({@code "<queue> pending"} one or more on average, or any {@code "<queue> blocked"}).
+ *
+ * <p>Samples are stored sparsely (a figure's zero values cost nothing) because the measured window is known only at
+ * the end; a figure named in a node's sample is taken as 0 in that node's later samples that lack it. At most {@link
+ * #MAX_SAMPLES_PER_NODE} samples are kept per node; later ones are counted as dropped.
+ *
+ * <p>Thread-safe: samples arrive on the bindings' sampling threads while the run goes on; every method locks this.
+ */
+public final class DatabaseView {
+  /** summary.json's section. */
+  public static final String SECTION = "databaseView";
+  /** More than a day at one sample a second. */
+  static final int MAX_SAMPLES_PER_NODE = 100_000;
+  /** A queue with at least this many tasks pending on average held work back. */
+  static final double PENDING_MEAN_LIMIT = 1.0;
+
+  private final Map<String, Node> nodes = new LinkedHashMap<>();
+
+  /** One figure of one node: the first sample that named it, and its non-zero values by sample index. */
+  private static final class Series {
+    final int first;
+    int[] at = new int[8];
+    double[] values = new double[8];
+    int size;
+
+    Series(int first) {
+      this.first = first;
+    }
+
+    void add(int sample, double v) {
+      if (size == at.length) {
+        at = Arrays.copyOf(at, size * 2);
+        values = Arrays.copyOf(values, size * 2);
+      }
+      at[size] = sample;
+      values[size] = v;
+      size++;
+    }
+  }
+
+  private static final class Node {
+    final String binding;
+    final String source;
+    long[] times = new long[64];
+    int samples;
+    long dropped;
+    final Map<String, Series> series = new LinkedHashMap<>();
+
+    Node(String binding, String source) {
+      this.binding = binding;
+      this.source = source;
+    }
+  }
+
+  /** One figure of one node over a window. */
+  static final class Figure {
+    final String name;
+    final double mean;
+    final double max;
+
+    Figure(String name, double mean, double max) {
+      this.name = name;
+      this.mean = mean;
+      this.max = max;
+    }
+  }
+
+  /** One node over a window: its samples in it and the figures that were not 0 throughout. */
+  public static final class NodeSummary {
+    final String node;
+    final String binding;
+    final String source;
+    final int samples;
+    final long dropped;
+    final List<Figure> figures = new ArrayList<>();
+
+    NodeSummary(String node, String binding, String source, int samples, long dropped) {
+      this.node = node;
+      this.binding = binding;
+      this.source = source;
+      this.samples = samples;
+      this.dropped = dropped;
+    }
+  }
+
+  void add(DatabaseReports.NodeGauges g) {
+    add(g.node(), g.binding(), g.source(), g.epochMillis(), g.values());
+  }
+
+  /** One sample of {@code node} taken at {@code epochMs} (samples of a node come in time order). */
+  synchronized void add(String node, String binding, String source, long epochMs, Map<String, Double> values) {
+    Node n = nodes.computeIfAbsent(node, k -> new Node(binding, source));
+    if (n.samples == MAX_SAMPLES_PER_NODE) {
+      n.dropped++;
+      return;
+    }
+    if (n.samples == n.times.length) {
+      n.times = Arrays.copyOf(n.times, n.samples * 2);
+    }
+    int index = n.samples++;
+    n.times[index] = epochMs;
+    for (Map.Entry<String, Double> e : values.entrySet()) {
+      Series s = n.series.computeIfAbsent(e.getKey(), k -> new Series(index));
+      if (e.getValue() != 0) {
+        s.add(index, e.getValue());
+      }
+    }
+  }
+
+  /** Whether any node was sampled. */
+  public synchronized boolean any() {
+    return !nodes.isEmpty();
+  }
+
+  /**
+   * How far the measured start's wall-clock time may be off: it is the schedule's monotonic start mapped onto the
+   * wall clock, read in whole milliseconds; an event this close before it is not known to have come before it.
+   * (Declared here, the lower of the two database classes, so that the view needs nothing of the report.)
+   */
+  static final long CLOCK_SLACK_MS = 2;
+
+  /**
+   * Each node's figures over [{@code startMs}, {@code endMs}], widened by the clock's resolution ({@link
+   * #CLOCK_SLACK_MS}: the window's ends are monotonic times mapped onto the wall clock, the samples'
+   * times are read from it); nodes without a sample in it are left out.
+   */
+  public synchronized List<NodeSummary> summaries(long windowStartMs, long windowEndMs) {
+    long startMs = windowStartMs - CLOCK_SLACK_MS;
+    long endMs = windowEndMs > Long.MAX_VALUE - CLOCK_SLACK_MS ? Long.MAX_VALUE
+        : windowEndMs + CLOCK_SLACK_MS;
+    List<NodeSummary> out = new ArrayList<>();
+    for (Map.Entry<String, Node> e : nodes.entrySet()) {
+      Node n = e.getValue();
+      int from = 0;
+      while (from < n.samples && n.times[from] < startMs) {
+        from++;
+      }
+      int to = from;
+      while (to < n.samples && n.times[to] <= endMs) {
+        to++;
+      }
+      if (to == from) {
+        continue;
+      }
+      NodeSummary summary = new NodeSummary(e.getKey(), n.binding, n.source, to - from, n.dropped);
+      for (Map.Entry<String, Series> f : n.series.entrySet()) {
+        Series s = f.getValue();
+        int first = Math.max(from, s.first);
+        if (first >= to) {
+          continue;
+        }
+        double sum = 0;
+        double max = Double.NEGATIVE_INFINITY;
+        int nonZero = 0;
+        for (int i = 0; i < s.size; i++) {
+          if (s.at[i] >= first && s.at[i] < to) {
+            sum += s.values[i];
+            max = Math.max(max, s.values[i]);
+            nonZero++;
+          }
+        }
+        int count = to - first;
+        if (nonZero == 0) {
+          continue; // 0 throughout: nothing to say
+        }
+        if (nonZero < count) {
+          max = Math.max(max, 0);
+        }
+        summary.figures.add(new Figure(f.getKey(), sum / count, max));
+      }
+      groupByQueue(summary.figures);
+      out.add(summary);
+    }
+    return out;
+  }
+
+  /**
+   * Keeps the figures of one queue together ("ReadStage active", "ReadStage completed/s", ...), queues in the order
+   * they first appear: a figure first reported in a later sample (a rate) otherwise lands after all the others.
+   */
+  private static void groupByQueue(List<Figure> figures) {
+    Map<String, List<Figure>> byQueue = new LinkedHashMap<>();
+    for (Figure f : figures) {
+      byQueue.computeIfAbsent(queue(f.name), k -> new ArrayList<>()).add(f);
+    }
+    figures.clear();
+    byQueue.values().forEach(figures::addAll);
+  }
+
+  /** The verdict on the nodes' own queues over the window, or null when none held work back. */
+  public static String verdict(List<NodeSummary> nodes) {
+    List<String> perNode = new ArrayList<>();
+    String source = null;
+    for (NodeSummary n : nodes) {
+      List<String> queues = new ArrayList<>();
+      for (Figure f : n.figures) {
+        if (f.name.endsWith(" pending") && f.mean >= PENDING_MEAN_LIMIT) {
+          queues.add(count(f.max) + " tasks pending in " + queue(f.name) + " (max; mean " + decimal(f.mean) + ")");
+        } else if (f.name.endsWith(" blocked") && f.max >= 1) {
+          queues.add(count(f.max) + " blocked in " + queue(f.name) + " (max; mean " + decimal(f.mean) + ")");
+        }
+      }
+      if (!queues.isEmpty()) {
+        perNode.add("node " + n.node + ": " + String.join(", ", queues));
+        source = n.binding + ", " + n.source;
+      }
+    }
+    if (perNode.isEmpty()) {
+      return null;
+    }
+    return "the database held work back by its own view (" + source + "): " + String.join("; ", perNode)
+        + ". Requests queued inside the database" + (perNode.size() == 1 ? " node" : " nodes") + ": the database was"
+        + " the limit at those times, not the client.";
+  }
+
+  /** One line per node: its non-zero figures' mean and max ({@code "Database's own view of node ..."}). */
+  public static List<String> lines(List<NodeSummary> nodes) {
+    List<String> out = new ArrayList<>();
+    for (NodeSummary n : nodes) {
+      List<String> figures = new ArrayList<>();
+      for (Figure f : n.figures) {
+        figures.add(f.name + " " + decimal(f.mean) + "/" + decimal(f.max));
+      }
+      out.add("Database's own view of node " + n.node + " (" + n.binding + ", " + n.source + ", " + n.samples
+          + " samples; mean/max over the measured run" + (n.dropped > 0 ? "; " + n.dropped + " later samples not"
+          + " kept" : "") + "): " + (figures.isEmpty() ? "every figure 0" : String.join(", ", figures)));
+    }
+    return out;
+  }
+
+  /** summary.json's section: {@code {"nodes": [{node, binding, source, samples, figures: {name: {mean, max}}}], ...}}. */
+  public static String json(List<NodeSummary> nodes, String verdict) {
+    StringBuilder list = new StringBuilder("[");
+    for (NodeSummary n : nodes) {
+      SummaryJson figures = new SummaryJson();
+      for (Figure f : n.figures) {
+        figures.raw(f.name, new SummaryJson().field("mean", round(f.mean)).field("max", round(f.max))
+            .toString());
+      }
+      SummaryJson node = new SummaryJson().field("node", n.node).field("binding", n.binding)
+          .field("source", n.source).field("samples", n.samples);
+      if (n.dropped > 0) {
+        node.field("droppedSamples", n.dropped);
+      }
+      list.append(list.length() == 1 ? "" : ", ").append(node.raw("figures", figures.toString()));
+    }
+    return new SummaryJson().raw("nodes", list.append(']').toString()).raw("verdicts",
+        verdict == null ? "[]" : "[" + JsonText.quote(verdict) + "]").toString();
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+
+  /** "ReadStage" of "ReadStage pending"; a name without a space is its own queue. */
+  private static String queue(String figure) {
+    int space = figure.lastIndexOf(' ');
+    return space < 0 ? figure : figure.substring(0, space);
+  }
+
+  private static String count(double v) {
+    return String.format(Locale.ROOT, "%,d", Math.round(v));
+  }
+
+  private static String decimal(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v)
+        : String.format(Locale.ROOT, "%,.1f", v);
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * {@code bin/ycsb merge} ({@link site.ycsb.results.Merge}) and {@code bin/ycsb report}
+ * ({@link site.ycsb.results.Report}): result directories of many clients merged into one, and reported as text,
+ * Markdown, CSV and an HTML page with charts; {@link site.ycsb.results.ResultDir} reads one result directory.
+ *
+ * <p>For users through the launcher, and for {@code fleet}, which merges and reads phases with it. It reads the
+ * files the engine writes; it uses core's {@code site.ycsb.cli} and {@code site.ycsb.telemetry}, never the engine.
+ */
+package site.ycsb.results;
