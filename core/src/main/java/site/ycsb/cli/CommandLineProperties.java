@@ -88,9 +88,7 @@ public final class CommandLineProperties {
       if (binary != null) {
         throw new UsageException("cannot read property file " + shown + ": it is not a text file (" + binary + ")");
       }
-      InputStream bytes = new java.io.ByteArrayInputStream(text);
-      skipByteOrderMark(bytes);
-      fileProps.load(bytes);
+      fileProps.load(new java.io.StringReader(decode(text, shown)));
     } catch (IOException e) {
       throw new UsageException("cannot read property file " + shown + ": " + Secrets.maskArgument(e.getMessage()));
     } catch (IllegalArgumentException e) {
@@ -135,13 +133,67 @@ public final class CommandLineProperties {
   }
 
   /**
-   * Skips a UTF-8 byte-order mark (editors that save "UTF-8 with BOM"): read as part of the first key it turned
-   * {@code workload=...} into an unknown property, and the run was refused for a missing workload that was there.
+   * The file's text: UTF-8, as every editor and terminal writes today (0.17.0 read ISO-8859-1, so {@code
+   * label=Prüfung} in a UTF-8 file became {@code PrÃ¼fung}, silently), with a leading byte order mark dropped (read as
+   * part of the first key it turned {@code workload=...} into an unknown property);
+   * {@code \\uXXXX} escapes stay as {@link Properties#load} reads them. A file that is not valid UTF-8 is refused
+   * with its first such line, unless only comment lines hold the other bytes (an old file's Latin-1 comments, which
+   * are never read).
    */
-  private static void skipByteOrderMark(InputStream in) throws IOException {
-    in.mark(3);
-    if (in.read() != 0xEF || in.read() != 0xBB || in.read() != 0xBF) {
-      in.reset();
+  static String decode(byte[] text, String shown) throws UsageException {
+    int start = text.length >= 3 && (text[0] & 0xff) == 0xEF && (text[1] & 0xff) == 0xBB && (text[2] & 0xff) == 0xBF
+        ? 3 : 0;
+    String all = utf8(text, start, text.length);
+    return all != null ? all : decodeByLine(text, start, shown);
+  }
+
+  /**
+   * The text of a file that is not valid UTF-8 throughout: each line as UTF-8, a comment line that is not (an old
+   * file's Latin-1 comment) as ISO-8859-1; refused at the first line read as a property (not a comment, or a
+   * comment-looking line that continues the value before it) that is not UTF-8.
+   */
+  private static String decodeByLine(byte[] text, int start, String shown) throws UsageException {
+    StringBuilder out = new StringBuilder(text.length);
+    int lineNo = 0;
+    boolean continues = false;
+    for (int from = start; from < text.length; ) {
+      int end = from;
+      while (end < text.length && text[end] != '\n' && text[end] != '\r') {
+        end++;
+      }
+      lineNo++;
+      int first = from;
+      while (first < end && (text[first] == ' ' || text[first] == '\t' || text[first] == '\f')) {
+        first++;
+      }
+      boolean comment = !continues && first < end && (text[first] == '#' || text[first] == '!');
+      String line = utf8(text, from, end);
+      if (line == null && !comment) {
+        throw new UsageException("property file " + shown + ", line " + lineNo + ": not UTF-8 text; save the file "
+            + "as UTF-8, or write each character outside ASCII as a \\u escape (e.g. \\u00e9 for e-acute)");
+      }
+      out.append(line != null ? line : new String(text, from, end - from,
+          java.nio.charset.StandardCharsets.ISO_8859_1)).append('\n');
+      int backslashes = 0;
+      for (int i = end - 1; i >= first && text[i] == '\\'; i--) {
+        backslashes++;
+      }
+      continues = !comment && first < end && backslashes % 2 == 1;
+      from = end < text.length && text[end] == '\r' && end + 1 < text.length && text[end + 1] == '\n' ? end + 2
+          : end + 1;
+    }
+    return out.toString();
+  }
+
+  /** The bytes as UTF-8, or null when they are not valid UTF-8. */
+  private static String utf8(byte[] text, int from, int end) {
+    try {
+      return java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(text, from, end - from)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return null;
     }
   }
 }

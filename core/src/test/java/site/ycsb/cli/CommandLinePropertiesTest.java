@@ -112,4 +112,56 @@ class CommandLinePropertiesTest {
       java.nio.file.Files.delete(f);
     }
   }
+
+  private String bytes(String name, byte[]... parts) throws Exception {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (byte[] part : parts) {
+      out.write(part);
+    }
+    Path p = tmp.resolve(name);
+    Files.write(p, out.toByteArray());
+    return p.toString();
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private static byte[] latin1(String s) {
+    return s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+  }
+
+  @Test
+  void should_read_values_outside_ascii_as_written_when_the_file_is_utf8_with_or_without_a_byte_order_mark()
+      throws Exception {
+    String label = "Pr\u00fcfung-\u6771\u4eac caf\u00e9 \ud83d\ude80";
+    Properties plain = CommandLineProperties.readPropertyFile(bytes("plain", utf8("label=" + label + "\n")));
+    assertEquals(label, plain.getProperty("label"));
+    Properties bom = CommandLineProperties.readPropertyFile(bytes("bom", new byte[] {(byte) 0xEF, (byte) 0xBB,
+        (byte) 0xBF}, utf8("workload=site.ycsb.workloads.CoreWorkload\r\nlabel=" + label + "\r\n")));
+    assertEquals("site.ycsb.workloads.CoreWorkload", bom.getProperty("workload"), "the mark is no part of a key");
+    assertEquals(label, bom.getProperty("label"));
+    // 0.17.0's escapes keep their meaning, beside literal characters
+    Properties escaped = CommandLineProperties.readPropertyFile(bytes("esc", utf8("a=\\u00e9\\u6771 \u00e9\n")));
+    assertEquals("\u00e9\u6771 \u00e9", escaped.getProperty("a"));
+  }
+
+  @Test
+  void should_refuse_naming_the_line_when_a_property_is_not_utf8_and_read_latin1_comments_around_utf8_values()
+      throws Exception {
+    String latin1Value = bytes("value", utf8("# fine\nrecordcount=10\n"), latin1("label=caf\u00e9\n"));
+    UsageException e = assertThrows(UsageException.class, () -> CommandLineProperties.readPropertyFile(latin1Value));
+    assertEquals("property file " + latin1Value + ", line 3: not UTF-8 text; save the file as UTF-8, or write each "
+        + "character outside ASCII as a \\u escape (e.g. \\u00e9 for e-acute)", e.getMessage());
+    // a comment-looking line that continues a value is part of that value: refused too
+    String continued = bytes("cont", utf8("label=a\\\n"), latin1("  # caf\u00e9\n"));
+    assertTrue(assertThrows(UsageException.class, () -> CommandLineProperties.readPropertyFile(continued))
+        .getMessage().contains(", line 2: not UTF-8 text"));
+    // an old file's Latin-1 comments are never read: the file is accepted, its UTF-8 values read as UTF-8
+    String comments = bytes("comments", latin1("# r\u00e9sum\u00e9 des param\u00e8tres\n! autre\u00e9\n"),
+        utf8("label=Pr\u00fcfung\n"));
+    Properties p = CommandLineProperties.readPropertyFile(comments);
+    assertEquals("Pr\u00fcfung", p.getProperty("label"));
+    assertEquals(1, p.size(), p.toString());
+  }
 }
