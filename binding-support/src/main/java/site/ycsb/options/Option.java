@@ -96,11 +96,23 @@ public final class Option<T> {
       Object def = spec.defaultValue;
       return def == null ? null : ((Number) def).longValue();
     }
-    long low = spec.offMeaning != null ? 0 : spec.min;
     // longValue refuses a blank value (an unset shell variable) rather than taking the default
-    long value = p.longValue(name(), 0, low, spec.max);
+    return checkZero(p.given(name()), p.longValue(name(), 0, lowest(), spec.max));
+  }
+
+  /** The lowest value a reader may accept before {@link #checkZero}: 0 where 0 means something, else the minimum. */
+  public long lowest() {
+    return spec.offMeaning != null ? 0 : spec.min;
+  }
+
+  /**
+   * {@code value} (already within {@link #lowest()} and {@link #max()}), unless it lies between 0 and the minimum
+   * where 0 has a meaning ({@link Builder#zeroMeans}): then a one-line message naming {@code spelling}, the
+   * property as given.
+   */
+  public long checkZero(String spelling, long value) {
     if (spec.offMeaning != null && value != 0 && value < spec.min) {
-      throw new IllegalArgumentException(p.given(name()) + "=" + value + " must be 0 (" + spec.offMeaning
+      throw new IllegalArgumentException(spelling + "=" + value + " must be 0 (" + spec.offMeaning
           + ") or at least " + spec.min + unitSuffix() + (spec.minReason == null ? "" : " (" + spec.minReason + ")"));
     }
     return value;
@@ -286,6 +298,13 @@ public final class Option<T> {
       b.detail = detail;
       b.declaration = declaration;
       return b;
+    }
+
+    /** The bounds of a whole number read by a binding's own reader ({@link #of}), which checks them. */
+    public Builder<T> bounds(long lowest, long highest) {
+      min = lowest;
+      max = highest;
+      return this;
     }
 
     /** The unit of a number, e.g. "ms" (shown after bounds and values). */

@@ -67,7 +67,8 @@ public class GridDBClient extends DB {
     config = GridDBConfig.from(getProperties());
     schema = new TableSchema(config.getFieldCount(), config.getFieldNamePrefix());
     session = connector.open(config);
-    Retrier retrier = new Retrier(config.getMaxRetries(), config.getRetryBackoffMillis(), joinRun(config));
+    Retrier retrier = new Retrier(config.getMaxRetries(), config.getRetryBackoffMillis(),
+        config.getRetryBackoffMaxMillis(), joinRun(config));
     GridDBOperations.ReaderSource readers = new GridDBOperations.ReaderSource() {
       @Override
       public RangeReader get() throws StoreException {
