@@ -19,15 +19,17 @@ public final class CassandraConfig {
    * away, and every result names the level used).
    */
   public static final String DEFAULT_CONSISTENCY = "ONE";
-  public static final String HOSTS = "hosts";
-  public static final String PORT = "port";
   /**
    * The binding's options: cql-common's declarations ({@link site.ycsb.db.cql.CqlOptions}: defaults, bounds, meanings,
    * older spellings) under this binding's names; the shared parser reads them, the README's table is rendered from
    * them ({@code CassandraReadmeTest}), and the constants below are views of the names.
    */
   public static final CqlPropertyNames NAMES =
-      new CqlPropertyNames("cassandra", "Cassandra", "cassandra.", HOSTS, PORT, false, DEFAULT_CONSISTENCY);
+      new CqlPropertyNames("cassandra", "Cassandra", "cassandra.", true, false, DEFAULT_CONSISTENCY);
+  /** YCSB's un-prefixed {@code hosts}. */
+  public static final String HOSTS = NAMES.hosts;
+  /** YCSB's un-prefixed {@code port}. */
+  public static final String PORT = NAMES.port;
   public static final String KEYSPACE = NAMES.keyspace;
   public static final String USERNAME = NAMES.username;
   public static final String PASSWORD = NAMES.password;

@@ -69,13 +69,13 @@ public final class CqlPropertyNames {
    * @param product the name in the settings and the start-up line, e.g. "cassandra"
    * @param displayName the product's name in error messages, e.g. "Cassandra"
    * @param prefix the prefix of the binding's own properties, e.g. "cassandra."
-   * @param hosts the contact-points property
-   * @param port the port property
+   * @param ycsbHostsAndPort whether the contact points and port are YCSB's un-prefixed {@code hosts} and {@code port}
+   *            (the Cassandra binding) rather than prefixed as every other option
    * @param lwt whether the binding has the lightweight-transaction switch {@code <prefix>lwt}
    * @param defaultConsistency the read and write level when none is set, e.g. "ONE"; with a local data centre
    *            the {@code LOCAL_} form is used
    */
-  public CqlPropertyNames(String product, String displayName, String prefix, String hosts, String port,
+  public CqlPropertyNames(String product, String displayName, String prefix, boolean ycsbHostsAndPort,
                           boolean lwt, String defaultConsistency) {
     this.defaultConsistency = defaultConsistency;
     this.product = product;
@@ -85,8 +85,8 @@ public final class CqlPropertyNames {
       if (o == CqlOptions.LWT && !lwt) {
         continue;
       }
-      String name = o == CqlOptions.HOSTS ? hosts : o == CqlOptions.PORT ? port : null;
-      own.add(o.renamed(n -> name != null ? name : prefix + n, t -> t.replace("{prefix}", prefix)
+      boolean bare = ycsbHostsAndPort && (o == CqlOptions.HOSTS || o == CqlOptions.PORT);
+      own.add(o.renamed(n -> bare ? n : prefix + n, t -> t.replace("{prefix}", prefix)
           .replace("{product}", displayName).replace("{cl}", defaultConsistency)));
     }
     options = new OptionSet(own);

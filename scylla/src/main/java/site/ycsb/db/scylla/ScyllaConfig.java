@@ -15,15 +15,15 @@ import site.ycsb.db.cql.CqlPropertyNames;
  * <p>Stateless and thread-safe (names and a parse).
  */
 public final class ScyllaConfig {
-  public static final String HOSTS = "scylla.hosts";
-  public static final String PORT = "scylla.port";
   /**
    * The binding's options: cql-common's declarations ({@link site.ycsb.db.cql.CqlOptions}: defaults, bounds, meanings,
    * older spellings) under this binding's names; the shared parser reads them, the README's table is rendered from
    * them ({@code ScyllaReadmeTest}), and the constants below are views of the names.
    */
   public static final CqlPropertyNames NAMES =
-      new CqlPropertyNames("scylla", "ScyllaDB", "scylla.", HOSTS, PORT, true, "QUORUM");
+      new CqlPropertyNames("scylla", "ScyllaDB", "scylla.", false, true, "QUORUM");
+  public static final String HOSTS = NAMES.hosts;
+  public static final String PORT = NAMES.port;
   public static final String KEYSPACE = NAMES.keyspace;
   public static final String USERNAME = NAMES.username;
   public static final String PASSWORD = NAMES.password;
