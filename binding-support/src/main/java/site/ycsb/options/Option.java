@@ -236,7 +236,10 @@ public final class Option<T> {
     return (spec.offMeaning != null ? "0 (" + spec.offMeaning + ") or " : "") + range + unitSuffix();
   }
 
-  /** {@code value} as the record shows it: masked for a secret, with its unit, "off" for 0 where 0 is off. */
+  /**
+   * {@code value} as the run's record shows it: masked for a secret, with its unit ({@code 2000 ms}), and for 0 where
+   * 0 has a meaning that meaning up to any colon ({@code off}).
+   */
   public String show(T value) {
     if (value == null) {
       return spec.secret ? "not set" : "(default)";
@@ -245,7 +248,8 @@ public final class Option<T> {
       return "***";
     }
     if (spec.offMeaning != null && value instanceof Number && ((Number) value).longValue() == 0) {
-      return "0 (" + spec.offMeaning + ")";
+      int colon = spec.offMeaning.indexOf(':');
+      return colon < 0 ? spec.offMeaning : spec.offMeaning.substring(0, colon);
     }
     return value + unitSuffix();
   }

@@ -80,7 +80,7 @@ class OptionTest {
     props.setProperty("password", " top secret ");
     assertEquals(" top secret ", PASSWORD.read(props), "a password is taken exactly as given");
     assertEquals("***", PASSWORD.show(PASSWORD.read(props)));
-    assertEquals("0 (off)", SILENT.show(0L));
+    assertEquals("off", SILENT.show(0L));
     assertEquals("750 ms", SILENT.show(750L));
   }
 
