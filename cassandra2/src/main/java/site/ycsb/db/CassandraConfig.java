@@ -8,8 +8,8 @@ import site.ycsb.db.cql.CqlConfigParser;
 import site.ycsb.db.cql.CqlPropertyNames;
 
 /**
- * Every property of the Cassandra binding, parsed and validated in one place (mirrored by the table in
- * cassandra2/README.md). YCSB's property names keep their meaning; the hardening options are new.
+ * Every property of the Cassandra binding, parsed and validated in one place (the table in cassandra2/README.md is
+ * rendered from the declarations). YCSB's property names keep their meaning; the hardening options are new.
  *
  * <p>Stateless and thread-safe (names and a parse).
  */
@@ -19,38 +19,44 @@ public final class CassandraConfig {
    * away, and every result names the level used).
    */
   public static final String DEFAULT_CONSISTENCY = "ONE";
-  public static final String HOSTS = "hosts";
-  public static final String PORT = "port";
-  /** The binding's names, from which the shared parser reads; the constants below are views of it. */
+  /**
+   * The binding's options: cql-common's declarations ({@link site.ycsb.db.cql.CqlOptions}: defaults, bounds, meanings,
+   * older spellings) under this binding's names; the shared parser reads them, the README's table is rendered from
+   * them ({@code CassandraReadmeTest}), and the constants below are views of the names.
+   */
   public static final CqlPropertyNames NAMES =
-      new CqlPropertyNames("cassandra", "Cassandra", "cassandra.", HOSTS, PORT, false, DEFAULT_CONSISTENCY);
-  public static final String KEYSPACE = NAMES.keyspace; // cassandra.keyspace
-  public static final String USERNAME = NAMES.username; // cassandra.username
-  public static final String PASSWORD = NAMES.password; // cassandra.password
-  public static final String READ_CL = NAMES.readCl; // cassandra.readconsistencylevel
-  public static final String WRITE_CL = NAMES.writeCl; // cassandra.writeconsistencylevel
-  public static final String SERIAL_CL = NAMES.serialCl; // cassandra.serialconsistencylevel
-  public static final String MAX_CONNECTIONS = NAMES.maxConnections; // cassandra.maxconnections
-  public static final String CORE_CONNECTIONS = NAMES.coreConnections; // cassandra.coreconnections
-  public static final String CONNECT_TIMEOUT = NAMES.connectTimeout; // cassandra.connecttimeoutmillis
-  public static final String READ_TIMEOUT = NAMES.readTimeout; // cassandra.readtimeoutmillis
-  public static final String USE_SSL = NAMES.useSsl; // cassandra.usessl (YCSB 0.17.0: cassandra.useSSL)
-  public static final String TRACING = NAMES.tracing; // cassandra.tracing
-  public static final String LOCAL_DC = NAMES.localDc; // cassandra.localdc (formerly cassandra.local_dc)
-  public static final String REQUEST_TIMEOUT = NAMES.requestTimeout; // cassandra.requesttimeoutmillis
-  public static final String MAX_RETRIES = NAMES.maxRetries; // cassandra.maxretries
-  public static final String BACKOFF = NAMES.backoff; // cassandra.retrybackoffmillis
-  public static final String BACKOFF_MAX = NAMES.backoffMax; // cassandra.retrybackoffmaxmillis
-  public static final String SPECULATIVE_DELAY = NAMES.speculativeDelay; // cassandra.speculativedelaymillis
-  public static final String SPECULATIVE_MAX = NAMES.speculativeMax; // cassandra.speculativemaxexecutions
-  public static final String TRUSTSTORE = NAMES.trustStore; // cassandra.ssl.truststore
-  public static final String TRUSTSTORE_PASSWORD = NAMES.trustStorePassword; // cassandra.ssl.truststorepassword
-  public static final String KEYSTORE = NAMES.keyStore; // cassandra.ssl.keystore
-  public static final String KEYSTORE_PASSWORD = NAMES.keyStorePassword; // cassandra.ssl.keystorepassword
-  public static final String STORE_TYPE = NAMES.storeType; // cassandra.ssl.storetype
-  public static final String TRACING_FRACTION = NAMES.tracingFraction; // cassandra.tracing.fraction
-  public static final String SERVER_VIEW = NAMES.serverView; // cassandra.serverview
-  public static final String SILENT_NODE = NAMES.silentNode; // cassandra.silentnodemillis
+      new CqlPropertyNames("cassandra", "Cassandra", "cassandra.", true, false, DEFAULT_CONSISTENCY);
+  /** YCSB's un-prefixed {@code hosts}. */
+  public static final String HOSTS = NAMES.hosts;
+  /** YCSB's un-prefixed {@code port}. */
+  public static final String PORT = NAMES.port;
+  public static final String KEYSPACE = NAMES.keyspace;
+  public static final String USERNAME = NAMES.username;
+  public static final String PASSWORD = NAMES.password;
+  public static final String READ_CL = NAMES.readCl;
+  public static final String WRITE_CL = NAMES.writeCl;
+  public static final String SERIAL_CL = NAMES.serialCl;
+  public static final String MAX_CONNECTIONS = NAMES.maxConnections;
+  public static final String CORE_CONNECTIONS = NAMES.coreConnections;
+  public static final String CONNECT_TIMEOUT = NAMES.connectTimeout;
+  public static final String READ_TIMEOUT = NAMES.readTimeout;
+  public static final String USE_SSL = NAMES.useSsl;
+  public static final String TRACING = NAMES.tracing;
+  public static final String LOCAL_DC = NAMES.localDc;
+  public static final String REQUEST_TIMEOUT = NAMES.requestTimeout;
+  public static final String MAX_RETRIES = NAMES.maxRetries;
+  public static final String BACKOFF = NAMES.backoff;
+  public static final String BACKOFF_MAX = NAMES.backoffMax;
+  public static final String SPECULATIVE_DELAY = NAMES.speculativeDelay;
+  public static final String SPECULATIVE_MAX = NAMES.speculativeMax;
+  public static final String TRUSTSTORE = NAMES.trustStore;
+  public static final String TRUSTSTORE_PASSWORD = NAMES.trustStorePassword;
+  public static final String KEYSTORE = NAMES.keyStore;
+  public static final String KEYSTORE_PASSWORD = NAMES.keyStorePassword;
+  public static final String STORE_TYPE = NAMES.storeType;
+  public static final String TRACING_FRACTION = NAMES.tracingFraction;
+  public static final String SERVER_VIEW = NAMES.serverView;
+  public static final String SILENT_NODE = NAMES.silentNode;
 
 
   private CassandraConfig() {

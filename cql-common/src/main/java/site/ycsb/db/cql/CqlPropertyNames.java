@@ -1,18 +1,20 @@
 package site.ycsb.db.cql;
 
-import java.util.Collections;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import site.ycsb.options.Option;
+import site.ycsb.options.OptionSet;
+
 /**
- * The property names of one CQL binding. Both bindings accept the same options and differ only in names
+ * The property names and options of one CQL binding. Both bindings accept the same options and differ only in names
  * (Cassandra keeps YCSB's un-prefixed {@code hosts}/{@code port}, ScyllaDB prefixes everything) and in ScyllaDB's
  * lightweight-transaction switch ({@code lwt}), which is null for Cassandra. Both have the serial consistency level
  * (the Paxos phase of the lightweight transactions of a cassandra-stress profile, and of ScyllaDB's LWT mode).
- * Names follow the project's convention: lower case, words run together (YCSB's own {@code readconsistencylevel},
- * {@code connecttimeoutmillis}), a duration's unit at the end ({@code millis}), dots for namespaces
- * ({@code ssl.truststore}); older spellings in {@link #oldSpellings}.
+ * The options themselves (names, defaults, bounds, meanings) are declared once in {@link CqlOptions}; this class puts
+ * them under one binding's names, and its fields are views of those names. The naming convention is in
+ * {@link CqlOptions}; older spellings in {@link #oldSpellings}.
  *
  * <p>Immutable and thread-safe.
  */
@@ -61,55 +63,73 @@ public final class CqlPropertyNames {
    * spelled before the project's convention (lower case, words run together, as {@code readconsistencylevel}).
    */
   public final Map<String, List<String>> oldSpellings;
+  private final OptionSet options;
 
   /**
    * @param product the name in the settings and the start-up line, e.g. "cassandra"
    * @param displayName the product's name in error messages, e.g. "Cassandra"
    * @param prefix the prefix of the binding's own properties, e.g. "cassandra."
-   * @param hosts the contact-points property
-   * @param port the port property
+   * @param ycsbHostsAndPort whether the contact points and port are YCSB's un-prefixed {@code hosts} and {@code port}
+   *            (the Cassandra binding) rather than prefixed as every other option
    * @param lwt whether the binding has the lightweight-transaction switch {@code <prefix>lwt}
    * @param defaultConsistency the read and write level when none is set, e.g. "ONE"; with a local data centre
    *            the {@code LOCAL_} form is used
    */
-  public CqlPropertyNames(String product, String displayName, String prefix, String hosts, String port,
+  public CqlPropertyNames(String product, String displayName, String prefix, boolean ycsbHostsAndPort,
                           boolean lwt, String defaultConsistency) {
     this.defaultConsistency = defaultConsistency;
     this.product = product;
     this.displayName = displayName;
-    this.hosts = hosts;
-    this.port = port;
-    keyspace = prefix + "keyspace";
-    username = prefix + "username";
-    password = prefix + "password";
-    readCl = prefix + "readconsistencylevel";
-    writeCl = prefix + "writeconsistencylevel";
-    serialCl = prefix + "serialconsistencylevel";
-    this.lwt = lwt ? prefix + "lwt" : null;
-    maxConnections = prefix + "maxconnections";
-    coreConnections = prefix + "coreconnections";
-    connectTimeout = prefix + "connecttimeoutmillis";
-    readTimeout = prefix + "readtimeoutmillis";
-    useSsl = prefix + "usessl";
-    tracing = prefix + "tracing";
-    localDc = prefix + "localdc";
-    requestTimeout = prefix + "requesttimeoutmillis";
-    maxRetries = prefix + "maxretries";
-    backoff = prefix + "retrybackoffmillis";
-    backoffMax = prefix + "retrybackoffmaxmillis";
-    speculativeDelay = prefix + "speculativedelaymillis";
-    speculativeMax = prefix + "speculativemaxexecutions";
-    trustStore = prefix + "ssl.truststore";
-    trustStorePassword = prefix + "ssl.truststorepassword";
-    keyStore = prefix + "ssl.keystore";
-    keyStorePassword = prefix + "ssl.keystorepassword";
-    storeType = prefix + "ssl.storetype";
-    tracingFraction = prefix + "tracing.fraction";
-    serverView = prefix + "serverview";
-    silentNode = prefix + "silentnodemillis";
-    Map<String, List<String>> old = new HashMap<>();
-    old.put(useSsl, Collections.singletonList(prefix + "useSSL"));
-    old.put(localDc, Collections.singletonList(prefix + "local_dc"));
-    oldSpellings = Collections.unmodifiableMap(old);
+    List<Option<?>> own = new ArrayList<>();
+    for (Option<?> o : CqlOptions.ALL) {
+      if (o == CqlOptions.LWT && !lwt) {
+        continue;
+      }
+      boolean bare = ycsbHostsAndPort && (o == CqlOptions.HOSTS || o == CqlOptions.PORT);
+      own.add(o.renamed(n -> bare ? n : prefix + n, t -> t.replace("{prefix}", prefix)
+          .replace("{product}", displayName).replace("{cl}", defaultConsistency)));
+    }
+    options = new OptionSet(own);
+    this.hosts = name(CqlOptions.HOSTS);
+    this.port = name(CqlOptions.PORT);
+    keyspace = name(CqlOptions.KEYSPACE);
+    username = name(CqlOptions.USERNAME);
+    password = name(CqlOptions.PASSWORD);
+    readCl = name(CqlOptions.READ_CL);
+    writeCl = name(CqlOptions.WRITE_CL);
+    serialCl = name(CqlOptions.SERIAL_CL);
+    this.lwt = lwt ? name(CqlOptions.LWT) : null;
+    maxConnections = name(CqlOptions.MAX_CONNECTIONS);
+    coreConnections = name(CqlOptions.CORE_CONNECTIONS);
+    connectTimeout = name(CqlOptions.CONNECT_TIMEOUT);
+    readTimeout = name(CqlOptions.READ_TIMEOUT);
+    useSsl = name(CqlOptions.USE_SSL);
+    tracing = name(CqlOptions.TRACING);
+    localDc = name(CqlOptions.LOCAL_DC);
+    requestTimeout = name(CqlOptions.REQUEST_TIMEOUT);
+    maxRetries = name(CqlOptions.MAX_RETRIES);
+    backoff = name(CqlOptions.BACKOFF);
+    backoffMax = name(CqlOptions.BACKOFF_MAX);
+    speculativeDelay = name(CqlOptions.SPECULATIVE_DELAY);
+    speculativeMax = name(CqlOptions.SPECULATIVE_MAX);
+    trustStore = name(CqlOptions.TRUSTSTORE);
+    trustStorePassword = name(CqlOptions.TRUSTSTORE_PASSWORD);
+    keyStore = name(CqlOptions.KEYSTORE);
+    keyStorePassword = name(CqlOptions.KEYSTORE_PASSWORD);
+    storeType = name(CqlOptions.STORE_TYPE);
+    tracingFraction = name(CqlOptions.TRACING_FRACTION);
+    serverView = name(CqlOptions.SERVER_VIEW);
+    silentNode = name(CqlOptions.SILENT_NODE);
+    oldSpellings = options.aliases();
+  }
+
+  /** This binding's name of the option {@code declaration} (one of {@link CqlOptions}). */
+  public String name(Option<?> declaration) {
+    return options.get(declaration).name();
+  }
+
+  /** This binding's options: {@link CqlOptions} under its names, in README order. */
+  public OptionSet options() {
+    return options;
   }
 }

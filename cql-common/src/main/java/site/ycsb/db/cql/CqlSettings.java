@@ -7,8 +7,9 @@ import java.util.Objects;
 
 /**
  * The effective, validated settings of a CQL binding, independent of property names (each binding's configuration
- * class maps its own property names onto these). Immutable; build with {@link #builder(String)}. Optional numbers
- * are null when the driver's default applies.
+ * class maps its own property names onto these; the options, their defaults and bounds are declared in
+ * {@link CqlOptions}, and the builder's defaults are theirs where the builder has one). Immutable; build with
+ * {@link #builder(String)}. Optional numbers are null when the driver's default applies.
  */
 public final class CqlSettings {
   private final String bindingName;
@@ -267,8 +268,8 @@ public final class CqlSettings {
   public static final class Builder {
     private final String bindingName;
     private List<String> hosts = Collections.emptyList();
-    private int port = 9042;
-    private String keyspace = "ycsb";
+    private int port = CqlOptions.PORT.defaultValue();
+    private String keyspace = CqlOptions.KEYSPACE.defaultValue();
     private String username;
     private String password;
     private String readConsistency = "QUORUM";
@@ -292,10 +293,10 @@ public final class CqlSettings {
     private long backoffBaseMillis;
     private long backoffMaxMillis;
     private long speculativeDelayMillis;
-    private int speculativeMaxExecutions = 2;
+    private int speculativeMaxExecutions = CqlOptions.SPECULATIVE_MAX.defaultValue();
     private boolean lwt;
-    private boolean serverView = true;
-    private long silentNodeMillis = CqlConfigParser.DEFAULT_SILENT_NODE_MILLIS;
+    private boolean serverView = CqlOptions.SERVER_VIEW.defaultValue();
+    private long silentNodeMillis = CqlOptions.SILENT_NODE.defaultValue();
 
     private Builder(String bindingName) {
       this.bindingName = bindingName;

@@ -1,8 +1,5 @@
 package site.ycsb.db.cql;
 
-import java.io.File;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -80,39 +77,20 @@ public final class PropertyParser {
 
   /** A comma-separated list without empty entries. */
   public List<String> list(String name, String meaning) throws DBException {
-    String raw = required(name, meaning);
-    List<String> items = new ArrayList<>();
-    for (String part : raw.split(",", -1)) { // -1: ",,," is four empty entries, not an empty list
-      String item = part.trim();
-      if (item.isEmpty()) {
-        throw configurationError(TypedProperties.badValue(name, raw, "has an empty entry; expected e.g. host1,host2")
-            .getMessage());
-      }
-      items.add(item);
+    try {
+      return CqlReaders.list(typed, name, meaning);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
     }
-    return Collections.unmodifiableList(items);
   }
 
-  /**
-   * A list of contact points ({@link #list}), each a host name or address: an entry with a user and password ({@code
-   * bench:pw@10.0.0.1}), a URL or a blank inside is refused (the password masked in the message), since the driver
-   * would only fail to resolve it later, as an init failure that prints it back.
-   */
+  /** Contact points, each a host name or address ({@link CqlReaders#hosts}). */
   public List<String> hosts(String name, String meaning, String credentialProperties) throws DBException {
-    List<String> hosts = list(name, meaning);
-    for (String host : hosts) {
-      if (host.indexOf('@') >= 0) {
-        throw configurationError(TypedProperties.badValue(name, properties.getProperty(name), "has a user in '"
-            + site.ycsb.support.SecretNames.maskCredentials(host) + "': contact points are host names or addresses; "
-            + "give the user and password as " + credentialProperties + " (the password in a -P file)").getMessage());
-      }
-      if (host.contains("/") || host.matches(".*\\s.*")) {
-        throw configurationError(TypedProperties.badValue(name, properties.getProperty(name), "has '"
-            + site.ycsb.support.SecretNames.maskCredentials(host) + "', which is not a host name or address; expected "
-            + "e.g. host1,host2").getMessage());
-      }
+    try {
+      return CqlReaders.hosts(typed, name, meaning, credentialProperties);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
     }
-    return hosts;
   }
 
   public int intInRange(String name, int defaultValue, int min, int max) throws DBException {
@@ -150,17 +128,8 @@ public final class PropertyParser {
 
   /** A consistency level name from {@code allowed} (case-insensitive), upper-cased; null if absent. */
   public String consistency(String name, Set<String> allowed) throws DBException {
-    if (!isGiven(name)) {
-      return null;
-    }
-    if (!isSet(name)) {
-      // an unset shell variable must not silently mean the default level
-      throw configurationError(name + " is given empty: give a level (" + String.join(", ", allowed) + "), or leave "
-          + name + " out for its default");
-    }
-    String key = given(name);
     try {
-      return TypedProperties.oneOf(key, properties.getProperty(key), allowed, true);
+      return CqlReaders.consistency(typed, name, allowed);
     } catch (IllegalArgumentException e) {
       throw configurationError(e.getMessage());
     }
@@ -168,26 +137,19 @@ public final class PropertyParser {
 
   /** An existing, readable file path, or null if the property is absent. */
   public String readableFile(String name) throws DBException {
-    if (!isSet(name)) {
-      return null;
+    try {
+      return CqlReaders.readableFile(typed, name);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
     }
-    String key = given(name);
-    String path = properties.getProperty(key).trim();
-    File file = new File(path);
-    if (!file.isFile() || !file.canRead()) {
-      throw configurationError(TypedProperties.badValue(key, path, "names a file that does not exist or is not "
-          + "readable").getMessage());
-    }
-    return path;
   }
 
   /** A CQL identifier (letters, digits, underscore; not starting with a digit). */
   public String identifier(String name, String defaultValue) throws DBException {
-    String value = string(name, defaultValue);
-    if (!Identifiers.isPlain(value)) {
-      throw configurationError(TypedProperties.badValue(given(name), value,
-          "is not a plain CQL identifier (letters, digits, _)").getMessage());
+    try {
+      return CqlReaders.identifier(typed, name, defaultValue);
+    } catch (IllegalArgumentException e) {
+      throw configurationError(e.getMessage());
     }
-    return value;
   }
 }

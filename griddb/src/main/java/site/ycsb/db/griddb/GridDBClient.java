@@ -67,7 +67,8 @@ public class GridDBClient extends DB {
     config = GridDBConfig.from(getProperties());
     schema = new TableSchema(config.getFieldCount(), config.getFieldNamePrefix());
     session = connector.open(config);
-    Retrier retrier = new Retrier(config.getMaxRetries(), config.getRetryBackoffMillis(), joinRun(config));
+    Retrier retrier = new Retrier(config.getMaxRetries(), config.getRetryBackoffMillis(),
+        config.getRetryBackoffMaxMillis(), joinRun(config));
     GridDBOperations.ReaderSource readers = new GridDBOperations.ReaderSource() {
       @Override
       public RangeReader get() throws StoreException {
@@ -198,7 +199,8 @@ public class GridDBClient extends DB {
         // How long an operation on a silent node can take before it fails: what its latency and failures mean.
         DatabaseReports.setting(NodeEvents.BINDING, "request timeout", config.getRequestTimeoutMillis() == 0
             ? "none" : config.getRequestTimeoutMillis() + " ms");
-        DatabaseReports.setting(NodeEvents.BINDING, "failover timeout", config.getFailoverTimeoutSeconds() + " s");
+        DatabaseReports.setting(NodeEvents.BINDING, "failover timeout",
+            GridDBOptions.FAILOVER_TIMEOUT.show(config.getFailoverTimeoutSeconds()));
       }
       return runCounters;
     }

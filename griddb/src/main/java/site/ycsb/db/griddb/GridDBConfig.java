@@ -11,90 +11,47 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 
+import site.ycsb.options.OptionValues;
+
 /**
- * Every property of the GridDB binding, parsed and validated in one place. A bad value fails with a
+ * Every property of the GridDB binding, parsed and validated in one place: each option's name, default and bounds
+ * are its declaration's ({@link GridDBOptions}); the rules between options are here. A bad value fails with a
  * {@link DBException} carrying one line that names the property; the password never appears in any text.
  *
  * <p>Immutable and thread-safe once built (every client thread builds its own from the same properties).
  */
 public final class GridDBConfig {
-  /** Default failover timeout (s): bounded so that a dead cluster fails in seconds (GridDB's default is minutes). */
-  public static final int DEFAULT_FAILOVER_TIMEOUT_S = 10;
-  /**
-   * Default request timeout (ms): long enough that a healthy node's ordinary requests and pauses (a checkpoint, a
-   * stall of a few seconds) never hit it, short enough that an operation on a node that stopped answering fails in
-   * about 22 s with the default failover timeout instead of waiting as long as the node is silent (measured, see the
-   * README's "A node that stops answering").
-   */
-  public static final int DEFAULT_REQUEST_TIMEOUT_MS = 5000;
-  /** Below this a request timeout would fail ordinary requests of a healthy node; 0 turns the timeout off. */
-  static final int MIN_REQUEST_TIMEOUT_MS = 100;
-  /** At most an hour: a longer timeout is no bound a benchmark can use. */
-  static final int MAX_REQUEST_TIMEOUT_MS = 3_600_000;
+  /** See {@link GridDBOptions#FAILOVER_TIMEOUT}. */
+  public static final int DEFAULT_FAILOVER_TIMEOUT_S = GridDBOptions.FAILOVER_TIMEOUT.defaultValue();
+  /** See {@link GridDBOptions#REQUEST_TIMEOUT}. */
+  public static final int DEFAULT_REQUEST_TIMEOUT_MS = GridDBOptions.REQUEST_TIMEOUT.defaultValue();
   /** GridDB's client's own connect and heartbeat timeouts (ms), which the request timeout must not lengthen. */
   static final int CLIENT_CONNECT_AND_HEARTBEAT_MS = 10_000;
   /** Default SQL port of a GridDB node, used to derive the SQL member list from the transaction members. */
   public static final int DEFAULT_SQL_PORT = 20001;
   /** GridDB's default multicast port for SQL notification. */
-  public static final int DEFAULT_SQL_NOTIFICATION_PORT = 41999;
+  public static final int DEFAULT_SQL_NOTIFICATION_PORT = GridDBOptions.SQL_PORT.defaultValue();
   /** GridDB's default multicast port for transaction notification. */
-  public static final int DEFAULT_NOTIFICATION_PORT = 31999;
+  public static final int DEFAULT_NOTIFICATION_PORT = GridDBOptions.PORT.defaultValue();
 
-  // The binding's property names, in the project's convention: lower case, words run together (as YCSB's own
-  // recordcount), a duration's unit at the end; OLD_SPELLINGS holds the names they replaced, still accepted.
-  static final String MEMBER = "griddb.notificationmember";
-  static final String ADDRESS = "griddb.notificationaddress";
-  static final String PORT = "griddb.notificationport";
-  static final String PROVIDER = "griddb.notificationprovider";
-  static final String CLUSTER = "griddb.clustername";
-  static final String USER = "griddb.user";
-  static final String PASSWORD = "griddb.password";
-  static final String FAILOVER_TIMEOUT = "griddb.failovertimeoutseconds";
-  static final String TRANSACTION_TIMEOUT = "griddb.transactiontimeoutseconds";
-  static final String CONTAINER_CACHE = "griddb.containercachesize";
-  static final String POOL_SIZE = "griddb.maxconnectionpoolsize";
-  static final String SQL_MEMBER = "griddb.sqlmember";
-  static final String SQL_PORT = "griddb.sqlnotificationport";
-  static final String RETRY_BACKOFF = "griddb.retrybackoffmillis";
+  // The binding's property names: views of the declarations (GridDBOptions), for messages and tests.
+  static final String MEMBER = GridDBOptions.MEMBER.name();
+  static final String ADDRESS = GridDBOptions.ADDRESS.name();
+  static final String PORT = GridDBOptions.PORT.name();
+  static final String PROVIDER = GridDBOptions.PROVIDER.name();
+  static final String FAILOVER_TIMEOUT = GridDBOptions.FAILOVER_TIMEOUT.name();
+  static final String SQL_MEMBER = GridDBOptions.SQL_MEMBER.name();
   /** How long one request may go unanswered on an open connection (GridDB's statementTimeout); 0: no limit. */
-  static final String REQUEST_TIMEOUT = "griddb.requesttimeoutmillis";
+  static final String REQUEST_TIMEOUT = GridDBOptions.REQUEST_TIMEOUT.name();
   /** The members' system (REST) port: set, the binding samples each member's {@code /node/stat} (opt-in). */
-  static final String SYSTEM_PORT = "griddb.systemport";
+  static final String SYSTEM_PORT = GridDBOptions.SYSTEM_PORT.name();
 
   /**
    * The spellings each name replaced, still accepted (two spellings given different values are refused): the camel
-   * case of GridDB's own client properties that this binding used before, and YCSB 0.17.0's un-prefixed names.
+   * case of GridDB's own client properties that this binding used before, YCSB 0.17.0's un-prefixed names and
+   * {@code griddb.retries}; declared with each option in {@link GridDBOptions}.
    */
-  static final java.util.Map<String, List<String>> OLD_SPELLINGS = oldSpellings(
-      MEMBER, "griddb.notificationMember", "notificationMember",
-      ADDRESS, "griddb.notificationAddress", "notificationAddress",
-      PORT, "griddb.notificationPort", "notificationPort",
-      PROVIDER, "griddb.notificationProvider", null,
-      CLUSTER, "griddb.clusterName", "clusterName",
-      USER, null, "userName",
-      PASSWORD, null, "password",
-      FAILOVER_TIMEOUT, "griddb.failoverTimeout", null,
-      TRANSACTION_TIMEOUT, "griddb.transactionTimeout", null,
-      CONTAINER_CACHE, "griddb.containerCacheSize", null,
-      POOL_SIZE, "griddb.maxConnectionPoolSize", null,
-      SQL_MEMBER, "griddb.sqlMember", null,
-      SQL_PORT, "griddb.sqlNotificationPort", null,
-      RETRY_BACKOFF, "griddb.retrybackoffms", null);
-
-  /** {name, old spelling or null, YCSB spelling or null} triples as a map. */
-  private static java.util.Map<String, List<String>> oldSpellings(String... triples) {
-    java.util.Map<String, List<String>> map = new java.util.LinkedHashMap<>();
-    for (int i = 0; i < triples.length; i += 3) {
-      List<String> old = new ArrayList<>();
-      for (String o : new String[] {triples[i + 1], triples[i + 2]}) {
-        if (o != null) {
-          old.add(o);
-        }
-      }
-      map.put(triples[i], Collections.unmodifiableList(old));
-    }
-    return Collections.unmodifiableMap(map);
-  }
+  static final java.util.Map<String, List<String>> OLD_SPELLINGS = GridDBOptions.SET.aliases();
 
   private final ConnectionMethod method;
   private final List<String> members;
@@ -119,112 +76,104 @@ public final class GridDBConfig {
   private final int insertBatchSize;
   private final int maxRetries;
   private final long retryBackoffMillis;
+  private final long retryBackoffMaxMillis;
   private final String table;
   private final int fieldCount;
   private final String fieldNamePrefix;
   private final int systemPort;
 
   private GridDBConfig(Properties props) throws DBException {
-    TypedProperties p = new TypedProperties(props, OLD_SPELLINGS);
-    String member = value(p, MEMBER);
-    String address = value(p, ADDRESS);
-    String port = value(p, PORT);
-    String provider = value(p, PROVIDER);
-    int methods = (member != null ? 1 : 0) + (address != null ? 1 : 0) + (provider != null ? 1 : 0);
-    if (methods == 0) {
-      throw mistake("no connection method: set " + MEMBER + "=host:port,... (fixed list), " + ADDRESS
-          + " (multicast) or " + PROVIDER + " (provider URL), or start a local node with: bin/ycsb griddb-server"
-          + " start --dir DIR");
-    }
-    if (methods > 1) {
-      throw mistake("set only one of " + p.given(MEMBER) + ", " + p.given(ADDRESS) + " and " + p.given(PROVIDER)
-          + " (they are exclusive connection methods)");
-    }
-    if (port != null && address == null) {
-      throw mistake(p.given(PORT) + " is only used with " + ADDRESS + " (multicast); for a fixed list put the port"
-          + " in each member (host:port)");
-    }
-    if (member != null) {
-      method = ConnectionMethod.FIXED_LIST;
-      members = parseMembers(p.given(MEMBER), member);
-    } else if (address != null) {
-      method = ConnectionMethod.MULTICAST;
-      members = Collections.emptyList();
-    } else {
-      method = ConnectionMethod.PROVIDER;
-      members = Collections.emptyList();
-      if (!provider.matches("(?i)https?://.+")) {
-        throw mistake(TypedProperties.badValue(p.given(PROVIDER), provider, "is not an http(s) URL").getMessage());
+    try {
+      OptionValues v = GridDBOptions.SET.values(props);
+      TypedProperties p = v.typed();
+      // which connection method: first only whether each is given (a blank one is refused), then their values
+      String member = GridDBOptions.value(p, MEMBER);
+      String address = GridDBOptions.value(p, ADDRESS);
+      String port = GridDBOptions.value(p, PORT);
+      String provider = GridDBOptions.value(p, PROVIDER);
+      int methods = (member != null ? 1 : 0) + (address != null ? 1 : 0) + (provider != null ? 1 : 0);
+      if (methods == 0) {
+        throw mistake("no connection method: set " + MEMBER + "=host:port,... (fixed list), " + ADDRESS
+            + " (multicast) or " + PROVIDER + " (provider URL), or start a local node with: bin/ycsb griddb-server"
+            + " start --dir DIR");
       }
-    }
-    notificationAddress = address;
-    notificationPort = port == null ? DEFAULT_NOTIFICATION_PORT : port(p.given(PORT), port);
-    notificationProvider = provider;
-
-    clusterName = required(p, CLUSTER);
-    user = required(p, USER);
-    password = required(p, PASSWORD);
-    database = value(p, "griddb.database");
-
-    String cons = value(p, "griddb.consistency");
-    consistency = cons == null ? "IMMEDIATE" : oneOf("griddb.consistency", cons, "IMMEDIATE", "EVENTUAL");
-    failoverTimeoutSeconds = intValue(p, FAILOVER_TIMEOUT, DEFAULT_FAILOVER_TIMEOUT_S, 0);
-    Integer request = optionalInt(p, REQUEST_TIMEOUT, 0, MAX_REQUEST_TIMEOUT_MS);
-    requestTimeoutMillis = request == null ? DEFAULT_REQUEST_TIMEOUT_MS : request;
-    if (requestTimeoutMillis != 0 && requestTimeoutMillis < MIN_REQUEST_TIMEOUT_MS) {
-      throw mistake(p.given(REQUEST_TIMEOUT) + "=" + requestTimeoutMillis + " must be 0 (no limit: wait as long as a"
-          + " node is silent) or at least " + MIN_REQUEST_TIMEOUT_MS + " (shorter fails a healthy node's requests)");
-    }
-    transactionTimeoutSeconds = optionalInt(p, TRANSACTION_TIMEOUT, 1);
-    containerCacheSize = optionalInt(p, CONTAINER_CACHE, 0);
-    maxConnectionPoolSize = optionalInt(p, POOL_SIZE, 0);
-
-    String sqlMember = value(p, SQL_MEMBER);
-    if (sqlMember != null) {
-      if (method != ConnectionMethod.FIXED_LIST) {
-        throw mistake(p.given(SQL_MEMBER) + " is only used with the fixed list (" + MEMBER + ")");
+      if (methods > 1) {
+        throw mistake("set only one of " + p.given(MEMBER) + ", " + p.given(ADDRESS) + " and " + p.given(PROVIDER)
+            + " (they are exclusive connection methods)");
       }
-      sqlMembers = parseMembers(p.given(SQL_MEMBER), sqlMember);
-    } else {
-      sqlMembers = withPort(members, DEFAULT_SQL_PORT);
-    }
-    String sqlPort = value(p, SQL_PORT);
-    sqlNotificationPort = sqlPort == null ? DEFAULT_SQL_NOTIFICATION_PORT : port(p.given(SQL_PORT), sqlPort);
+      if (port != null && address == null) {
+        throw mistake(p.given(PORT) + " is only used with " + ADDRESS + " (multicast); for a fixed list put the port"
+            + " in each member (host:port)");
+      }
+      if (member != null) {
+        method = ConnectionMethod.FIXED_LIST;
+        members = parseMembers(p.given(MEMBER), member);
+      } else if (address != null) {
+        method = ConnectionMethod.MULTICAST;
+        members = Collections.emptyList();
+      } else {
+        method = ConnectionMethod.PROVIDER;
+        members = Collections.emptyList();
+        if (!provider.matches("(?i)https?://.+")) {
+          throw mistake(TypedProperties.badValue(p.given(PROVIDER), provider, "is not an http(s) URL").getMessage());
+        }
+      }
+      notificationAddress = address;
+      notificationPort = v.get(GridDBOptions.PORT);
+      notificationProvider = provider;
 
-    containerCount = intValue(p, "griddb.containercount", 0, 0);
-    String layout = value(p, "griddb.scanlayout");
-    scanLayout = layout == null ? null : ScanLayout.parse(layout);
-    if (layout != null && scanLayout == null) {
-      oneOf("griddb.scanlayout", layout, "rows", "index", "sql");
-    }
-    Integer indexes = optionalInt(p, "griddb.scanindexcount", 1, 4096);
-    if (indexes != null && scanLayout != ScanLayout.INDEX) {
-      throw mistake("griddb.scanindexcount=" + indexes + " sizes the scan index of griddb.scanlayout=index"
-          + " only; set griddb.scanlayout=index too, or drop griddb.scanindexcount");
-    }
-    scanIndexCount = indexes == null ? -1 : indexes;
-    Integer system = optionalInt(p, SYSTEM_PORT, 1, 65535);
-    if (system != null && method != ConnectionMethod.FIXED_LIST) {
-      throw mistake(p.given(SYSTEM_PORT) + " is only used with the fixed list (" + MEMBER + "): the node statistics"
-          + " are read from each member's host");
-    }
-    systemPort = system == null ? 0 : system;
-    insertBatchSize = intValue(p, "griddb.insertbatchsize", 1, 1);
-    maxRetries = intValue(p, "griddb.retries", 3, 0);
-    retryBackoffMillis = intValue(p, RETRY_BACKOFF, 100, 0);
+      clusterName = v.get(GridDBOptions.CLUSTER);
+      user = v.get(GridDBOptions.USER);
+      password = v.get(GridDBOptions.PASSWORD);
+      database = v.get(GridDBOptions.DATABASE);
+      consistency = v.get(GridDBOptions.CONSISTENCY);
+      failoverTimeoutSeconds = v.get(GridDBOptions.FAILOVER_TIMEOUT);
+      requestTimeoutMillis = v.get(GridDBOptions.REQUEST_TIMEOUT);
+      transactionTimeoutSeconds = v.get(GridDBOptions.TRANSACTION_TIMEOUT);
+      containerCacheSize = v.get(GridDBOptions.CONTAINER_CACHE);
+      maxConnectionPoolSize = v.get(GridDBOptions.POOL_SIZE);
 
-    String t = value(p, "table");
-    table = t == null ? "usertable" : t;
-    if (!table.matches("[A-Za-z0-9_]+")) {
-      throw mistake(TypedProperties.badValue("table", table, "must use only letters, digits and '_' (it names GridDB"
-          + " containers)").getMessage());
-    }
-    fieldCount = intValue(p, "fieldcount", 10, 1);
-    String prefix = value(p, "fieldnameprefix");
-    fieldNamePrefix = prefix == null ? "field" : prefix;
-    if (!fieldNamePrefix.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-      throw mistake(TypedProperties.badValue("fieldnameprefix", fieldNamePrefix, "must start with a letter or '_'"
-          + " and use only letters, digits and '_' (it names GridDB columns)").getMessage());
+      String sqlMember = v.get(GridDBOptions.SQL_MEMBER);
+      if (sqlMember != null) {
+        if (method != ConnectionMethod.FIXED_LIST) {
+          throw mistake(p.given(SQL_MEMBER) + " is only used with the fixed list (" + MEMBER + ")");
+        }
+        sqlMembers = parseMembers(p.given(SQL_MEMBER), sqlMember);
+      } else {
+        sqlMembers = withPort(members, DEFAULT_SQL_PORT);
+      }
+      sqlNotificationPort = v.get(GridDBOptions.SQL_PORT);
+
+      containerCount = v.get(GridDBOptions.CONTAINER_COUNT);
+      scanLayout = v.get(GridDBOptions.SCAN_LAYOUT);
+      Integer indexes = v.get(GridDBOptions.SCAN_INDEX_COUNT);
+      String indexName = GridDBOptions.SCAN_INDEX_COUNT.name();
+      if (indexes != null && scanLayout != ScanLayout.INDEX) {
+        throw mistake(indexName + "=" + indexes + " sizes the scan index of " + GridDBOptions.SCAN_LAYOUT.name()
+            + "=index only; set " + GridDBOptions.SCAN_LAYOUT.name() + "=index too, or drop " + indexName);
+      }
+      scanIndexCount = indexes == null ? -1 : indexes;
+      Integer system = v.get(GridDBOptions.SYSTEM_PORT);
+      if (system != null && method != ConnectionMethod.FIXED_LIST) {
+        throw mistake(p.given(SYSTEM_PORT) + " is only used with the fixed list (" + MEMBER + "): the node statistics"
+            + " are read from each member's host");
+      }
+      systemPort = system == null ? 0 : system;
+      insertBatchSize = v.get(GridDBOptions.INSERT_BATCH);
+      maxRetries = v.get(GridDBOptions.MAX_RETRIES);
+      retryBackoffMillis = v.get(GridDBOptions.BACKOFF);
+      int cap = v.get(GridDBOptions.BACKOFF_MAX);
+      if (v.isGiven(GridDBOptions.BACKOFF_MAX) && cap < retryBackoffMillis) {
+        throw mistake(GridDBOptions.BACKOFF_MAX.name() + "=" + cap + " must not be below "
+            + v.given(GridDBOptions.BACKOFF) + "=" + retryBackoffMillis);
+      }
+      retryBackoffMaxMillis = cap;
+
+      table = v.get(GridDBOptions.TABLE);
+      fieldCount = v.get(GridDBOptions.FIELD_COUNT);
+      fieldNamePrefix = v.get(GridDBOptions.FIELD_PREFIX);
+    } catch (IllegalArgumentException e) {
+      throw mistake(e.getMessage());
     }
   }
 
@@ -284,75 +233,12 @@ public final class GridDBConfig {
     return Collections.singletonList(key);
   }
 
-  /** The value of {@code name} in whichever spelling is given, or null; two spellings that disagree are refused. */
-  private static String value(TypedProperties p, String name) throws DBException {
-    try {
-      String blank = p.givenBlank(name);
-      if (blank != null) {
-        // an unset shell variable (-p griddb.consistency=$CL) must not silently mean the default
-        throw mistake(blank + " is given empty: give a value, or leave " + blank + " out");
-      }
-      return p.string(name, null);
-    } catch (IllegalArgumentException e) {
-      throw mistake(e.getMessage());
-    }
-  }
-
-  private static String required(TypedProperties p, String name) throws DBException {
-    String v = value(p, name);
-    if (v == null) {
-      List<String> old = OLD_SPELLINGS.get(name);
-      throw mistake("missing property " + name + (old == null || old.isEmpty() ? "" : " (or its older spelling "
-          + String.join(" or ", old) + ")"));
-    }
-    return v;
-  }
-
   /**
    * A configuration mistake (exit 2 in this project's engine): {@link TypedProperties#configurationError}, worded as
    * the engine words a bad property ({@code name=value ...}).
    */
   static DBException mistake(String message) {
     return TypedProperties.configurationError(message);
-  }
-
-  /** {@code raw} as one of {@code allowed} (any case), in the allowed spelling; else a mistake. */
-  private static String oneOf(String name, String raw, String... allowed) throws DBException {
-    try {
-      return TypedProperties.oneOf(name, raw, java.util.Arrays.asList(allowed), true);
-    } catch (IllegalArgumentException e) {
-      throw mistake(e.getMessage());
-    }
-  }
-
-  private static int intValue(TypedProperties p, String name, int dflt, int min) throws DBException {
-    Integer v = optionalInt(p, name, min, Integer.MAX_VALUE);
-    return v == null ? dflt : v;
-  }
-
-  private static Integer optionalInt(TypedProperties p, String name, int min) throws DBException {
-    return optionalInt(p, name, min, Integer.MAX_VALUE);
-  }
-
-  /** The whole number in {@code [min, max]}, or null when unset; parsed and worded by {@link TypedProperties}. */
-  private static Integer optionalInt(TypedProperties p, String name, int min, int max) throws DBException {
-    String s = value(p, name);
-    if (s == null) {
-      return null;
-    }
-    try {
-      return (int) TypedProperties.parseLong(p.given(name), s, min, max);
-    } catch (IllegalArgumentException e) {
-      throw mistake(e.getMessage());
-    }
-  }
-
-  private static int port(String name, String s) throws DBException {
-    try {
-      return (int) TypedProperties.parseLong(name, s, 1, 65535);
-    } catch (IllegalArgumentException e) {
-      throw mistake(e.getMessage());
-    }
   }
 
   private static List<String> parseMembers(String name, String list) throws DBException {
@@ -559,8 +445,8 @@ public final class GridDBConfig {
   }
 
   /**
-   * The system (REST) port of each member's host whose {@code /node/stat} the binding samples, or 0 when {@value
-   * #SYSTEM_PORT} is not set (not sampled).
+   * The system (REST) port of each member's host whose {@code /node/stat} the binding samples, or 0 when {@link
+   * GridDBOptions#SYSTEM_PORT} is not set (not sampled).
    */
   public int getSystemPort() {
     return systemPort;
@@ -611,6 +497,11 @@ public final class GridDBConfig {
 
   public long getRetryBackoffMillis() {
     return retryBackoffMillis;
+  }
+
+  /** The cap of the back-off between retries (ms): {@code griddb.retrybackoffmaxmillis}. */
+  public long getRetryBackoffMaxMillis() {
+    return retryBackoffMaxMillis;
   }
 
   public String getTable() {

@@ -10,7 +10,8 @@ import site.ycsb.support.Sleeper;
 /**
  * Runs a GridDB call, retrying the failures {@link StoreException#isRetryable} calls transient and safe to repeat
  * (ErrorKind's decision for the request that failed) up to a limit, after binding-support's exponential back-off
- * with jitter (ceilings base, 2x base, 4x base, ..., capped at 5 s; each pause between half and all of its ceiling).
+ * with jitter (ceilings base, 2x base, 4x base, ..., capped at {@code griddb.retrybackoffmaxmillis}, 5 s by default;
+ * each pause between half and all of its ceiling).
  * Timeouts are not retried: the client has already retried internally for {@code failoverTimeout}. This class only
  * loops, waits and counts: every retry, and every operation that ended on a retryable error or a timeout, per
  * operation name, in the {@link RetryCounters} the binding prints at its last cleanup
@@ -19,8 +20,8 @@ import site.ycsb.support.Sleeper;
  * <p>Thread-safe if its sleeper is: it holds no per-call state; the counters are shared by all client threads.
  */
 public final class Retrier {
-  /** The cap of the pause between two attempts. */
-  static final long MAX_BACKOFF_MS = 5000;
+  /** The cap of the pause between two attempts when none is given ({@link GridDBOptions#BACKOFF_MAX}). */
+  static final long MAX_BACKOFF_MS = GridDBOptions.BACKOFF_MAX.defaultValue();
 
   /** A call that may fail with a {@link StoreException}. */
   public interface Call<T> {
@@ -33,14 +34,26 @@ public final class Retrier {
   private final RetryCounters counters;
   private final DoubleSupplier random;
 
-  public Retrier(int maxRetries, long backoffMillis, RetryCounters counters) {
-    this(maxRetries, backoffMillis, Sleeper.THREAD_SLEEP, counters, () -> ThreadLocalRandom.current().nextDouble());
+  /**
+   * @param backoffMillis the ceiling of the first pause, cut to {@code backoffMaxMillis} when above it (as before
+   *            the cap was a property)
+   * @param backoffMaxMillis the cap of every pause
+   */
+  public Retrier(int maxRetries, long backoffMillis, long backoffMaxMillis, RetryCounters counters) {
+    this(maxRetries, backoffMillis, backoffMaxMillis, Sleeper.THREAD_SLEEP, counters,
+        () -> ThreadLocalRandom.current().nextDouble());
+  }
+
+  /** For tests: a recording sleeper and a fixed random number, the default cap. */
+  Retrier(int maxRetries, long backoffMillis, Sleeper sleeper, RetryCounters counters, DoubleSupplier random) {
+    this(maxRetries, backoffMillis, MAX_BACKOFF_MS, sleeper, counters, random);
   }
 
   /** For tests: a recording sleeper and a fixed random number. */
-  Retrier(int maxRetries, long backoffMillis, Sleeper sleeper, RetryCounters counters, DoubleSupplier random) {
+  Retrier(int maxRetries, long backoffMillis, long backoffMaxMillis, Sleeper sleeper, RetryCounters counters,
+          DoubleSupplier random) {
     this.maxRetries = maxRetries;
-    this.backoff = Backoff.exponential(Math.min(backoffMillis, MAX_BACKOFF_MS), MAX_BACKOFF_MS);
+    this.backoff = Backoff.exponential(Math.min(backoffMillis, backoffMaxMillis), backoffMaxMillis);
     this.sleeper = sleeper;
     this.counters = counters;
     this.random = random;

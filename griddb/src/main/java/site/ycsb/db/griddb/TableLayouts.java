@@ -97,7 +97,8 @@ public final class TableLayouts {
     int count;
     if (exists) {
       if (configuredCount != 0 && configuredCount != storedCount) {
-        throw disagrees(table, storedCount, "containers", "griddb.containercount", configuredCount);
+        throw disagrees(table, storedCount, "containers", GridDBOptions.CONTAINER_COUNT.name(),
+            configuredCount);
       }
       count = storedCount;
     } else if (configuredCount != 0) {
@@ -230,7 +231,8 @@ public final class TableLayouts {
     Integer stored = recorded(meta, session.get(meta, INDEX_ROW), "scan index count");
     int count = stored == null ? 0 : stored;
     if (configured >= 0 && configured != count) {
-      throw disagrees(table, count, "scan index containers", "griddb.scanindexcount", configured);
+      throw disagrees(table, count, "scan index containers",
+          GridDBOptions.SCAN_INDEX_COUNT.name(), configured);
     }
     return count;
   }

@@ -119,6 +119,16 @@ class ErrorHandlingTest {
   }
 
   @Test
+  void should_cap_the_back_off_at_the_given_cap_when_one_is_given() throws Exception {
+    List<Long> sleeps = new ArrayList<>();
+    Retrier r = new Retrier(4, 100, 300, sleeps::add, counters, () -> 0.99999);
+    assertThrows(StoreException.class, () -> r.call("SCAN", () -> {
+      throw new StoreException(1, "again", true, false);
+    }));
+    assertEquals(java.util.Arrays.asList(99L, 199L, 299L, 299L), sleeps);
+  }
+
+  @Test
   void should_return_the_value_and_count_one_retry_when_the_second_attempt_succeeds() throws Exception {
     AtomicInteger calls = new AtomicInteger();
     Retrier r = new Retrier(3, 0, millis -> { }, counters, () -> 0.5);

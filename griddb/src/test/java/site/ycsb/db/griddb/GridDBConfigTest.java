@@ -423,4 +423,35 @@ class GridDBConfigTest {
     assertEquals("griddb.retrybackoffmillis=300 and its other spelling griddb.retrybackoffms=250 disagree; set only one",
         error(old));
   }
+
+  /** One name per concept across the bindings: the CQL bindings' maxretries, with GridDB's earlier name kept. */
+  @Test
+  void should_read_the_retry_limit_as_griddb_maxretries_and_its_earlier_name_when_either_is_given() throws Exception {
+    Properties p = fixedList();
+    p.setProperty("griddb.maxretries", "7");
+    assertEquals(7, GridDBConfig.from(p).getMaxRetries());
+    p.remove("griddb.maxretries");
+    p.setProperty("griddb.retries", "2");
+    assertEquals(2, GridDBConfig.from(p).getMaxRetries());
+    p.setProperty("griddb.maxretries", "4");
+    assertEquals("griddb.maxretries=4 and its other spelling griddb.retries=2 disagree; set only one", error(p));
+  }
+
+  /** The back-off's cap is a property, as in the CQL bindings; not given, the earlier constant (5 s) applies. */
+  @Test
+  void should_take_the_back_off_cap_from_griddb_retrybackoffmaxmillis_and_refuse_one_below_the_base_when_given()
+      throws Exception {
+    assertEquals(5000, GridDBConfig.from(fixedList()).getRetryBackoffMaxMillis());
+    Properties p = fixedList();
+    p.setProperty("griddb.retrybackoffmillis", "200");
+    p.setProperty("griddb.retrybackoffmaxmillis", "800");
+    assertEquals(800, GridDBConfig.from(p).getRetryBackoffMaxMillis());
+    p.setProperty("griddb.retrybackoffmaxmillis", "150");
+    assertEquals("griddb.retrybackoffmaxmillis=150 must not be below griddb.retrybackoffmillis=200", error(p));
+    p.setProperty("griddb.retrybackoffmaxmillis", "-1");
+    assertEquals("griddb.retrybackoffmaxmillis=-1 must be between 0 and 3600000", error(p));
+    Properties big = fixedList();
+    big.setProperty("griddb.retrybackoffmillis", "9000");
+    assertEquals(5000, GridDBConfig.from(big).getRetryBackoffMaxMillis(), "a base above the default cap: as before");
+  }
 }

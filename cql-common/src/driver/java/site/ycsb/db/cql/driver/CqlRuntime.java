@@ -98,8 +98,8 @@ public final class CqlRuntime {
     DatabaseReports.setting(settings.bindingName(), "serial consistency", settings.serialConsistency());
     // Both decide what a stalled node costs the measured latency: the guard cuts it to a threshold, speculative
     // executions hide it; a result is read knowing which the client did.
-    DatabaseReports.setting(settings.bindingName(), "silent-node threshold", settings.silentNodeMillis() == 0
-        ? "off" : settings.silentNodeMillis() + " ms");
+    DatabaseReports.setting(settings.bindingName(), "silent-node threshold",
+        site.ycsb.db.cql.CqlOptions.SILENT_NODE.show(settings.silentNodeMillis()));
     DatabaseReports.setting(settings.bindingName(), "speculative execution", settings.speculativeDelayMillis() == 0
         ? "off" : "after " + settings.speculativeDelayMillis() + " ms, at most " + settings.speculativeMaxExecutions()
         + " executions");
