@@ -121,7 +121,8 @@ public final class CqlOptions {
           + "waits on it is held *silent*: it is named at once (a node event), the idempotent attempts waiting on it "
           + "are given up and retried on other replicas, new requests go to the other nodes first, and it is probed "
           + "once a second until it answers. Far beyond a healthy node's answer or a GC pause, far below the "
-          + "driver's 12 s read timeout, which is what a silent node costs an attempt without the guard").build();
+          + "driver's 12 s read timeout, which is what a silent node costs an attempt without the guard. Off also "
+          + "turns off the naming of slow nodes (the speed probe)").build();
 
   /** Every declaration, in README order ({@link #LWT} only where the binding has it). */
   public static final List<Option<?>> ALL = Collections.unmodifiableList(Arrays.<Option<?>>asList(HOSTS, PORT,
