@@ -12,9 +12,10 @@ import java.util.concurrent.TimeUnit;
  * time each node takes to answer a question about itself alone (the speed probe's, a few times a second): the
  * workload's own requests cannot tell a slow node from the others, as every coordinator's reads wait on the slow
  * replica too (in one diagnostic run on the local cluster beside two builds, with one node frozen 300 ms of every
- * second, the other coordinators' p90 rose to 90-180 ms against its 210-250 ms). Four times, not more: a busy client machine delays every probe alike (the other
- * nodes' p90 reached 74 ms beside two builds, the slow node's 295 ms). Once a second {@link #check} compares each node's 90th percentile over the last
- * {@link #WINDOW_MILLIS} with the other nodes': a node is slow when its p90 is at least {@link #FLOOR_MICROS} and
+ * second, the other coordinators' p90 rose to 90-180 ms against its 210-250 ms). Four times, not more: a busy client
+ * machine delays every probe alike (the other nodes' p90 reached 74 ms beside two builds, the slow node's 295 ms).
+ * Once a second {@link #check} compares each node's 90th percentile over the last {@link #WINDOW_MILLIS} with the
+ * other nodes': a node is slow when its p90 is at least {@link #FLOOR_MICROS} and
  * {@link #SLOW_RATIO} times the others' (their median p90, the higher middle one of an even count), and at their speed
  * again below {@link #FAST_RATIO} times (or under half the floor). The 90th percentile, not the 99th: one pause of a
  * node (a collection of 200 ms) holds one probe in twenty and is no slow node; a node frozen 300 ms of every second
