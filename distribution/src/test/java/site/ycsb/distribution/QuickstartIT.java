@@ -65,10 +65,15 @@ class QuickstartIT {
   }
 
   @Test
-  void should_exit_2_with_one_line_and_start_nothing_when_nodes_is_not_1_to_5_or_a_value_is_empty() throws Exception {
+  void should_exit_2_with_one_line_and_start_nothing_when_a_value_is_empty_or_out_of_its_range() throws Exception {
     Path home = UnpackedDistribution.unpackInto(emptyDir);
     String[][] wrong = {{"--nodes", "0"}, {"--nodes", "6"}, {"--nodes", "three"}, {"--nodes", "-1"},
-        {"--nodes", ""}, {"--nodes"}, {"--nodes", "2.5"}, {"--dir", ""}, {"--port", ""}};
+        {"--nodes", ""}, {"--nodes"}, {"--nodes", "2.5"}, {"--dir", ""}, {"--port", ""},
+        // Values the engine or the server would refuse only after a Cassandra start: zero, past the bound, too
+        // long for the shell's arithmetic, not decimal.
+        {"--records", "0"}, {"--records", "000"}, {"--operations", "0"}, {"--records", "2147483648"},
+        {"--operations", "99999999999999999999999"}, {"--port", "0"}, {"--port", "65536"}, {"--port", "0x50"},
+        {"--records", "1e4"}, {"--operations", " 5"}};
     for (String[] args : wrong) {
       ChildProcess.Result result = quickstart(home, args);
       assertEquals(2, result.exitCode, result.toString());
