@@ -1,5 +1,6 @@
 package site.ycsb;
 
+import java.util.List;
 import java.util.Properties;
 
 import site.ycsb.cli.BuildInfo;
@@ -80,6 +81,7 @@ public final class Client {
   public static int run(String[] args) {
     Properties properties;
     RunConfig config;
+    List<String> repeated;
     try {
       EngineCommandLine line = EngineCommandLine.parse(java.util.Arrays.asList(args));
       if (line.versionRequested()) {
@@ -92,6 +94,7 @@ public final class Client {
       }
       properties = line.effectiveProperties();
       config = new RunConfig(properties);
+      repeated = line.repeatedWarnings();
     } catch (UsageException e) {
       System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
@@ -105,6 +108,9 @@ public final class Client {
     System.err.println("Command line: " + Secrets.safeLine(Secrets.maskCommandLine(args)));
     System.err.println("YCSB Client " + BuildInfo.version() + " (commit " + BuildInfo.gitCommit() + ")");
     IgnoredProperties.report(properties, System.err);
+    for (String warning : repeated) {
+      System.err.println(warning);
+    }
     System.err.println();
     return run.execute();
   }

@@ -26,10 +26,11 @@ public final class SecretNames {
 
   /**
    * The value as it may be printed next to its name: {@link #MASK} when the name looks secret, else the value with the
-   * password of any {@code user:password@} in it masked ({@link #maskCredentials}).
+   * secrets inside it masked ({@link #maskText}): the password of any {@code user:password@}, and a secret-named
+   * parameter such as the {@code password=S} of {@code jdbc:x://h/db?user=u&password=S}.
    */
   public static String shown(String propertyName, String value) {
-    return isSecret(propertyName) ? MASK : maskCredentials(value);
+    return isSecret(propertyName) ? MASK : maskText(value);
   }
 
   /**

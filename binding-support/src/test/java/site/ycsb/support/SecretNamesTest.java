@@ -21,4 +21,14 @@ class SecretNamesTest {
     assertFalse(SecretNames.isSecret("cassandra.username"));
     assertEquals("bob", SecretNames.shown("cassandra.username", "bob"));
   }
+
+  @Test
+  void should_mask_a_secret_parameter_when_a_value_of_a_plain_name_holds_one() {
+    for (String value : new String[] {"jdbc:x://h/db?user=u&password=S3cr3t", "h?token=S3cr3t",
+        "jdbc:x://h;Passwd=S3cr3t;ssl=1", "http://u:S3cr3t@h/p"}) {
+      String shown = SecretNames.shown("jdbc.url", value);
+      assertFalse(shown.contains("S3cr3t"), shown);
+      assertTrue(shown.contains(SecretNames.MASK), shown);
+    }
+  }
 }

@@ -212,4 +212,16 @@ class CassandraConfigTest {
     assertEquals(effectiveWrite, levels.get("cassandra.writeconsistencylevel"), levels.toString());
     assertEquals(effectiveSerial, levels.get("cassandra.serialconsistencylevel"), levels.toString());
   }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"127.0.0.150:19550", "256.1.1.1", "10.0.0.1,1.2.3",
+      "127.0.0.150?password=S3cr3t", "db_1.example..org"})
+  void should_refuse_as_a_configuration_mistake_naming_hosts_when_a_host_is_not_a_name_or_address(String hosts) {
+    props.setProperty("hosts", hosts);
+    DBException e = assertThrows(DBException.class, this::parse);
+    // the engine's exit 2 for a property mistake (0.17.0 engines: an init failure)
+    assertTrue(e.getCause() instanceof IllegalArgumentException, e.toString());
+    assertTrue(e.getMessage().startsWith("hosts="), e.getMessage());
+    assertFalse(e.getMessage().contains("S3cr3t"), e.getMessage());
+  }
 }

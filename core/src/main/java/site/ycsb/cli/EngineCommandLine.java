@@ -225,6 +225,39 @@ public final class EngineCommandLine {
     return set;
   }
 
+  /**
+   * One warning line per property the line sets twice to different values ({@code -threads 4 ... -threads 8}, {@code
+   * -p operationcount=50 ... -p operationcount=100}, or a flag and a {@code -p} of the same property): the last
+   * value is used, as in YCSB 0.17.0, whose command lines scripts extend by appending, but not without a word.
+   * Secret values are masked. Empty when nothing is set twice differently.
+   */
+  public List<String> repeatedWarnings() {
+    Map<String, String> first = new LinkedHashMap<>();
+    Map<String, String> last = new LinkedHashMap<>();
+    for (Item item : items) {
+      String name = item.property();
+      if (name == null) {
+        continue;
+      }
+      first.putIfAbsent(name, item.propertyValue());
+      last.put(name, item.propertyValue());
+    }
+    List<String> lines = new ArrayList<>();
+    for (Map.Entry<String, String> e : first.entrySet()) {
+      String name = e.getKey();
+      if (!e.getValue().equals(last.get(name))) {
+        lines.add("Warning: " + Secrets.safeLine(name) + " is set more than once on the command line (first '"
+            + shown(name, e.getValue()) + "', last '" + shown(name, last.get(name)) + "'): the last is used, as in "
+            + "YCSB 0.17.0");
+      }
+    }
+    return lines;
+  }
+
+  private static String shown(String name, String value) {
+    return Secrets.safeLine(site.ycsb.support.SecretNames.shown(name, value));
+  }
+
   /** Whether the line sets {@code option}, with a flag or with {@code -p}. */
   public boolean sets(EngineOption<?> option) {
     return properties().containsKey(option.name());

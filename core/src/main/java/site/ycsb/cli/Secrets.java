@@ -110,7 +110,7 @@ public final class Secrets {
           continue;
         }
       }
-      out.append(site.ycsb.support.SecretNames.maskCredentials(line)).append('\n');
+      out.append(site.ycsb.support.SecretNames.maskText(line)).append('\n');
     }
     return out.substring(0, Math.max(0, out.length() - 1));
   }

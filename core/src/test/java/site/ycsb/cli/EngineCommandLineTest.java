@@ -53,6 +53,25 @@ class EngineCommandLineTest {
   }
 
   @Test
+  void should_warn_once_per_property_when_it_is_set_twice_to_different_values() throws Exception {
+    EngineCommandLine c = EngineCommandLine.parse(Arrays.asList("-threads", "4", "-p", "operationcount=50",
+        "-target", "100", "-p", "threadcount=8", "-p", "operationcount=60", "-p", "operationcount=100",
+        "-p", "db.password=S3cr3t", "-p", "db.password=0th3r", "-p", "jdbc.url=h?token=S3cr3t", "-p",
+        "jdbc.url=h?token=0th3r", "-l", "a", "-l", "a", "-p", "x=1", "-p", "x=1"));
+    List<String> warnings = c.repeatedWarnings();
+    assertEquals(4, warnings.size(), warnings.toString());
+    assertEquals("Warning: threadcount is set more than once on the command line (first '4', last '8'): the last "
+        + "is used, as in YCSB 0.17.0", warnings.get(0));
+    assertTrue(warnings.get(1).contains("operationcount") && warnings.get(1).contains("first '50', last '100'"),
+        warnings.get(1));
+    for (String w : warnings) {
+      assertFalse(w.contains("S3cr3t") || w.contains("0th3r"), w);
+    }
+    assertTrue(EngineCommandLine.parse(Arrays.asList("-threads", "4", "-p", "threadcount=4", "-P", "a", "-P", "b"))
+        .repeatedWarnings().isEmpty(), "the same value twice, or two -P files, is no mistake");
+  }
+
+  @Test
   void should_give_back_the_words_as_typed_when_items_are_kept() throws Exception {
     List<String> args = Arrays.asList("-cp", "/x", "-threads", "8", "-p", "x=a b", "-s", "-jvm-args", "-Xmx1g");
     EngineCommandLine c = EngineCommandLine.parse(args, LAUNCHER);

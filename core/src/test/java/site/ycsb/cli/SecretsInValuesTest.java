@@ -34,6 +34,35 @@ class SecretsInValuesTest {
         "u:a@" + PW + "@h");
   }
 
+  /** Secret-named parameters inside a value: a JDBC URL's query or its ';' settings, a provider URL's token. */
+  static Stream<String> valuesWithSecretParameters() {
+    return Stream.of("jdbc:x://h/db?user=u&password=" + PW, "jdbc:x://h/db?password=" + PW + "&ssl=true",
+        "jdbc:x://h;user=u;Password=" + PW, "127.0.0.150?password=" + PW, "http://h/list?token=" + PW,
+        "http://h/list?access_token=" + PW + "&x=1", "mongodb://h/?authSecret:" + PW);
+  }
+
+  static Stream<String> valuesWithSecrets() {
+    return Stream.concat(valuesWithCredentials(), valuesWithSecretParameters());
+  }
+
+  @ParameterizedTest
+  @MethodSource("valuesWithSecretParameters")
+  void should_mask_a_secret_parameter_everywhere_when_a_value_holds_one(String value) throws IOException {
+    File dir = tmp.resolve("res").toFile();
+    Path file = tmp.resolve("conn.properties");
+    Files.write(file, ("workload=site.ycsb.workloads.CoreWorkload\nrecordcount=10\noperationcount=20\n"
+        + "jdbc.url=" + value + "\n").getBytes(StandardCharsets.ISO_8859_1));
+    // basicdb prints every property it was given: the binding's own dump, beside the engine's banner
+    ClientRunner r = ClientRunner.run("-t", "-P", file.toString(), "-p", "basicdb.verbose=true",
+        "-p", "hosts=" + value, "-p", "results.dir=" + dir, "-s", "-l", value);
+    assertTrue(r.exitCode == ExitCode.OK, r.toString());
+    assertTrue((r.out + r.err).contains("***"), r.toString());
+    assertNoPassword(r.out + r.err);
+    for (File f : allFiles(dir)) {
+      assertNoPassword(new String(Files.readAllBytes(f.toPath()), StandardCharsets.UTF_8));
+    }
+  }
+
   @ParameterizedTest
   @MethodSource("valuesWithCredentials")
   void should_mask_the_password_when_a_value_holds_user_password_at_host(String value) throws IOException {
@@ -51,7 +80,7 @@ class SecretsInValuesTest {
   }
 
   @ParameterizedTest
-  @MethodSource("valuesWithCredentials")
+  @MethodSource("valuesWithSecrets")
   void should_mask_the_password_when_a_bad_value_is_quoted_in_an_error_line(String value) {
     for (String[] args : new String[][] {{"-p", "operationcount=" + value}, {"-p", "insertorder=" + value},
         {"-target", value}, {"-P", tmp.resolve(value).toString()}, {"-p", "exportfile=/nonexistent/" + value},
@@ -64,7 +93,7 @@ class SecretsInValuesTest {
   }
 
   @ParameterizedTest
-  @MethodSource("valuesWithCredentials")
+  @MethodSource("valuesWithSecrets")
   void should_mask_the_password_when_showing_properties_or_a_property_file(String value) {
     Properties p = new Properties();
     p.setProperty("griddb.notificationProvider", value);

@@ -12,6 +12,7 @@ import site.ycsb.cli.Durations;
 import site.ycsb.cli.EngineCommandLine;
 import site.ycsb.cli.EngineFlag;
 import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.OptionsGivenOnce;
 import site.ycsb.support.TypedProperties;
 
 /**
@@ -181,6 +182,7 @@ public final class Findmax {
 
     static Options parse(String[] args) {
       Options o = new Options();
+      OptionsGivenOnce once = new OptionsGivenOnce();
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
         if (!a.startsWith("--")) {
@@ -210,13 +212,20 @@ public final class Findmax {
           }
           value = args[++i];
         }
+        if (!"--sla".equals(name) && !"--at".equals(name)) {
+          once.record(name, value);
+        }
         switch (name) {
         case "--sla":
+          // several --sla join (all must hold), but two bounds on one statistic would leave one of them unused
           double budget = FindmaxSla.errorBudget(value);
           if (budget >= 0) {
+            once.record("--sla errors", value);
             o.errorBudget = budget;
           } else {
-            o.slas.add(FindmaxSla.parse(value));
+            FindmaxSla sla = FindmaxSla.parse(value);
+            once.record("--sla " + sla.statistic, value);
+            o.slas.add(sla);
           }
           o.slaGiven = true;
           break;

@@ -10,6 +10,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import site.ycsb.cli.OptionsGivenOnce;
+
 /**
  * {@code bin/ycsb fleet-install (--hosts a,b,c | --hosts-file FILE) [--remote-home DIR] [--ssh-option OPT]...
  * [--ssh-config FILE] ycsb-VERSION.tar.gz}: copies the tarball to every client (scp), unpacks it into the client's
@@ -39,6 +41,7 @@ public final class FleetInstall {
       String config = null;
       List<String> options = new ArrayList<>();
       Path tarball = null;
+      OptionsGivenOnce once = new OptionsGivenOnce();
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
         if ("-h".equals(a) || "--help".equals(a)) {
@@ -50,6 +53,13 @@ public final class FleetInstall {
             throw new UsageException(a + " needs a value; " + USAGE);
           }
           String v = args[++i];
+          if (!"--ssh-option".equals(a)) {
+            try {
+              once.record(a, v);
+            } catch (IllegalArgumentException e) {
+              throw new UsageException(e.getMessage());
+            }
+          }
           switch (a) {
             case "--hosts":
               list = v;

@@ -9,6 +9,7 @@ import java.util.List;
 import site.ycsb.cli.EngineCommandLine;
 import site.ycsb.cli.EngineFlag;
 import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.OptionsGivenOnce;
 
 /**
  * The command line of {@code suite} and {@code fleet}: the binding, the suite's own {@code --options}, and the
@@ -66,6 +67,7 @@ public final class SuiteOptions {
     SuiteOptions o = new SuiteOptions();
     String workloads = Phase.DEFAULT_ORDER;
     String loadWorkload = null;
+    OptionsGivenOnce once = new OptionsGivenOnce();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.startsWith("--") && a.length() > 2) {
@@ -88,6 +90,13 @@ public final class SuiteOptions {
             throw new UsageException(name + " needs a value; " + usage);
           }
           value = args[++i];
+        }
+        if (!"--ssh-option".equals(name)) {
+          try {
+            once.record(name, value);
+          } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+          }
         }
         switch (name) {
           case "--workloads":

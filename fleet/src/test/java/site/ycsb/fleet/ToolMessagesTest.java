@@ -103,7 +103,31 @@ class ToolMessagesTest {
         Arguments.of("fleet-install", install, "fleet-install: --ssh-config /no/such/config does not exist",
             Arrays.asList("--hosts", "localhost", "--ssh-config", "/no/such/config", "{T}/x.tar.gz")),
         Arguments.of("fleet", fleet, "fleet: --out {T}/record/x is inside the record of another run",
-            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--out", "{T}/record/x")));
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--out", "{T}/record/x")),
+        // an option that takes one value, given twice: refused in every tool, never "the last wins" or "both"
+        Arguments.of("suite", suite, "suite: --workloads is given twice ('load,a', then 'c'); give it once",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--workloads", "load,a", "--workloads", "c")),
+        Arguments.of("suite", suite, "suite: --repeat is given twice ('2', then '2'); give it once",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--repeat=2", "--repeat", "2")),
+        Arguments.of("suite", suite, "suite: --hook-after is given twice ('curl -u a:***@h', then 'true')",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hook-after", "curl -u a:" + SECRET + "@h",
+                "--hook-after", "true")),
+        Arguments.of("fleet", fleet, "fleet: --hosts is given twice ('localhost', then '127.0.0.2')",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--hosts", "127.0.0.2")),
+        Arguments.of("fleet", fleet, "fleet: --out is given twice",
+            Arrays.asList("basic", "--ycsb-home", HOME, "--hosts", "localhost", "--out", "{T}/o1", "--out",
+                "{T}/o2")),
+        Arguments.of("fleet-install", install, "fleet-install: --remote-home is given twice ('/opt/a', then '/opt/b')",
+            Arrays.asList("--hosts", "localhost", "--remote-home", "/opt/a", "--remote-home", "/opt/b",
+                "{T}/x.tar.gz")),
+        Arguments.of("findmax", findmax, "findmax: --sla p99 is given twice ('p99<10ms', then 'p99 < 20ms')",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--sla", "p99 < 20ms", "--ycsb-home", HOME)),
+        Arguments.of("findmax", findmax, "findmax: --sla errors is given twice ('errors<1%', then 'errors<2%')",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--sla", "errors<1%", "--sla", "errors<2%")),
+        Arguments.of("findmax", findmax, "findmax: --step-time is given twice ('10s', then '20s')",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--step-time", "10s", "--step-time=20s")),
+        Arguments.of("findmax", findmax, "findmax: --start is given twice",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--start", "100", "--start", "100")));
   }
 
   @org.junit.jupiter.api.BeforeAll

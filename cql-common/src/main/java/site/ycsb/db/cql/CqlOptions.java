@@ -30,7 +30,7 @@ public final class CqlOptions {
   private static final Class<List<String>> LIST = (Class<List<String>>) (Class<?>) List.class;
 
   public static final Option<List<String>> HOSTS = Option.of("hosts", LIST, null,
-      "host names or addresses, comma-separated",
+      "host names or IPv4/IPv6 addresses, comma-separated, without a port",
       (p, o) -> CqlReaders.hosts(p, o.name(), o.meaning(), o.detail()))
       .defaultText("— (required)").meaning("comma-separated {product} contact points")
       .detail("{prefix}username and {prefix}password").build();

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
+import site.ycsb.support.HostNames;
 import site.ycsb.support.SecretNames;
 import site.ycsb.support.TypedProperties;
 
@@ -36,7 +37,8 @@ final class CqlReaders {
 
   /**
    * Contact points ({@link #list}), each a host name or address: an entry with a user and password ({@code
-   * bench:pw@10.0.0.1}), a URL or a blank inside is refused (the password masked in the message), since the driver
+   * bench:pw@10.0.0.1}), a port, a URL, a blank or anything else that is not a host name or address ({@link
+   * HostNames}) is refused (the password masked in the message), since the driver
    * would only fail to resolve it later, as an init failure that prints it back. {@code credentialProperties} names
    * where the user and password go instead.
    */
@@ -45,13 +47,16 @@ final class CqlReaders {
     String raw = p.string(name, "");
     for (String host : hosts) {
       if (host.indexOf('@') >= 0) {
-        throw TypedProperties.badValue(p.given(name), raw, "has a user in '" + SecretNames.maskCredentials(host)
+        throw TypedProperties.badValue(p.given(name), raw, "has a user in '" + SecretNames.safeLine(host)
             + "': contact points are host names or addresses; give the user and password as " + credentialProperties
             + " (the password in a -P file)");
       }
-      if (host.contains("/") || host.matches(".*\\s.*")) {
-        throw TypedProperties.badValue(p.given(name), raw, "has '" + SecretNames.maskCredentials(host)
-            + "', which is not a host name or address; expected e.g. host1,host2");
+      // the port's property is the hosts' own sibling: hosts/port, or <prefix>hosts/<prefix>port
+      String port = name.endsWith("hosts") ? name.substring(0, name.length() - "hosts".length()) + "port" : "port";
+      String problem = HostNames.problem(host, port);
+      if (problem != null) {
+        throw TypedProperties.badValue(p.given(name), raw, "has '" + SecretNames.safeLine(host) + "', which "
+            + problem + "; expected e.g. host1,host2");
       }
     }
     return hosts;

@@ -125,7 +125,9 @@ class PropertyParserTest {
 
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(strings = {"bench:S3cr3t@127.0.0.1", "h0,bench:S3cr3t@127.0.0.2",
-      ":S3cr3t@h", "u:a@S3cr3t@h", "bench@127.0.0.1", "http://u:S3cr3t@h:9042", "h1 h2", "127.0.0.1/24"})
+      ":S3cr3t@h", "u:a@S3cr3t@h", "bench@127.0.0.1", "http://u:S3cr3t@h:9042", "h1 h2", "127.0.0.1/24",
+      "127.0.0.150?password=S3cr3t", "h1,h?token=S3cr3t", "h;Password=S3cr3t", "256.1.1.1", "127.0.0.150:19550",
+      "1.2.3", "db..x", "-h"})
   void should_refuse_without_printing_a_password_when_a_host_is_not_a_host_name(String hosts) {
     props.setProperty("hosts", hosts);
     DBException e = assertThrows(DBException.class, () -> parser.hosts("hosts", "contact points", "u and p"));
@@ -138,5 +140,13 @@ class PropertyParserTest {
   void should_accept_host_names_and_addresses_when_listing_contact_points() throws DBException {
     props.setProperty("hosts", " 127.0.0.1, db-2.example.org ,::1");
     assertEquals(Arrays.asList("127.0.0.1", "db-2.example.org", "::1"), parser.hosts("hosts", "c", "u and p"));
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"127.0.0.150:19550", "db1:9042"})
+  void should_name_the_port_property_when_a_contact_point_has_a_port(String hosts) {
+    props.setProperty("scylla.hosts", hosts);
+    DBException e = assertThrows(DBException.class, () -> parser.hosts("scylla.hosts", "contact points", "u and p"));
+    assertTrue(e.getMessage().contains("scylla.hosts=") && e.getMessage().contains("as scylla.port"), e.getMessage());
   }
 }

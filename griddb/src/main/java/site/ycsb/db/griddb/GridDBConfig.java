@@ -375,7 +375,7 @@ public final class GridDBConfig {
       where = "address " + notificationAddress + ":" + notificationPort;
       break;
     default:
-      where = "provider " + SecretNames.maskCredentials(notificationProvider);
+      where = "provider " + SecretNames.maskText(notificationProvider);
       break;
     }
     return "method " + method.label() + ", " + where + ", cluster '" + clusterName + "', user '" + user + "'"

@@ -40,7 +40,7 @@ final class NodeNames {
       target = "multicast " + config.getNotificationAddress() + ":" + config.getNotificationPort();
       break;
     default:
-      target = "provider " + site.ycsb.support.SecretNames.maskCredentials(config.getNotificationProvider());
+      target = "provider " + site.ycsb.support.SecretNames.maskText(config.getNotificationProvider());
       break;
     }
     return new NodeNames(config.getMembers(), config.getSqlMembers(), target);
