@@ -13,13 +13,13 @@
 #             that nothing was measured (and left no partial record), nor was killed before anything began (no
 #             results.dir, nothing on stdout: the signal came while the JVM started)
 # Usage: bench/probe/hostile.sh [--ycsb PATH/bin/ycsb] [--out RESULTS.tsv] [--no-cassandra] [--only GROUP] [--jobs N]
-# Groups: engine cli files secrets shell tools bindings signals cql; --jobs N runs N groups at a time.
+# Groups: engine cli files secrets shell tools bindings signals repeats values quickstart cql; --jobs N runs N groups at a time.
 # Defaults: the repository's bin/ycsb; results to bench/probe/results/hostile-<date>.tsv and a summary on stdout.
 set -u
 PROG=hostile.sh
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 YCSB="$ROOT/bin/ycsb" OUT="" CASSANDRA=true ONLY="" JOBS=1
-GROUPS_ALL="engine cli files secrets shell tools bindings signals cql"
+GROUPS_ALL="engine cli files secrets shell tools bindings signals repeats values quickstart cql"
 ARGS=("$@")
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -426,6 +426,39 @@ for sig in INT TERM HUP; do
   signal_case $sig 3 "$YCSB" load basic -P "$W/workloada" -p basicdb.verbose=false -p recordcount=100000000 -target 300
   signal_case $sig 3 "$YCSB" run basic -P "$W/workloada" -p basicdb.verbose=false -p operationcount=100000000 -p warmup=30s
   signal_case $sig 2 "$YCSB" run basic -P "$W/workloada" -p basicdb.verbose=false -p operationcount=100000000 -p start.epochms=$(( ($(date +%s) + 3600) * 1000 ))
+done
+
+# ---------------------------------------------------------------- group repeats: an option given twice (issue 44.11)
+# the tools refuse an option of theirs given twice; the engine keeps 0.17.0's last-wins and says so (exit 0)
+run_case repeats R 60 "$YCSB" suite basic --workloads load,a --workloads c -P "$W/workloada" $FAST --out s
+run_case repeats R 60 "$YCSB" suite basic --repeat 2 --repeat=3 -P "$W/workloada" $FAST --out s
+run_case repeats R 60 "$YCSB" suite basic --out s1 --out s2 -P "$W/workloada" $FAST
+run_case repeats R 60 "$YCSB" suite basic --hook-before true --hook-before "curl -u a:$SECRET@h" -P "$W/workloada" $FAST --out s
+run_case repeats R 60 "$YCSB" fleet basic --hosts 127.0.0.1 --hosts 127.0.0.2 -P "$W/workloada" $FAST
+run_case repeats R 60 "$YCSB" fleet basic --hosts 127.0.0.1 --hosts-file "$IN/hosts-blank" --hosts-file "$IN/hosts-blank" -P "$W/workloada"
+run_case repeats R 60 "$YCSB" fleet-install --remote-home /opt/a --remote-home /opt/b --hosts 127.0.0.1 "$IN/fake.tar.gz"
+run_case repeats R 60 "$YCSB" findmax basic --sla 'p99<10ms' --sla 'p99<20ms' -P "$W/workloada" $FAST --out f
+run_case repeats R 60 "$YCSB" findmax basic --sla 'p99<10ms' --sla 'errors<1%' --sla 'errors < 2%' -P "$W/workloada" $FAST --out f
+run_case repeats R 60 "$YCSB" findmax basic --sla 'p99<10ms' --step-time 10s --step-time 20s -P "$W/workloada" $FAST --out f
+run_case repeats R 60 "$YCSB" findmax basic --sla 'p99<10ms' --start 100 --start=200 -P "$W/workloada" $FAST --out f
+run_case repeats A 60 "$YCSB" run basic -P "$W/workloada" $FAST -threads 2 -threads 3
+run_case repeats A 60 "$YCSB" run basic -P "$W/workloada" $FAST -p operationcount=10 -p "db.password=$SECRET" -p db.password=x
+
+# ---------------------------------------------------------------- group values: secrets and hosts inside values (44.3, 44.10)
+for v in "jdbc:x://h/db?user=u&password=$SECRET" "jdbc:x://h;user=u;Password=$SECRET" "http://h/l?access_token=$SECRET&x=1" \
+         "127.0.0.150?password=$SECRET" "mongodb://h/?authSecret:$SECRET"; do
+  run_case values A 60 "$YCSB" run basic -P "$W/workloada" $FAST -p "jdbc.url=$v" -p results.dir=res -p basicdb.verbose=true
+done
+for h in "127.0.0.150?password=$SECRET" "127.0.0.150:19550" "256.1.1.1" "1.2.3" "1.2.3.4.5" "010.0.0.1" "db..x" "-db" \
+         "h;Password=$SECRET" "1::2::3" "[::1" "12345"; do
+  run_case values R 60 "$YCSB" run cassandra-cql -P "$W/workloada" $FAST -p "hosts=$h"
+  run_case values R 60 "$YCSB" run scylla -P "$W/workloada" $FAST -p "scylla.hosts=$h"
+done
+
+# ---------------------------------------------------------------- group quickstart: values checked before a server starts (44.12)
+for a in "--records 0" "--operations 0" "--records 2147483648" "--port 0" "--port 65536" "--records 1e4" \
+         "--operations 99999999999999999999" "--port 0x50" "--nodes 6"; do
+  run_case quickstart R 30 "$HOME_DIR/bin/quickstart" $a
 done
 
 # ---------------------------------------------------------------- group cql: against a real local Cassandra

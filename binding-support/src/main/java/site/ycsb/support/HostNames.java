@@ -35,7 +35,8 @@ public final class HostNames {
       return "is empty";
     }
     if (HOST_AND_PORT.matcher(host).matches()) {
-      return "has a port: give the host alone and the port as " + portProperty;
+      String port = host.substring(host.indexOf(':') + 1);
+      return "has a port: give the host alone, and the port as " + portProperty + "=" + (port.isEmpty() ? "N" : port);
     }
     if (host.indexOf(':') >= 0) {
       return isIpv6(host) ? null : "is not a host name or an IPv6 address";

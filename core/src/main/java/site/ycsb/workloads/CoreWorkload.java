@@ -243,6 +243,10 @@ public class CoreWorkload extends Workload implements AsyncWorkload, WorkloadHoo
 
     keysequence = new CounterGenerator(insertstart);
     operationchooser = createOperationGenerator(p);
+    String mixWarning = proportionsWarning(p);
+    if (mixWarning != null && new PropertyReader(p).get(EngineOptions.DO_TRANSACTIONS)) {
+      System.err.println(mixWarning);
+    }
     if (noRecordCount && new PropertyReader(p).get(EngineOptions.DO_TRANSACTIONS) && readsExistingRecords(p)) {
       // 0.17.0 silently took the whole int range as the key space, so nearly every read missed; refused instead.
       throw new IllegalArgumentException("recordcount is 0 (or not set): the run would read, update or scan keys "
@@ -670,11 +674,6 @@ public class CoreWorkload extends Workload implements AsyncWorkload, WorkloadHoo
     }
   }
 
-  /**
-   * The operation mix from the {@code *proportion} properties (weights, normalised).
-   *
-   * @throws IllegalArgumentException if a proportion is outside [0, 1] (or not a number) or all are zero
-   */
   /** Whether the operation mix touches loaded records (anything but inserts). */
   private static boolean readsExistingRecords(Properties p) {
     String[][] ops = {{READ_PROPORTION_PROPERTY, READ_PROPORTION_PROPERTY_DEFAULT},
@@ -689,6 +688,11 @@ public class CoreWorkload extends Workload implements AsyncWorkload, WorkloadHoo
     return false;
   }
 
+  /**
+   * The operation mix from the {@code *proportion} properties (weights, normalised).
+   *
+   * @throws IllegalArgumentException if a proportion is outside [0, 1] (or not a number) or all are zero
+   */
   protected static DiscreteGenerator createOperationGenerator(final Properties p) {
     if (p == null) {
       throw new IllegalArgumentException("Properties object cannot be null");
@@ -713,6 +717,39 @@ public class CoreWorkload extends Workload implements AsyncWorkload, WorkloadHoo
           + "insertproportion, scanproportion or readmodifywriteproportion");
     }
     return chooser;
+  }
+
+  /**
+   * A warning line when the proportions (the defaults included) do not add up to 1, or null: the mix is then each
+   * divided by their sum, as in YCSB 0.17.0, which is rarely what the user meant ({@code readproportion=0.9
+   * updateproportion=0.9} runs half reads, half updates). The line says the mix that runs.
+   */
+  static String proportionsWarning(Properties p) {
+    String[][] ops = {
+        {READ_PROPORTION_PROPERTY, READ_PROPORTION_PROPERTY_DEFAULT, "read"},
+        {UPDATE_PROPORTION_PROPERTY, UPDATE_PROPORTION_PROPERTY_DEFAULT, "update"},
+        {INSERT_PROPORTION_PROPERTY, INSERT_PROPORTION_PROPERTY_DEFAULT, "insert"},
+        {SCAN_PROPORTION_PROPERTY, SCAN_PROPORTION_PROPERTY_DEFAULT, "scan"},
+        {READMODIFYWRITE_PROPORTION_PROPERTY, READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT, "read-modify-write"}};
+    double[] values = new double[ops.length];
+    double total = 0;
+    for (int i = 0; i < ops.length; i++) {
+      values[i] = new PropertyReader(p).fraction(ops[i][0], Double.parseDouble(ops[i][1]));
+      total += values[i];
+    }
+    if (total == 0 || Math.abs(total - 1) < 1e-6) {
+      return null;
+    }
+    StringBuilder mix = new StringBuilder();
+    for (int i = 0; i < ops.length; i++) {
+      if (values[i] > 0) {
+        mix.append(mix.length() == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%s %.4g%%", ops[i][2],
+            100 * values[i] / total));
+      }
+    }
+    return String.format(java.util.Locale.ROOT, "Warning: the operation proportions add up to %.4g, not 1 (unset "
+        + "ones count with their defaults: readproportion 0.95, updateproportion 0.05); each is divided by the sum, "
+        + "as in YCSB 0.17.0, so the run's mix is: %s", total, mix);
   }
 
   // Thin adapters over the engine's one property parser (defaults are the String constants above).

@@ -231,6 +231,7 @@ public final class Findmax {
           break;
         case "--start":
           o.start = positive(name, value);
+          checkRate(name, value);
           o.searchOptions.add(name);
           break;
         case "--resolution":
@@ -282,6 +283,11 @@ public final class Findmax {
           break;
         case "--step-time":
           o.stepSeconds = seconds(name, value, 1e-9);
+          if (o.stepSeconds < 1) {
+            // the step's verdicts (SLA, machine busy, client-limited) are judged on 1-second intervals
+            throw TypedProperties.badValue(name, value, "is shorter than 1s: a step is judged on its 1-second "
+                + "intervals, and a shorter one has none");
+          }
           break;
         case "--warmup":
           o.warmupSeconds = seconds(name, value, 0);
@@ -359,6 +365,17 @@ public final class Findmax {
         throw TypedProperties.badValue(name, value, "must be above 0");
       }
       return d;
+    }
+
+    /** A step's rate the engine would refuse ({@code -target} above its bound) is refused before any step runs. */
+    private static void checkRate(String name, String value) {
+      java.util.Properties p = new java.util.Properties();
+      p.setProperty(EngineOptions.TARGET.name(), value.trim());
+      try {
+        new site.ycsb.cli.PropertyReader(p).get(EngineOptions.TARGET);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(name + " " + value.trim() + ": the first step's " + e.getMessage());
+      }
     }
 
     /** Parses one entry of a comma-separated list; a bad entry is reported with the whole list as typed. */

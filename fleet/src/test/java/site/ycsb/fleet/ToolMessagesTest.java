@@ -126,6 +126,15 @@ class ToolMessagesTest {
             Arrays.asList("basic", "--sla", "p99<10ms", "--sla", "errors<1%", "--sla", "errors<2%")),
         Arguments.of("findmax", findmax, "findmax: --step-time is given twice ('10s', then '20s')",
             Arrays.asList("basic", "--sla", "p99<10ms", "--step-time", "10s", "--step-time=20s")),
+        // values a step would only fail on, after the search has begun (and left a step directory)
+        Arguments.of("findmax", findmax, "findmax: --start 1e12: the first step's target=1e12",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--start", "1e12")),
+        Arguments.of("findmax", findmax, "findmax: --start 2000000000: the first step's target=2000000000",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--start", "2000000000")),
+        Arguments.of("findmax", findmax, "findmax: --step-time=1ms is shorter than 1s",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--step-time", "1ms")),
+        Arguments.of("findmax", findmax, "findmax: --step-time=999ms is shorter than 1s",
+            Arrays.asList("basic", "--sla", "p99<10ms", "--step-time", "999ms")),
         Arguments.of("findmax", findmax, "findmax: --start is given twice",
             Arrays.asList("basic", "--sla", "p99<10ms", "--start", "100", "--start", "100")));
   }

@@ -147,6 +147,6 @@ class PropertyParserTest {
   void should_name_the_port_property_when_a_contact_point_has_a_port(String hosts) {
     props.setProperty("scylla.hosts", hosts);
     DBException e = assertThrows(DBException.class, () -> parser.hosts("scylla.hosts", "contact points", "u and p"));
-    assertTrue(e.getMessage().contains("scylla.hosts=") && e.getMessage().contains("as scylla.port"), e.getMessage());
+    assertTrue(e.getMessage().contains("scylla.hosts=") && e.getMessage().contains("as scylla.port="), e.getMessage());
   }
 }

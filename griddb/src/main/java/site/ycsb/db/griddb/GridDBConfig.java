@@ -144,7 +144,8 @@ public final class GridDBConfig {
       }
       sqlNotificationPort = v.get(GridDBOptions.SQL_PORT);
 
-      containerCount = v.get(GridDBOptions.CONTAINER_COUNT);
+      Integer containers = v.get(GridDBOptions.CONTAINER_COUNT);
+      containerCount = containers == null ? 0 : containers; // 0: not given, the layout's own count
       scanLayout = v.get(GridDBOptions.SCAN_LAYOUT);
       Integer indexes = v.get(GridDBOptions.SCAN_INDEX_COUNT);
       String indexName = GridDBOptions.SCAN_INDEX_COUNT.name();

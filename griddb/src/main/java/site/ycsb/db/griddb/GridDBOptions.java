@@ -89,7 +89,7 @@ public final class GridDBOptions {
       .meaning("SQL members for scans (fixed list only)").build();
   public static final Option<Integer> SQL_PORT = number("griddb.sqlnotificationport", 41999, 1, 65535)
       .aliases(null, "griddb.sqlNotificationPort").meaning("SQL multicast port for scans (multicast only)").build();
-  public static final Option<Integer> CONTAINER_COUNT = number("griddb.containercount", 0, 0, Integer.MAX_VALUE)
+  public static final Option<Integer> CONTAINER_COUNT = number("griddb.containercount", null, 1, Integer.MAX_VALUE)
       .defaultText("new table: " + TableLayouts.DEFAULT_ROWS_CONTAINERS_PER_NODE + " per node (at most the partition "
           + "count) with `scanlayout=rows`, else the partition count")
       .meaning("data containers per table C (see Data layout, and Scan and what it costs for the trade-off). A "

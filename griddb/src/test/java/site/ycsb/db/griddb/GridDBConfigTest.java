@@ -308,7 +308,9 @@ class GridDBConfigTest {
       "griddb.requesttimeoutmillis|5s|griddb.requesttimeoutmillis=5s is not a whole number",
       "griddb.containerCacheSize|-5|griddb.containerCacheSize=-5 must be at least 0",
       "griddb.maxConnectionPoolSize|x|griddb.maxConnectionPoolSize=x is not a whole number",
-      "griddb.containercount|-1|griddb.containercount=-1 must be at least 0",
+      "griddb.containercount|-1|griddb.containercount=-1 must be at least 1",
+      // 0 containers cannot hold a record: not "the default", which is what leaving the property out means
+      "griddb.containercount|0|griddb.containercount=0 must be at least 1",
       "griddb.scanlayout|tree|griddb.scanlayout=tree is not one of: rows, index, sql",
       "griddb.scanlayout|row|griddb.scanlayout=row is not one of: rows, index, sql",
       "griddb.scanindexcount|3|griddb.scanindexcount=3 sizes the scan index of griddb.scanlayout=index only",
