@@ -428,7 +428,7 @@ for sig in INT TERM HUP; do
   signal_case $sig 2 "$YCSB" run basic -P "$W/workloada" -p basicdb.verbose=false -p operationcount=100000000 -p start.epochms=$(( ($(date +%s) + 3600) * 1000 ))
 done
 
-# ---------------------------------------------------------------- group repeats: an option given twice (issue 44.11)
+# ---------------------------------------------------------------- group repeats: an option given twice, or set by another (44.4, 44.7, 44.11)
 # the tools refuse an option of theirs given twice; the engine keeps 0.17.0's last-wins and says so (exit 0)
 run_case repeats R 60 "$YCSB" suite basic --workloads load,a --workloads c -P "$W/workloada" $FAST --out s
 run_case repeats R 60 "$YCSB" suite basic --repeat 2 --repeat=3 -P "$W/workloada" $FAST --out s
@@ -441,6 +441,17 @@ run_case repeats R 60 "$YCSB" findmax basic --sla 'p99<10ms' --sla 'p99<20ms' -P
 run_case repeats R 60 "$YCSB" findmax basic --sla 'p99<10ms' --sla 'errors<1%' --sla 'errors < 2%' -P "$W/workloada" $FAST --out f
 run_case repeats R 60 "$YCSB" findmax basic --sla 'p99<10ms' --step-time 10s --step-time 20s -P "$W/workloada" $FAST --out f
 run_case repeats R 60 "$YCSB" findmax basic --sla 'p99<10ms' --start 100 --start=200 -P "$W/workloada" $FAST --out f
+# what findmax sets in every step, given on the command line: refused with what to give instead (44.4)
+for p in operationcount=50 maxexecutiontime=5 warmup=2s hdrhistogram.percentiles=99.99 measurement.interval=op; do
+  run_case repeats R 60 "$YCSB" findmax basic --sla 'p99<10ms' -P "$W/workloada" $FAST -p "$p" --out f
+done
+# outputs outside results.dir that cannot be written: refused before the run (44.7)
+run_case repeats R 60 "$YCSB" run basic -P "$W/workloada" $FAST -p hdrhistogram.fileoutput=true -p hdrhistogram.output.path="$IN/binary/x-"
+run_case repeats R 60 "$YCSB" run basic -P "$W/workloada" $FAST -p hdrhistogram.fileoutput=true -p hdrhistogram.output.path=/proc/x/
+run_case repeats R 60 "$YCSB" run basic -P "$W/workloada" $FAST -p measurementtype=raw -p measurement.raw.output_file="$IN/adir"
+run_case repeats R 60 "$YCSB" run basic -P "$W/workloada" $FAST -p measurementtype=raw -p measurement.raw.output_file=/proc/self/status
+run_case repeats R 60 "$YCSB" run basic -P "$W/workloada" $FAST -p measurementtype=hdrhistogram+raw -p measurement.raw.output_file="$IN/nowhere/r.txt"
+run_case repeats R 60 "$YCSB" run basic -P "$W/workloada" $FAST -p griddb.containercount=0 -db site.ycsb.db.griddb.GridDBClient -p griddb.notificationMember=127.0.0.90:1
 run_case repeats A 60 "$YCSB" run basic -P "$W/workloada" $FAST -threads 2 -threads 3
 run_case repeats A 60 "$YCSB" run basic -P "$W/workloada" $FAST -p operationcount=10 -p "db.password=$SECRET" -p db.password=x
 

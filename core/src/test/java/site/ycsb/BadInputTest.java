@@ -164,6 +164,17 @@ class BadInputTest {
         row(2, "exportfile {T}/no/such/dir/out.txt cannot be written", "-P", "{W}", "-p",
             "exportfile={T}/no/such/dir/out.txt"),
         row(2, "exportfile {T} is a directory", "-P", "{W}", "-p", "exportfile={T}"),
+        // the other outputs outside results.dir: 0.17.0 found them unwritable in a client thread, or at the end
+        row(2, "hdrhistogram.output.path {T}/notadir/x- cannot be written", "-P", "{W}", "-p",
+            "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path={T}/notadir/x-"),
+        row(2, "hdrhistogram.output.path /proc/ycsb-badinput/", "-P", "{W}", "-p", "hdrhistogram.fileoutput=true",
+            "-p", "hdrhistogram.output.path=/proc/ycsb-badinput/"),
+        row(2, "measurement.raw.output_file {T}/no/such/dir/raw.txt cannot be written", "-P", "{W}", "-p",
+            "measurementtype=raw", "-p", "measurement.raw.output_file={T}/no/such/dir/raw.txt"),
+        row(2, "measurement.raw.output_file {T} is a directory", "-P", "{W}", "-p", "measurementtype=hdrhistogram+raw",
+            "-p", "measurement.raw.output_file={T}"),
+        row(2, "measurement.raw.output_file /proc/self/status is a kernel file", "-P", "{W}", "-p",
+            "measurementtype=raw", "-p", "measurement.raw.output_file=/proc/self/status"),
         // A secret-looking name=value inside another value (a path) is masked in the message, the rest kept.
         row(2, "exportfile {T}/no/db.password=*** cannot be written", "-P", "{W}", "-p",
             "exportfile={T}/no/db.password=" + SECRET + "/out.txt"),

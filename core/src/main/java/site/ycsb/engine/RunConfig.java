@@ -1,7 +1,6 @@
 package site.ycsb.engine;
 
 import java.io.File;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -128,8 +127,9 @@ public final class RunConfig {
       resultsDir = dir.isEmpty() ? null : new File(dir);
       if (exportFile != null) {
         checkExportFileOutsideRecords(new File(exportFile), resultsDir);
-        checkWritableFile(new File(exportFile));
+        WritableOutputs.file(EngineOptions.EXPORT_FILE.name(), new File(exportFile));
       }
+      checkMeasurementOutputs(props, r);
       warmup = Warmup.parse(props.getProperty(EngineOptions.WARMUP.name()));
       if (warmup.operations() > 0 && operationLimit != Long.MAX_VALUE && warmup.operations() >= operationLimit) {
         throw new UsageException("warmup=" + warmup + " covers all " + operationLimit + " operations, so nothing "
@@ -174,36 +174,19 @@ public final class RunConfig {
     }
   }
 
-  /** An output file must be writable before the run, not found unwritable after it. */
-  private static void checkWritableFile(File f) throws UsageException {
-    if (f.isDirectory()) {
-      throw new UsageException("exportfile " + f + " is a directory");
+  /**
+   * The measurement outputs a run writes outside its record, checked before it starts: the HDR interval logs'
+   * prefix (with {@code hdrhistogram.fileoutput=true}) and the raw measurement file (with a raw measurement type).
+   */
+  private static void checkMeasurementOutputs(Properties props, PropertyReader r) throws UsageException {
+    if (r.get(EngineOptions.HDR_FILE_OUTPUT)) {
+      WritableOutputs.prefix(EngineOptions.HDR_OUTPUT_PATH.name(),
+          props.getProperty(EngineOptions.HDR_OUTPUT_PATH.name(), ""));
     }
-    java.nio.file.Path real = site.ycsb.support.RunRecords.realPath(f.toPath());
-    if (f.exists() && (real.startsWith("/proc") || real.startsWith("/sys"))) {
-      // root may open these for writing, and the results would be written into a kernel setting, or lost at the end
-      throw new UsageException("exportfile " + f + " is a kernel file (" + real.getName(0) + "), not a results file");
-    }
-    if (f.exists() ? !f.canWrite() : !isWritableDirectory(f.getAbsoluteFile().getParentFile())) {
-      throw new UsageException("exportfile " + f + " cannot be written (" + (f.exists() ? "no write permission"
-          : "its directory does not exist or is not writable") + ")");
-    }
-    // canWrite() only reads permission bits: root is "allowed" on a read-only mount or /proc. Creating the file is the
-    // test that counts (a new file is removed again; an existing one is left as it was; a FIFO or a device is not
-    // opened here, as opening one can block).
-    if (!f.exists()) {
-      try {
-        if (!f.createNewFile() || !f.delete()) {
-          throw new IOException("could not create and remove it");
-        }
-      } catch (IOException e) {
-        throw new UsageException("exportfile " + f + " cannot be written (" + e.getMessage() + ")");
-      }
-    } else if (f.isFile()) {
-      try {
-        new java.io.FileOutputStream(f, true).close(); // opened for appending, nothing written
-      } catch (IOException e) {
-        throw new UsageException("exportfile " + f + " cannot be written (" + e.getMessage() + ")");
+    if (r.get(EngineOptions.MEASUREMENT_TYPE).endsWith("raw")) {
+      String raw = givenPath(props, r, EngineOptions.RAW_OUTPUT_FILE, "file");
+      if (!raw.isEmpty()) {
+        WritableOutputs.file(EngineOptions.RAW_OUTPUT_FILE.name(), new File(raw));
       }
     }
   }
@@ -230,10 +213,6 @@ public final class RunConfig {
             + resultsDir + "; name another file (or leave exportfile out: the record holds output.txt)");
       }
     }
-  }
-
-  private static boolean isWritableDirectory(File dir) {
-    return dir != null && dir.isDirectory() && dir.canWrite();
   }
 
   /**

@@ -337,14 +337,42 @@ public final class Findmax {
     static void refuseChosen(EngineCommandLine line, boolean ramp) {
       for (EngineCommandLine.Item item : line.items()) {
         String property = item.property();
-        boolean chosen = EngineOptions.TARGET.name().equals(property)
-            || EngineOptions.DO_TRANSACTIONS.name().equals(property) && "false".equals(item.propertyValue())
-            || ramp && EngineOptions.THREAD_COUNT.name().equals(property);
-        if (chosen) {
+        String instead = chosenByFindmax(property, item.propertyValue(), ramp);
+        if (instead != null) {
           String given = item.flag() == EngineFlag.PROPERTY ? "-p " + property : item.flag().word();
-          throw new IllegalArgumentException(given + " is findmax's to choose; leave it out");
+          throw new IllegalArgumentException(given + " is findmax's to choose" + instead);
         }
       }
+    }
+
+    /**
+     * What findmax sets in every step's command line, which would silently replace the user's value: null when
+     * {@code property} is not one of them, else the rest of the refusal (what findmax sets, and how to ask for it).
+     */
+    private static String chosenByFindmax(String property, String value, boolean ramp) {
+      if (property == null) {
+        return null;
+      }
+      if (property.equals(EngineOptions.TARGET.name())
+          || property.equals(EngineOptions.DO_TRANSACTIONS.name()) && "false".equals(value)
+          || ramp && property.equals(EngineOptions.THREAD_COUNT.name())) {
+        return "; leave it out";
+      }
+      if (property.equals(EngineOptions.OPERATION_COUNT.name())
+          || property.equals(EngineOptions.MAX_EXECUTION_TIME.name())) {
+        return ": each step runs for --step-time (default 30s) at its rate; give --step-time instead";
+      }
+      if (property.equals(EngineOptions.WARMUP.name())) {
+        return ": give findmax's --warmup (default 5s) instead";
+      }
+      if (property.equals(EngineOptions.MEASUREMENT_INTERVAL.name())) {
+        return ": every step measures both (its SLAs judge the intended latency); leave it out";
+      }
+      if (property.equals(EngineOptions.PERCENTILES.name())) {
+        return ": every step exports p95, p99, p99.9 and each --sla percentile; give another as an --sla, or "
+            + "leave it out";
+      }
+      return null;
     }
 
     /** {@code cpu=60%,80%}: the database nodes' CPU levels of the follow-ups, each above 0 and at most 100%. */

@@ -128,4 +128,20 @@ class OptionValuesTest {
       assertTrue(m.endsWith(" is findmax's to choose; leave it out"), m);
     }
   }
+
+  @Test
+  void should_refuse_and_say_what_to_give_instead_when_a_step_would_silently_replace_the_value() {
+    String[][] cases = {{"-p", "operationcount=50"}, {"-p", "maxexecutiontime=5"}, {"-p", "warmup=10s"},
+        {"-p", "hdrhistogram.percentiles=99.99"}, {"-p", "measurement.interval=op"}};
+    String[] instead = {"give --step-time instead", "give --step-time instead", "give findmax's --warmup",
+        "give another as an --sla", "every step measures both"};
+    for (int i = 0; i < cases.length; i++) {
+      java.util.List<String> args = new java.util.ArrayList<>(Arrays.asList("basic", "--sla", "p99<1ms"));
+      args.addAll(Arrays.asList(cases[i]));
+      String m = assertThrows(IllegalArgumentException.class,
+          () -> Findmax.Options.parse(args.toArray(new String[0]))).getMessage();
+      assertTrue(m.startsWith(cases[i][0] + " " + cases[i][1].substring(0, cases[i][1].indexOf('='))
+          + " is findmax's to choose") && m.contains(instead[i]), m);
+    }
+  }
 }
