@@ -1,6 +1,7 @@
 package site.ycsb.db.griddb;
 
 import site.ycsb.DBException;
+import site.ycsb.support.HostNames;
 import site.ycsb.support.SecretNames;
 import site.ycsb.support.TypedProperties;
 
@@ -253,7 +254,15 @@ public final class GridDBConfig {
       try {
         TypedProperties.parseLong("port", m.substring(colon + 1), 1, 65535);
       } catch (IllegalArgumentException e) {
-        throw mistake(name + "=" + list + ": " + e.getMessage());
+        throw mistake(name + "=" + SecretNames.shown(name, list) + ": " + e.getMessage());
+      }
+      String host = m.substring(0, colon);
+      // the driver would only fail to connect to 256.1.1.1 or db1?x=y, as an init failure that quotes it
+      String problem = host.indexOf(':') >= 0 && !host.startsWith("[") ? "is not a host name or address (an IPv6 "
+          + "address goes in brackets: [::1]:10001)" : HostNames.problem(host, "the member's :port");
+      if (problem != null) {
+        throw mistake(TypedProperties.badValue(name, list, "has host '" + SecretNames.safeLine(host) + "', which "
+            + problem).getMessage());
       }
       out.add(m);
     }

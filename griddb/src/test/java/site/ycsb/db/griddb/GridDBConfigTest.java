@@ -296,6 +296,12 @@ class GridDBConfigTest {
       "griddb.notificationMember|h1:10001,,h2:10001|host:port",
       "griddb.notificationMember|h1:abc|port=abc is not a whole number",
       "griddb.notificationMember|h1:70000|port=70000 must be between 1 and 65535",
+      // a host the driver could never reach is a property mistake, not an init failure
+      "griddb.notificationMember|256.1.1.1:10001|has host '256.1.1.1', which is not an IPv4 address",
+      "griddb.notificationMember|h1:10001,1.2.3:10001|has host '1.2.3', which is not an IPv4 address",
+      "griddb.notificationMember|db?x=1:10001|has host 'db?x=1', which is not a host name",
+      "griddb.notificationMember|::1:10001|an IPv6 address goes in brackets",
+      "griddb.sqlMember|h..x:20001|has host 'h..x', which is not a host name",
       "griddb.sqlMember|h1|host:port",
       "griddb.consistency|STRONG|griddb.consistency=STRONG is not one of: IMMEDIATE, EVENTUAL",
       "griddb.failoverTimeout|-1|griddb.failoverTimeout=-1 must be at least 0",
