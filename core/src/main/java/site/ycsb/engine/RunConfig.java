@@ -161,7 +161,8 @@ public final class RunConfig {
       long anHourAgo = System.currentTimeMillis() - java.util.concurrent.TimeUnit.HOURS.toMillis(1);
       if (startEpochMs > 0 && startEpochMs < anHourAgo) {
         throw new UsageException(EngineOptions.START_EPOCH_MS + "=" + startEpochMs + " is more than an hour in the "
-            + "past; it is the wall-clock start in epoch milliseconds, a few seconds from now (e.g. date +%s000)");
+            + "past; it is the wall-clock start in epoch milliseconds, a few seconds from now (e.g. date +%s000), or 0 "
+            + "(the default) to start as soon as the threads are ready");
       }
       // A start a day away is a unit mistake (microseconds, nanoseconds), and the run would sit waiting for it.
       long aDayAhead = System.currentTimeMillis() + java.util.concurrent.TimeUnit.DAYS.toMillis(1);
