@@ -317,6 +317,10 @@ public final class EngineRun {
 
   /** Judges the run, writes its results and says what went wrong; returns the exit code. */
   private int writeResults(RunResult r) throws IOException {
+    List<String> lostLogs = measurements.incompleteIntervalLogs();
+    if (!lostLogs.isEmpty()) {
+      state.runFailed(Measurements.describeIncomplete(lostLogs));
+    }
     List<String> failures = state.runFailures();
     judge(r, failures);
     r.database = database;

@@ -103,6 +103,11 @@ final class MeasuredWindow {
     health.stop();
     reporter.finish(endNs);
     reporter.close();
+    String lostRows = reporter.writeFailures();
+    if (lostRows != null) {
+      // the run's record is incomplete (exit 1, as for results that cannot be written); its figures still follow
+      state.runFailed(lostRows + " (timeseries.csv and status.log in " + config.resultsDir + " lack those rows)");
+    }
     if (telemetry != null) {
       telemetry.stop();
     }
