@@ -157,7 +157,8 @@ fi
 BADVALS=("" " " "-1" "abc" "1e99" "99999999999999999999" "NaN" "１０" "5 5" "0x10")
 for prop in operationcount recordcount insertstart insertcount fieldcount fieldlength threadcount target \
             maxexecutiontime warmup status.interval maxscanlength minscanlength async.dispatchers async.window.us \
-            async.deadline.s max_consecutive_errors start.epochms readproportion updateproportion; do
+            async.deadline.s max_consecutive_errors errors.budget errors.giveup start.epochms readproportion \
+            updateproportion; do
   for v in "${BADVALS[@]}"; do
     run_case engine R 60 "$YCSB" run basic -P "$W/workloada" $FAST -p "$prop=$v"
   done

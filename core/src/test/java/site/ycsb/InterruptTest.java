@@ -202,6 +202,25 @@ public class InterruptTest {
     assertTrue(tookMs >= 10_000, "the operations in flight got their grace: " + tookMs + " ms");
   }
 
+  /** Issue 44, item 6: a run stopped while it warms up measured nothing, and there is no lateness to judge. */
+  @Test
+  void should_give_no_lateness_verdict_when_terminated_during_the_warm_up() throws Exception {
+    Path results = dir.resolve("results");
+    Client c = client(dir, longRun(results, "-p", "warmup=60s"));
+    c.awaitStatusAtLeast(2);
+    c.signal("TERM");
+    assertEquals(143, c.awaitExit(30), c.stderr());
+    String err = c.stderr();
+    for (String verdict : new String[] {"the schedule was not kept", "fell behind", "client-limited",
+        "the client limited", "the machine did not run", "start-up backlog"}) {
+      assertFalse(err.contains(verdict), "nothing was measured, nothing was late: " + err);
+    }
+    String summary = new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8)
+        .replaceAll("\\s+", "");
+    assertTrue(summary.contains("\"operations\":0,"), summary);
+    assertTrue(summary.contains("\"verdict\":{\"cause\":\"none\",\"text\":null"), summary);
+  }
+
   @Test
   void should_exit_at_once_without_results_when_interrupted_twice() throws Exception {
     // Every operation takes 60 s, so the first signal's orderly stop would wait for them (up to its bound).

@@ -97,6 +97,57 @@ public final class EngineOption<T> {
     });
   }
 
+  /**
+   * A share written as a percentage, {@code 0.1%} (or {@code 0} alone), read as a fraction (0.001) in [0, 1]. A number
+   * without {@code %} is refused: {@code 1} could mean 1% or all. Refused too: negative, above 100%, NaN, text.
+   */
+  static EngineOption<Double> percentage(String name, double def, String meaning) {
+    return new EngineOption<>(name, Double.class, def, meaning, Collections.<String>emptyList(), (p, o) -> {
+      String raw = p.getProperty(o.name);
+      return raw == null ? o.defaultValue : parsePercentage(o.name, raw);
+    });
+  }
+
+  /** {@code raw} as {@link #percentage} reads it; {@code name} names it in the one-line refusal. */
+  public static double parsePercentage(String name, String raw) {
+    String t = raw.trim();
+    if (t.equals("0")) {
+      return 0;
+    }
+    String number = t.endsWith("%") ? t.substring(0, t.length() - 1).trim() : null;
+    if (number == null || !TypedProperties.isDecimalNumber(number) || number.contains("NaN")
+        || number.contains("Infinity")) {
+      throw TypedProperties.badValue(name, raw, "is not a percentage: write e.g. 0.1% (or 0 for none)");
+    }
+    double percent = Double.parseDouble(number);
+    if (percent < 0 || percent > 100) {
+      throw TypedProperties.badValue(name, raw, "must be between 0% and 100%");
+    }
+    return percent / 100;
+  }
+
+  /**
+   * A duration as {@link Durations} writes it ({@code 30s}, {@code 2m}, {@code 0}), read in nanoseconds; {@code def}
+   * is written the same way.
+   */
+  static EngineOption<Long> duration(String name, String def, String meaning) {
+    long defNs = Durations.nanos(def);
+    if (defNs < 0) {
+      throw new IllegalStateException("default of " + name + " is not a duration: " + def);
+    }
+    return new EngineOption<>(name, Long.class, defNs, meaning, Collections.<String>emptyList(), (p, o) -> {
+      String raw = p.getProperty(o.name);
+      if (raw == null) {
+        return o.defaultValue;
+      }
+      long ns = Durations.nanos(raw);
+      if (ns < 0) {
+        throw TypedProperties.badValue(o.name, raw, "is not a duration (e.g. " + Durations.EXAMPLES + ", or 0)");
+      }
+      return ns;
+    });
+  }
+
   /** The property name, e.g. {@code threadcount}. */
   public String name() {
     return name;

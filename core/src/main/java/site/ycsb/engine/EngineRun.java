@@ -317,6 +317,10 @@ public final class EngineRun {
 
   /** Judges the run, writes its results and says what went wrong; returns the exit code. */
   private int writeResults(RunResult r) throws IOException {
+    List<String> lostLogs = measurements.incompleteIntervalLogs();
+    if (!lostLogs.isEmpty()) {
+      state.runFailed(Measurements.describeIncomplete(lostLogs));
+    }
     List<String> failures = state.runFailures();
     judge(r, failures);
     r.database = database;
@@ -373,7 +377,10 @@ public final class EngineRun {
     return r.exitCode;
   }
 
-  /** The run's exit code and reason: interrupted, failed, inserts missing, nothing measured, or completed. */
+  /**
+   * The run's exit code and reason: interrupted, failed, inserts missing, nothing measured, failures over
+   * errors.budget, or completed.
+   */
   private void judge(RunResult r, List<String> failures) {
     if (interruption.isInterrupted()) {
       r.exitCode = interruption.exitCode();
@@ -393,6 +400,11 @@ public final class EngineRun {
       r.exitReason = "the warm-up covered the whole run: nothing was measured";
       System.err.println("Error: warmup=" + config.props.getProperty(EngineOptions.WARMUP.name()) + " covered all "
           + r.warmupOps + " operations of the run: nothing was measured; lower warmup or raise operationcount");
+    } else if (r.errors != null && r.errors.exceeded()) {
+      // Completed, its results written; the code says its figures mix in failures (the verdict names them).
+      r.exitCode = ExitCode.ERRORS_OVER_BUDGET;
+      r.exitReason = "failed operations over " + EngineOptions.ERRORS_BUDGET + ": " + r.errors.failed + " of "
+          + r.errors.attempted + " (" + r.errors.failures() + ")";
     } else {
       r.exitCode = ExitCode.OK;
       r.exitReason = r.timedOut ? "time-limit" : "completed";

@@ -8,10 +8,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
-import site.ycsb.Status;
 import site.ycsb.Workload;
 import site.ycsb.engine.verdict.ClientHealth;
 import site.ycsb.engine.verdict.DatabaseReport;
+import site.ycsb.engine.verdict.ErrorBudget;
 import site.ycsb.engine.verdict.JvmTracker;
 import site.ycsb.engine.verdict.LagVerdict;
 import site.ycsb.engine.verdict.StatusHealth;
@@ -103,6 +103,11 @@ final class MeasuredWindow {
     health.stop();
     reporter.finish(endNs);
     reporter.close();
+    String lostRows = reporter.writeFailures();
+    if (lostRows != null) {
+      // the run's record is incomplete (exit 1, as for results that cannot be written); its figures still follow
+      state.runFailed(lostRows + " (timeseries.csv and status.log in " + config.resultsDir + " lack those rows)");
+    }
     if (telemetry != null) {
       telemetry.stop();
     }
@@ -153,7 +158,9 @@ final class MeasuredWindow {
     }
     r.timedOut = timedOut;
     Histogram lag = state.scheduleLag();
-    health.finish(measures(r, lag), verdictContext());
+    ClientHealth.Context context = verdictContext();
+    r.errors = context.errors;
+    health.finish(measures(r, lag), context);
     r.health = health;
     r.scheduleLag = lag;
     r.lagsAbove1h = state.lagsAbove1h.sum();
@@ -169,6 +176,7 @@ final class MeasuredWindow {
     LagVerdict.Measures m = new LagVerdict.Measures();
     m.runtimeSec = r.runtimeMs / 1000.0;
     m.throughput = r.throughput;
+    m.operations = r.operations;
     m.target = config.target;
     m.lagP99Us = lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99);
     m.lagMaxUs = lag.getMaxValue();
@@ -204,6 +212,7 @@ final class MeasuredWindow {
         named.add(s.describe(r.startEpochMs));
       }
       m.silentNodes = String.join("; ", named);
+      m.clusterUnreachable = database.unreachable(r.startEpochMs, r.endEpochMs);
     }
     return m;
   }
@@ -214,23 +223,7 @@ final class MeasuredWindow {
     c.lostOps = state.lostOps.sum();
     c.deadlineSec = TimeUnit.NANOSECONDS.toSeconds(config.asyncDeadlineNs);
     c.lostStatus = AsyncDBWrapper.LOST.getName();
-    StringBuilder failures = new StringBuilder();
-    for (Map.Entry<String, Map<String, Long>> op : measurements.getStatusCounts().entrySet()) {
-      if (op.getKey().startsWith(Measurements.INTENDED_PREFIX) || op.getKey().equals("VERIFY")) {
-        continue;
-      }
-      for (Map.Entry<String, Long> st : op.getValue().entrySet()) {
-        c.allOps += st.getValue();
-        // BATCHED_OK is a success (Status.isOk); NOT_FOUND is an answer, not a failure of the database.
-        if (!st.getKey().equals(Status.OK.getName()) && !st.getKey().equals(Status.BATCHED_OK.getName())
-            && !st.getKey().equals(Status.NOT_FOUND.getName())) {
-          c.failedOps += st.getValue();
-          failures.append(failures.length() == 0 ? "" : ", ").append(op.getKey()).append(' ')
-              .append(st.getKey()).append('=').append(st.getValue());
-        }
-      }
-    }
-    c.failures = failures.toString();
+    c.errors = ErrorBudget.judge(config.errorsBudget, measurements.getStatusCounts());
     return c;
   }
 
@@ -241,6 +234,8 @@ final class MeasuredWindow {
   private boolean awaitOperations() throws InterruptedException {
     long deadline = config.maxExecutionSec <= 0 ? Long.MAX_VALUE
         : startNs + TimeUnit.SECONDS.toNanos(config.maxExecutionSec);
+    GiveUpWatch giveUp = config.errorsGiveUpNs > 0 ? new GiveUpWatch(config.errorsGiveUpNs) : null;
+    long lastLookNs = System.nanoTime();
     // Wakes up at least every 100 ms to notice an interruption (a signal handler cannot count down the latch).
     while (!state.opsDone.await(Math.max(0, Math.min(deadline - System.nanoTime(),
         TimeUnit.MILLISECONDS.toNanos(100))), TimeUnit.NANOSECONDS)) {
@@ -256,6 +251,17 @@ final class MeasuredWindow {
       }
       if (System.nanoTime() - deadline >= 0) {
         break;
+      }
+      long now = System.nanoTime();
+      if (giveUp != null && state.measuring() && now - lastLookNs >= GiveUpWatch.LOOK_EVERY_NS) {
+        lastLookNs = now;
+        String verdict = giveUp.observe(now, measurements.getStatusCounts());
+        if (verdict != null) {
+          // as max_consecutive_errors does: the threads end their current operation, the results are written, exit 1
+          state.runFailed(verdict);
+          workload.requestStopBecauseOfError();
+          giveUp = null;
+        }
       }
     }
     if (state.opsDone.getCount() == 0) {

@@ -53,6 +53,13 @@ final class ResultsWriter {
   void exportAll(RunResult r, MeasurementsExporter e) throws IOException {
     e.write("OVERALL", "RunTime(ms)", r.runtimeMs);
     e.write("OVERALL", "Throughput(ops/sec)", r.throughput);
+    if (r.errors != null) {
+      // 0.17.0's throughput counts attempts, failed ones too; these say what of it the database did as asked.
+      e.write("OVERALL", SUCCESSFUL_THROUGHPUT, r.successfulThroughput());
+      e.write("ERRORS", "Failed", r.errors.failed);
+      e.write("ERRORS", "Failed(%)", 100 * r.errors.failedShare());
+      e.write("ERRORS", "Budget(%)", 100 * r.errors.budget);
+    }
     e.write("OVERALL", "InitTime(ms)", r.initMs);
     e.write("OVERALL", "CleanupTime(ms)", r.cleanupMs);
     if (!config.warmup.isNone()) {
@@ -160,6 +167,9 @@ final class ResultsWriter {
     writeScheduleLag(new File(dir, SCHEDULE_LAG_LOG), r);
   }
 
+  /** The {@code [OVERALL]} line of the operations the database answered as asked, per second. */
+  static final String SUCCESSFUL_THROUGHPUT = "SuccessfulThroughput(ops/sec)";
+
   /** The schedule-lag log's file name in the results directory (not in hdr/, which holds measurements). */
   static final String SCHEDULE_LAG_LOG = "schedule-lag.hdr";
   /** The {@code [SCHEDULE]} line counting operations that started more than an hour late. */
@@ -205,6 +215,7 @@ final class ResultsWriter {
         .field("exitCode", r.exitCode).field("exitReason", r.exitReason)
         .field("interrupted", r.interruptedBy != null).field("interruptedBy", r.interruptedBy)
         .field("lostOperations", r.lostOps).field("unfinishedOperations", r.unfinishedOps)
+        .raw("errors", r.errors == null ? "null" : r.errors.json(r.successfulThroughput()))
         .field("insertStart", config.insertStart).field("insertCount", config.insertCount)
         .field("recordCount", config.recordCount)
         .field("operationCount", config.operationLimit == Long.MAX_VALUE ? 0 : config.operationLimit);

@@ -37,6 +37,10 @@ public final class RunConfig {
   final File resultsDir;
   final Warmup warmup;
   final long maxConsecutiveErrors;
+  /** The share of measured operations that may fail before the exit code says so ({@code errors.budget}). */
+  final double errorsBudget;
+  /** How long every operation may fail with none succeeding before the run is ended; 0: never. */
+  final long errorsGiveUpNs;
   final boolean keepGoingOnInsertFailure;
   final boolean spinSleep;
   /** auto (asynchronous when the binding and the workload allow it), true (required) or false (blocking). */
@@ -141,6 +145,8 @@ public final class RunConfig {
             + " s, so nothing would be measured; lower warmup or raise maxexecutiontime");
       }
       maxConsecutiveErrors = r.get(EngineOptions.MAX_CONSECUTIVE_ERRORS);
+      errorsBudget = r.get(EngineOptions.ERRORS_BUDGET);
+      errorsGiveUpNs = r.get(EngineOptions.ERRORS_GIVE_UP);
       keepGoingOnInsertFailure = r.get(EngineOptions.INSERTION_KEEP_GOING);
       spinSleep = r.get(EngineOptions.SPIN_SLEEP);
       // read by each client thread's DBWrapper when it starts; refused here, before the run, if it is not a boolean

@@ -3,6 +3,7 @@ package site.ycsb.engine;
 import site.ycsb.Utils;
 import site.ycsb.engine.verdict.ClientHealth;
 import site.ycsb.engine.verdict.DatabaseReport;
+import site.ycsb.engine.verdict.ErrorBudget;
 
 /**
  * The figures of one finished run that are not per-measurement: times, counts, exit status, health.
@@ -17,6 +18,17 @@ final class RunResult {
   long runtimeMs;
   long operations;
   double throughput;
+
+  /**
+   * Operations per second that the database answered as asked (attempts less failures, counted by their {@code
+   * Return=} statuses as {@link ErrorBudget} counts them); {@link #throughput} counts attempts, as 0.17.0 does.
+   */
+  double successfulThroughput() {
+    if (errors == null || runtimeMs == 0) {
+      return throughput;
+    }
+    return 1000.0 * (errors.attempted - errors.failed) / runtimeMs;
+  }
   long initMs;
   long cleanupMs;
   long warmupOps;
@@ -33,6 +45,8 @@ final class RunResult {
   /** The signal that stopped the run early (e.g. SIGINT), or null. */
   String interruptedBy;
   ClientHealth health;
+  /** The measured operations that failed, judged against errors.budget; null in tests that build a result. */
+  ErrorBudget errors;
   /** What the bindings reported about the database (settings, node events); null in tests that build a result. */
   DatabaseReport database;
   /** summary.json's databaseView section (JSON, see {@link DatabaseView}), or null when no binding sampled one. */

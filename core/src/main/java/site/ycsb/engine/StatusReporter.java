@@ -48,6 +48,8 @@ final class StatusReporter extends Thread implements Closeable {
   private final JvmTracker jvm;
   private final CountDownLatch stop = new CountDownLatch(1);
   private final Map<String, Long> lastErrors = new HashMap<>();
+  /** A results file that cannot be written (a full disk) is said once, its repeats counted. */
+  private final CountedWarning writeFailures = new CountedWarning(System.err, "cannot write the time series");
   private long lastOps;
   private long lastSampleNs;
   private long lastStatusOps;
@@ -165,7 +167,7 @@ final class StatusReporter extends Thread implements Closeable {
         writeCsv(epochMs, elapsedSec, ops - lastOps, intervalSec, intervals, statusCounts);
       }
     } catch (IOException e) {
-      System.err.println("WARNING: cannot write the time series: " + e.getMessage());
+      writeFailures.report(e.getMessage());
     }
     lastOps = ops;
     lastSampleNs = nowNs;
@@ -236,7 +238,8 @@ final class StatusReporter extends Thread implements Closeable {
     for (Map.Entry<String, Map<String, Long>> e : counts.entrySet()) {
       long errors = 0;
       for (Map.Entry<String, Long> c : e.getValue().entrySet()) {
-        if (!c.getKey().equals("OK") && !c.getKey().equals("BATCHED_OK")) {
+        // the failures as errors.budget counts them: NOT_FOUND and NOT_APPLIED are answers
+        if (!site.ycsb.measurements.OperationRecorder.answered(c.getKey())) {
           errors += c.getValue();
         }
       }
@@ -273,13 +276,29 @@ final class StatusReporter extends Thread implements Closeable {
     return new DecimalFormat("0.###").format(count / sec);
   }
 
+  /**
+   * Closes the files; a file that cannot be flushed or closed (a full disk) is counted with the other write failures
+   * ({@link #writeFailures()}), so that the run still prints and writes the rest of its results.
+   */
   @Override
-  public void close() throws IOException {
-    if (csv != null) {
-      csv.close();
+  public void close() {
+    closeFile(csv);
+    closeFile(statusLog);
+  }
+
+  private void closeFile(Writer w) {
+    if (w == null) {
+      return;
     }
-    if (statusLog != null) {
-      statusLog.close();
+    try {
+      w.close();
+    } catch (IOException e) {
+      writeFailures.report(e.getMessage());
     }
+  }
+
+  /** The time series' and status log's write failures in one sentence, or null when every write succeeded. */
+  String writeFailures() {
+    return writeFailures.summary();
   }
 }

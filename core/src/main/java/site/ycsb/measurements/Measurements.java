@@ -111,6 +111,12 @@ public class Measurements {
   private final long granularityMs;
   private final boolean rawNoSummary;
   private final List<String> logPrefixes = new ArrayList<>();
+  /**
+   * The interval logs' streams by file: a PrintStream keeps a write error (a full disk) to itself, so each is asked
+   * once when the run closes them, and the incomplete files are named in one line.
+   */
+  private final Map<File, PrintStream> logStreams = new java.util.concurrent.ConcurrentSkipListMap<>();
+  private final java.util.Set<File> reportedLogs = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final Properties props;
   private volatile long logStartEpochMs;
   /** The longest measured call into the binding, ns: what the database took, without the client's own time. */
@@ -445,8 +451,9 @@ public class Measurements {
         throw new IllegalStateException("Cannot create directory " + parent);
       }
       try {
-        HistogramLogWriter writer = new HistogramLogWriter(new PrintStream(new FileOutputStream(file), false,
-            "UTF-8"));
+        PrintStream stream = new PrintStream(new FileOutputStream(file), false, "UTF-8");
+        logStreams.put(file, stream);
+        HistogramLogWriter writer = new HistogramLogWriter(stream);
         writer.outputLogFormatVersion();
         writer.outputStartTime(logStartEpochMs);
         writer.setBaseTime(0);
@@ -532,6 +539,32 @@ public class Measurements {
     for (OneMeasurement m : intendedMap.values()) {
       m.close();
     }
+    // what failed only in the last flush (the run asked before, see incompleteIntervalLogs)
+    List<String> incomplete = incompleteIntervalLogs();
+    logStreams.clear();
+    if (!incomplete.isEmpty()) {
+      System.err.println("WARNING: " + describeIncomplete(incomplete));
+    }
+  }
+
+  /**
+   * The interval logs ({@code hdrhistogram.fileoutput}) a write to which failed since the last call (a full disk),
+   * each named once; empty when every write succeeded. Not in YCSB 0.17.0's API: the engine's, to say so once.
+   */
+  public List<String> incompleteIntervalLogs() {
+    List<String> incomplete = new ArrayList<>();
+    for (Map.Entry<File, PrintStream> log : logStreams.entrySet()) {
+      if (log.getValue().checkError() && reportedLogs.add(log.getKey())) {
+        incomplete.add(log.getKey().getPath());
+      }
+    }
+    return incomplete;
+  }
+
+  /** One sentence naming the incomplete interval logs. */
+  public static String describeIncomplete(List<String> logs) {
+    return logs.size() + " interval log(s) could not be written completely (a write failed, e.g. on a full disk) and "
+        + "end early: " + String.join(", ", logs);
   }
 
   private static List<OneMeasurement> sorted(Map<String, OneMeasurement> map) {

@@ -49,6 +49,12 @@ public final class OperationRecorder {
     return status.isOk() || status == Status.NOT_FOUND || "NOT_APPLIED".equals(status.getName());
   }
 
+  /** {@link #answered(Status)} for a status known by its name (a {@code Return=} count's): the same four answers. */
+  public static boolean answered(String statusName) {
+    return Status.OK.getName().equals(statusName) || Status.BATCHED_OK.getName().equals(statusName)
+        || Status.NOT_FOUND.getName().equals(statusName) || "NOT_APPLIED".equals(statusName);
+  }
+
   /**
    * The measurement name of an operation that ended with {@code status}. A conditional write whose condition did not
    * hold (NOT_APPLIED, see {@link #answered}) is an answer, not a failure: its latency is kept apart under

@@ -4,6 +4,8 @@ package site.ycsb.fleet;
 final class EngineExit {
   /** Bad command line or property: nothing ran. */
   static final int USAGE = 2;
+  /** The run completed and its results are written, but more operations failed than errors.budget allows. */
+  static final int ERRORS_OVER_BUDGET = site.ycsb.cli.ExitCode.ERRORS_OVER_BUDGET;
 
   private EngineExit() {
   }
@@ -18,6 +20,8 @@ final class EngineExit {
         return "bad command line or property";
       case 3:
         return "the workload or binding failed to initialise";
+      case ERRORS_OVER_BUDGET:
+        return "completed, results written, but more operations failed than errors.budget allows";
       case 130:
         return "interrupted by SIGINT";
       case 143:

@@ -51,9 +51,13 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     PERCENTILE_STATISTICS.put("99.9", "p999");
   }
 
-  /** Statuses that are not failures: the engine's successes (batched inserts too) and NOT_FOUND, an answer. */
+  /**
+   * Statuses that are not failures, as the engine's errors.budget counts them: the successes (batched inserts too),
+   * NOT_FOUND and NOT_APPLIED (a conditional write whose condition did not hold), answers.
+   */
   private static final Set<String> NOT_FAILED = new java.util.HashSet<>(java.util.Arrays.asList(
-      site.ycsb.Status.OK.getName(), site.ycsb.Status.BATCHED_OK.getName(), site.ycsb.Status.NOT_FOUND.getName()));
+      site.ycsb.Status.OK.getName(), site.ycsb.Status.BATCHED_OK.getName(), site.ycsb.Status.NOT_FOUND.getName(),
+      "NOT_APPLIED"));
 
   private final Path home;
   private final String binding;
@@ -215,7 +219,8 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     r.kind = kind;
     r.threads = threads;
     r.exitCode = code;
-    if (code != 0) {
+    // Exit 4 (failures over the engine's errors.budget) is a completed step: findmax's own error SLA judges it.
+    if (code != 0 && code != EngineExit.ERRORS_OVER_BUDGET) {
       r.engineMessage = lastErrorLine(dir.resolveSibling(dir.getFileName() + ".log"));
       if (r.reason.isEmpty() || r.achieved == 0) {
         r.reason = "engine exit code " + code + (r.engineMessage.isEmpty() ? "" : ": " + r.engineMessage);

@@ -71,7 +71,11 @@ public final class Fleet {
     Runtime.getRuntime().addShutdownHook(stopper);
     int code = suite.run();
     ToolMain.removeShutdownHook(stopper);
-    status.finish(code == 0, "exit code " + code);
+    if (code == EngineExit.ERRORS_OVER_BUDGET) {
+      status.finishOverBudget();
+    } else {
+      status.finish(code == 0, "exit code " + code);
+    }
     if (status.incomplete()) {
       System.err.println("fleet: the run is INCOMPLETE (see " + out.resolve(FleetStatus.FILE) + ")");
       return code == 0 ? 1 : code;

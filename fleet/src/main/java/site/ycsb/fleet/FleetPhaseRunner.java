@@ -249,12 +249,17 @@ final class FleetPhaseRunner implements PhaseRunner {
     List<Path> collected = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     List<String> done = new ArrayList<>();
+    List<String> overBudget = new ArrayList<>();
     for (int k = 0; k < procs.size(); k++) {
       ClientShare s = plan.shares.get(k);
       int code = procs.get(k).waitFor();
       running.remove(procs.get(k));
       String label = labels.get(s.client);
-      if (code != 0) {
+      if (code == EngineExit.ERRORS_OVER_BUDGET) {
+        // its results are complete: merged with the others; the phase then says which clients were over
+        overBudget.add(label);
+        err.println("fleet: " + label + ": " + why(code));
+      } else if (code != 0) {
         missing.add(label + " (" + why(code) + ")");
         err.println("fleet: " + label + ": " + why(code));
         continue;
@@ -304,6 +309,10 @@ final class FleetPhaseRunner implements PhaseRunner {
     String line = where + ": complete, " + collected.size() + " clients: " + String.join(", ", done) + "; " + spread;
     writeStatus(dir, "status: complete\n" + line + "\n");
     status.phase(line, new ArrayList<>());
+    if (!overBudget.isEmpty()) {
+      return PhaseOutcome.overBudget("completed, but " + String.join(", ", overBudget) + " had more failed "
+          + "operations than errors.budget allows (engine exit " + EngineExit.ERRORS_OVER_BUDGET + ")");
+    }
     return PhaseOutcome.ok();
   }
 

@@ -41,6 +41,18 @@ final class FleetStatus {
     write();
   }
 
+  /**
+   * Every phase ran and its record is complete, but in some phase more operations failed than errors.budget allows
+   * (engine exit 4): still {@code status: complete}, with that said after it.
+   */
+  synchronized void finishOverBudget() throws IOException {
+    if (!"incomplete".equals(state)) {
+      state = "complete; more operations failed than errors.budget allows in some phase (exit "
+          + EngineExit.ERRORS_OVER_BUDGET + ", see the phases' WARNING lines)";
+    }
+    write();
+  }
+
   synchronized boolean incomplete() {
     return "incomplete".equals(state);
   }

@@ -169,6 +169,10 @@ final class LocalPhaseRunner implements PhaseRunner {
     synchronized (this) {
       current = null;
     }
+    if (code == EngineExit.ERRORS_OVER_BUDGET) {
+      return PhaseOutcome.overBudget("completed with more failed operations than errors.budget allows (engine exit "
+          + code + "; see its WARNING line)");
+    }
     return code == 0 ? PhaseOutcome.ok()
         : PhaseOutcome.failed(code, "failed: the engine exited with code " + code + " (" + EngineExit.describe(code)
             + ")");

@@ -81,6 +81,30 @@ class FindmaxStepRunnerTest {
   }
 
   @Test
+  void should_judge_a_step_whose_engine_exited_4_on_its_record_and_not_as_an_engine_failure(@TempDir Path out)
+      throws Exception {
+    FindmaxStepRunner.Engine overBudget = (index, options, dir, log) -> {
+      Files.createDirectories(dir);
+      Files.write(log, Arrays.asList("WARNING: 5 of 100 operations failed (5%: READ ERROR=5), over errors.budget=0.1%"),
+          StandardCharsets.UTF_8);
+      Files.write(dir.resolve("summary.json"), Arrays.asList("{",
+          "  \"format\": \"ycsb-result/1\", \"phase\": \"run\", \"startEpochMs\": 1000, \"endEpochMs\": 2000,",
+          "  \"runtimeMs\": 1000, \"operations\": 100, \"throughput\": 100.0, \"exitCode\": 4,",
+          "  \"health\": {\"clientLimited\": false},",
+          "  \"measurements\": {\"READ\": {\"kind\": \"service\", \"operations\": 95, \"percentilesUs\": {\"99\": 1500},",
+          "      \"returns\": {\"OK\": 90, \"NOT_APPLIED\": 5, \"ERROR\": 5}}}",
+          "}"), StandardCharsets.UTF_8);
+      return 4;
+    };
+    FindmaxStep s = new FindmaxStepRunner(out, "basic", java.util.Collections.emptyList(), out, 1, 0,
+        java.util.Collections.emptyList(), overBudget).run(1, 100, "search");
+    assertEquals(4, s.exitCode);
+    assertEquals(5, s.failedOps, "NOT_APPLIED is an answer; the five ERRORs failed");
+    assertEquals("", s.engineMessage, "exit 4 is a completed step, not an engine failure");
+    org.junit.jupiter.api.Assertions.assertFalse(s.reason.startsWith("engine exit code"), s.reason);
+  }
+
+  @Test
   void should_read_no_result_when_the_step_wrote_no_summary(@TempDir Path dir) {
     FindmaxStep s = FindmaxStepRunner.read(100, dir);
     assertEquals(0, s.achieved, 0);

@@ -30,6 +30,8 @@ class SuiteRunnerTest {
     final List<String> calls = new ArrayList<>();
     String failAt;
     int failCode = 1;
+    /** Phases whose engine completed with failures over errors.budget (exit 4): their results are written. */
+    List<String> overBudgetAt = new ArrayList<>();
     double throughput = 100;
 
     @Override
@@ -45,7 +47,8 @@ class SuiteRunnerTest {
       }
       Files.write(dir.resolve("output.txt"), Arrays.asList("[OVERALL], RunTime(ms), 1000",
           "[OVERALL], Throughput(ops/sec), " + (throughput + repeat * (phase.name().length()))));
-      return PhaseOutcome.ok();
+      return overBudgetAt.contains(id) ? PhaseOutcome.overBudget("completed with more failed operations than "
+          + "errors.budget allows (engine exit 4)") : PhaseOutcome.ok();
     }
   }
 
@@ -84,6 +87,46 @@ class SuiteRunnerTest {
     assertTrue(errText().contains("suite: phase workloadb (repeat 1) failed: the engine exited with code 3; "
         + "stopping. 2 completed phase(s) kept in " + tmp), errText());
     assertFalse(Files.exists(tmp.resolve("1/workloadc")));
+  }
+
+  @Test
+  void should_go_on_report_every_phase_and_exit_4_naming_them_when_phases_exceed_the_error_budget() throws Exception {
+    List<Phase> phases = Phase.parseList("load,a,b,c", null);
+    ScriptedRunner r = new ScriptedRunner();
+    r.overBudgetAt.add("1/load");
+    r.overBudgetAt.add("1/workloadb");
+    List<Path> reported = new ArrayList<>();
+    SuiteRunner s = new SuiteRunner("suite", phases, 1, tmp, null, null, r, (o, dirs) -> {
+      reported.addAll(dirs);
+      return 0;
+    }, err);
+    assertEquals(EngineExit.ERRORS_OVER_BUDGET, s.run());
+    assertEquals(Arrays.asList("1/load", "1/workloada", "1/workloadb", "1/workloadc"), r.calls);
+    assertEquals(4, reported.size(), "every phase's results are complete and reported: " + reported);
+    assertTrue(errText().contains("suite: phase workloadb (repeat 1) completed with more failed operations than "
+        + "errors.budget allows (engine exit 4); going on"), errText());
+    assertTrue(errText().contains("more operations failed than errors.budget allows in phase load (repeat 1), "
+        + "phase workloadb (repeat 1) (exit 4)"), errText());
+  }
+
+  @Test
+  void should_exit_with_the_failed_phases_code_when_one_phase_was_over_budget_and_a_later_one_failed()
+      throws Exception {
+    ScriptedRunner r = new ScriptedRunner();
+    r.overBudgetAt.add("1/workloada");
+    r.failAt = "1/workloadb";
+    r.failCode = 1;
+    SuiteRunner s = new SuiteRunner("suite", Phase.parseList("a,b,c", null), 1, tmp, null, null, r, null, err);
+    assertEquals(1, s.run(), errText());
+    assertEquals(Arrays.asList("1/workloada", "1/workloadb"), r.calls);
+  }
+
+  @Test
+  void should_describe_every_engine_exit_code_in_words_when_asked() {
+    for (int code : new int[] {0, 1, 2, 3, 4, 130, 143}) {
+      assertFalse(EngineExit.describe(code).equals("unexpected exit code"), "code " + code);
+    }
+    assertTrue(EngineExit.describe(4).contains("errors.budget"));
   }
 
   @Test

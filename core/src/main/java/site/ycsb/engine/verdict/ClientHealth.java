@@ -187,10 +187,8 @@ public final class ClientHealth {
 
   /** What the verdicts need beyond the run's measures: the failures and the calls the binding never completed. */
   public static final class Context {
-    /** Measured operations that failed, all measured operations, and the failing statuses, e.g. "READ ERROR=12". */
-    public long failedOps;
-    public long allOps;
-    public String failures = "";
+    /** The measured operations that failed, judged against errors.budget (none failed, by default). */
+    public ErrorBudget errors = ErrorBudget.judge(0, java.util.Collections.<String, Map<String, Long>>emptyMap());
     /** Calls the binding never completed, recorded as lost after {@link #deadlineSec} ({@code async.deadline.s}). */
     public long lostOps;
     public long deadlineSec;
@@ -199,8 +197,9 @@ public final class ClientHealth {
   }
 
   /**
-   * Judges the run and fills the warnings: lost calls first (a fault of the client library), then most operations
-   * failed (the figures describe failures), then the lateness verdict ({@link LagVerdict}) and a garbage-collection
+   * Judges the run and fills the warnings: lost calls first (a fault of the client library), then the failed
+   * operations ({@link ErrorBudget}: over the budget the figures describe failures, and the verdict ends there), then
+   * the lateness verdict ({@link LagVerdict}) and a garbage-collection
    * warning. {@code m} holds the run's figures (lag, throughput, service times, busy threads); this adds the client's
    * own (CPU, CPU wait, pauses, load) and keeps it for the summary. Called when the run ends.
    */
@@ -225,10 +224,13 @@ public final class ClientHealth {
     if (c.lostOps > 0) {
       warnings.add(lostVerdict(c.lostOps, c.deadlineSec, c.lostStatus));
     }
-    if (c.allOps > 0 && c.failedOps * 2 > c.allOps) {
-      verdictText = String.format("most operations failed (%d of %d: %s): the figures describe failures, not the "
-          + "database's performance; see the binding's messages above.", c.failedOps, c.allOps, c.failures);
-      warnings.add(verdictText);
+    String failed = c.errors.verdict();
+    if (failed != null) {
+      warnings.add(failed);
+    }
+    if (c.errors.exceeded()) {
+      // One rule for failures: over errors.budget the figures describe failures, and their lateness is not judged.
+      verdictText = failed;
       cpuUtilisation = -1;
       cause = LagVerdict.Cause.FAILURES;
       return;

@@ -142,6 +142,28 @@ public final class DatabaseReport implements DatabaseReports.Listener {
   }
 
   /**
+   * Whether the cluster was unreachable at some moment between {@code startMs} and {@code endMs}: no node the client
+   * knew was up, by the client library's host-down and host-up events (as {@link #verdict} says it).
+   */
+  public boolean unreachable(long startMs, long endMs) {
+    long since = -1;
+    for (DatabaseReports.NodeEvent e : events()) {
+      if (e.silence() || e.slowness()) {
+        continue;
+      }
+      if (!e.up() && e.nodesUp() == 0 && since < 0) {
+        since = e.epochMillis();
+      } else if (e.up() && since >= 0) {
+        if (e.epochMillis() >= startMs && since <= endMs) {
+          return true;
+        }
+        since = -1;
+      }
+    }
+    return since >= 0 && since <= endMs;
+  }
+
+  /**
    * The verdict on the nodes, or null when no binding saw a node go down, stop answering or answer far slower than the
    * others: the nodes that went down or stopped answering, when (seconds from {@code measuredStartEpochMs}, the first
    * measured operation) and whether they came back; when at some moment no node the client knew was up, that the

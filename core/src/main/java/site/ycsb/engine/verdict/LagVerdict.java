@@ -11,8 +11,11 @@ import java.util.concurrent.TimeUnit;
  * collector to have paused it), the database needs its own recorded calls to have been slow beyond what the machine's
  * pause explains.
  *
- * <p>The rules, in order, once the schedule was not kept (achieved under 99% of the target, or lag p99 over 10 ms):
+ * <p>The rules, in order, once the schedule was not kept (achieved under 99% of the target, or lag p99 over 10 ms)
+ * and some measured operation started more than 10 ms late (nothing measured, or nothing late, has no lateness):
  * <ol>
+ *   <li>the cluster was unreachable (no node the client knew was up): the database, and no line of its own (the
+ *       cluster's verdict says it; one cause per fact);
  *   <li>lag only in the first seconds: a start-up backlog;
  *   <li>a database node that stopped answering (over open connections, as its binding reported) for at least half
  *       the worst lag: the database, whatever the client's CPU wait or in-flight bound say (calls to the silent node
@@ -45,7 +48,7 @@ public final class LagVerdict {
   public enum Cause {
     /** The schedule was kept (or the run had no schedule and its client had room). */
     NONE,
-    /** Most operations failed: the figures describe failures, and lateness is not judged. */
+    /** More operations failed than errors.budget allows: the figures describe failures; lateness is not judged. */
     FAILURES,
     /** Only operations due in the first seconds were late: the JVM and the driver warming up. */
     STARTUP,
@@ -142,6 +145,13 @@ public final class LagVerdict {
      */
     public long silentNodeUs;
     public String silentNodes = "";
+    /** The measured operations (0: nothing was measured, and there is no lateness to judge). */
+    public long operations = -1;
+    /**
+     * Whether the cluster was unreachable during the measured run (no node the client knew was up): its own verdict
+     * says so, and it is the cause of any lateness then, not the client's threads or CPU.
+     */
+    public boolean clusterUnreachable;
 
     /** Whether the client's threads waited for a CPU at least as long as they ran on one. */
     public boolean machineBusy() {
@@ -177,6 +187,10 @@ public final class LagVerdict {
 
   /** Judges a run's measures. */
   static LagVerdict judge(Measures m) {
+    if (m.operations == 0) {
+      // nothing was measured (a signal during the warm-up): no verdict on a client or a schedule that did nothing
+      return new LagVerdict(Cause.NONE, null);
+    }
     if (m.target <= 0) {
       if (m.cpuSaturated()) {
         return new LagVerdict(Cause.CLIENT, String.format(Locale.ROOT, "client-limited run: the client used %.0f%% of"
@@ -187,8 +201,14 @@ public final class LagVerdict {
     }
     boolean missed = m.throughput < TARGET_MISSED * m.target;
     boolean late = m.lagP99Us > LAG_P99_LIMIT_US;
-    if (!missed && !late) {
+    // Lateness needs an operation that started late: with every operation on time (a rate missed only by a run that
+    // lasted beyond its last operation) no cause is named.
+    if (!missed && !late || m.lagMaxUs <= LAG_P99_LIMIT_US) {
       return new LagVerdict(Cause.NONE, null);
+    }
+    if (m.clusterUnreachable) {
+      // One cause per fact: the outage's verdict names it; the threads it held are not the client's limit.
+      return new LagVerdict(Cause.DATABASE, null);
     }
     String what = String.format(Locale.ROOT, "operations started late by p99 %s (max %s) and %.0f of the target %.0f "
         + "ops/s were achieved", time(m.lagP99Us), time(m.lagMaxUs), m.throughput, m.target);

@@ -18,26 +18,47 @@ import org.junit.jupiter.api.Test;
 
 /** The client's own measures (CPU, pauses, the threads' wait for a CPU) and what it judges before the lateness. */
 class ClientHealthTest {
-  @Test
-  void should_name_the_error_statuses_and_nothing_else_when_most_operations_failed() {
-    ClientHealth.Context c = new ClientHealth.Context();
-    c.allOps = 116;
-    c.failedOps = 100;
-    c.failures = "INSERT ERROR=100";
+  private static LagVerdict.Measures lateRun() {
     LagVerdict.Measures m = new LagVerdict.Measures();
     m.runtimeSec = 0.114;
     m.throughput = 1000;
     m.target = 2000;
     m.lagP99Us = 50_000;
     m.lagMaxUs = 90_000;
+    return m;
+  }
+
+  private static ClientHealth.Context failures(double budget, long failed, long all) {
+    ClientHealth.Context c = new ClientHealth.Context();
+    Map<String, Map<String, Long>> counts = new java.util.TreeMap<>();
+    Map<String, Long> inserts = new java.util.TreeMap<>();
+    inserts.put("ERROR", failed);
+    inserts.put("OK", all - failed);
+    counts.put("INSERT", inserts);
+    c.errors = ErrorBudget.judge(budget, counts);
+    return c;
+  }
+
+  @Test
+  void should_name_the_error_statuses_and_nothing_else_when_failures_exceed_the_budget() {
     ClientHealth h = new ClientHealth();
     h.start(null);
-    h.finish(m, c);
+    h.finish(lateRun(), failures(0.001, 100, 116));
     assertEquals(1, h.warnings.size(), h.warnings.toString());
-    assertTrue(h.warnings.get(0).startsWith("most operations failed (100 of 116: INSERT ERROR=100)"),
-        h.warnings.get(0));
+    assertTrue(h.warnings.get(0).startsWith("100 of 116 operations failed (86.21%: INSERT ERROR=100), over "
+        + "errors.budget=0.1%:"), h.warnings.get(0));
     assertEquals(LagVerdict.Cause.FAILURES, h.cause);
     assertFalse(h.clientLimited);
+  }
+
+  @Test
+  void should_name_the_failures_and_still_judge_the_lateness_when_they_are_within_the_budget() {
+    ClientHealth h = new ClientHealth();
+    h.start(null);
+    h.finish(lateRun(), failures(0.5, 10, 116));
+    assertTrue(h.warnings.get(0).startsWith("10 of 116 operations failed (8.621%: INSERT ERROR=10), within "
+        + "errors.budget=50%."), h.warnings.toString());
+    assertTrue(h.cause != LagVerdict.Cause.FAILURES, "within the budget the lateness is judged: " + h.cause);
   }
 
   @Test

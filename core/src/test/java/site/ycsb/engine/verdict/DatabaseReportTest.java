@@ -75,14 +75,40 @@ class DatabaseReportTest {
   void should_say_the_cluster_was_unreachable_when_every_node_the_client_knew_went_down() throws IOException {
     Path results = tmp.resolve("r");
     ClientRunner r = run(results, "-p", "nodeevents.all=true");
-    assertEquals(ExitCode.OK, r.exitCode, "max_consecutive_errors=0: failures are counted, the run completes: " + r);
+    assertEquals(ExitCode.ERRORS_OVER_BUDGET, r.exitCode, "max_consecutive_errors=0: failures are counted, the run "
+        + "completes, and its exit code says they were over errors.budget: " + r);
     assertTrue(r.longValue("READ", "Return=SERVICE_UNAVAILABLE") > 100, r.out);
     assertTrue(r.err.matches("(?s).*WARNING: the cluster was unreachable: no node of the 3 the client knew was up "
         + "from \\+\\d+\\.\\d s until the run ended \\(.*127\\.0\\.0\\.1:9042 down at .*"), r.err);
     int unreachable = r.err.indexOf("WARNING: the cluster was unreachable");
-    int failed = r.err.indexOf("WARNING: most operations failed");
-    assertTrue(failed < 0 || unreachable < failed, "the cluster's verdict comes first: " + r.err);
+    int failed = r.err.indexOf("operations failed (");
+    assertTrue(failed > 0, "the failures are named: " + r.err);
+    assertTrue(unreachable < failed, "the cluster's verdict comes first: " + r.err);
+    for (String otherCause : new String[] {"the client limited", "client-limited", "the machine did not run",
+        "the schedule was not kept"}) {
+      assertFalse(r.err.contains(otherCause), "one cause per fact: " + r.err);
+    }
     assertTrue(summary(results).contains("theclusterwasunreachable"), summary(results));
+  }
+
+  @Test
+  void should_tell_whether_no_node_was_up_within_a_window_when_asked_for_the_lateness_verdict() {
+    DatabaseReport one = DatabaseReport.listen(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+    try {
+      long before = System.currentTimeMillis();
+      site.ycsb.support.DatabaseReports.nodeEvent("t", "127.0.0.1:9042", false, 1, 2, "test");
+      assertFalse(one.unreachable(before - 1000, System.currentTimeMillis() + 1000), "one node of two still up");
+      site.ycsb.support.DatabaseReports.nodeEvent("t", "127.0.0.2:9042", false, 0, 2, "test");
+      long down = System.currentTimeMillis();
+      assertTrue(one.unreachable(before - 1000, down + 1000), "none up, to the end of the window");
+      assertFalse(one.unreachable(before - 60_000, before - 30_000), "a window that ended before the outage");
+      site.ycsb.support.DatabaseReports.nodeEvent("t", "127.0.0.1:9042", true, 1, 2, "test");
+      long back = System.currentTimeMillis();
+      assertTrue(one.unreachable(before - 1000, back + 1000), "the outage lay inside the window");
+      assertFalse(one.unreachable(back + 60_000, back + 120_000), "a window after the cluster came back");
+    } finally {
+      one.stop();
+    }
   }
 
   @Test

@@ -305,6 +305,52 @@ class LagVerdictTest {
     assertTrue(v.text.contains("(the operation threads 15.00 s; they ran 1.00 s"), v.text);
   }
 
+  /** Runs with nothing to judge: nothing measured, or no operation that started late; a cause needs lateness. */
+  @Test
+  void should_name_no_cause_when_nothing_was_measured_whatever_the_other_measures_say() {
+    LagVerdict.Measures m = late(40_000, 90_000);
+    m.operations = 0; // a signal during the warm-up: the schedule's figures are of nothing
+    m.throughput = 0;
+    m.gcPauseUs = 500_000;
+    m.processPauseUs = 500_000;
+    m.cpuUtilisation = 0.97;
+    for (double target : new double[] {2000, 0}) {
+      m.target = target;
+      LagVerdict v = LagVerdict.judge(m);
+      assertEquals(LagVerdict.Cause.NONE, v.cause, "target " + target + ": " + v.text);
+      assertNull(v.text);
+    }
+  }
+
+  @Test
+  void should_name_no_cause_when_the_rate_was_missed_but_no_operation_started_late() {
+    for (long lagMaxUs : new long[] {0, 900, 10_000}) {
+      LagVerdict.Measures m = late(0, lagMaxUs);
+      m.operations = 1000;
+      m.throughput = 100; // a run that outlasted its last operation: the rate is missed, the schedule was kept
+      m.gcPauseUs = 300_000; // a pause that would otherwise explain "falling behind by up to 0 us"
+      m.processPauseUs = 300_000;
+      m.busyFraction = 0.95;
+      LagVerdict v = LagVerdict.judge(m);
+      assertEquals(LagVerdict.Cause.NONE, v.cause, "lag max " + lagMaxUs + ": " + v.text);
+    }
+  }
+
+  @Test
+  void should_leave_the_lateness_to_the_outage_and_not_blame_the_threads_when_the_cluster_was_unreachable() {
+    LagVerdict.Measures m = late(2_000_000, 9_000_000);
+    m.operations = 500;
+    m.busyFraction = 0.99; // every thread held by calls to a cluster that is gone
+    m.busyNs = (long) (0.99 * 16 * 10e9);
+    m.throughput = 500;
+    LagVerdict before = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.CLIENT, before.cause, "without the outage's fact: " + before.text);
+    m.clusterUnreachable = true;
+    LagVerdict v = LagVerdict.judge(m);
+    assertEquals(LagVerdict.Cause.DATABASE, v.cause);
+    assertNull(v.text, "the cluster's verdict says it; no second line names another cause");
+  }
+
   @Test
   void should_name_no_cause_when_no_measure_accounts_for_the_lag() {
     LagVerdict.Measures m = late(40_000, 90_000); // waited 0.05 s for a CPU, ran 1 s

@@ -12,6 +12,12 @@ public enum ErrorKind {
   TIMEOUT(CqlStatus.TIMEOUT, true),
   /** Not enough replicas alive, or no host reachable: the request was not executed. */
   UNAVAILABLE(CqlStatus.UNAVAILABLE, true),
+  /**
+   * Not executed because the consistency level needs more replicas than the cluster has nodes at all (up or down,
+   * e.g. THREE on one node, or a replication factor above the cluster's size): no retry can change that during the
+   * run, so none is made. Its status is UNAVAILABLE, as the database said.
+   */
+  UNAVAILABLE_FOR_GOOD(CqlStatus.UNAVAILABLE, false),
   /** The server or the client pool shed the request: it was not executed. */
   OVERLOADED(CqlStatus.OVERLOADED, true),
   /** Anything else (bad query, server error, authorization...): retrying would fail the same way. */
@@ -40,6 +46,6 @@ public enum ErrorKind {
    * sent again.
    */
   public boolean certainlyNotExecuted() {
-    return this == UNAVAILABLE || this == OVERLOADED;
+    return this == UNAVAILABLE || this == UNAVAILABLE_FOR_GOOD || this == OVERLOADED;
   }
 }

@@ -78,7 +78,8 @@ public final class RetryRules {
       if (kind.isTransient()) {
         stats.recordGaveUp(op.name());
       }
-      String why = !kind.isTransient() ? "" : !safe ? " (not retried: conditional write may have been applied)"
+      String why = kind == ErrorKind.UNAVAILABLE_FOR_GOOD ? " (not retried: more replicas required than the cluster "
+          + "has nodes, which no retry changes)" : !kind.isTransient() ? "" : !safe ? " (not retried: conditional write may have been applied)"
           : " after " + retries + " retr" + (retries == 1 ? "y" : "ies");
       log.log(kind + ":" + e.getClass().getName(), op + " failed with " + kind + why + ": " + RateLimitedLog.describe(e));
       return new Decision(kind, -1);

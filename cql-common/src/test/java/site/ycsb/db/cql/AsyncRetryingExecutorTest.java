@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.db.cql.RetryingExecutorTest.FakeSyntaxError;
 import site.ycsb.db.cql.RetryingExecutorTest.FakeTimeout;
 import site.ycsb.db.cql.RetryingExecutorTest.FakeUnavailable;
+import site.ycsb.db.cql.RetryingExecutorTest.FakeUnavailableForGood;
 import site.ycsb.support.Backoff;
 import site.ycsb.support.RateLimitedLog;
 import site.ycsb.support.RetryCounters;
@@ -32,7 +33,8 @@ import site.ycsb.support.RetryCounters;
  */
 class AsyncRetryingExecutorTest {
   private static final ErrorClassifier CLASSIFIER = failure -> failure instanceof FakeTimeout ? ErrorKind.TIMEOUT
-      : failure instanceof FakeUnavailable ? ErrorKind.UNAVAILABLE : ErrorKind.OTHER;
+      : failure instanceof FakeUnavailable ? ErrorKind.UNAVAILABLE
+      : failure instanceof FakeUnavailableForGood ? ErrorKind.UNAVAILABLE_FOR_GOOD : ErrorKind.OTHER;
 
   /** A back-off timer that only queues: the test decides when the pause is over. */
   private static final class QueuedTimer implements AsyncRetryingExecutor.Delayer {
@@ -153,6 +155,8 @@ class AsyncRetryingExecutorTest {
         new Object[] {true, 2, Arrays.asList(new FakeTimeout(), new FakeTimeout(), new FakeTimeout())},
         new Object[] {true, 0, Arrays.asList(new FakeTimeout())},
         new Object[] {true, 5, Arrays.asList(new FakeUnavailable(), new FakeSyntaxError())},
+        new Object[] {true, 5, Arrays.asList(new FakeUnavailableForGood(), new FakeUnavailableForGood())},
+        new Object[] {false, 5, Arrays.asList(new FakeUnavailable(), new FakeUnavailableForGood())},
         new Object[] {false, 5, Arrays.asList(new FakeUnavailable(), new FakeTimeout())},
         new Object[] {false, 5, Arrays.asList(new FakeUnavailable(), new FakeUnavailable())});
   }

@@ -33,12 +33,20 @@ class RetryingExecutorTest {
   static final class FakeUnavailable extends RuntimeException {
   }
 
+  /** Test double of "more replicas required than the cluster has nodes" (e.g. THREE on one node). */
+  static final class FakeUnavailableForGood extends RuntimeException {
+    FakeUnavailableForGood() {
+      super("Not enough replicas available for query at consistency THREE (3 required but only 1 alive)");
+    }
+  }
+
   /** Test double of a non-transient failure (e.g. a syntax error). */
   static final class FakeSyntaxError extends RuntimeException {
   }
 
   private static final ErrorClassifier CLASSIFIER = failure -> failure instanceof FakeTimeout ? ErrorKind.TIMEOUT
-      : failure instanceof FakeUnavailable ? ErrorKind.UNAVAILABLE : ErrorKind.OTHER;
+      : failure instanceof FakeUnavailable ? ErrorKind.UNAVAILABLE
+      : failure instanceof FakeUnavailableForGood ? ErrorKind.UNAVAILABLE_FOR_GOOD : ErrorKind.OTHER;
 
   private final List<Long> sleeps = new ArrayList<>();
   private final List<String> logLines = new ArrayList<>();
@@ -97,6 +105,22 @@ class RetryingExecutorTest {
     assertEquals(1, calls.get());
     assertTrue(sleeps.isEmpty());
     assertEquals(0, stats.totalRetries());
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "idempotent {0}")
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+  void should_return_unavailable_at_once_and_say_why_when_the_cluster_has_fewer_nodes_than_required(
+      boolean idempotent) {
+    AtomicInteger calls = new AtomicInteger();
+    Outcome<String> outcome = executor(5, recording()).execute(OpType.READ, idempotent,
+        failing(100, new FakeUnavailableForGood(), calls));
+    assertEquals(CqlStatus.UNAVAILABLE, outcome.failureStatus(), "the database's answer, as its status");
+    assertEquals(1, calls.get(), "no retry can change it");
+    assertTrue(sleeps.isEmpty());
+    assertEquals(0, stats.totalRetries());
+    assertEquals(0, stats.gaveUp(OpType.READ.name()), "nothing was given up: nothing was tried again");
+    assertTrue(logLines.get(0).contains("not retried: more replicas required than the cluster has nodes"),
+        logLines.toString());
   }
 
   @Test

@@ -111,7 +111,8 @@ class GridDBFixedListIT {
       r = run.finish();
     }
     long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
-    assertEquals(0, r.exitCode, r.tail());
+    // the run completes; the outage's failures are over errors.budget (0.1%), which its exit code says (issue 44)
+    assertEquals(4, r.exitCode, r.tail());
     assertTrue(seconds < 45 + 60, "the run ended " + seconds + " s after it started (limit 45 s)\n" + r.tail());
     long failed = r.returns().getOrDefault("READ SERVICE_UNAVAILABLE", 0L)
         + r.returns().getOrDefault("UPDATE SERVICE_UNAVAILABLE", 0L);
@@ -134,8 +135,7 @@ class GridDBFixedListIT {
     assertTrue(readsAfter > 0, "reads succeed after the recovery\n" + r.tail());
     assertNodeStatistics(results, r);
     // ... and the run's verdict says the figures are not those of a healthy database
-    assertTrue(r.output.contains("WARNING: most operations failed") || r.output.contains("WARNING: the database "
-        + "was slow"), r.tail());
+    assertTrue(r.output.contains("operations failed (") && r.output.contains("over errors.budget="), r.tail());
   }
 
   /**

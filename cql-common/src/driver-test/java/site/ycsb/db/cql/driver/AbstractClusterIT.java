@@ -569,9 +569,10 @@ public abstract class AbstractClusterIT {
    * may be named silent too, for a moment, and are not asserted either way: at ALL every request they hold waits for
    * the partitioned replica (a read for the coordinator's 5 s timeout, beyond the 2 s threshold), and the database
    * view's round, which waits up to 2 s for the partitioned node, asks them only every 3 s (seen in every run here:
-   * node 3 or node 1 silent for 0.04-1.0 s at a time, up to four times a run). The error budget is off ({@code max_consecutive_errors=0}) so
-   * that the run lives through the partition, and the engine ends it as a completed run: exit 0, its failures counted
-   * (the node kill's runs at ALL show the budget's exit 1).
+   * node 3 or node 1 silent for 0.04-1.0 s at a time, up to four times a run). The stop on consecutive failures is off
+   * ({@code max_consecutive_errors=0}) and the partition (8 s) is shorter than {@code errors.giveup} (60 s), so that
+   * the run lives through it, and the engine ends it as a completed run whose failures are counted and over {@code
+   * errors.budget}: exit 4 (the node kill's runs at ALL show max_consecutive_errors' exit 1).
    *
    * <p>Driver-dependent (query plans, the latency tracker): every binding runs it; the blocking run at ALL, whose rules
    * are cql-common's, only the binding that runs every scenario.
@@ -729,9 +730,11 @@ public abstract class AbstractClusterIT {
       ChildProcess.Result r = allRuns.get(i).finish(240);
       String what = run.name() + ": ";
       String summary = run.summary();
-      assertEquals(0, r.exitCode, what + "a run that completes exits 0, its failures counted: " + r);
-      assertTrue(summary.contains("\"exitCode\": 0") && summary.contains("\"exitReason\": \"completed\""),
-          what + summary);
+      // a run that completes has its failures counted, and with more of them than errors.budget (0.1%) exits 4
+      assertEquals(4, r.exitCode, what + "a run that completes exits 4 when its failures are over the budget: " + r);
+      assertTrue(summary.contains("\"exitCode\": 4") && summary.contains("\"exitReason\": \"failed operations over "
+          + "errors.budget: "), what + summary);
+      assertTrue(summary.contains("\"exceeded\": true"), what + summary);
       assertTrue(summary.contains("\"write consistency\": \"ALL\""), what + summary);
       Map<String, Map<String, Long>> returns = ClusterRun.returns(r);
       assertTrue(ClusterRun.count(r, "OK") > 0 && ClusterRun.failed(r) > 0, what + "answers before the partition, "

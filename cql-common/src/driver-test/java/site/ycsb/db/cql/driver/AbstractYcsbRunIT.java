@@ -80,6 +80,73 @@ public abstract class AbstractYcsbRunIT {
     }
   }
 
+  /**
+   * Issue 44: writes at consistency THREE on the one-node server can never succeed. With max_consecutive_errors off
+   * the run completes, every failed update is counted and not retried (no retry can change the cluster's size), the
+   * reads are answered, and the exit code (4) and the verdict name UPDATE UNAVAILABLE over errors.budget.
+   */
+  @Test
+  void should_exit_4_and_name_the_updates_without_retrying_them_when_writes_need_three_replicas_of_one_node()
+      throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    String table = "budgettable";
+    Path dir = loadedTable(server, table);
+    Path results = dir.resolve("three-results");
+    List<String> args = args(server, table, ItSupport.writeProperties(dir, "workloada", Workloads.workload('a')),
+        false);
+    args.addAll(Arrays.asList("-p", binding().names().writeCl + "=THREE", "-p", "max_consecutive_errors=0",
+        "-p", "results.dir=" + results));
+    ChildProcess.Result run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args, dir,
+        120);
+    assertEquals(4, run.exitCode, run.toString());
+    long failed = ItSupport.metric(run.stdout, "UPDATE", "Return=UNAVAILABLE");
+    long reads = ItSupport.metric(run.stdout, "READ", "Return=OK");
+    assertTrue(failed > 0 && reads > 0 && failed + reads == OPERATIONS, run.toString());
+    assertTrue(run.stderr.contains("WARNING: " + failed + " of " + OPERATIONS + " operations failed ("), run.stderr);
+    assertTrue(run.stderr.contains(": UPDATE UNAVAILABLE=" + failed + "), over errors.budget=0.1%"), run.stderr);
+    assertEquals(0, ItSupport.metric(run.stdout, binding().retryMetric(), "UPDATE"), "not retried: " + run);
+    assertTrue(run.stderr.contains("not retried: more replicas required than the cluster has nodes"), run.stderr);
+    String summary = new String(java.nio.file.Files.readAllBytes(results.resolve("summary.json")),
+        java.nio.charset.StandardCharsets.UTF_8).replaceAll("\\s+", "");
+    assertTrue(summary.contains("\"failedByOperation\":{\"UPDATE\":{\"UNAVAILABLE\":" + failed + "}}"), summary);
+    assertTrue(summary.contains("\"exitCode\":4"), summary);
+  }
+
+  /**
+   * Issue 44: every operation at consistency THREE on one node fails; with max_consecutive_errors off and no limit on
+   * the operations, errors.giveup ends the run with its verdict (exit 1) instead of letting it grind on.
+   */
+  @Test
+  void should_end_early_with_exit_1_when_no_operation_can_succeed_on_the_cluster() throws Exception {
+    CassandraTestServer server = CassandraTestServer.shared();
+    String table = "giveuptable";
+    Path dir = loadedTable(server, table);
+    List<String> args = args(server, table, ItSupport.writeProperties(dir, "workloada", Workloads.workload('a')),
+        false);
+    args.addAll(Arrays.asList("-p", binding().names().writeCl + "=THREE", "-p", binding().names().readCl + "=THREE",
+        "-p", "max_consecutive_errors=0", "-p", "operationcount=0", "-p", "maxexecutiontime=100", "-target", "50",
+        "-p", "errors.giveup=3s"));
+    ChildProcess.Result run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args, dir,
+        120);
+    assertEquals(1, run.exitCode, run.toString());
+    assertTrue(run.stderr.matches("(?s).*Error: ended early: for [0-9.]+s every operation failed and none was "
+        + "answered \\(\\d+ failed: READ UNAVAILABLE=\\d+, UPDATE UNAVAILABLE=\\d+; errors\\.giveup=3s\\).*"),
+        run.stderr);
+    assertFalse(run.stderr.contains("Maximum execution time"), "the rule ended it: " + run.stderr);
+    assertEquals(0, ItSupport.metric(run.stdout, binding().retryMetric(), "TOTAL"), run.toString());
+  }
+
+  /** A fresh table of the shared server, loaded with {@link #RECORDS} records at ONE; returns the work directory. */
+  private Path loadedTable(CassandraTestServer server, String table) throws Exception {
+    server.createYcsbSchema(keyspace(), table, 10, "field");
+    server.execute("TRUNCATE " + keyspace() + "." + table);
+    Path dir = ItSupport.workDir(getClass().getSimpleName() + "-" + table);
+    ChildProcess.Result load = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client",
+        args(server, table, ItSupport.writeProperties(dir, "workloada", Workloads.workload('a')), true), dir, 120);
+    assertClean(load, "load");
+    return dir;
+  }
+
   @Test
   void should_load_and_run_workload_a_when_dropped_into_a_ycsb_0_17_0_install() throws Exception {
     String lib017 = System.getProperty("ycsb017.lib");

@@ -108,8 +108,8 @@ public final class CqlRuntime {
     RateLimitedLog log = new RateLimitedLog(logger::warn, LOG_INTERVAL_SECONDS, TimeUnit.SECONDS, System::nanoTime);
     RetryCounters stats = OpType.retryCounters();
     RetryRules rules = new RetryRules(settings.maxRetries(),
-        Backoff.exponential(settings.backoffBaseMillis(), settings.backoffMaxMillis()), new DriverErrorClassifier(),
-        stats, log);
+        Backoff.exponential(settings.backoffBaseMillis(), settings.backoffMaxMillis()), new DriverErrorClassifier(
+        () -> connection.cluster().getMetadata().getAllHosts().size()), stats, log);
     ScheduledExecutorService timer = RetryTimer.start(settings.bindingName() + "-retry-timer");
     long attemptDeadline = AttemptDeadline.millis(settings, SocketOptions.DEFAULT_READ_TIMEOUT_MILLIS,
         PoolingOptions.DEFAULT_POOL_TIMEOUT_MILLIS);

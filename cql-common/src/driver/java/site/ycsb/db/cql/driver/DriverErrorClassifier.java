@@ -18,14 +18,36 @@ import site.ycsb.db.cql.ErrorKind;
 /**
  * Classifies driver 3.x exceptions. Client-side and coordinator timeouts are TIMEOUT; "not enough replicas", "no
  * host reachable", a broken connection and a bootstrapping coordinator are UNAVAILABLE (the request was not
- * executed); server overload and a full client pool are OVERLOADED; everything else (invalid query, unauthorized,
- * read/write failures at replicas, server errors) is OTHER and not retried.
+ * executed) — UNAVAILABLE_FOR_GOOD, not retried, when more replicas are required than the cluster has nodes at all;
+ * server overload and a full client pool are OVERLOADED; everything else (invalid query, a missing keyspace or table,
+ * unauthorized, read/write failures at replicas, server errors) is OTHER and not retried.
  *
  * <p>Stateless and thread-safe: one instance serves every client thread and the driver's I/O threads.
  */
 public final class DriverErrorClassifier implements ErrorClassifier {
+  /** The nodes the cluster has, up or down (the driver's metadata); 0 when not known. */
+  private final java.util.function.IntSupplier clusterNodes;
+
+  /** A classifier that does not know the cluster's size (an UNAVAILABLE is then always retried). */
+  public DriverErrorClassifier() {
+    this(() -> 0);
+  }
+
+  /**
+   * A classifier that knows how many nodes the cluster has ({@code clusterNodes}, read at each failure: nodes that
+   * join are counted): an UNAVAILABLE that requires more replicas than that is {@link ErrorKind#UNAVAILABLE_FOR_GOOD}.
+   */
+  public DriverErrorClassifier(java.util.function.IntSupplier clusterNodes) {
+    this.clusterNodes = clusterNodes;
+  }
+
   @Override
   public ErrorKind classify(Throwable failure) {
+    if (failure instanceof UnavailableException) {
+      int nodes = clusterNodes.getAsInt();
+      return nodes > 0 && ((UnavailableException) failure).getRequiredReplicas() > nodes
+          ? ErrorKind.UNAVAILABLE_FOR_GOOD : ErrorKind.UNAVAILABLE;
+    }
     if (failure instanceof OperationTimedOutException || failure instanceof ReadTimeoutException
         || failure instanceof WriteTimeoutException || failure instanceof CASWriteUnknownException) {
       return ErrorKind.TIMEOUT;
@@ -34,7 +56,7 @@ public final class DriverErrorClassifier implements ErrorClassifier {
         || failure instanceof BusyConnectionException) {
       return ErrorKind.OVERLOADED;
     }
-    if (failure instanceof UnavailableException || failure instanceof BootstrappingException
+    if (failure instanceof BootstrappingException
         || failure instanceof ConnectionException) {
       return ErrorKind.UNAVAILABLE;
     }
@@ -47,13 +69,15 @@ public final class DriverErrorClassifier implements ErrorClassifier {
   /** All tried hosts timed out → TIMEOUT; any overloaded → OVERLOADED; otherwise (or none tried) UNAVAILABLE. */
   private ErrorKind classifyPerHost(NoHostAvailableException failure) {
     boolean allTimeouts = !failure.getErrors().isEmpty();
+    boolean allForGood = allTimeouts;
     for (Throwable perHost : failure.getErrors().values()) {
       ErrorKind kind = classify(perHost);
+      allForGood &= kind == ErrorKind.UNAVAILABLE_FOR_GOOD;
       if (kind == ErrorKind.OVERLOADED) {
         return ErrorKind.OVERLOADED;
       }
       allTimeouts &= kind == ErrorKind.TIMEOUT;
     }
-    return allTimeouts ? ErrorKind.TIMEOUT : ErrorKind.UNAVAILABLE;
+    return allForGood ? ErrorKind.UNAVAILABLE_FOR_GOOD : allTimeouts ? ErrorKind.TIMEOUT : ErrorKind.UNAVAILABLE;
   }
 }
