@@ -87,6 +87,20 @@ class ErrorBudgetRunTest {
 
   @ParameterizedTest(name = "async={0}")
   @ValueSource(strings = {"true", "false"})
+  void should_keep_successful_throughput_below_attempts_when_read_modify_writes_fail(String async) {
+    // workload F's operation is a read and an update: two Return= counts for one operation of Throughput
+    ClientRunner r = run(400, 0.0, "-p", "updateproportion=0", "-p", "readmodifywriteproportion=1",
+        "-p", "failing.update=TIMEOUT/4", "-p", "async=" + async);
+    assertEquals(ExitCode.ERRORS_OVER_BUDGET, r.exitCode, r.toString());
+    double attempts = Double.parseDouble(r.value("OVERALL", "Throughput(ops/sec)"));
+    double successes = Double.parseDouble(r.value("OVERALL", "SuccessfulThroughput(ops/sec)"));
+    double runtimeS = Double.parseDouble(r.value("OVERALL", "RunTime(ms)")) / 1000;
+    assertTrue(successes < attempts, r.out);
+    assertEquals((400 - r.longValue("ERRORS", "Failed")) / runtimeS, successes, successes * 1e-3 + 1e-9, r.out);
+  }
+
+  @ParameterizedTest(name = "async={0}")
+  @ValueSource(strings = {"true", "false"})
   void should_name_the_updates_when_only_writes_fail_over_the_budget(String async) throws IOException {
     ClientRunner r = run(400, 0.0, "-p", "failing.update=TIMEOUT/4", "-p", "async=" + async);
     assertEquals(ExitCode.ERRORS_OVER_BUDGET, r.exitCode, r.toString());
