@@ -15,7 +15,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import site.ycsb.cli.ExitCode;
-import site.ycsb.workloads.CoreWorkload;
 
 /**
  * The engine's own deadline on the asynchronous path, through the real Client, against a binding (a test double)
@@ -77,7 +76,7 @@ class LostFutureTest {
    */
   private ClientRunner run(int target, Path results, String... more) throws IOException {
     Path w = tmp.resolve("workload");
-    Files.write(w, ("workload=" + CoreWorkload.class.getName() + "\nrecordcount=100\noperationcount=400\n"
+    Files.write(w, ("workload=" + site.ycsb.NotFoundTolerantWorkload.class.getName() + "\nrecordcount=100\noperationcount=400\n"
         + "readproportion=0.5\nupdateproportion=0.5\ntable=lost\n").getBytes(StandardCharsets.UTF_8));
     java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList("-t", "-db",
         AsyncMemoryDB.class.getName(), "-P", w.toString(), "-threads", "8", "-target", Integer.toString(target),

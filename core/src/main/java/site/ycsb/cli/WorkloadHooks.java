@@ -40,6 +40,17 @@ public interface WorkloadHooks {
   }
 
   /**
+   * Whether a NOT_FOUND is an answer this workload's run may rightly get (a key it deleted, or one it may not have
+   * written yet), so that {@code errors.budget} does not count it as a failure. The default is yes: YCSB 0.17.0
+   * counts NOT_FOUND apart from errors, and a workload the engine does not know may delete. A workload that only
+   * reads, updates and scans keys it loaded says no: there a NOT_FOUND means records are missing (an unloaded or
+   * different table, a {@code recordcount} above what was loaded, a lost write), which must not pass as a clean run.
+   */
+  default boolean notFoundIsAnswer(Properties p) {
+    return true;
+  }
+
+  /**
    * The hooks of the workload class named {@code workloadClass}: an instance of it if it implements this
    * interface, else the defaults. A class that cannot be found or made gets the defaults too: the engine reports
    * an unknown workload class itself, in its own words, when it loads the workload.

@@ -223,7 +223,8 @@ final class MeasuredWindow {
     c.lostOps = state.lostOps.sum();
     c.deadlineSec = TimeUnit.NANOSECONDS.toSeconds(config.asyncDeadlineNs);
     c.lostStatus = AsyncDBWrapper.LOST.getName();
-    c.errors = ErrorBudget.judge(config.errorsBudget, measurements.getStatusCounts());
+    c.errors = ErrorBudget.judge(config.errorsBudget, measurements.getStatusCounts(),
+        config.notFoundIsAnswer);
     return c;
   }
 

@@ -39,6 +39,8 @@ public final class RunConfig {
   final long maxConsecutiveErrors;
   /** The share of measured operations that may fail before the exit code says so ({@code errors.budget}). */
   final double errorsBudget;
+  /** Whether errors.budget counts NOT_FOUND as an answer ({@link WorkloadHooks#notFoundIsAnswer}). */
+  final boolean notFoundIsAnswer;
   /** How long every operation may fail with none succeeding before the run is ended; 0: never. */
   final long errorsGiveUpNs;
   final boolean keepGoingOnInsertFailure;
@@ -93,6 +95,7 @@ public final class RunConfig {
       // is a timestamp), asked of the class named by 'workload' so that the engine names no workload class.
       WorkloadHooks sizing = WorkloadHooks.of(workloadClass);
       sizing.sizeRun(props);
+      notFoundIsAnswer = sizing.notFoundIsAnswer(props);
       recordCount = r.get(EngineOptions.RECORD_COUNT);
       insertStart = sizing.insertStartIsKeyNumber() ? r.get(EngineOptions.INSERT_START) : 0;
       if (r.isGiven(EngineOptions.INSERT_COUNT)) {

@@ -175,6 +175,15 @@ public class CoreWorkload extends Workload implements AsyncWorkload, WorkloadHoo
   }
 
   /**
+   * Engine hook ({@link WorkloadHooks}): no. Every key this workload reads, updates or scans is one it loaded or
+   * inserted and acknowledged (it issues no deletes), so a NOT_FOUND means records are missing.
+   */
+  @Override
+  public boolean notFoundIsAnswer(Properties p) {
+    return false;
+  }
+
+  /**
    * Engine hook ({@link WorkloadHooks}): the engine may warm its per-operation path with a fresh instance of this
    * class before the schedule opens. Only this class itself, whose path is known: a subclass may do anything in its
    * operations, so it starts cold.

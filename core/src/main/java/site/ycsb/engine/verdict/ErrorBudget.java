@@ -5,6 +5,7 @@ import java.math.MathContext;
 import java.util.Map;
 import java.util.TreeMap;
 
+import site.ycsb.Status;
 import site.ycsb.cli.EngineOptions;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OperationRecorder;
@@ -39,8 +40,20 @@ public final class ErrorBudget {
     this.failedByOperation = failedByOperation;
   }
 
-  /** Judges {@code statusCounts} (operation type, then status name, then count) against {@code budget}. */
+  /**
+   * Judges {@code statusCounts} (operation type, then status name, then count) against {@code budget}, NOT_FOUND
+   * counted as an answer.
+   */
   public static ErrorBudget judge(double budget, Map<String, Map<String, Long>> statusCounts) {
+    return judge(budget, statusCounts, true);
+  }
+
+  /**
+   * Judges {@code statusCounts} against {@code budget}; {@code notFoundIsAnswer} false counts NOT_FOUND as a failure
+   * (a workload that reads only keys it loaded: see site.ycsb.cli.WorkloadHooks#notFoundIsAnswer).
+   */
+  public static ErrorBudget judge(double budget, Map<String, Map<String, Long>> statusCounts,
+      boolean notFoundIsAnswer) {
     long attempted = 0;
     long failed = 0;
     Map<String, Map<String, Long>> byOp = new TreeMap<>();
@@ -50,7 +63,9 @@ public final class ErrorBudget {
       }
       for (Map.Entry<String, Long> st : op.getValue().entrySet()) {
         attempted += st.getValue();
-        if (!OperationRecorder.answered(st.getKey()) && st.getValue() > 0) {
+        boolean answer = OperationRecorder.answered(st.getKey())
+            && (notFoundIsAnswer || !Status.NOT_FOUND.getName().equals(st.getKey()));
+        if (!answer && st.getValue() > 0) {
           failed += st.getValue();
           byOp.computeIfAbsent(op.getKey(), k -> new TreeMap<>()).put(st.getKey(), st.getValue());
         }

@@ -18,7 +18,6 @@ import site.ycsb.MemoryDB;
 import site.ycsb.NodeEventsDB;
 import site.ycsb.cli.ExitCode;
 import site.ycsb.support.DatabaseReports;
-import site.ycsb.workloads.CoreWorkload;
 
 /**
  * What a binding reports through {@link DatabaseReports} reaches the run's record: its settings in summary.json, each
@@ -37,7 +36,7 @@ class DatabaseReportTest {
 
   private ClientRunner run(Path results, String... more) throws IOException {
     Path w = tmp.resolve("workload");
-    Files.write(w, ("workload=" + CoreWorkload.class.getName() + "\nrecordcount=20\noperationcount=200\n"
+    Files.write(w, ("workload=" + site.ycsb.NotFoundTolerantWorkload.class.getName() + "\nrecordcount=20\noperationcount=200\n"
         + "readproportion=1\nupdateproportion=0\ntable=nodes\n").getBytes(StandardCharsets.UTF_8));
     java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList("-t", "-db",
         NodeEventsDB.class.getName(), "-P", w.toString(), "-threads", "1", "-p", "results.dir=" + results,
