@@ -11,7 +11,8 @@ import java.util.Set;
 /** Command line of {@code ycsb report}. */
 final class ReportOptions {
   static final String USAGE = "usage: ycsb report [-o OUTDIR] [--format md,csv,html] [--compare A B] "
-      + "[--title TEXT] [--by-threads] DIR... (a DIR may be a findmax output directory: its table and curve)";
+      + "[--title TEXT] [--by-threads] DIR... (a DIR may be a findmax output directory: its table and curve; "
+      + "--compare takes two configurations of the DIRs, or two run directories, whose timelines it overlays)";
   static final List<String> FORMATS = Arrays.asList("md", "csv", "html");
 
   Path outDir = Paths.get("report");
@@ -65,10 +66,19 @@ final class ReportOptions {
         o.inputs.add(Paths.get(a));
       }
     }
-    if (o.inputs.isEmpty() && !o.help) {
+    if (o.inputs.isEmpty() && !o.help && !o.comparesDirectories()) {
       throw new UsageException("no result directories given; " + USAGE);
     }
     return o;
+  }
+
+  /**
+   * Whether {@code --compare A B}, given without DIRs, names two directories (two runs to overlay, e.g. this project's client and YCSB
+   * 0.17.0's on the same kill) rather than two configurations of the DIRs.
+   */
+  boolean comparesDirectories() {
+    return inputs.isEmpty() && compareA != null && java.nio.file.Files.isDirectory(Paths.get(compareA))
+        && java.nio.file.Files.isDirectory(Paths.get(compareB));
   }
 
   private static String value(String[] args, int i, String option) throws UsageException {
