@@ -71,6 +71,7 @@ public final class Report {
         if (o.comparesDirectories()) {
           RunCatalog pair = RunCatalog.pair(java.nio.file.Paths.get(o.compareA), java.nio.file.Paths.get(o.compareB));
           regular(pair, pair.configurations().get(0), pair.configurations().get(1), hdr, tables, warnings, charts);
+          buckets(o, pair, tables, charts);
         } else if (!plain.isEmpty()) {
           regular(o, plain, hdr, tables, warnings, charts);
         }
@@ -115,6 +116,17 @@ public final class Report {
       b = configs.get(1);
     }
     regular(catalog, a, b, hdr, tables, warnings, charts);
+    buckets(o, catalog, tables, charts);
+  }
+
+  /** The per-bucket view of {@code --bucket}, after the other tables and charts. */
+  private static void buckets(ReportOptions o, RunCatalog catalog, List<Table> tables, List<NamedChart> charts)
+      throws UsageException {
+    if (o.bucketMs > 0) {
+      BucketView view = BucketView.build(catalog, o.bucketMs);
+      tables.addAll(view.tables);
+      charts.addAll(view.charts);
+    }
   }
 
   /** The tables and charts of a catalog; a and b: the pair compared, or null. */

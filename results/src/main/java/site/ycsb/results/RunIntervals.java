@@ -28,6 +28,11 @@ final class RunIntervals {
   final long intervalMs;
   /** Measurement name to one histogram per grid interval, in the logs' order. */
   final Map<String, List<Histogram>> byMeasurement = new LinkedHashMap<>();
+  /** The first and last intervals in which an operation completed. */
+  private int firstWithOps;
+  private int lastWithOps = -1;
+  /** The run's end (summary.json's endEpochMs; for 0.17.0's logs, the end of the last interval with operations). */
+  private long runEndMs;
 
   private RunIntervals(IntervalGrid grid, long intervalMs) {
     this.grid = grid;
@@ -64,7 +69,27 @@ final class RunIntervals {
       }
       r.byMeasurement.put(e.getKey(), cells);
     }
+    r.runEndMs = d.endEpochMs();
+    r.firstWithOps = r.grid.size();
+    for (int i = 0; i < r.grid.size(); i++) {
+      if (r.operations(i) > 0) {
+        r.firstWithOps = Math.min(r.firstWithOps, i);
+        r.lastWithOps = i;
+      }
+    }
     return r;
+  }
+
+  /** The operations (of every kind but CLEANUP and the intended twins) that completed in interval i. */
+  private long operations(int i) {
+    long n = 0;
+    for (Map.Entry<String, List<Histogram>> e : byMeasurement.entrySet()) {
+      String name = e.getKey();
+      if (!name.startsWith("Intended-") && !name.equals("CLEANUP")) {
+        n += e.getValue().get(i).getTotalCount();
+      }
+    }
+    return n;
   }
 
   /** The names of the logs in a directory (NAME of NAME.hdr), sorted. */
@@ -112,9 +137,23 @@ final class RunIntervals {
     return false;
   }
 
-  /** Whether interval i is long enough for its count to be a rate (the last one of a run may be a sliver). */
+  /**
+   * Whether interval i has a rate: it lies between the first and the last interval in which operations completed
+   * (the logs go on through the run's cleanup, where nothing is asked of the database: 0 there is no fall), and is
+   * long enough for its count to be a rate (the last one of a run may be a sliver).
+   */
   boolean rateKnown(int i) {
-    return grid.seconds(i) * 1000 >= MIN_RATE_SHARE * intervalMs;
+    return withinRun(i) && runSeconds(i) * 1000 >= MIN_RATE_SHARE * intervalMs;
+  }
+
+  /** The seconds of interval i within the run: an interval the run ended in counts only up to the end. */
+  double runSeconds(int i) {
+    return Math.max(0, Math.min(grid.endOf(i), runEndMs) - grid.startOf(i)) / 1000.0;
+  }
+
+  /** Whether interval i lies between the first and the last interval in which an operation completed. */
+  boolean withinRun(int i) {
+    return i >= firstWithOps && i <= lastWithOps;
   }
 
   /**
@@ -132,6 +171,6 @@ final class RunIntervals {
         n += e.getValue().get(i).getTotalCount();
       }
     }
-    return n / grid.seconds(i);
+    return n / Math.max(1e-3, runSeconds(i));
   }
 }

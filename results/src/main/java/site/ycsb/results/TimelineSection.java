@@ -116,7 +116,7 @@ final class TimelineSection {
         latency.add(row);
       }
       boolean known = in.rateKnown(i);
-      rates.add(Arrays.asList(workload, t.name, end, length, known ? ReportTables.fixed1(in.rate(i, false)) : "",
+      rates.add(Arrays.asList(workload, t.name, end, String.format(Locale.ROOT, "%.3f", in.runSeconds(i)), known ? ReportTables.fixed1(in.rate(i, false)) : "",
           known ? ReportTables.fixed1(in.rate(i, true)) : ""));
     }
   }

@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * A run of YCSB 0.17.0 (or any client) known only from its {@code hdrhistogram.output.path} interval logs
  * ({@code <prefix><NAME>.hdr}, prefix a directory): read as a result directory whose summary is made from the logs
- * themselves — the run's window from the first interval's start to the last one's end, each measurement's operations,
+ * themselves — the run's window from the first interval's start to the end of the last that holds an operation (the
+ * cleanup's intervals left out), each measurement's operations,
  * mean, min and max from the sum of its intervals. 0.17.0 writes interval times relative to the log's StartTime;
  * HdrHistogram's reader makes them absolute.
  */
@@ -41,10 +42,17 @@ final class Ycsb017Logs {
     for (String name : RunIntervals.logNames(logDir)) {
       Histogram total = HdrLog.emptyHistogram();
       List<Histogram> intervals = HdrLog.readIntervals(logDir.resolve(name + ".hdr"));
+      boolean cleanup = name.endsWith("CLEANUP");
       for (Histogram h : intervals) {
         total.add(h);
-        start = Math.min(start, h.getStartTimeStamp());
-        end = Math.max(end, h.getEndTimeStamp());
+        if (!cleanup) {
+          // the run's window: from its logs' first interval to the last that holds an operation (the logs go on
+          // through the cleanup, which is not part of the run)
+          start = Math.min(start, h.getStartTimeStamp());
+          if (h.getTotalCount() > 0) {
+            end = Math.max(end, h.getEndTimeStamp());
+          }
+        }
       }
       if (total.getTotalCount() == 0) {
         continue;
@@ -66,8 +74,8 @@ final class Ycsb017Logs {
         }
       }
     }
-    if (start == Long.MAX_VALUE) {
-      throw new UsageException("the hdr logs in " + logDir + " hold no intervals");
+    if (start == Long.MAX_VALUE || end == Long.MIN_VALUE) {
+      throw new UsageException("the hdr logs in " + logDir + " hold no operations");
     }
     long runtime = Math.max(1, end - start);
     s.put("format", ResultDir.FORMAT);

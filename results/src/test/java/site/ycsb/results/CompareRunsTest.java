@@ -92,6 +92,9 @@ class CompareRunsTest {
     }
     String summary = new String(Files.readAllBytes(out.resolve("latency.csv")), StandardCharsets.UTF_8);
     assertTrue(summary.contains(",READ,") && summary.contains(",UPDATE,"), summary);
+    // what the logs do not say (threads, target, client-limited) is left empty, not guessed
+    String runs = Files.readAllLines(out.resolve("runs.csv")).get(1);
+    assertTrue(runs.contains(",1,,,") && runs.endsWith(",unknown (hdr logs only),"), runs);
   }
 
   @Test

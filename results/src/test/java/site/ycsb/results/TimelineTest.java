@@ -161,6 +161,48 @@ class TimelineTest {
   }
 
   @ParameterizedTest
+  @ValueSource(ints = {1, 2, 5})
+  void should_not_fall_to_zero_when_the_logs_go_on_through_the_cleanup(int cleanupIntervals) throws Exception {
+    ResultDirFixture f = new ResultDirFixture();
+    f.startEpochMs = T0;
+    f.intervalSec = 1;
+    for (int i = 0; i < 10 + cleanupIntervals; i++) {
+      boolean cleanup = i >= 10;
+      f.interval("READ", cleanup ? new long[0] : ResultDirFixture.range(100, 5_000, 10));
+      f.interval("Intended-READ", cleanup ? new long[0] : ResultDirFixture.range(150, 9_000, 10));
+      f.interval("CLEANUP", cleanup ? new long[] {30_000} : new long[0]);
+    }
+    Path run = f.write(tmp.resolve("run"));
+
+    assertEquals(0, report(tmp.resolve("report"), run.toString()), stderr());
+
+    for (NamedChart c : charts(run)) {
+      if (c.id.startsWith("timeline-")) {
+        assertNoFallToZero(c);
+      }
+    }
+    List<String> rates = Files.readAllLines(tmp.resolve("report/rates-over-time.csv"));
+    for (String r : rates.subList(rates.size() - cleanupIntervals, rates.size())) {
+      assertTrue(r.endsWith(",,"), "the cleanup has no rate: " + r);
+    }
+  }
+
+  @Test
+  void should_not_fall_to_zero_when_a_ycsb_0_17_0_run_ends() throws Exception {
+    Path y17 = java.nio.file.Paths.get(getClass().getResource("/ycsb-0.17.0-hdr/hdr/READ.hdr").toURI()).getParent()
+        .getParent();
+
+    assertEquals(0, report(tmp.resolve("report"), y17.toString()), stderr());
+
+    List<String> rates = Files.readAllLines(tmp.resolve("report/rates-over-time.csv"));
+    for (String r : rates.subList(1, rates.size())) {
+      String completed = r.split(",", -1)[4];
+      assertTrue(completed.isEmpty() || Double.parseDouble(completed) > 400, r);
+    }
+    assertNoFallToZero(TimelineSection.build(RunCatalog.load(Collections.singletonList(y17))).charts.get(0));
+  }
+
+  @ParameterizedTest
   @ValueSource(ints = {5_000, 7_000, 9_999})
   void should_draw_the_last_interval_at_its_true_rate_when_it_is_long_enough(int lastIntervalMs) throws Exception {
     threeClients(tmp.resolve("clients"), lastIntervalMs);
