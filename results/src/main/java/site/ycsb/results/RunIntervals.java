@@ -33,6 +33,8 @@ final class RunIntervals {
   private int lastWithOps = -1;
   /** The run's end (summary.json's endEpochMs; for 0.17.0's logs, the end of the last interval with operations). */
   private long runEndMs;
+  /** False for a run known only from its hdr logs (0.17.0's): its end is not recorded. */
+  private boolean endKnown;
 
   private RunIntervals(IntervalGrid grid, long intervalMs) {
     this.grid = grid;
@@ -70,6 +72,7 @@ final class RunIntervals {
       r.byMeasurement.put(e.getKey(), cells);
     }
     r.runEndMs = d.endEpochMs();
+    r.endKnown = !Ycsb017Logs.DB.equals(d.db());
     r.firstWithOps = r.grid.size();
     for (int i = 0; i < r.grid.size(); i++) {
       if (r.operations(i) > 0) {
@@ -143,7 +146,8 @@ final class RunIntervals {
    * long enough for its count to be a rate (the last one of a run may be a sliver).
    */
   boolean rateKnown(int i) {
-    return withinRun(i) && runSeconds(i) * 1000 >= MIN_RATE_SHARE * intervalMs;
+    // a run known only from its logs ended at an unknown moment of its last interval with operations: no rate there
+    return withinRun(i) && !(i == lastWithOps && !endKnown) && runSeconds(i) * 1000 >= MIN_RATE_SHARE * intervalMs;
   }
 
   /** The seconds of interval i within the run: an interval the run ended in counts only up to the end. */
