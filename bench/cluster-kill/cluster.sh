@@ -194,6 +194,20 @@ sleep_until() {
   [ "$left" -le 0 ] || sleep "$(awk -v ms="$left" 'BEGIN { printf "%.3f", ms / 1000 }')"
 }
 
+# mark_run DIR EVENTS: the kill and the restart of one run marked on its timeline (bin/ycsb mark --at, lines in
+# DIR/marks.tsv that bin/ycsb report draws), from the times EVENTS recorded. Called after the client ended: a JVM
+# started during the outage would take CPU from the client and the cluster it measures; --at keeps the moments exact.
+mark_run() {
+  local dir="$1" ev="$2" at
+  at="$(sed -n 's/^kill=//p' "$ev" 2>/dev/null | head -n 1)"
+  [ -z "$at" ] || ycsb mark --at "$at" "$dir" "kill node 3 (SIGKILL)" || echo "could not mark the kill in $dir" >&2
+  at="$(sed -n 's/^restart_issued=//p' "$ev" 2>/dev/null | head -n 1)"
+  [ -z "$at" ] || ycsb mark --at "$at" "$dir" "restart node 3 begins" || echo "could not mark the restart in $dir" >&2
+  at="$(sed -n 's/^restart_done=//p' "$ev" 2>/dev/null | head -n 1)"
+  [ -z "$at" ] || ycsb mark --at "$at" "$dir" "node 3 serves again (start --node 3 returned)" \
+    || echo "could not mark the restart's end in $dir" >&2
+}
+
 # kill_restart_run NAME EVENTS CLIENT_PID STDERR: during a client run, kills node 3 with SIGKILL KILL_AT s after the
 # schedule opened and starts it again RESTART_AT s after; events into EVENTS. Returns 1 when the client ended
 # before its first status line.

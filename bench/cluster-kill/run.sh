@@ -38,13 +38,16 @@ Usage: $PROG [options]
   --cache DIR        where YCSB 0.17.0's jars are fetched (default \${XDG_CACHE_HOME:-~/.cache}/ycsb-cluster-kill)
   --keep-cluster     leave the cluster running at the end (its directory is printed)
   --out FILE         results file (default $HERE/results-<date>.md, -quick.md with --quick)
+  --report DIR       where the timeline report of the first run of each client goes (bin/ycsb report --compare:
+                     intended and service latency over time with the kill and the restart marked; default
+                     $HERE/report-<date>, -quick with --quick)
   -h, --help         this text
 EOF
 }
 
 REPEAT=""; QUICK=false; RATE=150; SECONDS_PER_RUN=""; KILL_AT=""; RESTART_AT=""; THREADS=64; RECORDS=10000; WARMUP=""
 CLIENTS="ours,ycsb017"; ADDRESS=127.0.0.60; PORT=19100; JVM_OPTS="-Xms512m -Xmx512m"
-CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/ycsb-cluster-kill"; KEEP_CLUSTER=false; OUT=""
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/ycsb-cluster-kill"; KEEP_CLUSTER=false; OUT=""; REPORT=""
 while [ $# -gt 0 ]; do
   opt="$1"
   case "$opt" in
@@ -53,7 +56,7 @@ while [ $# -gt 0 ]; do
     --keep-cluster) KEEP_CLUSTER=true; shift; continue ;;
     --repeat|--rate|--seconds|--kill-at|--restart-at|--threads|--records|--clients|--address|--port|--jvm-opts) ;;
     --warmup) ;;
-    --cache|--out) ;;
+    --cache|--out|--report) ;;
     *) die "unknown option '$opt' (see --help)" ;;
   esac
   [ $# -ge 2 ] || die "$opt needs a value (see --help)"
@@ -74,6 +77,7 @@ while [ $# -gt 0 ]; do
     --jvm-opts) JVM_OPTS="$val" ;;
     --cache) CACHE="$val" ;;
     --out) OUT="$val" ;;
+    --report) REPORT="$val" ;;
   esac
   shift 2
 done
@@ -84,6 +88,7 @@ else : "${REPEAT:=3}" "${SECONDS_PER_RUN:=180}" "${KILL_AT:=30}" "${RESTART_AT:=
 [ "$RESTART_AT" -lt "$SECONDS_PER_RUN" ] || die "--restart-at ($RESTART_AT) must come before the run ends (--seconds $SECONDS_PER_RUN)"
 TODAY="$(date -u +%Y-%m-%d)"
 [ -n "$OUT" ] || { if $QUICK; then OUT="$HERE/results-$TODAY-quick.md"; else OUT="$HERE/results-$TODAY.md"; fi; }
+[ -n "$REPORT" ] || { if $QUICK; then REPORT="$HERE/report-$TODAY-quick"; else REPORT="$HERE/report-$TODAY"; fi; }
 OPS=$(( RATE * SECONDS_PER_RUN ))
 LOAD_AT_START="$(cut -d' ' -f1-3 /proc/loadavg)"
 command -v java >/dev/null 2>&1 || die "java not found"
@@ -162,6 +167,7 @@ run_one() { # client repeat
   else
     : >"$d/figures.txt"
   fi
+  mark_run "$d" "$ev"
   row="$c\t$rep\t$rc\t$load1\t$jvms"
   for f in $FIELDS; do row="$row\t$(sed -n "s/^$f=//p" "$d/figures.txt" | head -n 1 | grep . || echo -)"; done
   printf "$row\n" >>"$TSV"
@@ -187,6 +193,22 @@ for rep in $(seq 1 "$REPEAT"); do
 done
 ELAPSED_S=$(( $(date +%s) - START_S ))
 LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)"
+
+# ---- the timeline: the first run of each client on one page -----------------------------------------------------
+REPORT_NOTE="no timeline report (no run of either client)"
+FIRST=()
+for c in "${CLIENT_LIST[@]}"; do [ -d "$RUN_DIR/$c-1" ] && FIRST+=("$RUN_DIR/$c-1"); done
+if [ "${#FIRST[@]}" -gt 0 ]; then
+  rm -rf "$REPORT"
+  if [ "${#FIRST[@]}" -eq 2 ]; then REPORT_ARGS=(--compare "${FIRST[@]}"); else REPORT_ARGS=("${FIRST[@]}"); fi
+  if ycsb report -o "$REPORT" --title "Kill one node of three: ${CLIENTS//,/ and }, run 1" "${REPORT_ARGS[@]}" \
+      >"$RUN_DIR/report.out" 2>"$RUN_DIR/report.err"; then
+    REPORT_NOTE="the timeline of the first run of each client (intended and service latency per second, the kill and the restart marked, the binding's node events): \`${REPORT#"$ROOT/"}/report.html\`"
+  else
+    REPORT_NOTE="the timeline report failed (see $RUN_DIR/report.err)"
+  fi
+fi
+echo "$REPORT_NOTE" >&2
 
 # ---- report --------------------------------------------------------------------------------------------------
 summary() {
@@ -253,6 +275,8 @@ summary() {
   echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), nproc $(nproc), $(free -g | awk '/^Mem:/ {print $2}') GiB"
   echo "- Load average when the script started: $LOAD_AT_START; before the first run: $LOAD_BEFORE; after the last: $LOAD_AFTER"
   echo "- Java: $(java -version 2>&1 | head -n 1); client JVM options: $JVM_OPTS. Wall time of the runs: ${ELAPSED_S} s."
+  echo
+  echo "Timeline: $REPORT_NOTE."
   echo
   echo "## Results: median (min–max) over the runs"
   echo

@@ -20,11 +20,11 @@ final class ChartWriter {
 
   static void write(Path outDir, NamedChart c) throws IOException {
     Files.createDirectories(outDir.resolve("charts"));
-    SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
-    c.chart.draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));
+    SVGGraphics2D g = new SVGGraphics2D(c.width, c.height);
+    c.chart.draw(g, new Rectangle(0, 0, c.width, c.height));
     Files.write(outDir.resolve(c.svg()), g.getSVGDocument().getBytes(StandardCharsets.UTF_8));
     try (OutputStream out = Files.newOutputStream(outDir.resolve(c.png()))) {
-      ChartUtils.writeChartAsPNG(out, c.chart, WIDTH, HEIGHT);
+      ChartUtils.writeChartAsPNG(out, c.chart, c.width, c.height);
     }
   }
 }

@@ -9,19 +9,36 @@ final class MarkdownWriter {
 
   static String render(String title, List<Table> tables, List<String> warnings, List<NamedChart> charts) {
     StringBuilder out = new StringBuilder("# ").append(title).append("\n\n");
-    for (Table t : tables) {
+    Table runs = PageOrder.whatRan(tables);
+    if (runs != null) {
+      out.append(table(runs)).append('\n');
+    }
+    out.append("## Verdict and warnings\n\n");
+    if (warnings.isEmpty()) {
+      out.append("No warnings.\n");
+    }
+    for (String w : warnings) {
+      out.append("- ").append(escape(w)).append('\n');
+    }
+    out.append('\n');
+    List<NamedChart> timeline = PageOrder.timeline(charts);
+    if (!timeline.isEmpty()) {
+      out.append("## Timeline\n\n");
+      for (NamedChart c : timeline) {
+        out.append("![").append(escape(c.title)).append("](").append(c.png()).append(")\n\n");
+        Table events = PageOrder.eventsOf(c, tables);
+        if (events != null) {
+          out.append(table(events)).append('\n');
+        }
+      }
+    }
+    for (Table t : PageOrder.otherTables(tables)) {
       out.append(table(t)).append('\n');
     }
-    if (!warnings.isEmpty()) {
-      out.append("## Warnings\n\n");
-      for (String w : warnings) {
-        out.append("- ").append(escape(w)).append('\n');
-      }
-      out.append('\n');
-    }
-    if (!charts.isEmpty()) {
+    List<NamedChart> others = PageOrder.otherCharts(charts);
+    if (!others.isEmpty()) {
       out.append("## Charts\n\n");
-      for (NamedChart c : charts) {
+      for (NamedChart c : others) {
         out.append("![").append(escape(c.title)).append("](").append(c.png()).append(")\n\n");
       }
     }

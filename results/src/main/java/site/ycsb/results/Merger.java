@@ -66,6 +66,13 @@ final class Merger {
         logs.put(m.name, m.intervals);
       }
     }
+    // every client's events, in time order: a node one client saw go down is not the same fact as another's view
+    List<TimelineEvent> events = new ArrayList<>();
+    for (ResultDir d : dirs) {
+      events.addAll(RunEvents.of(d));
+    }
+    java.util.Collections.sort(events);
+    summary.putObject(RunEvents.SECTION).set("events", RunEvents.toJson(events));
     DatabaseNodeFiles.Merged nodes = DatabaseNodeFiles.merge(dirs, startMs, endMs);
     if (nodes.section != null) {
       summary.set(site.ycsb.telemetry.DatabaseNodes.SECTION, nodes.section);
@@ -94,7 +101,9 @@ final class Merger {
         files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".hdr")).sorted()
             .forEach(f -> names.add(f.substring(0, f.length() - ".hdr".length())));
       } catch (IOException e) {
-        throw new UsageException("cannot list " + hdr + ": " + e.getMessage());
+        throw new UsageException("cannot list " + hdr + ": " + Messages.cause(e));
+      } catch (java.io.UncheckedIOException e) {
+        throw new UsageException("cannot list " + hdr + ": " + Messages.cause(e));
       }
     }
     return names;

@@ -128,25 +128,8 @@ final class NodeReport {
       if (r == null) {
         continue;
       }
-      long zero = timeAxisZero(r.dir);
-      for (DatabaseNodeFiles.Node n : DatabaseNodeFiles.nodes(r.dir)) {
-        XYSeries series = new XYSeries(several ? c + " " + n.info.name : n.info.name, true, true);
-        try {
-          if (java.nio.file.Files.isRegularFile(n.file)) {
-            for (NodeRates row : NodeCsv.read(n.file)) {
-              double cpu = NodeCsv.cpuPct(row);
-              double x = (NodeCsv.epochMs(row) - zero) / 1000.0;
-              if (!Double.isNaN(cpu) && x >= 0) {
-                series.add(x, cpu);
-              }
-            }
-          }
-        } catch (IOException e) {
-          throw new UsageException("cannot read " + n.file + ": " + e.getMessage());
-        }
-        if (series.getItemCount() > 0) {
-          data.addSeries(series);
-        }
+      for (XYSeries series : cpuSeries(r.dir, several ? c + " " : "")) {
+        data.addSeries(series);
       }
     }
     if (data.getSeriesCount() == 0) {
@@ -160,6 +143,34 @@ final class NodeReport {
     y.setRange(0, 100);
     ((NumberAxis) chart.getXYPlot().getDomainAxis()).setAutoRangeIncludesZero(true);
     return new NamedChart("nodes-cpu-" + ReportCharts.fileSafe(workload), title, chart);
+  }
+
+  /**
+   * Each sampled node's CPU (% of the node) over elapsed time, named {@code prefix + node}.
+   */
+  static List<XYSeries> cpuSeries(ResultDir d, String prefix) throws UsageException {
+    List<XYSeries> out = new ArrayList<>();
+    long zero = timeAxisZero(d);
+    for (DatabaseNodeFiles.Node n : DatabaseNodeFiles.nodes(d)) {
+      XYSeries series = new XYSeries(prefix + n.info.name, true, true);
+      try {
+        if (java.nio.file.Files.isRegularFile(n.file)) {
+          for (NodeRates row : NodeCsv.read(n.file)) {
+            double cpu = NodeCsv.cpuPct(row);
+            double x = (NodeCsv.epochMs(row) - zero) / 1000.0;
+            if (!Double.isNaN(cpu) && x >= 0) {
+              series.add(x, cpu);
+            }
+          }
+        }
+      } catch (IOException e) {
+        throw new UsageException("cannot read " + n.file + ": " + e.getMessage());
+      }
+      if (series.getItemCount() > 0) {
+        out.add(series);
+      }
+    }
+    return out;
   }
 
   /**

@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * {@code bin/ycsb report [-o OUTDIR] [--format md,csv,html] [--compare A B] DIR...}: tables (throughput per
- * workload and configuration, latency per operation, A/B ratios) and charts from result directories. Exit 0 on
- * success, 2 on a user error (one line on stderr), 1 when the report cannot be written.
+ * workload and configuration, latency per operation, A/B ratios), the timeline and charts from result directories.
+ * Exit 0 on success, 2 on a user error (one line on stderr), 1 when the report cannot be written to {@code -o} (one
+ * line naming the cause).
  *
  * <p>Not thread-safe: one report, made by the calling thread (the chart rendering it waits for runs on a helper thread
  * of its own).
@@ -31,6 +32,7 @@ public final class Report {
     if (System.getProperty("java.awt.headless") == null) {
       System.setProperty("java.awt.headless", "true");
     }
+    Path outDir = null;
     try {
       ReportOptions o = ReportOptions.parse(args);
       if (o.help) {
@@ -38,9 +40,8 @@ public final class Report {
         return 0;
       }
       refuseInsideRecord("-o " + o.outDir, o.outDir);
-      if (java.nio.file.Files.exists(o.outDir) && !java.nio.file.Files.isDirectory(o.outDir)) {
-        throw new UsageException("-o " + o.outDir + " exists and is not a directory");
-      }
+      outDir = o.outDir;
+      ReportOutput.check(o.outDir);
       HdrTotals hdr = new HdrTotals();
       List<Table> tables = new ArrayList<>();
       List<String> warnings = new ArrayList<>();
@@ -67,7 +68,11 @@ public final class Report {
             plain.add(input);
           }
         }
-        if (!plain.isEmpty()) {
+        if (o.comparesDirectories()) {
+          RunCatalog pair = RunCatalog.pair(java.nio.file.Paths.get(o.compareA), java.nio.file.Paths.get(o.compareB));
+          regular(pair, pair.configurations().get(0), pair.configurations().get(1), hdr, tables, warnings, charts);
+          buckets(o, pair, tables, charts);
+        } else if (!plain.isEmpty()) {
           regular(o, plain, hdr, tables, warnings, charts);
         }
       }
@@ -80,7 +85,8 @@ public final class Report {
       err.println("report: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
       return 2;
     } catch (IOException e) {
-      err.println("report: cannot write the report: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
+      err.println("report: cannot write the report to " + outDir + ": "
+          + site.ycsb.support.SecretNames.safeLine(Messages.cause(e)));
       return 1;
     }
   }
@@ -109,6 +115,23 @@ public final class Report {
       a = configs.get(0);
       b = configs.get(1);
     }
+    regular(catalog, a, b, hdr, tables, warnings, charts);
+    buckets(o, catalog, tables, charts);
+  }
+
+  /** The per-bucket view of {@code --bucket}, after the other tables and charts. */
+  private static void buckets(ReportOptions o, RunCatalog catalog, List<Table> tables, List<NamedChart> charts)
+      throws UsageException {
+    if (o.bucketMs > 0) {
+      BucketView view = BucketView.build(catalog, o.bucketMs);
+      tables.addAll(view.tables);
+      charts.addAll(view.charts);
+    }
+  }
+
+  /** The tables and charts of a catalog; a and b: the pair compared, or null. */
+  private static void regular(RunCatalog catalog, String a, String b, HdrTotals hdr, List<Table> tables,
+      List<String> warnings, List<NamedChart> charts) throws UsageException {
     ReportTables builder = new ReportTables(catalog, hdr);
     tables.add(builder.throughput());
     tables.add(builder.latency(""));
@@ -125,6 +148,9 @@ public final class Report {
     }
     warnings.addAll(warnings(catalog));
     charts.addAll(new ReportCharts(catalog, builder, hdr).build());
+    TimelineSection timeline = TimelineSection.build(catalog);
+    charts.addAll(0, timeline.charts);
+    tables.addAll(timeline.tables);
     NodeReport nodes = new NodeReport(catalog);
     if (nodes.any()) {
       tables.add(tables.size() - 1, nodes.table());
@@ -172,8 +198,7 @@ public final class Report {
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
-      // a place that cannot hold a directory (/proc, under a file) is the user's mistake, like a bad -o
-      throw new UsageException("-o " + dir + " cannot be created (" + e.getClass().getSimpleName() + ")");
+      throw new IOException("the directory cannot be created (" + Messages.cause(e) + ")");
     }
     for (NamedChart c : charts) {
       ChartWriter.write(dir, c);

@@ -79,8 +79,9 @@ final class ReportCharts {
       }
       warmupMs = Math.max(warmupMs, r.dir.summary().path("warmup").path("durationMs").asLong(0));
       XYSeries series = new XYSeries(c, true, true);
-      for (TimeseriesRow row : TimeseriesCsv.read(r.dir.timeseries())) {
-        if ("OVERALL".equals(row.metric) && row.throughput != null) {
+      for (TimeseriesRow row : TimeseriesCsv.fullIntervals(TimeseriesCsv.read(r.dir.timeseries()), "OVERALL",
+          r.dir.statusIntervalMs())) {
+        if (row.throughput != null) {
           series.add(row.elapsedS, row.throughput);
         }
       }

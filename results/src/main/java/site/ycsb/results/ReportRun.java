@@ -16,9 +16,14 @@ final class ReportRun {
   final String workload;
 
   ReportRun(ResultDir dir) {
+    this(dir, configurationOf(dir), workloadOf(dir));
+  }
+
+  /** A run named by the caller (the two directories of {@code --compare A B}). */
+  ReportRun(ResultDir dir, String configuration, String workload) {
     this.dir = dir;
-    this.configuration = configurationOf(dir);
-    this.workload = workloadOf(dir);
+    this.configuration = configuration;
+    this.workload = workload;
   }
 
   /** "db-simple-name label" when the run has a label, otherwise the name of the directory's parent. */

@@ -57,11 +57,13 @@ final class ReportTables {
     for (ReportRun r : catalog.runs()) {
       ResultDir d = r.dir;
       double target = d.summary().path("target").asDouble(0);
+      // a run known only from its hdr logs (0.17.0's) did not record its threads, target or health: unknown, empty
+      boolean recorded = d.summary().has("threads");
       t.add(Arrays.asList(r.configuration, r.workload, shortPath(d.dir()), Integer.toString(d.clients().size()),
-          Long.toString(d.threads()), target > 0 ? fixed1(target) : "unthrottled",
+          recorded ? Long.toString(d.threads()) : "", !recorded ? "" : target > 0 ? fixed1(target) : "unthrottled",
           Instant.ofEpochMilli(d.startEpochMs()).toString(),
           fixed1((d.endEpochMs() - d.startEpochMs()) / 1000.0), Long.toString(d.operations()), d.text("exitReason"),
-          d.summary().path("health").path("clientLimited").asBoolean(false) ? "YES" : "no"));
+          !recorded ? "" : d.summary().path("health").path("clientLimited").asBoolean(false) ? "YES" : "no"));
     }
     return t;
   }

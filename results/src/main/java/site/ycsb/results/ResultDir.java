@@ -22,10 +22,26 @@ public final class ResultDir {
 
   private final Path dir;
   private final JsonNode summary;
+  private final Path hdrDir;
 
-  private ResultDir(Path dir, JsonNode summary) {
+  private ResultDir(Path dir, JsonNode summary, Path hdrDir) {
     this.dir = dir;
     this.summary = summary;
+    this.hdrDir = hdrDir;
+  }
+
+  /**
+   * For report: {@link #load}, or when DIR has no summary.json but HdrHistogram interval logs (YCSB 0.17.0's
+   * {@code hdrhistogram.output.path}, in DIR/hdr or DIR), a result made from the logs ({@link Ycsb017Logs}).
+   */
+  static ResultDir loadOrLogs(Path dir) throws UsageException {
+    if (Files.isDirectory(dir) && !Files.exists(dir.resolve(SUMMARY))) {
+      Path logs = Ycsb017Logs.logDir(dir);
+      if (logs != null) {
+        return new ResultDir(dir, Ycsb017Logs.summary(dir, logs), logs);
+      }
+    }
+    return load(dir);
   }
 
   /** Reads DIR/summary.json; any problem with it is the user's input, hence a UsageException. */
@@ -58,7 +74,7 @@ public final class ResultDir {
       }
     }
     checkTypes(file, node);
-    return new ResultDir(dir, node);
+    return new ResultDir(dir, node, dir.resolve(HDR_DIR));
   }
 
   /**
@@ -268,7 +284,12 @@ public final class ResultDir {
   }
 
   public Path hdrLog(String measurement) {
-    return dir.resolve(HDR_DIR).resolve(measurement + ".hdr");
+    return hdrDir.resolve(measurement + ".hdr");
+  }
+
+  /** Where the hdr interval logs are: DIR/hdr (DIR itself for a 0.17.0 run whose prefix was DIR/). */
+  public Path hdrDir() {
+    return hdrDir;
   }
 
   public Path timeseries() {

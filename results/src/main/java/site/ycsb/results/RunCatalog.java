@@ -25,7 +25,7 @@ final class RunCatalog {
   static RunCatalog load(List<Path> inputs) throws UsageException {
     RunCatalog catalog = new RunCatalog();
     for (Path dir : resultDirs(inputs)) {
-      catalog.add(new ReportRun(ResultDir.load(dir)));
+      catalog.add(new ReportRun(ResultDir.loadOrLogs(dir)));
     }
     return catalog;
   }
@@ -47,7 +47,7 @@ final class RunCatalog {
   }
 
   private static List<Path> find(Path input) throws UsageException {
-    if (Files.isRegularFile(input.resolve(ResultDir.SUMMARY))) {
+    if (Files.isRegularFile(input.resolve(ResultDir.SUMMARY)) || Ycsb017Logs.logDir(input) != null) {
       List<Path> one = new ArrayList<>();
       one.add(input);
       return one;
@@ -56,8 +56,48 @@ final class RunCatalog {
       return files.filter(p -> p.getFileName().toString().equals(ResultDir.SUMMARY)).map(Path::getParent)
           .sorted().collect(Collectors.toList());
     } catch (IOException e) {
-      throw new UsageException("cannot search " + input + ": " + e.getMessage());
+      throw new UsageException("cannot search " + input + ": " + Messages.cause(e));
+    } catch (java.io.UncheckedIOException e) {
+      // a directory below that cannot be read (/proc's, another user's): the user's input, said in one line
+      throw new UsageException("cannot search " + input + ": " + Messages.cause(e)
+          + " (give the result directories themselves)");
     }
+  }
+
+  /**
+   * The two run directories of {@code --compare A B}, named by their directories (their parent too when the names are
+   * alike); a run whose workload is unknown (0.17.0's logs) takes the other's, so that both meet in one column.
+   */
+  static RunCatalog pair(Path a, Path b) throws UsageException {
+    ResultDir da = ResultDir.loadOrLogs(a);
+    ResultDir db = ResultDir.loadOrLogs(b);
+    String na = name(a, 1);
+    String nb = name(b, 1);
+    for (int depth = 2; na.equals(nb) && depth <= 4; depth++) {
+      na = name(a, depth);
+      nb = name(b, depth);
+    }
+    if (na.equals(nb)) {
+      throw new UsageException("--compare " + a + " " + b + ": the same directory twice");
+    }
+    String wa = ReportRun.workloadOf(da);
+    String wb = ReportRun.workloadOf(db);
+    if (Ycsb017Logs.DB.equals(da.db())) {
+      wa = wb;
+    } else if (Ycsb017Logs.DB.equals(db.db())) {
+      wb = wa;
+    }
+    RunCatalog catalog = new RunCatalog();
+    catalog.add(new ReportRun(da, na, wa));
+    catalog.add(new ReportRun(db, nb, wb));
+    return catalog;
+  }
+
+  /** The last {@code depth} elements of a directory's real path, joined by "/". */
+  private static String name(Path dir, int depth) {
+    Path p = dir.toAbsolutePath().normalize();
+    int n = p.getNameCount();
+    return n == 0 ? p.toString() : p.subpath(Math.max(0, n - depth), n).toString();
   }
 
   private void add(ReportRun run) {

@@ -10,6 +10,8 @@ final class Table {
   final String title;
   final List<String> header;
   final List<List<String>> rows = new ArrayList<>();
+  /** Too long to read on a page (one row per interval): written as CSV only. */
+  boolean csvOnly;
 
   Table(String id, String title, String... header) {
     this.id = id;

@@ -70,6 +70,35 @@ final class TimeseriesCsv {
     return rows;
   }
 
+  /**
+   * The rows of one metric whose interval is long enough for a rate: a run's last sample often covers a few ms after
+   * the last full interval, and its rate (0 ops, or 1 op in 1 ms) would be drawn as a fall or a spike that did not
+   * happen. An interval shorter than {@link RunIntervals#MIN_RATE_SHARE} of the status interval is left out (with the
+   * status interval unknown: of the longest interval in the file).
+   */
+  static List<TimeseriesRow> fullIntervals(List<TimeseriesRow> rows, String metric, long statusIntervalMs) {
+    List<TimeseriesRow> of = new ArrayList<>();
+    for (TimeseriesRow r : rows) {
+      if (r.metric.equals(metric)) {
+        of.add(r);
+      }
+    }
+    double[] lengths = new double[of.size()];
+    double longest = 0;
+    for (int i = 0; i < of.size(); i++) {
+      lengths[i] = i == 0 ? of.get(0).elapsedS : of.get(i).elapsedS - of.get(i - 1).elapsedS;
+      longest = Math.max(longest, lengths[i]);
+    }
+    double unit = statusIntervalMs > 0 ? statusIntervalMs / 1000.0 : longest;
+    List<TimeseriesRow> out = new ArrayList<>();
+    for (int i = 0; i < of.size(); i++) {
+      if (lengths[i] >= RunIntervals.MIN_RATE_SHARE * unit) {
+        out.add(of.get(i));
+      }
+    }
+    return out;
+  }
+
   static void write(Path file, List<TimeseriesRow> rows) throws IOException {
     try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       out.write(String.join(",", COLUMNS));

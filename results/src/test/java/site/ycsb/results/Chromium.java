@@ -57,6 +57,24 @@ public final class Chromium {
     return dumpDom(probe, work);
   }
 
+  /**
+   * The DOM after {@code script} (a {@code <script>} element added before {@code </body>}, as probe.html beside the
+   * page) ran, in a window of {@code width} x {@code height} pixels.
+   */
+  public String dumpDomWithScript(Path html, Path work, String script, int width, int height)
+      throws IOException, InterruptedException {
+    Path probe = html.resolveSibling("probe.html");
+    String page = new String(Files.readAllBytes(html), StandardCharsets.UTF_8);
+    Files.write(probe, page.replace("</body>", script + "</body>").getBytes(StandardCharsets.UTF_8));
+    return run(probe, work, "--dump-dom", "--window-size=" + width + "," + height);
+  }
+
+  /** A screenshot of the page in a window of the given size. */
+  void screenshot(Path html, Path png, Path work, int width, int height) throws IOException, InterruptedException {
+    run(html, work, "--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height,
+        "--hide-scrollbars");
+  }
+
   void screenshot(Path html, Path png, Path work) throws IOException, InterruptedException {
     run(html, work, "--screenshot=" + png.toAbsolutePath(), "--window-size=1200,2600", "--hide-scrollbars");
   }

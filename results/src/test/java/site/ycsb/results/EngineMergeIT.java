@@ -173,6 +173,27 @@ class EngineMergeIT {
     assertEquals("Configuration,load,A", throughput.get(0));
     assertTrue(throughput.get(1).startsWith("BasicDB 2clients,"), throughput.get(1));
     assertTrue(Files.size(report.resolve("charts/latency-A.svg")) > 1000);
+    // the real engine ends each run with a sliver of a status interval: no rate falls there, merged or not
+    assertRatesNear(report.resolve("rates-over-time.csv"), "A", 2000);
+    Path single = tmp.resolve("report-c1");
+    assertEquals(0, Report.run(new String[] {"-o", single.toString(), results.resolve("a-c1").toString()}, quiet,
+        errStream), err.toString("UTF-8"));
+    assertRatesNear(single.resolve("rates-over-time.csv"), "A", 1000);
+  }
+
+  /** Every rate drawn for the workload is within half of the rate the clients were throttled to. */
+  private static void assertRatesNear(Path ratesCsv, String workload, double target) throws Exception {
+    int drawn = 0;
+    for (String line : Files.readAllLines(ratesCsv)) {
+      String[] c = line.split(",", -1);
+      if (!c[0].equals(workload) || c[4].isEmpty()) {
+        continue;
+      }
+      drawn++;
+      double rate = Double.parseDouble(c[4]);
+      assertTrue(rate > target / 2 && rate < target * 1.5, "a rate far from " + target + ": " + line);
+    }
+    assertTrue(drawn >= 2, "rates drawn: " + Files.readAllLines(ratesCsv));
   }
   /**
    * Coordinated-omission correction through results.dir and merge: two engines, each one thread on a 1 ms schedule

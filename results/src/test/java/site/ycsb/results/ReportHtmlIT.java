@@ -91,7 +91,8 @@ class ReportHtmlIT {
         node.subList(0, 6));
     String drawn = dom.getElementById("image-probe").text();
     for (String src : images) {
-      assertTrue(drawn.contains(src + " " + ChartWriter.WIDTH + "x" + ChartWriter.HEIGHT),
+      int height = src.startsWith("charts/timeline-") ? TimelineChart.HEIGHT : ChartWriter.HEIGHT;
+      assertTrue(drawn.contains(src + " " + ChartWriter.WIDTH + "x" + height),
           "chart not drawn by the browser: " + src + " in " + drawn);
     }
   }

@@ -28,6 +28,8 @@ final class ResultDirFixture {
   int threads = 4;
   long startEpochMs = 1_790_000_000_000L;
   int intervalSec = 10;
+  /** The length of the last interval in ms (a run that ended mid-interval); 0: a full one. */
+  long lastIntervalMs = 0;
   boolean writeHdr = true;
   boolean clientLimited = false;
   List<String> healthWarnings = new ArrayList<>();
@@ -53,6 +55,10 @@ final class ResultDirFixture {
   long lostOps;
   long unfinishedOps;
   final Map<String, String> properties = new LinkedHashMap<>();
+  /** summary.json's database.nodeEvents, each {node, state, epoch ms}. */
+  final List<Object[]> nodeEvents = new ArrayList<>();
+  /** status.log's lines as the engine writes them; null: no status.log. */
+  List<String> statusLog;
   /** measurement -> per interval latencies (us). */
   final Map<String, List<long[]>> latencies = new LinkedHashMap<>();
   /** measurement -> extra non-OK return counts, e.g. NOT_FOUND. */
@@ -72,7 +78,17 @@ final class ResultDirFixture {
   }
 
   long endEpochMs() {
-    return startEpochMs + intervals() * intervalSec * 1000L;
+    return endOf(intervals() - 1);
+  }
+
+  /** The end of interval i (epoch ms): the last one may be partial ({@link #lastIntervalMs}). */
+  long endOf(int i) {
+    long full = startEpochMs + (i + 1) * intervalSec * 1000L;
+    return i == intervals() - 1 && lastIntervalMs > 0 ? full - intervalSec * 1000L + lastIntervalMs : full;
+  }
+
+  double secondsOf(int i) {
+    return (endOf(i) - startEpochMs - i * intervalSec * 1000L) / 1000.0;
   }
 
   static long[] range(long from, long to, long step) {
@@ -143,7 +159,8 @@ final class ResultDirFixture {
     ObjectNode ms = s.putObject("measurements");
     StringBuilder csv = new StringBuilder(String.join(",", TimeseriesCsv.COLUMNS)).append('\n');
     for (int i = 0; i < intervals(); i++) {
-      long ts = startEpochMs + (i + 1) * intervalSec * 1000L;
+      long ts = endOf(i);
+      String elapsed = TimeseriesCsv.number((ts - startEpochMs) / 1000.0);
       long all = 0;
       long errors = 0;
       StringBuilder perOp = new StringBuilder();
@@ -154,16 +171,16 @@ final class ResultDirFixture {
           continue;
         }
         Histogram h = histogram(v);
-        perOp.append(ts).append(',').append((i + 1) * intervalSec).append(',').append(e.getKey()).append(',')
-            .append(v.length).append(',').append(TimeseriesCsv.number(v.length / (double) intervalSec)).append(',')
+        perOp.append(ts).append(',').append(elapsed).append(',').append(e.getKey()).append(',')
+            .append(v.length).append(',').append(TimeseriesCsv.number(v.length / secondsOf(i))).append(',')
             .append(TimeseriesCsv.number(mean(v))).append(',').append(min(v)).append(',').append(max(v));
         for (double p : TimeseriesCsv.PERCENTILES) {
           perOp.append(',').append(h.getValueAtPercentile(p));
         }
         perOp.append(",0\n");
       }
-      csv.append(ts).append(',').append((i + 1) * intervalSec).append(",OVERALL,").append(all).append(',')
-          .append(TimeseriesCsv.number(all / (double) intervalSec)).append(",,,,,,,,,").append(errors).append('\n');
+      csv.append(ts).append(',').append(elapsed).append(",OVERALL,").append(all).append(',')
+          .append(TimeseriesCsv.number(all / secondsOf(i))).append(",,,,,,,,,").append(errors).append('\n');
       csv.append(perOp);
     }
     for (Map.Entry<String, List<long[]>> e : latencies.entrySet()) {
@@ -173,7 +190,7 @@ final class ResultDirFixture {
       for (int i = 0; i < e.getValue().size(); i++) {
         Histogram h = histogram(e.getValue().get(i));
         h.setStartTimeStamp(startEpochMs + i * intervalSec * 1000L);
-        h.setEndTimeStamp(startEpochMs + (i + 1) * intervalSec * 1000L);
+        h.setEndTimeStamp(endOf(i));
         intervals.add(h);
         total.add(h);
         for (long v : e.getValue().get(i)) {
@@ -222,6 +239,16 @@ final class ResultDirFixture {
           .put("longestCallUs", longestCallUs).put("processPauseMaxUs", 3_000).put("gcMaxPauseUs", 0);
     }
     healthWarnings.forEach(health.putArray("warnings")::add);
+    if (!nodeEvents.isEmpty()) {
+      com.fasterxml.jackson.databind.node.ArrayNode events = s.putObject("database").putArray("nodeEvents");
+      for (Object[] e : nodeEvents) {
+        events.addObject().put("binding", "cassandra").put("node", (String) e[0]).put("state", (String) e[1])
+            .put("epochMs", (Long) e[2]).put("nodesUp", 2).put("nodesKnown", 3).put("source", "fixture");
+      }
+    }
+    if (statusLog != null) {
+      Files.write(dir.resolve("status.log"), statusLog, StandardCharsets.UTF_8);
+    }
     Json.write(dir.resolve("summary.json"), s);
     Files.write(dir.resolve("timeseries.csv"), csv.toString().getBytes(StandardCharsets.UTF_8));
     Files.write(dir.resolve("output.txt"), TextOutput.render(s).getBytes(StandardCharsets.UTF_8));

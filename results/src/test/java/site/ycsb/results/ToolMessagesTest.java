@@ -60,16 +60,4 @@ class ToolMessagesTest {
     assertTrue(new String(java.nio.file.Files.readAllBytes(out.resolve("report.md")), StandardCharsets.UTF_8)
         .contains("bench:***@10.0.0.1"));
   }
-
-  @Test
-  void should_exit_2_with_one_line_when_the_report_directory_cannot_be_created() throws Exception {
-    Path a = new ResultDirFixture().interval("READ", 100, 200).write(tmp.resolve("a"));
-    java.nio.file.Files.write(tmp.resolve("afile"), new byte[] {1});
-    for (String o : new String[] {tmp.resolve("afile").resolve("sub").toString(), "/proc/ycsb-report-test"}) {
-      String[] r = run(false, "-o", o, a.toString());
-      assertEquals("2", r[0], r[1]);
-      assertEquals(1, r[1].trim().split("\n").length, r[1]);
-      assertTrue(r[1].startsWith("report: -o " + o + " cannot be created"), r[1]);
-    }
-  }
 }

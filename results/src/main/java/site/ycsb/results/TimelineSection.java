@@ -1,0 +1,127 @@
+package site.ycsb.results;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report's timeline: per workload, one {@link TimelineChart} (one run, or the two compared runs overlaid; with
+ * more configurations, one chart per configuration) with the table of its events under it, and per interval the
+ * figures it draws as CSV ({@code latency-over-time.csv}, {@code rates-over-time.csv}).
+ */
+final class TimelineSection {
+  /** More events than this on one chart are listed in its table but not drawn (the marks would be a wall). */
+  static final int MAX_MARKS = 40;
+
+  final List<NamedChart> charts = new ArrayList<>();
+  final List<Table> tables = new ArrayList<>();
+  private final Table latency = new Table("latency-over-time", "Latency per interval (us, from each interval's"
+      + " histogram)", "Workload", "Configuration", "Measurement", "Interval end (s)", "Interval (s)", "Operations",
+      "p50", "p99", "p99.9", "Max");
+  private final Table rates = new Table("rates-over-time", "Completed and failed operations per second per"
+      + " interval (empty: an interval too short for a rate)", "Workload", "Configuration", "Interval end (s)",
+      "Interval (s)", "Completed ops/s", "Failed ops/s");
+
+  /** The timeline of every workload of the catalog whose runs have hdr logs. */
+  static TimelineSection build(RunCatalog catalog) throws UsageException {
+    TimelineSection s = new TimelineSection();
+    List<String> configs = catalog.configurations();
+    for (String w : catalog.workloads()) {
+      List<TimelineRun> runs = new ArrayList<>();
+      for (String c : configs) {
+        ReportRun r = catalog.get(c, w);
+        TimelineRun t = r == null ? null : TimelineRun.of(c, r);
+        if (t != null) {
+          runs.add(t);
+          s.addRows(w, t);
+        }
+      }
+      if (runs.size() <= 2) {
+        s.addChart(w, runs, false);
+      } else {
+        for (TimelineRun t : runs) {
+          s.addChart(w, Collections.singletonList(t), true);
+        }
+      }
+    }
+    if (!s.latency.rows.isEmpty()) {
+      s.latency.csvOnly = true;
+      s.rates.csvOnly = true;
+      s.tables.add(s.latency);
+      s.tables.add(s.rates);
+    }
+    return s;
+  }
+
+  private void addChart(String workload, List<TimelineRun> runs, boolean grouped) throws UsageException {
+    if (runs.isEmpty()) {
+      return;
+    }
+    List<TimelineEvent> all = new ArrayList<>();
+    for (TimelineRun r : runs) {
+      all.addAll(r.events);
+    }
+    all.sort((a, b) -> Double.compare(TimelineChart.runOf(runs, a).elapsedS(a.epochMs),
+        TimelineChart.runOf(runs, b).elapsedS(b.epochMs)));
+    NamedChart chart = TimelineChart.build(workload, runs, all.subList(0, Math.min(all.size(), MAX_MARKS)), grouped);
+    charts.add(chart);
+    if (!all.isEmpty()) {
+      tables.add(eventsTable(chart, runs, all));
+    }
+  }
+
+  /** The table of a chart's events: its id is "events-" and the chart's id, which places it under the chart. */
+  private static Table eventsTable(NamedChart chart, List<TimelineRun> runs, List<TimelineEvent> events) {
+    boolean compare = runs.size() > 1;
+    List<String> header = new ArrayList<>(Arrays.asList("#", "At (s)", "Until (s)", "Event", "Client",
+        "What the record says"));
+    if (compare) {
+      header.add(1, "Run");
+    }
+    Table t = new Table("events-" + chart.id, "Events, " + chart.title.replace("Timeline, ", "")
+        + " (numbered as on the chart)", header.toArray(new String[0]));
+    for (int n = 0; n < events.size(); n++) {
+      TimelineEvent e = events.get(n);
+      TimelineRun run = TimelineChart.runOf(runs, e);
+      List<String> row = new ArrayList<>(Arrays.asList(n < MAX_MARKS ? Integer.toString(n + 1) : "(not drawn)",
+          seconds(run.elapsedS(e.epochMs)), e.isWindow() ? seconds(run.elapsedS(e.endEpochMs)) : "",
+          e.label.startsWith(e.kind.text) ? e.label : e.kind.text + ": " + e.label, e.client, e.detail));
+      if (compare) {
+        row.add(1, run.name);
+      }
+      t.add(row);
+    }
+    return t;
+  }
+
+  private void addRows(String workload, TimelineRun t) {
+    RunIntervals in = t.intervals;
+    for (int i = 0; i < in.grid.size(); i++) {
+      String end = seconds(t.elapsedS(in.grid.endOf(i)));
+      String length = String.format(Locale.ROOT, "%.3f", in.grid.seconds(i));
+      for (String name : in.byMeasurement.keySet()) {
+        Histogram h = in.byMeasurement.get(name).get(i);
+        if (h.getTotalCount() == 0) {
+          continue;
+        }
+        List<String> row = new ArrayList<>(Arrays.asList(workload, t.name, name, end, length,
+            Long.toString(h.getTotalCount())));
+        for (double p : TimelineChart.PERCENTILES) {
+          row.add(Long.toString(TimelineChart.valueAt(h, p)));
+        }
+        latency.add(row);
+      }
+      boolean known = in.rateKnown(i);
+      rates.add(Arrays.asList(workload, t.name, end, String.format(Locale.ROOT, "%.3f", in.runSeconds(i)), known ? ReportTables.fixed1(in.rate(i, false)) : "",
+          known ? ReportTables.fixed1(in.rate(i, true)) : ""));
+    }
+  }
+
+  private static String seconds(double s) {
+    return String.format(Locale.ROOT, "%.1f", s);
+  }
+}

@@ -1,0 +1,99 @@
+package site.ycsb.results;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A run of YCSB 0.17.0 (or any client) known only from its {@code hdrhistogram.output.path} interval logs
+ * ({@code <prefix><NAME>.hdr}, prefix a directory): read as a result directory whose summary is made from the logs
+ * themselves — the run's window from the first interval's start to the end of the last that holds an operation (the
+ * cleanup's intervals left out), each measurement's operations,
+ * mean, min and max from the sum of its intervals. 0.17.0 writes interval times relative to the log's StartTime;
+ * HdrHistogram's reader makes them absolute.
+ */
+final class Ycsb017Logs {
+  static final String DB = "YCSB 0.17.0 hdr logs";
+
+  private Ycsb017Logs() {
+  }
+
+  /** The directory holding the logs of {@code dir}: {@code dir/hdr} or {@code dir} itself; null when neither does. */
+  static Path logDir(Path dir) throws UsageException {
+    for (Path candidate : new Path[] {dir.resolve(ResultDir.HDR_DIR), dir}) {
+      if (Files.isDirectory(candidate) && !RunIntervals.logNames(candidate).isEmpty()) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
+  /** The summary the logs of {@code logDir} describe. */
+  static ObjectNode summary(Path dir, Path logDir) throws UsageException {
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+    ObjectNode s = Json.object();
+    ObjectNode ms = Json.object();
+    long operations = 0;
+    for (String name : RunIntervals.logNames(logDir)) {
+      Histogram total = HdrLog.emptyHistogram();
+      List<Histogram> intervals = HdrLog.readIntervals(logDir.resolve(name + ".hdr"));
+      boolean cleanup = name.endsWith("CLEANUP");
+      for (Histogram h : intervals) {
+        total.add(h);
+        if (!cleanup) {
+          // the run's window: from its logs' first interval to the last that holds an operation (the logs go on
+          // through the cleanup, which is not part of the run)
+          start = Math.min(start, h.getStartTimeStamp());
+          if (h.getTotalCount() > 0) {
+            end = Math.max(end, h.getEndTimeStamp());
+          }
+        }
+      }
+      if (total.getTotalCount() == 0) {
+        continue;
+      }
+      boolean intended = name.startsWith("Intended-");
+      ObjectNode m = ms.putObject(name);
+      m.put("kind", intended ? "intended" : "service");
+      m.put("operations", total.getTotalCount());
+      m.put("averageUs", total.getMean());
+      m.put("minUs", total.getMinValue());
+      m.put("maxUs", total.getMaxValue());
+      if (!intended && !name.equals("CLEANUP")) {
+        // 0.17.0 files an operation under its name only when it returned OK (else NAME-FAILED or NAME-<STATUS>)
+        if (RunIntervals.isFailed(name)) {
+          m.putObject("returns").put(name.substring(name.lastIndexOf('-') + 1), total.getTotalCount());
+        } else {
+          m.putObject("returns").put("OK", total.getTotalCount());
+          operations += total.getTotalCount();
+        }
+      }
+    }
+    if (start == Long.MAX_VALUE || end == Long.MIN_VALUE) {
+      throw new UsageException("the hdr logs in " + logDir + " hold no operations");
+    }
+    long runtime = Math.max(1, end - start);
+    s.put("format", ResultDir.FORMAT);
+    s.put("host", dir.toAbsolutePath().normalize().getFileName().toString());
+    s.put("label", "");
+    s.put("phase", "run");
+    s.put("workloadName", "");
+    s.put("db", DB);
+    s.put("version", "0.17.0 (hdr logs only)");
+    s.put("startEpochMs", start);
+    s.put("endEpochMs", end);
+    s.put("startTime", Instant.ofEpochMilli(start).toString());
+    s.put("endTime", Instant.ofEpochMilli(end).toString());
+    s.put("runtimeMs", runtime);
+    s.put("operations", operations);
+    s.put("throughput", 1000.0 * operations / runtime);
+    s.put("exitReason", "unknown (hdr logs only)");
+    s.set("measurements", ms);
+    return s;
+  }
+}
