@@ -28,11 +28,17 @@ public final class Merge {
     try {
       Path outDir = Paths.get(DEFAULT_OUT);
       List<Path> inputs = new ArrayList<>();
+      site.ycsb.cli.OptionsGivenOnce once = new site.ycsb.cli.OptionsGivenOnce();
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
         if ("-o".equals(a) || "--output".equals(a)) {
           if (++i >= args.length) {
             throw new UsageException("-o needs a directory; " + USAGE);
+          }
+          try {
+            once.record("-o", args[i]); // -o and --output are one option
+          } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
           }
           outDir = Paths.get(args[i]);
         } else if ("-h".equals(a) || "--help".equals(a)) {

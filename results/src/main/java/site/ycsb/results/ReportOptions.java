@@ -29,8 +29,17 @@ final class ReportOptions {
 
   static ReportOptions parse(String[] args) throws UsageException {
     ReportOptions o = new ReportOptions();
+    site.ycsb.cli.OptionsGivenOnce once = new site.ycsb.cli.OptionsGivenOnce();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
+      if (a.startsWith("-") && !"--by-threads".equals(a) && !"-h".equals(a) && !"--help".equals(a)) {
+        try {
+          // -o and --output are one option; the value is looked at by the option's own case below
+          once.record("-o".equals(a) ? "--output" : a, i + 1 < args.length ? args[i + 1] : "");
+        } catch (IllegalArgumentException e) {
+          throw new UsageException(e.getMessage());
+        }
+      }
       switch (a) {
       case "-o":
       case "--output":

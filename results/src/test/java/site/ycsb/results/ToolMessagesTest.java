@@ -45,6 +45,26 @@ class ToolMessagesTest {
   }
 
   @Test
+  void should_refuse_in_one_line_naming_both_values_when_an_option_is_given_twice() throws Exception {
+    Path a = new ResultDirFixture().interval("READ", 100, 200).write(tmp.resolve("a"));
+    String r1 = tmp.resolve("r1").toString();
+    String r2 = tmp.resolve("r2").toString();
+    String[][] cases = {
+        run(false, "-o", r1, "--output", r2, a.toString()),
+        run(false, "--format", "md", "--format", "html", "-o", r1, a.toString()),
+        run(false, "--title", "one", "--title", "two", "-o", r1, a.toString()),
+        run(false, "--bucket", "1h", "--bucket", "1h", "-o", r1, a.toString()),
+        run(true, "-o", r1, "--output", r2, a.toString()),
+    };
+    for (String[] r : cases) {
+      assertEquals("2", r[0], r[1]);
+      assertEquals(1, r[1].trim().split("\n").length, r[1]);
+      assertTrue(r[1].contains(" is given twice ("), r[1]);
+    }
+    assertTrue(cases[1][1].contains("--format is given twice ('md', then 'html')"), cases[1][1]);
+  }
+
+  @Test
   void should_mask_credentials_in_every_written_report_when_the_title_holds_a_url() throws Exception {
     Path a = new ResultDirFixture().interval("READ", 100, 200).write(tmp.resolve("a"));
     Path out = tmp.resolve("report");
