@@ -35,15 +35,7 @@ final class MarksFile {
   static List<TimelineEvent> read(Path dir, String client) throws UsageException {
     List<TimelineEvent> out = new ArrayList<>();
     Path file = dir.resolve(NAME);
-    if (!Files.isRegularFile(file)) {
-      return out;
-    }
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UsageException("cannot read " + file + ": " + Messages.cause(e));
-    }
+    List<String> lines = OptionalFile.lines(file);
     for (String line : lines) {
       int tab = line.indexOf('\t');
       if (tab <= 0) {

@@ -1,8 +1,5 @@
 package site.ycsb.results;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -57,15 +54,7 @@ final class StatusLogHealth {
    */
   static List<Interval> read(Path file, long zeroEpochMs) throws UsageException {
     List<Interval> out = new ArrayList<>();
-    if (!Files.isRegularFile(file)) {
-      return out;
-    }
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UsageException("cannot read " + file + ": " + Messages.cause(e));
-    }
+    List<String> lines = OptionalFile.lines(file);
     Long zoneMs = null;
     long previous = zeroEpochMs;
     for (String line : lines) {

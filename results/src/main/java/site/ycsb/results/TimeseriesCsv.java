@@ -24,15 +24,7 @@ final class TimeseriesCsv {
   /** Rows of the file; an absent file yields no rows, a malformed one a UsageException naming the line. */
   static List<TimeseriesRow> read(Path file) throws UsageException {
     List<TimeseriesRow> rows = new ArrayList<>();
-    if (!Files.isRegularFile(file)) {
-      return rows;
-    }
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UsageException("cannot read " + file + ": " + e.getMessage());
-    }
+    List<String> lines = OptionalFile.lines(file);
     if (lines.isEmpty()) {
       return rows;
     }
