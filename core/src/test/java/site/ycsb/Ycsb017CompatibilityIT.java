@@ -97,10 +97,12 @@ class Ycsb017CompatibilityIT {
     assertTrue(load.stdout.contains("[PROBE-INSERT], Operations, 500"), load.toString());
     assertTrue(load.stdout.contains("[COMPAT-PROBE], ops=500, rows=500, bytes=500000"), load.toString());
     ChildProcess.Result run = run(cp, "site.ycsb.Client", "-t", "-db", "compat.CompatProbeDB",
-        "-P", workload, "-threads", "4", "-target", "4000", "-p", "measurement.interval=both");
+        "-P", workload, "-threads", "4", "-target", "4000", "-p", "measurement.interval=both",
+        "-p", "errors.budget=100%");
+    // the store is per JVM, so the run phase reads nothing back (NOT_FOUND, missing records to the core workload,
+    // so failures its budget of 100% allows); what matters is that every call linked and ran
     assertEquals(0, run.exitCode, run.toString());
     assertTrue(run.stdout.contains("[COMPAT-PROBE], ops=2000"), run.toString());
-    // the store is per JVM, so the run phase reads nothing back; what matters is that every call linked and ran
     assertTrue(run.stdout.contains("[READ], Return=NOT_FOUND"), run.toString());
     assertTrue(run.stdout.contains("[Intended-READ"), run.toString());
   }
