@@ -147,7 +147,14 @@ public final class DeadlineWatch implements AutoCloseable {
     }
   }
 
-  /** Stops the thread and expires every entry still watched, on the calling thread; later watches are refused. */
+  /** How long {@link #close} waits for the watch's thread to finish the expiries it has begun. */
+  static final long CLOSE_WAIT_MS = 10_000;
+
+  /**
+   * Stops the thread and expires every entry still watched, on the calling thread; later watches are refused. When
+   * it returns, the {@link Entry#expired} of every entry the thread had already taken has run too (it waits at most
+   * {@link #CLOSE_WAIT_MS} for that), so an owner that counts completions and expiries after close sees them all.
+   */
   @Override
   public void close() {
     synchronized (lock) {
@@ -160,6 +167,13 @@ public final class DeadlineWatch implements AutoCloseable {
       LockSupport.unpark(thread);
     }
     expire(0, true);
+    if (thread != null && thread != Thread.currentThread()) {
+      try {
+        thread.join(CLOSE_WAIT_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   private void unlink(Entry e) {

@@ -78,12 +78,19 @@ public final class EngineRun {
       workload = loadWorkload();
       chooseAsync();
       checkThreadCount();
+      // Until the schedule opens (this results.dir's creation, the banner, the threads' init, the engine's warm-up) a
+      // signal ends the process at once, with a line and without leaving the results.dir this run created: installed
+      // before the directory is made, since a signal between the two left it as the partial record of a killed run.
+      // From the schedule's opening the run's own handlers take over.
+      beforeRun = Interruption.beforeRun(resultsDir::removeUnstarted);
       resultsDir.prepare();
       return ExitCode.OK;
     } catch (UsageException e) {
+      beforeRun.close();
       System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
     } catch (WorkloadException e) {
+      beforeRun.close();
       System.err.println("Error: workload initialisation failed: " + Secrets.safeLine(Failures.describe(e)));
       return ExitCode.INIT_FAILED;
     }
@@ -92,9 +99,7 @@ public final class EngineRun {
   /** Runs the phases; returns the exit code. */
   public int execute() {
     int code = ExitCode.RUN_FAILED;
-    // Until the schedule opens (threads' init, the engine's warm-up) a signal ends the process at once, with a line
-    // and without leaving the results.dir this run created; from then on the run's own handlers take over.
-    beforeRun = Interruption.beforeRun(resultsDir::removeUnstarted);
+    // beforeRun (see prepare) holds until the schedule opens
     database = DatabaseReport.listen(System.err);
     try {
       code = initialise();
