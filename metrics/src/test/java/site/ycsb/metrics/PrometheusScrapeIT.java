@@ -1,13 +1,15 @@
 package site.ycsb.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import site.ycsb.testsupport.LocalServer;
+import site.ycsb.testsupport.PrometheusApi;
 
 /**
  * A real Prometheus server (Debian's package) scrapes a running engine every second through metrics.listen; what it
@@ -19,10 +21,7 @@ class PrometheusScrapeIT {
 
   /** Skips with one line where the tool is absent, except where {@link LocalServer#REQUIRE} says it must be there. */
   static void assumeInstalled(String tool, String debianPackage) {
-    String reason = LocalServer.unavailableReason(tool, debianPackage);
-    if (reason != null && Boolean.parseBoolean(System.getenv(LocalServer.REQUIRE))) {
-      fail(LocalServer.REQUIRE + " is set, but " + reason);
-    }
+    String reason = LocalServer.skipReason(tool, debianPackage);
     Assumptions.assumeTrue(reason == null, reason);
   }
 
@@ -37,7 +36,7 @@ class PrometheusScrapeIT {
       // the linger ends at the first scrape after the run: Prometheus holds the final figures when the engine exits
       LiveRun run = LiveRun.run(tmp.resolve("results"), "metrics.listen=" + enginePort, "metrics.linger=30s");
       assertEquals(0, run.exitCode);
-      run.checkAgainst(new PrometheusApi(server.port));
+      run.record.checkAgainst(new PrometheusApi(server.port));
     }
   }
 }

@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import site.ycsb.testsupport.LocalServer;
+import site.ycsb.testsupport.PrometheusApi;
+
 /**
  * The engine pushes to a real pushgateway (Debian's package) every second and once at the end; a real Prometheus
  * scrapes the gateway; what it stored is checked against the run's own results.
@@ -29,10 +32,10 @@ class PushgatewayIT {
         LiveRun run = LiveRun.run(tmp.resolve("results"), "metrics.pushgateway=http://127.0.0.1:" + gateway.port,
             "metrics.push.interval=1s");
         assertEquals(0, run.exitCode);
-        run.checkAgainst(new PrometheusApi(server.port));
+        run.record.checkAgainst(new PrometheusApi(server.port));
         // the group stays, marked ended: the gateway itself still serves the final figures
         String body = Scrape.get(gateway.port);
-        assertTrue(body.contains("run_id=\"" + run.runId + "\""), body);
+        assertTrue(body.contains("run_id=\"" + run.record.runId + "\""), body);
       }
     }
   }

@@ -1,4 +1,4 @@
-package site.ycsb.metrics;
+package site.ycsb.testsupport;
 
 import java.io.File;
 import java.io.IOException;
@@ -18,12 +18,12 @@ import java.util.concurrent.TimeUnit;
  * A Debian-packaged Prometheus server or pushgateway started for one test: loopback only, a free port, its own
  * directory and log; stopped by {@link #close} within a deadline.
  */
-final class LocalServer implements AutoCloseable {
+public final class LocalServer implements AutoCloseable {
   /** Where the servers must be present (CI sets it: .ci/run installs them): their absence fails instead of skipping. */
-  static final String REQUIRE = "YCSB_REQUIRE_PROMETHEUS";
+  public static final String REQUIRE = "YCSB_REQUIRE_PROMETHEUS";
   private static final long START_DEADLINE_MS = 60_000;
   private static final long STOP_DEADLINE_MS = 15_000;
-  final int port;
+  public final int port;
   private final Process process;
   private final Path log;
 
@@ -31,6 +31,18 @@ final class LocalServer implements AutoCloseable {
     this.port = port;
     this.process = process;
     this.log = log;
+  }
+
+  /**
+   * Why a test that needs {@code tool} must skip (one line), or null when it can run; where {@value #REQUIRE} is
+   * {@code true} (CI, which installs the packages) an absent tool is an error, not a skip nobody reads.
+   */
+  public static String skipReason(String tool, String debianPackage) {
+    String reason = unavailableReason(tool, debianPackage);
+    if (reason != null && Boolean.parseBoolean(System.getenv(REQUIRE))) {
+      throw new IllegalStateException(REQUIRE + " is set, but " + reason);
+    }
+    return reason;
   }
 
   /** Why {@code tool} cannot be started here (one line), or null when it can. */
@@ -44,14 +56,14 @@ final class LocalServer implements AutoCloseable {
   }
 
   /** A port that was free a moment ago. */
-  static int freePort() throws IOException {
+  public static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }
   }
 
   /** Starts {@code command} with {@code --web.listen-address=127.0.0.1:PORT} added; returns once it is ready. */
-  static LocalServer start(Path dir, String... command) throws IOException, InterruptedException {
+  public static LocalServer start(Path dir, String... command) throws IOException, InterruptedException {
     int port = freePort();
     List<String> cmd = new ArrayList<>(Arrays.asList(command));
     cmd.add("--web.listen-address=127.0.0.1:" + port);
@@ -93,7 +105,7 @@ final class LocalServer implements AutoCloseable {
   }
 
   /** The last lines of the server's log, for a failure message. */
-  String tail() throws IOException {
+  public String tail() throws IOException {
     List<String> lines = Files.readAllLines(log);
     return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
   }

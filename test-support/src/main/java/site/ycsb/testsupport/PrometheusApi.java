@@ -1,4 +1,4 @@
-package site.ycsb.metrics;
+package site.ycsb.testsupport;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,14 +11,14 @@ import java.nio.file.Path;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** A real Prometheus server for a test: its config (scrape every second), its query API. */
-final class PrometheusApi {
+/** A real Prometheus server for a test ({@link LocalServer}): its config (scrape every second), its query API. */
+public final class PrometheusApi {
   private static final ObjectMapper JSON = new ObjectMapper();
   private final int port;
   /** The evaluation time of instant queries (epoch seconds), or null for now. */
   private final String time;
 
-  PrometheusApi(int port) {
+  public PrometheusApi(int port) {
     this(port, null);
   }
 
@@ -31,12 +31,12 @@ final class PrometheusApi {
    * The same server, its instant queries evaluated at {@code epochSec}: once the engine has exited, its target's
    * failed scrapes mark every series stale, so the final figures are read at the time of the final scrape.
    */
-  PrometheusApi at(String epochSec) {
+  public PrometheusApi at(String epochSec) {
     return new PrometheusApi(port, epochSec);
   }
 
   /** A config that scrapes {@code target} (HOST:PORT) every second; {@code honorLabels} for a pushgateway. */
-  static Path config(Path dir, String target, boolean honorLabels) throws IOException {
+  public static Path config(Path dir, String target, boolean honorLabels) throws IOException {
     Files.createDirectories(dir);
     Path f = dir.resolve("prometheus.yml");
     String yml = "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n"
@@ -46,14 +46,27 @@ final class PrometheusApi {
     return f;
   }
 
+  /**
+   * A config that follows the Prometheus {@code file_sd} file {@code targets} (re-read every second) and scrapes its
+   * targets every second.
+   */
+  public static Path fileSdConfig(Path dir, Path targets) throws IOException {
+    Files.createDirectories(dir);
+    Path f = dir.resolve("prometheus.yml");
+    String yml = "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n"
+        + "  - job_name: ycsb\n    file_sd_configs:\n      - files: ['" + targets + "']\n        refresh_interval: 1s\n";
+    Files.write(f, yml.getBytes("UTF-8"));
+    return f;
+  }
+
   /** The arguments of a server with that config, its data in {@code dir}. */
-  static String[] command(Path dir, Path config) {
+  public static String[] command(Path dir, Path config) {
     return new String[] {"prometheus", "--config.file=" + config, "--storage.tsdb.path=" + dir.resolve("data"),
         "--log.level=warn"};
   }
 
   /** The {@code data.result} of an instant query. */
-  JsonNode query(String promql) throws IOException {
+  public JsonNode query(String promql) throws IOException {
     URL url = new URL("http://127.0.0.1:" + port + "/api/v1/query?query=" + URLEncoder.encode(promql, "UTF-8")
         + (time == null ? "" : "&time=" + time));
     HttpURLConnection c = (HttpURLConnection) url.openConnection();
@@ -71,7 +84,7 @@ final class PrometheusApi {
   }
 
   /** The one value of an instant query's only series, or NaN when it has none yet. */
-  double scalar(String promql) throws IOException {
+  public double scalar(String promql) throws IOException {
     JsonNode r = query(promql);
     if (r.size() == 0) {
       return Double.NaN;
