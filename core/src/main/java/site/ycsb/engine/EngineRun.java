@@ -86,9 +86,12 @@ public final class EngineRun {
       workload = loadWorkload();
       chooseAsync();
       checkThreadCount();
-      // last of the checks: a port in use is refused before the results directory is created
-      observer = RunObservers.start(config.props, new RunLabels(runId, ResultsWriter.hostName(), config.dbClass,
-          config.workloadClass, config.doTransactions ? "run" : "load"));
+      // last of the checks: a port in use is refused before the results directory is created; without a metrics
+      // option nothing is done (not even the host name lookup of the labels)
+      if (RunObservers.wanted(config.props)) {
+        observer = RunObservers.start(config.props, new RunLabels(runId, ResultsWriter.hostName(), config.dbClass,
+            config.workloadClass, config.doTransactions ? "run" : "load"));
+      }
       resultsDir.prepare();
       return ExitCode.OK;
     } catch (UsageException e) {
