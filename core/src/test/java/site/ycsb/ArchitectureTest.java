@@ -205,13 +205,15 @@ class ArchitectureTest {
       if (CORE.packageOf(c).equals("site.ycsb.observe")) {
         for (String r : CORE.referencesOf(c)) {
           String pkg = CORE.packageOf(r);
-          if (!pkg.equals("site.ycsb.observe") && !pkg.equals("site.ycsb.cli") && !pkg.equals("site.ycsb.measurements")) {
+          if (!pkg.equals("site.ycsb.observe") && !pkg.equals("site.ycsb.cli")
+              && !pkg.equals("site.ycsb.measurements")) {
             broken.add(c + " -> " + r);
           }
         }
       }
     }
-    assertEquals(Collections.emptyList(), broken, "site.ycsb.observe is what an observer is handed: options and figures");
+    assertEquals(Collections.emptyList(), broken,
+        "site.ycsb.observe is what an observer is handed: options and figures");
   }
 
   @Test

@@ -16,7 +16,8 @@ import java.util.TimeZone;
  */
 public final class Suite {
   static final String USAGE = "usage: ycsb suite <binding> [--workloads load,a,b,c,f,d] [--load-workload W] "
-      + "[--repeat N] [--out DIR] [--hook-before CMD] [--hook-after CMD] [--db-hosts FILE] [--metrics-port PORT] [--no-report] "
+      + "[--repeat N] [--out DIR] [--hook-before CMD] [--hook-after CMD] [--db-hosts FILE] "
+      + "[--metrics-port PORT] [--no-report] "
       + "[--ycsb-home DIR] "
       + "[client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]";
 

@@ -54,7 +54,8 @@ public final class PrometheusApi {
     Files.createDirectories(dir);
     Path f = dir.resolve("prometheus.yml");
     String yml = "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n"
-        + "  - job_name: ycsb\n    file_sd_configs:\n      - files: ['" + targets + "']\n        refresh_interval: 1s\n";
+        + "  - job_name: ycsb\n    file_sd_configs:\n      - files: ['" + targets + "']\n"
+        + "        refresh_interval: 1s\n";
     Files.write(f, yml.getBytes("UTF-8"));
     return f;
   }

@@ -109,7 +109,8 @@ public final class RecordedRun {
   private void checkP99(PrometheusApi server, PrometheusApi atEnd, String run, String op) throws IOException {
     List<Long> csv = intervalP99s("Intended-" + op);
     Set<Long> allowed = new HashSet<>(csv);
-    String selector = "ycsb_latency_seconds{" + run + ",operation=\"" + op + "\",latency=\"intended\",quantile=\"0.99\"}";
+    String selector = "ycsb_latency_seconds{" + run + ",operation=\"" + op
+        + "\",latency=\"intended\",quantile=\"0.99\"}";
     JsonNode series = server.query(selector + "[10m]");
     assertEquals(1, series.size(), "one intended p99 series of " + op + ": " + series);
     JsonNode values = series.get(0).path("values");
