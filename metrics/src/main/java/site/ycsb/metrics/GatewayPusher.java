@@ -62,7 +62,7 @@ final class GatewayPusher {
     return URLEncoder.encode(s, "UTF-8").replace("+", "%20");
   }
 
-  /** Stops the periodic pushes; with {@code final} (the run ended) pushes the final figures once more. */
+  /** Stops the periodic pushes; with {@code last} (the run ended) pushes the final figures once more. */
   void stop(boolean last) {
     timer.shutdownNow();
     try {
