@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -193,6 +196,57 @@ class ArchitectureTest {
       }
     }
     assertEquals(Collections.emptyList(), missing, "say in package-info.java who the package is for");
+  }
+
+  @Test
+  void should_use_only_the_options_and_the_interval_figures_when_in_the_observe_package() {
+    List<String> broken = new ArrayList<>();
+    for (String c : CORE.classes()) {
+      if (CORE.packageOf(c).equals("site.ycsb.observe")) {
+        for (String r : CORE.referencesOf(c)) {
+          String pkg = CORE.packageOf(r);
+          if (!pkg.equals("site.ycsb.observe") && !pkg.equals("site.ycsb.cli")
+              && !pkg.equals("site.ycsb.measurements")) {
+            broken.add(c + " -> " + r);
+          }
+        }
+      }
+    }
+    assertEquals(Collections.emptyList(), broken,
+        "site.ycsb.observe is what an observer is handed: options and figures");
+  }
+
+  @Test
+  void should_use_only_observe_cli_and_measurements_of_core_when_in_the_metrics_module() {
+    SourceTree all = new SourceTree(mainRoots());
+    SourceTree metrics = new SourceTree(Collections.singletonList(REPO.resolve("metrics/src/main/java")));
+    List<String> broken = new ArrayList<>();
+    for (String c : metrics.classes()) {
+      for (String r : all.referencesOf(c)) {
+        String pkg = all.packageOf(r);
+        if (!pkg.equals("site.ycsb.metrics") && !pkg.equals("site.ycsb.observe") && !pkg.equals("site.ycsb.cli")
+            && !pkg.equals("site.ycsb.measurements")) {
+          broken.add(c + " -> " + r);
+        }
+      }
+    }
+    assertTrue(!metrics.classes().isEmpty(), "the metrics module's sources were not found beside core");
+    assertEquals(Collections.emptyList(), broken, "the metrics module implements site.ycsb.observe; it never uses "
+        + "the engine");
+  }
+
+  @Test
+  void should_name_no_prometheus_class_when_in_core() throws IOException {
+    List<String> broken = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(Paths.get("src/main/java"))) {
+      for (Path f : (Iterable<Path>) files.filter(x -> x.toString().endsWith(".java"))::iterator) {
+        if (new String(Files.readAllBytes(f), StandardCharsets.UTF_8).contains("io.prometheus")) {
+          broken.add(f.toString());
+        }
+      }
+    }
+    assertEquals(Collections.emptyList(), broken, "core loads the metrics module by class name: its jar must not "
+        + "need the Prometheus client when live metrics are off");
   }
 
   private static String room(String pkg) {

@@ -200,6 +200,22 @@ class BadInputTest {
         row(2, "basicdb.count=1 must be true or false", "-P", "{W}", "-p", "basicdb.count=1"),
         row(2, "basicdb.simulatedelay=abc is not a whole number", "-P", "{W}", "-p", "basicdb.simulatedelay=abc"),
         row(2, "basicdb.simulatedelay=-5 must be at least 0", "-P", "{W}", "-p", "basicdb.simulatedelay=-5"),
+        // Live metrics: an address that is not one, a port out of range, a URL that is not a gateway's or holds a
+        // secret, intervals out of bounds; and the metrics jar missing (core alone), all before anything runs.
+        row(2, "metrics.listen=65536: port 65536 is out of range", "-P", "{W}", "-p", "metrics.listen=65536"),
+        row(2, "port 99999 is out of range", "-P", "{W}", "-p", "metrics.listen=127.0.0.1:99999"),
+        row(2, "localhost is not an IP address", "-P", "{W}", "-p", "metrics.listen=localhost:9400"),
+        row(2, "300.0.0.1 is not an IP address", "-P", "{W}", "-p", "metrics.listen=300.0.0.1:9400"),
+        row(2, "[1:2:3:4:5:6:7:8:9] is not an IPv6 address", "-P", "{W}", "-p",
+            "metrics.listen=[1:2:3:4:5:6:7:8:9]:9400"),
+        row(2, "metrics.listen=9400x is not PORT or ADDRESS:PORT", "-P", "{W}", "-p", "metrics.listen=9400x"),
+        row(2, "metrics.pushgateway=ftp://127.0.0.1:9091 is not an http:// or https:// URL", "-P", "{W}", "-p",
+            "metrics.pushgateway=ftp://127.0.0.1:9091"),
+        row(2, "metrics.pushgateway: a URL with credentials or a query is refused", "-P", "{W}", "-p",
+            "metrics.pushgateway=http://user:" + SECRET + "@127.0.0.1:9091"),
+        row(2, "metrics.push.interval=500ms is shorter than 1s", "-P", "{W}", "-p", "metrics.push.interval=500ms"),
+        row(2, "metrics.linger=soon", "-P", "{W}", "-p", "metrics.linger=soon"),
+        row(2, "need the metrics jar", "-P", "{W}", "-p", "metrics.listen=0"),
         // A secret in a file is never echoed, even when the file is otherwise fine and the run is refused.
         row(2, "readproportion=3 must be a number between 0 and 1", "-P", "{T}/secret-in-file", "-p", "readproportion=3"));
   }

@@ -58,6 +58,42 @@ public final class EngineOption<T> {
         });
   }
 
+  /** An address to listen on as {@link ListenAddress} reads it, or empty (the default) for none. */
+  static EngineOption<String> listenAddress(String name, String meaning) {
+    return new EngineOption<>(name, String.class, "", meaning, Collections.<String>emptyList(), (p, o) -> {
+      String v = p.getProperty(o.name);
+      return v == null || v.trim().isEmpty() ? "" : ListenAddress.parse(o.name, v).toString();
+    });
+  }
+
+  /**
+   * An http or https URL with a host, or empty (the default) for none. A URL that holds credentials is refused: the
+   * value is printed and recorded with the run.
+   */
+  static EngineOption<String> url(String name, String meaning) {
+    return new EngineOption<>(name, String.class, "", meaning, Collections.<String>emptyList(), (p, o) -> {
+      String v = p.getProperty(o.name);
+      if (v == null || v.trim().isEmpty()) {
+        return "";
+      }
+      java.net.URI uri;
+      try {
+        uri = new java.net.URI(v.trim());
+      } catch (java.net.URISyntaxException e) {
+        uri = null;
+      }
+      if (uri == null || uri.getHost() == null || uri.getScheme() == null
+          || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
+        throw TypedProperties.badValue(o.name, v, "is not an http:// or https:// URL with a host");
+      }
+      if (uri.getRawUserInfo() != null || uri.getRawQuery() != null) {
+        throw new IllegalArgumentException(o.name + ": a URL with credentials or a query is refused (it would be "
+            + "printed and recorded with the run); give http://HOST:PORT");
+      }
+      return uri.toString();
+    });
+  }
+
   /** {@code true} or {@code false}, any case: a typo must not silently mean false. */
   static EngineOption<Boolean> flag(String name, boolean def, String meaning) {
     return new EngineOption<>(name, Boolean.class, def, meaning, Collections.<String>emptyList(),

@@ -157,6 +157,23 @@ public final class EngineOptions {
   public static final EngineOption<Boolean> TRACK_JVM = add(EngineOption.flag("measurement.trackjvm", false,
       "with -s, also track the JVM's threads, memory, load and collections"));
 
+  // ---- Live metrics (the metrics module's jar, loaded only when one of these is set)
+
+  public static final EngineOption<String> METRICS_LISTEN = add(EngineOption.listenAddress("metrics.listen",
+      "serve the run's live figures to Prometheus at http://ADDRESS:PORT/metrics while it runs: PORT (on loopback) "
+      + "or ADDRESS:PORT, an IP address (0.0.0.0: every interface); port 0 to 65535, 0 a free one; empty: off"));
+  public static final EngineOption<String> METRICS_PUSHGATEWAY = add(EngineOption.url("metrics.pushgateway",
+      "push the run's live figures to this Prometheus pushgateway (http://HOST:PORT) every metrics.push.interval and "
+      + "once at the end; empty: off"));
+  public static final EngineOption<Long> METRICS_PUSH_INTERVAL = add(EngineOption.duration("metrics.push.interval",
+      "10s", "time between two pushes to metrics.pushgateway (at least 1s)"));
+  /**
+   * How long the endpoint stays up after the run for a last scrape. 20 s: above Prometheus' default scrape interval
+   * (15 s), so that the final figures are scraped at least once; a scrape after the end ends the wait sooner.
+   */
+  public static final EngineOption<Long> METRICS_LINGER = add(EngineOption.duration("metrics.linger", "20s",
+      "after the run, metrics.listen serves the final figures until they have been scraped once, at most this long"));
+
   private EngineOptions() {
   }
 

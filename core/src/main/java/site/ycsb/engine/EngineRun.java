@@ -3,6 +3,7 @@ package site.ycsb.engine;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 import site.ycsb.AsyncWorkload;
@@ -18,6 +19,9 @@ import site.ycsb.cli.UsageException;
 import site.ycsb.engine.verdict.DatabaseReport;
 import site.ycsb.engine.verdict.DatabaseView;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.observe.RunLabels;
+import site.ycsb.observe.RunObserver;
+import site.ycsb.observe.RunObservers;
 
 /**
  * One run of the engine, from validated configuration to exit code. {@link #prepare} refuses whatever can be refused
@@ -34,6 +38,10 @@ public final class EngineRun {
 
   private final RunConfig config;
   private final ResultsDirectory resultsDir;
+  /** Unique per run: summary.json's runId and the live metrics' run label. */
+  private final String runId = UUID.randomUUID().toString();
+  /** The live observer ({@code metrics.*}), started by {@link #prepare}; null when none is asked for. */
+  private RunObserver observer;
   private Measurements measurements;
   private Workload workload;
   /** The workload's asynchronous operations when the run takes the asynchronous path, else null. */
@@ -78,6 +86,12 @@ public final class EngineRun {
       workload = loadWorkload();
       chooseAsync();
       checkThreadCount();
+      // last of the checks: a port in use is refused before the results directory is created; without a metrics
+      // option nothing is done (not even the host name lookup of the labels)
+      if (RunObservers.wanted(config.props)) {
+        observer = RunObservers.start(config.props, new RunLabels(runId, ResultsWriter.hostName(), config.dbClass,
+            config.workloadClass, config.doTransactions ? "run" : "load"));
+      }
       // Until the schedule opens (this results.dir's creation, the banner, the threads' init, the engine's warm-up) a
       // signal ends the process at once, with a line and without leaving the results.dir this run created: installed
       // before the directory is made, since a signal between the two left it as the partial record of a killed run.
@@ -87,10 +101,12 @@ public final class EngineRun {
       return ExitCode.OK;
     } catch (UsageException e) {
       beforeRun.close();
+      closeObserver();
       System.err.println("Error: " + Secrets.safeLine(e.getMessage()));
       return ExitCode.USAGE;
     } catch (WorkloadException e) {
       beforeRun.close();
+      closeObserver();
       System.err.println("Error: workload initialisation failed: " + Secrets.safeLine(Failures.describe(e)));
       return ExitCode.INIT_FAILED;
     }
@@ -112,6 +128,9 @@ public final class EngineRun {
       warmUp();
       RunResult r = measure();
       code = writeResults(r);
+      if (observer != null) {
+        observer.ended(r.health.cause.name(), code);
+      }
       return code;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -126,9 +145,18 @@ public final class EngineRun {
       beforeRun.close();
       resultsDir.release();
       measurements.close();
+      // after the signal handlers were restored: Ctrl-C ends the wait for a last scrape
+      closeObserver();
       if (code == ExitCode.INIT_FAILED || code == ExitCode.USAGE) {
         resultsDir.removeIfEmpty();
       }
+    }
+  }
+
+  private void closeObserver() {
+    if (observer != null) {
+      observer.close();
+      observer = null;
     }
   }
 
@@ -282,7 +310,8 @@ public final class EngineRun {
 
   /** Opens the schedule, runs it to its end, and lets the bindings clean up; returns the run's figures. */
   private RunResult measure() throws IOException, InterruptedException {
-    window = new MeasuredWindow(config, measurements, workload, state, schedule, warmup, asyncWorkload != null);
+    window = new MeasuredWindow(config, measurements, workload, state, schedule, warmup, asyncWorkload != null,
+        runId, observer);
     window.sampleNodes(telemetry);
     window.hearDatabase(database);
     // The run's own handlers first, then its files: a signal handled by the before-run handlers removes the results.dir

@@ -17,6 +17,7 @@ import site.ycsb.engine.verdict.LagVerdict;
 import site.ycsb.engine.verdict.StatusHealth;
 import site.ycsb.engine.verdict.SummaryJson;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.observe.RunObserver;
 
 /**
  * The measured part of one run: the schedule opened (at {@code start.epochms} when it is set) and run until its
@@ -36,6 +37,9 @@ final class MeasuredWindow {
   private final Warmup warmup;
   /** Whether -threads bounds operations in flight (the asynchronous path) rather than counting threads. */
   private final boolean inFlightBound;
+  private final String runId;
+  /** The live observer ({@code metrics.*}), or null. */
+  private final RunObserver observer;
   private ClientHealth health;
   private JvmTracker jvm;
   private StatusReporter reporter;
@@ -49,7 +53,7 @@ final class MeasuredWindow {
   private boolean timedOut;
 
   MeasuredWindow(RunConfig config, Measurements measurements, Workload workload, RunState state,
-      OperationSchedule schedule, Warmup warmup, boolean inFlightBound) {
+      OperationSchedule schedule, Warmup warmup, boolean inFlightBound, String runId, RunObserver observer) {
     this.config = config;
     this.measurements = measurements;
     this.workload = workload;
@@ -57,6 +61,8 @@ final class MeasuredWindow {
     this.schedule = schedule;
     this.warmup = warmup;
     this.inFlightBound = inFlightBound;
+    this.runId = runId;
+    this.observer = observer;
   }
 
   /**
@@ -70,6 +76,9 @@ final class MeasuredWindow {
         config.status ? System.err : null, resultsDir.writer("timeseries.csv"), resultsDir.writer("status.log"),
         config.maxExecutionSec, jvm);
     reporter.health(new StatusHealth(health.cpuWaitMeter(), health.pauseMeter(), config.threads));
+    if (observer != null) {
+      reporter.observe(observer, health, config.target);
+    }
     // With a warm-up, health counts CPU, GC and pauses again from the first measured operation on.
     health.start(warmup.isNone() ? null : state::measuring);
   }
@@ -135,7 +144,7 @@ final class MeasuredWindow {
 
   /** The run's figures, once the threads have cleaned up (they publish their last counts by then). */
   RunResult result(long initMs, long cleanupMs) {
-    RunResult r = new RunResult();
+    RunResult r = new RunResult(runId);
     r.gcStats = RunResult.gcSince(health.gcStatsAtStart());
     long measureStartNs = state.measureStartNs();
     if (measureStartNs == Long.MAX_VALUE) {

@@ -317,7 +317,7 @@ final class ResultsWriter {
     return m.toString();
   }
 
-  private static String hostName() {
+  static String hostName() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (IOException e) {

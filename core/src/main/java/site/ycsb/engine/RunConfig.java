@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 
 import site.ycsb.cli.EngineOption;
 import site.ycsb.cli.EngineOptions;
@@ -126,6 +127,13 @@ public final class RunConfig {
       status = r.get(EngineOptions.STATUS);
       statusIntervalMs = (long) (r.get(EngineOptions.STATUS_INTERVAL) * 1000);
       label = r.get(EngineOptions.LABEL);
+      r.get(EngineOptions.METRICS_LISTEN);
+      r.get(EngineOptions.METRICS_PUSHGATEWAY);
+      r.get(EngineOptions.METRICS_LINGER);
+      if (r.get(EngineOptions.METRICS_PUSH_INTERVAL) < TimeUnit.SECONDS.toNanos(1)) {
+        throw new UsageException(EngineOptions.METRICS_PUSH_INTERVAL + "="
+            + props.getProperty(EngineOptions.METRICS_PUSH_INTERVAL.name()) + " is shorter than 1s");
+      }
       exporterClass = r.get(EngineOptions.EXPORTER);
       checkExporter(exporterClass);
       String file = givenPath(props, r, EngineOptions.EXPORT_FILE, "file");

@@ -12,8 +12,12 @@ import site.ycsb.engine.verdict.ErrorBudget;
  */
 final class RunResult {
   /** Unique per run, so that tools can tell a copy of a result from another client's result. */
-  final String runId = java.util.UUID.randomUUID().toString();
+  final String runId;
   long startEpochMs;
+
+  RunResult(String runId) {
+    this.runId = runId;
+  }
   long endEpochMs;
   long runtimeMs;
   long operations;

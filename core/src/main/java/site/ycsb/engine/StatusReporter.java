@@ -13,11 +13,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import site.ycsb.cli.Secrets;
+import site.ycsb.engine.verdict.ClientHealth;
 import site.ycsb.engine.verdict.JvmTracker;
 import site.ycsb.engine.verdict.StatusHealth;
 import site.ycsb.measurements.IntervalStats;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurementHdrHistogram;
+import site.ycsb.observe.LiveFigures;
+import site.ycsb.observe.RunObserver;
 
 /**
  * The periodic sampler: it takes one interval of every measurement every {@link #TIMESERIES_MS} when a results
@@ -39,7 +42,7 @@ final class StatusReporter extends Thread implements Closeable {
   private final OperationSchedule schedule;
   private final long intervalMs;
   /** How often an interval is taken: at most {@link #TIMESERIES_MS} with a time series, else the status interval. */
-  private final long tickMs;
+  private long tickMs;
   private final String label;
   private final PrintStream statusOut;
   private final Writer csv;
@@ -49,11 +52,16 @@ final class StatusReporter extends Thread implements Closeable {
   private final CountDownLatch stop = new CountDownLatch(1);
   private final Map<String, Long> lastErrors = new HashMap<>();
   /** A results file that cannot be written (a full disk) is said once, its repeats counted. */
+  private final CountedWarning observerFailures = new CountedWarning(System.err, "live metrics failed");
   private final CountedWarning writeFailures = new CountedWarning(System.err, "cannot write the time series");
   private long lastOps;
   private long lastSampleNs;
   private long lastStatusOps;
   private long lastStatusNs;
+  /** The live observer fed after each interval ({@code metrics.*}), or null. */
+  private RunObserver observer;
+  private ClientHealth observedHealth;
+  private double target;
   /** The causes of lateness per status interval, appended to each status line; null for none. */
   private volatile StatusHealth health;
 
@@ -87,6 +95,17 @@ final class StatusReporter extends Thread implements Closeable {
   /** Appends {@code h}'s bracket to every status line from now on (set before {@link #start}). */
   void health(StatusHealth h) {
     this.health = h;
+  }
+
+  /**
+   * Feeds {@code o} every interval from now on (set before {@link #start}): intervals are then taken every second at
+   * least, as with a results directory, so that a scrape sees figures at most a second old.
+   */
+  void observe(RunObserver o, ClientHealth clientHealth, double targetRate) {
+    this.observer = o;
+    this.observedHealth = clientHealth;
+    this.target = targetRate;
+    this.tickMs = Math.min(intervalMs, TIMESERIES_MS);
   }
 
   @Override
@@ -169,8 +188,23 @@ final class StatusReporter extends Thread implements Closeable {
     } catch (IOException e) {
       writeFailures.report(e.getMessage());
     }
+    if (observer != null) {
+      feed(intervals, statusCounts, intervalSec, (ops - lastOps) / intervalSec);
+    }
     lastOps = ops;
     lastSampleNs = nowNs;
+  }
+
+  /** Hands the interval to the observer; a failing observer is said once and never stops the run. */
+  private void feed(Map<String, IntervalStats> intervals, Map<String, Map<String, Long>> statusCounts,
+      double intervalSec, double throughput) {
+    try {
+      observer.interval(new LiveFigures(intervals, statusCounts, intervalSec, throughput, target,
+          run.queuedNs() / 1e9, run.lostOps.sum(), observedHealth.cpuWaitSecSoFar(),
+          observedHealth.gcMsSoFar() / 1e3, observedHealth.processPauseUs() / 1e6));
+    } catch (RuntimeException e) {
+      observerFailures.report(String.valueOf(e));
+    }
   }
 
   /**

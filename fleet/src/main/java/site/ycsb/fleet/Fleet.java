@@ -15,7 +15,7 @@ public final class Fleet {
   static final String USAGE = "usage: ycsb fleet <binding> (--hosts [user@]host[:port],... | --hosts-file FILE) "
       + "[--workloads load,a,b,c,f,d] [--load-workload W] [--repeat N] [--out DIR] [--start-delay SEC] "
       + "[--remote-home DIR] [--ssh-option OPT]... [--ssh-config FILE] [--hook-before CMD] [--hook-after CMD] "
-      + "[--db-hosts FILE] "
+      + "[--db-hosts FILE] [--metrics-port PORT] "
       + "[--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]"
       + "; findmax over the fleet: add --workloads W --findmax --sla 'p99<10ms' [--start R] [--resolution 5%] "
       + "[--max-steps N] [--at 60%,80%] [--step-time 30s] [--warmup 5s]";
@@ -51,6 +51,9 @@ public final class Fleet {
     FleetPhaseRunner runner = new FleetPhaseRunner(home, o.binding, clientArgs, hosts, ssh, out, o.startDelaySec,
         runId, status, System.err);
     System.err.println("fleet: " + hosts.size() + " clients: " + FleetPhaseRunner.labels(hosts));
+    PrometheusTargets metrics = o.metricsPort == null ? null
+        : PrometheusTargets.fleet(hosts, FleetPhaseRunner.labels(hosts), o.metricsPort);
+    runner.serveMetrics(metrics);
     try {
       runner.prepare(o.phases);
     } catch (UsageException e) {
@@ -60,6 +63,10 @@ public final class Fleet {
       status.finish(false, e.getMessage());
       System.err.println("fleet: " + e.getMessage());
       return 1;
+    }
+    if (metrics != null) {
+      System.err.println("fleet: live metrics of every client (ports from " + o.metricsPort + "); Prometheus file_sd "
+          + "targets: " + metrics.write(out));
     }
     SuiteRunner suite = new SuiteRunner("fleet", o.phases, o.repeat, out, o.hookBefore, o.hookAfter,
         SampledPhaseRunner.of(runner, nodes),

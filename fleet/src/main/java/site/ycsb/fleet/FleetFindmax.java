@@ -52,6 +52,10 @@ final class FleetFindmax {
       fleetArgs.add(a);
     }
     SuiteOptions so = SuiteOptions.parse(fleetArgs.toArray(new String[0]), true, Fleet.USAGE);
+    if (so.metricsPort != null) {
+      throw new UsageException("--metrics-port is not supported with --findmax (yet): its steps do not serve live "
+          + "figures");
+    }
     Findmax.Options fo;
     try {
       fo = Findmax.Options.parse(findmaxArgs.toArray(new String[0]));

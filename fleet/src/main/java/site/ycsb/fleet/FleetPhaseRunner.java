@@ -44,6 +44,8 @@ final class FleetPhaseRunner implements PhaseRunner {
   /** The clients of the phase under way, for {@link #stopRunningClients()}. */
   private final List<ClientProcess> running = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final Map<ClientProcess, HostSpec> runningHosts = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Where each client serves its live figures (--metrics-port), or null. */
+  private PrometheusTargets metrics;
   /** -P file as given -> its copy on the clients (relative to each client's YCSB directory). */
   private final Map<String, String> remoteFiles = new LinkedHashMap<>();
 
@@ -60,6 +62,11 @@ final class FleetPhaseRunner implements PhaseRunner {
     this.runDir = "fleet-runs/" + runId;
     this.status = status;
     this.err = err;
+  }
+
+  /** Makes every client serve its live figures where {@code targets} says (set before the first phase). */
+  void serveMetrics(PrometheusTargets targets) {
+    this.metrics = targets;
   }
 
   /** Names for messages and directories: the host name, numbered when two entries share one. */
@@ -236,6 +243,9 @@ final class FleetPhaseRunner implements PhaseRunner {
       String warmup = warmup(phase, s);
       if (warmup != null) {
         engine.addAll(EngineCommandLine.set(EngineOptions.WARMUP, warmup));
+      }
+      if (metrics != null) {
+        engine.addAll(metrics.engineOptions(s.client));
       }
       String remote = RemoteCommand.build(h.home(), start, engine);
       err.println("fleet: " + labels.get(s.client) + ": " + describe(s) + (warmup == null ? ""

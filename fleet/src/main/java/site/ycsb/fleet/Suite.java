@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.text.SimpleDateFormat;
+import java.util.ArrayList;
 import java.util.Date;
+import java.util.List;
 import java.util.TimeZone;
 
 /**
@@ -14,7 +16,8 @@ import java.util.TimeZone;
  */
 public final class Suite {
   static final String USAGE = "usage: ycsb suite <binding> [--workloads load,a,b,c,f,d] [--load-workload W] "
-      + "[--repeat N] [--out DIR] [--hook-before CMD] [--hook-after CMD] [--db-hosts FILE] [--no-report] "
+      + "[--repeat N] [--out DIR] [--hook-before CMD] [--hook-after CMD] [--db-hosts FILE] "
+      + "[--metrics-port PORT] [--no-report] "
       + "[--ycsb-home DIR] "
       + "[client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]";
 
@@ -36,9 +39,18 @@ public final class Suite {
     Path out = o.out != null ? o.out : Paths.get("suite-" + stamp());
     DbHosts nodes = DbHosts.read(o.dbHosts, new SshCommand(java.util.Collections.<String>emptyList(), null,
         SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS"))), "suite", System.err);
-    LocalPhaseRunner runner = new LocalPhaseRunner(home, o.binding, o.clientArgs);
+    PrometheusTargets metrics = o.metricsPort == null ? null : PrometheusTargets.local(o.metricsPort);
+    List<String> clientArgs = new ArrayList<>(o.clientArgs);
+    if (metrics != null) {
+      clientArgs.addAll(metrics.engineOptions(0));
+    }
+    LocalPhaseRunner runner = new LocalPhaseRunner(home, o.binding, clientArgs);
     runner.prepare(o.phases);
     boolean created = OutDir.requireFresh(out);
+    if (metrics != null) {
+      System.err.println("suite: live metrics of every phase at " + metrics.engineOptions(0).get(1)
+          + "; Prometheus file_sd targets: " + metrics.write(out));
+    }
     SuiteRunner suite = new SuiteRunner("suite", o.phases, o.repeat, out, o.hookBefore, o.hookAfter,
         SampledPhaseRunner.of(runner, nodes),
         o.report ? ReportTool.report(home) : null, System.err);

@@ -28,6 +28,8 @@ public final class SuiteOptions {
   /** --db-hosts: database nodes sampled over ssh during every phase, or null. */
   Path dbHosts;
   final List<String> clientArgs = new ArrayList<>();
+  /** --metrics-port: the first client's live-metrics port (see {@link PrometheusTargets}), or null for none. */
+  Integer metricsPort;
 
   // fleet only
   String hostsList;
@@ -123,6 +125,9 @@ public final class SuiteOptions {
           case "--db-hosts":
             o.dbHosts = Paths.get(value);
             break;
+          case "--metrics-port":
+            o.metricsPort = (int) OptionValues.wholeNumber(name, value, 1, 65535);
+            break;
           case "--hosts":
             o.hostsList = value;
             break;
@@ -159,6 +164,9 @@ public final class SuiteOptions {
       }
     }
     checkClientArgs(o.clientArgs);
+    if (o.metricsPort != null && ClientArgs.parse(o.clientArgs).line.sets(EngineOptions.METRICS_LISTEN)) {
+      throw new UsageException("--metrics-port sets metrics.listen per client; give one of them");
+    }
     if (o.binding == null) {
       throw new UsageException("no binding given (e.g. basic, cassandra-cql, griddb); " + usage);
     }

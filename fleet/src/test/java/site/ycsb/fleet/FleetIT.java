@@ -178,6 +178,41 @@ class FleetIT {
         .contains("| workloada |"));
   }
 
+  /**
+   * Three clients serve their live figures on ports the head chose; a real Prometheus (Debian's package) follows them
+   * through the file_sd file the head wrote, scraping every second; what it stored of each client's run (its
+   * default warm-up included) is checked against that client's own results.
+   */
+  @Test
+  void should_be_followed_by_prometheus_through_the_file_sd_file_when_three_clients_serve_live_metrics()
+      throws Exception {
+    assumeReady();
+    assumeTrue(installExit != 2, "fleet-install failed: " + install.errText());
+    String reason = site.ycsb.testsupport.LocalServer.skipReason("prometheus", "prometheus");
+    assumeTrue(reason == null, reason);
+    Path out = work.resolve("metrics-run");
+    Path promDir = work.resolve("metrics-prometheus");
+    int port = site.ycsb.testsupport.LocalServer.freePort();
+    try (site.ycsb.testsupport.LocalServer prometheus = site.ycsb.testsupport.LocalServer.start(promDir,
+        site.ycsb.testsupport.PrometheusApi.command(promDir, site.ycsb.testsupport.PrometheusApi.fileSdConfig(
+            promDir, out.resolve(PrometheusTargets.FILE))))) {
+      // 100 ops/s per client for 12 s: many scrapes of each client's live run
+      ToolRun run = new ToolRun("site.ycsb.fleet.Fleet", fleetArgs(out, "--workloads", "a", "--no-report",
+          "--metrics-port", Integer.toString(port), "-p", "recordcount=1000", "-p", "operationcount=3600",
+          "-target", "300", "-p", "basicdb.verbose=false", "-p", "measurement.interval=both",
+          "-p", "metrics.linger=30s"), null);
+      assertEquals(0, run.waitFor(240), run.errText());
+      JsonNode targets = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+          out.resolve(PrometheusTargets.FILE).toFile());
+      assertEquals(3, targets.size(), targets.toString());
+      for (int i = 0; i < 3; i++) {
+        assertEquals(Sshd.ADDRESSES.get(i) + ":" + (port + i), targets.get(i).path("targets").get(0).asText());
+        new site.ycsb.testsupport.RecordedRun(clientDir(out.resolve("clients/1/workloada"), i))
+            .checkAgainst(new site.ycsb.testsupport.PrometheusApi(prometheus.port));
+      }
+    }
+  }
+
   @Test
   void should_give_every_client_the_users_files_over_the_workload_file_and_p_over_all_when_a_method_runs()
       throws Exception {

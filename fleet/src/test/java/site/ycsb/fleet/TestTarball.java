@@ -52,6 +52,18 @@ final class TestTarball {
     // core's asynchronous binding API (site.ycsb.async), shipped in lib/ as the distribution does
     Path support = jarOf("site.ycsb.async.AsyncDB");
     Files.copy(support, base.resolve("lib").resolve("binding-support-" + version + ".jar"));
+    // the live-metrics observer and the Prometheus client, in lib/ as the distribution has them
+    Path metricsJar = checkout.resolve("metrics/target/metrics-" + version + ".jar");
+    if (Files.isRegularFile(metricsJar)) {
+      Files.copy(metricsJar, base.resolve("lib").resolve(metricsJar.getFileName()));
+      try (DirectoryStream<Path> jars = Files.newDirectoryStream(checkout.resolve("metrics/target/lib"), "*.jar")) {
+        for (Path j : jars) {
+          if (!Files.exists(base.resolve("lib").resolve(j.getFileName()))) {
+            Files.copy(j, base.resolve("lib").resolve(j.getFileName()));
+          }
+        }
+      }
+    }
     Files.createDirectories(base.resolve("results/lib"));
     Files.copy(resultsJar, base.resolve("results/lib").resolve(resultsJar.getFileName()));
     try (DirectoryStream<Path> jars = Files.newDirectoryStream(checkout.resolve("results/target/lib"), "*.jar")) {

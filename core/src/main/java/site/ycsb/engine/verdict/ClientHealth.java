@@ -113,6 +113,20 @@ public final class ClientHealth {
     gcTimeMs = Utils.getGCTotalTime() - gcTimeStart;
   }
 
+  /** The process's threads' wait for a CPU since measurement started, seconds; -1 where it is not measured. */
+  public synchronized double cpuWaitSecSoFar() {
+    if (!cpuWait.measured()) {
+      return -1;
+    }
+    CpuWaitMeter.Totals now = stopped ? cpuWaitInRun : cpuWait.sample().since(cpuWaitStart);
+    return now.waitNs / 1e9;
+  }
+
+  /** Garbage collection time since measurement started (up to {@link #stop}), milliseconds. */
+  public synchronized long gcMsSoFar() {
+    return stopped ? gcTimeMs : Utils.getGCTotalTime() - gcTimeStart;
+  }
+
   public long gcMaxPauseMs() {
     return maxPauseMs.get();
   }

@@ -1,0 +1,51 @@
+package site.ycsb.observe;
+
+import java.util.Collections;
+import java.util.Map;
+
+import site.ycsb.measurements.IntervalStats;
+
+/**
+ * The run's figures after one interval, as the engine's own recorders hold them (nothing is timed twice): the
+ * interval's latency figures per measurement, the cumulative counts per operation and return status, and the
+ * client's own measures. Counts marked cumulative only grow during a run.
+ *
+ * <p>Immutable once built; built on the status thread, read by an observer's server.
+ */
+public final class LiveFigures {
+  /** The interval's latency figures per measurement name (READ, Intended-READ, READ-FAILED...), microseconds. */
+  public final Map<String, IntervalStats> intervals;
+  /** Cumulative measured operations per operation type and return status (OK, NOT_FOUND, ERROR...). */
+  public final Map<String, Map<String, Long>> statusCounts;
+  /** The interval's length, seconds. */
+  public final double intervalSec;
+  /** Operations per second over the interval (warm-up included: they take schedule slots). */
+  public final double throughput;
+  /** The schedule's rate, operations per second; 0: unthrottled. */
+  public final double target;
+  /** Cumulative: time measured operations waited past their intended start, seconds. */
+  public final double scheduleLagSec;
+  /** Cumulative: operations the binding never completed (asynchronous path, {@code LOST}). */
+  public final long lostOps;
+  /** Cumulative since measurement started: the process's threads' wait for a CPU, seconds; -1 where not measured. */
+  public final double cpuWaitSec;
+  /** Cumulative since measurement started: garbage collection time, seconds. */
+  public final double gcSec;
+  /** The longest time the process did not run since measurement started, seconds. */
+  public final double maxPauseSec;
+
+  public LiveFigures(Map<String, IntervalStats> intervals, Map<String, Map<String, Long>> statusCounts,
+      double intervalSec, double throughput, double target, double scheduleLagSec, long lostOps, double cpuWaitSec,
+      double gcSec, double maxPauseSec) {
+    this.intervals = Collections.unmodifiableMap(intervals);
+    this.statusCounts = Collections.unmodifiableMap(statusCounts);
+    this.intervalSec = intervalSec;
+    this.throughput = throughput;
+    this.target = target;
+    this.scheduleLagSec = scheduleLagSec;
+    this.lostOps = lostOps;
+    this.cpuWaitSec = cpuWaitSec;
+    this.gcSec = gcSec;
+    this.maxPauseSec = maxPauseSec;
+  }
+}
