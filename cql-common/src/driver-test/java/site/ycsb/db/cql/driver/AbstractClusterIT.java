@@ -305,7 +305,6 @@ public abstract class AbstractClusterIT {
     }
     ChildProcess.Result run = ItSupport.java(System.getProperty("java.class.path"), "site.ycsb.Client", args,
         Files.createDirectories(dir.resolve("lwt-profile")), 300);
-    assertEquals(0, run.exitCode, run.toString());
     String summary = new String(Files.readAllBytes(results.resolve("summary.json")), StandardCharsets.UTF_8);
     assertTrue(summary.contains("\"serial consistency\": \"SERIAL\""), "the run's record says SERIAL: " + summary);
     long inserts = AbstractStressProfileIT.attempted(run);
@@ -322,6 +321,12 @@ public abstract class AbstractClusterIT {
         uncertain += op.getKey().equals("insert") && status.getKey().equals("TIMEOUT") ? status.getValue() : 0;
       }
     }
+    // the uncertain conditional writes are failures to errors.budget (0.1%): one in these 200 operations is exit 4
+    long timeouts = 0;
+    for (Map<String, Long> op : statuses.values()) {
+      timeouts += op.getOrDefault("TIMEOUT", 0L);
+    }
+    assertEquals(timeouts == 0 ? 0 : 4, run.exitCode, run.toString());
     long applied = statuses.get("insert").getOrDefault("OK", 0L);
     long notApplied = statuses.get("insert").getOrDefault("NOT_APPLIED", 0L);
     // Paxos across three replicas: the first insert of each account applies and every later one does not, so no
