@@ -44,9 +44,17 @@ class FindmaxIT {
     List<String> a = new ArrayList<>(Arrays.asList("basic", "--ycsb-home", home.toString(), "--out", out.toString(),
         "-cp", Paths.get("target/test-classes").toAbsolutePath().toString(), "-db", CapacityDB.class.getName(),
         "-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", "recordcount=1000", "-p", "readproportion=1",
-        "-p", "updateproportion=0", "--step-time", "3s", "--warmup", "1s"));
-    a.addAll(Arrays.asList(more));
-    if (!a.contains("--threads")) {
+        "-p", "updateproportion=0"));
+    List<String> given = Arrays.asList(more);
+    // findmax refuses an option given twice: the defaults only where the test gives none of its own
+    if (!given.contains("--step-time")) {
+      a.addAll(Arrays.asList("--step-time", "3s"));
+    }
+    if (!given.contains("--warmup")) {
+      a.addAll(Arrays.asList("--warmup", "1s"));
+    }
+    a.addAll(given);
+    if (!a.contains("--threads") && !given.contains("--resolution")) {
       a.addAll(Arrays.asList("--resolution", "10%"));
     }
     return a;
