@@ -337,6 +337,9 @@ public final class Findmax {
     static void refuseChosen(EngineCommandLine line, boolean ramp) {
       for (EngineCommandLine.Item item : line.items()) {
         String property = item.property();
+        if (property == null) {
+          continue; // a launcher option (-cp, -jvm-args): no property, no value of one
+        }
         String instead = chosenByFindmax(property, item.propertyValue(), ramp);
         if (instead != null) {
           String given = item.flag() == EngineFlag.PROPERTY ? "-p " + property : item.flag().word();
