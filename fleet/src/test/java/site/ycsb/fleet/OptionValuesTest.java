@@ -144,4 +144,11 @@ class OptionValuesTest {
           + " is findmax's to choose") && m.contains(instead[i]), m);
     }
   }
+
+  @Test
+  void should_accept_launcher_options_when_findmax_checks_what_each_step_sets() {
+    Findmax.Options o = Findmax.Options.parse(new String[] {"basic", "--sla", "p99<1ms", "-cp", "/x",
+        "-jvm-args", "-Xmx1g", "-threads", "4"});
+    assertTrue(o.clientArgs.contains("-cp") && o.clientArgs.contains("-jvm-args"), o.clientArgs.toString());
+  }
 }
