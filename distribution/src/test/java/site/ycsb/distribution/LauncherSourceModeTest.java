@@ -42,6 +42,9 @@ class LauncherSourceModeTest {
     write("core/pom.xml", "<project>\n  <parent>\n    <artifactId>root</artifactId>\n  </parent>\n"
         + "  <artifactId>core</artifactId>\n</project>\n");
     write("core/src/main/java/Core.java", "class Core {}\n");
+    write("metrics/pom.xml", "<project>\n  <parent><artifactId>root</artifactId></parent>\n"
+        + "  <artifactId>metrics</artifactId>\n</project>\n");
+    write("metrics/src/main/java/Endpoint.java", "class Endpoint {}\n");
     write("driverdir/pom.xml", "<project>\n  <parent><artifactId>root</artifactId></parent>\n"
         + "  <artifactId>fake-binding</artifactId>\n  <dependencies><dependency><artifactId>core</artifactId>"
         + "</dependency></dependencies>\n</project>\n");
@@ -55,9 +58,10 @@ class LauncherSourceModeTest {
     fakeMaven = executable("fake-mvn", "#!/bin/sh\n"
         + "printf '%s\\n' \"$*\" >> '" + mavenLog + "'\n"
         + "[ -n \"$FAKE_MVN_FAIL\" ] && exit 1\n"
-        + "mkdir -p core/target/dependency driverdir/target/dependency\n"
+        + "mkdir -p core/target/dependency metrics/target/dependency driverdir/target/dependency\n"
         + ": > core/target/core-1.0.jar; : > core/target/core-1.0-tests.jar\n"
         + ": > core/target/dependency/HdrHistogram-2.2.2.jar\n"
+        + ": > metrics/target/metrics-1.0.jar; : > metrics/target/dependency/prometheus-1.0.jar\n"
         + ": > driverdir/target/fake-binding-1.0.jar; : > driverdir/target/dependency/driver-3.0.jar\n");
     fakeJdk = checkout.resolve("fake-jdk");
     executable("fake-jdk/bin/java", "#!/bin/sh\nfor a in \"$@\"; do printf '[%s]\\n' \"$a\"; done\n");
@@ -69,11 +73,14 @@ class LauncherSourceModeTest {
     assertEquals(0, first.exitCode, first.toString());
     List<String> calls = mavenCalls();
     assertEquals(1, calls.size(), calls.toString());
-    assertTrue(calls.get(0).contains("package dependency:copy-dependencies -pl :core,:fake-binding -am"), calls.get(0));
+    assertTrue(calls.get(0).contains("package dependency:copy-dependencies -pl :core,:metrics,:fake-binding -am"),
+        calls.get(0));
     assertTrue(calls.get(0).contains("-DskipTests"), calls.get(0));
 
     String expectedClasspath = String.join(":", checkout.resolve("core/target/core-1.0.jar").toString(),
         checkout.resolve("core/target/dependency/HdrHistogram-2.2.2.jar").toString(),
+        checkout.resolve("metrics/target/metrics-1.0.jar").toString(),
+        checkout.resolve("metrics/target/dependency/prometheus-1.0.jar").toString(),
         checkout.resolve("driverdir/target/fake-binding-1.0.jar").toString(),
         checkout.resolve("driverdir/target/dependency/driver-3.0.jar").toString());
     assertEquals(Arrays.asList("-cp", expectedClasspath, "site.ycsb.Client", "-db", "com.example.FakeDB", "-p",
