@@ -1,0 +1,290 @@
+#!/usr/bin/env bash
+# This project's engine and cassandra-cql binding against cassandra-stress (built by build-reference.sh from Apache
+# Cassandra's source release) on the same user profiles, the same operation mix and the same thread count, against
+# the project's local Cassandra: throughput, client CPU per operation (whole process, less each tool's start-up) and
+# latency percentiles; closed loop and at a fixed rate; interleaved repeats, medians and ranges. See README.md.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+# shellcheck disable=SC2034 # read by lib.sh
+PROG=bench/vs-cassandra-stress/run.sh
+# shellcheck source=bench/lib.sh disable=SC1091
+. "$root/bench/lib.sh"
+
+usage() {
+  cat <<EOF
+Usage: $PROG [options]
+  --quick            smoke run: 1 repeat of 8 s, one profile unless --profiles (checks the script, not a measurement)
+  --repeat N         runs per tool and case, interleaved (default 3)
+  --seconds N        length of every measured run (default 30)
+  --threads N        client threads of both tools (default 16)
+  --profiles LIST    comma list of profile files (default: cassandra-stress's own tools/cqlstress-*.yaml and
+                     workloads/cassandra-stress/*.yaml); each runs 'insert=1' plus weight 1 for every query it names
+  --rates LIST       fixed rates (ops/s) of the fixed-rate cases, on the first profile (default 1000; none: skip)
+  --writeread        add cassandra-stress's write and read modes against the core workload's insert-only load and
+                     read-only run on the same columns (5 blobs of 34 bytes)
+  --nodes N          1 (default) or 3: a local cluster on 127.0.0.11.. (replication 3 in the profiles' keyspaces is
+                     the profiles' own; the stress examples use 1)
+  --port N           CQL port (default 9142)
+  --jvm-opts "..."   JVM options of both clients (default "-Xms512m -Xmx512m")
+  --out FILE         results file (default $here/results-<date>.md; -quick.md with --quick)
+EOF
+}
+
+repeat=3 seconds=30 threads=16 profiles='' rates=1000 writeread=false nodes=1 port=9142 quick=false out=''
+jvm_opts='-Xms512m -Xmx512m'
+while [ $# -gt 0 ]; do
+  case "$1" in
+  -h | --help) usage; exit 0 ;;
+  --quick) quick=true; shift; continue ;;
+  --writeread) writeread=true; shift; continue ;;
+  --repeat | --seconds | --threads | --profiles | --rates | --nodes | --port | --jvm-opts | --out) ;;
+  *) die "unknown option '$1' (see --help)" ;;
+  esac
+  [ $# -ge 2 ] || die "$1 needs a value (see --help)"
+  case "$1" in
+  --repeat) need_count "$1" "$2"; repeat=$2 ;;
+  --seconds) need_count "$1" "$2"; seconds=$2 ;;
+  --threads) need_count "$1" "$2"; threads=$2 ;;
+  --profiles) profiles=$2 ;;
+  --rates) [[ "$2" =~ ^(none|[1-9][0-9]*(,[1-9][0-9]*)*)$ ]] || die "--rates takes a comma list of ops/s or none, got '$2'"
+    rates=$2 ;;
+  --nodes) [[ "$2" =~ ^[13]$ ]] || die "--nodes takes 1 or 3, got '$2'"; nodes=$2 ;;
+  --port) need_count "$1" "$2"; port=$2 ;;
+  --jvm-opts) jvm_opts=$2 ;;
+  --out) out=$2 ;;
+  esac
+  shift 2
+done
+TIME_BIN=/usr/bin/time
+[ -x "$TIME_BIN" ] || die "needs GNU time at $TIME_BIN (Debian: apt-get install -y time)"
+python3 -c 'import yaml' 2>/dev/null || die "needs python3 with PyYAML (Debian: python3-yaml) to read the profiles' query names"
+
+stress=$("$here/build-reference.sh") || die "the reference build failed"
+ref_dir=$(dirname "$stress")
+given_profiles=$profiles
+if [ -z "$profiles" ]; then
+  profiles=$(printf '%s,' "$ref_dir"/cqlstress-*.yaml "$root"/workloads/cassandra-stress/*.yaml)
+  profiles=${profiles%,}
+fi
+if $quick; then
+  repeat=1 seconds=8
+  [ -n "$given_profiles" ] || profiles=${profiles%%,*}
+  [ "$rates" = none ] || rates=${rates%%,*}
+fi
+IFS=, read -r -a profile_list <<<"$profiles"
+for p in "${profile_list[@]}"; do [ -f "$p" ] || die "no profile file '$p'"; done
+[ -n "$out" ] || out=$here/results-$(date -u +%Y-%m-%d)$($quick && echo -quick).md
+work=$here/target/run-$(date -u +%Y%m%dT%H%M%SZ)
+mkdir -p "$work"
+
+# The local Cassandra (one node, or three on 127.0.0.11..13), stopped however the script ends.
+server_dir=$work/cassandra
+if [ "$nodes" = 1 ]; then hosts=127.0.0.1; else hosts=127.0.0.11,127.0.0.12,127.0.0.13; fi
+trap '"$root/bin/ycsb" cassandra-server stop --dir "$server_dir" >/dev/null 2>&1 || true' EXIT
+echo "building this project's launcher and starting Cassandra ($nodes node(s))" >&2
+if [ "$nodes" = 1 ]; then
+  "$root/bin/ycsb" cassandra-server start --dir "$server_dir" --port "$port" >"$work/server.log" 2>&1
+else
+  "$root/bin/ycsb" cassandra-server start --dir "$server_dir" --nodes 3 --address 127.0.0.11 --port "$port" \
+    >"$work/server.log" 2>&1
+fi || die "Cassandra did not start (see $work/server.log)"
+
+# ops_of PROFILE: insert=1 and weight 1 for every query the profile names (token-range scans left out: a full scan
+# per operation measures the server, not the client)
+ops_of() {
+  python3 - "$1" <<'PY'
+import sys, yaml
+doc = yaml.safe_load(open(sys.argv[1])) or {}
+names = ["insert"] + [str(q) for q in (doc.get("queries") or {})]
+print(",".join(n + "=1" for n in names))
+PY
+}
+
+# replication_of PROFILE: the replication factor its keyspace_definition asks for (1 when it gives none); a
+# profile that wants more replicas than the cluster has nodes fails every quorum and lightweight transaction in
+# both tools, which measures nothing
+replication_of() {
+  python3 - "$1" <<'PY'
+import re, sys, yaml
+doc = yaml.safe_load(open(sys.argv[1])) or {}
+m = re.search(r"replication_factor'?\s*:\s*'?(\d+)", str(doc.get("keyspace_definition") or ""))
+print(m.group(1) if m else 1)
+PY
+}
+
+# timed LOG -- COMMAND...: runs COMMAND with its CPU written to LOG.time ("user sys"), output to LOG.out/.err
+timed() {
+  local log=$1
+  shift 2
+  "$TIME_BIN" -o "$log.time" -f '%U %S' "$@" >"$log.out" 2>"$log.err" </dev/null
+}
+
+cpu_of() { awk '{printf "%.2f", $1 + $2}' "$1.time"; }
+
+# summary_field LOG LABEL: the first number after the label in a cassandra-stress style summary (both tools print
+# one: cassandra-stress on stdout, this project's with -p profile.summary=true on stderr); thousands separators removed
+summary_field() {
+  cat "$1.out" "$1.err" | awk -v label="$2" 'index($0, label) == 1 {
+    sub(/^[^:]*:[ ]*/, ""); gsub(/,/, ""); split($0, f, " "); print f[1]; exit }'
+}
+
+run_stress() { # LOG PROFILE OPS RATE_ARG: a user-mode run of cassandra-stress for $seconds
+  JVM_OPTS="$jvm_opts" timed "$1" -- "$stress" user profile="$2" "ops(${3})" duration="${seconds}s" no-warmup \
+    -rate threads="$threads" ${4:+"$4"} -node "$hosts" -port native="$port" -mode native cql3 -errors ignore
+}
+
+run_ours() { # LOG PROFILE OPS TARGET: the same with this engine
+  timed "$1" -- env YCSB_SKIP_BUILD=1 "$root/bin/ycsb" run cassandra-cql -jvm-args "$jvm_opts" -p hosts="$hosts" \
+    -p port="$port" -p workload=site.ycsb.db.cql.profile.StressProfileWorkload -p profile="$2" -p ops="$3" \
+    -p profile.schema=true -p profile.summary=true -p measurement.interval=both -p operationcount=1000000000 \
+    -p maxexecutiontime="$seconds" -threads "$threads" ${4:+-target "$4"}
+}
+
+# ops_done LOG TOOL: operations the run completed
+ops_done() {
+  if [ "$2" = stress ]; then
+    awk -F', *' '$1 == "total" {n = $2} END {print n + 0}' "$1.out"
+  else
+    awk -F', ' '$2 == "Operations" && $1 !~ /^\[(CLEANUP|WARMUP|Intended-)/ {n += $3} END {print n + 0}' "$1.out"
+  fi
+}
+
+# Start-up CPU of each tool: a run of one operation, median of three.
+profile0=${profile_list[0]}
+ops0=$(ops_of "$profile0")
+echo "start-up cost of each tool (3 runs of one operation)" >&2
+declare -A startup
+for tool in stress ours; do
+  vals=()
+  for i in 1 2 3; do
+    log=$work/startup-$tool-$i
+    if [ "$tool" = stress ]; then
+      JVM_OPTS="$jvm_opts" timed "$log" -- "$stress" user profile="$profile0" "ops(insert=1)" n=1 no-warmup \
+        -rate threads=1 -node "$hosts" -port native="$port" -mode native cql3 || die "cassandra-stress failed (see $log.err)"
+    else
+      timed "$log" -- env YCSB_SKIP_BUILD=1 "$root/bin/ycsb" run cassandra-cql -jvm-args "$jvm_opts" -p hosts="$hosts" \
+        -p port="$port" -p workload=site.ycsb.db.cql.profile.StressProfileWorkload -p profile="$profile0" \
+        -p ops=insert=1 -p profile.schema=true -p operationcount=1 -threads 1 || die "this project's run failed (see $log.err)"
+    fi
+    vals+=("$(cpu_of "$log")")
+  done
+  startup[$tool]=$(printf '%s\n' "${vals[@]}" | sort -n | sed -n 2p)
+done
+
+tsv=$work/runs.tsv
+printf 'case\trate\trepeat\ttool\tcpu_s\tops\tops_per_s\trows_per_s\tp50_ms\tp99_ms\tp999_ms\terrors\tstderr_exceptions\n' >"$tsv"
+# one_case NAME PROFILE OPS RATE: both tools, $repeat times, alternating which goes first
+one_case() {
+  local name=$1 profile=$2 ops=$3 rate=$4 i tool order log stress_rate
+  for i in $(seq 1 "$repeat"); do
+    if [ $((i % 2)) -eq 1 ]; then order="stress ours"; else order="ours stress"; fi
+    for tool in $order; do
+      log=$work/$name-$rate-$i-$tool
+      if [ "$tool" = stress ]; then
+        stress_rate=''
+        [ "$rate" = closed ] || stress_rate="fixed=${rate}/s"
+        run_stress "$log" "$profile" "$ops" "$stress_rate" || { echo "cassandra-stress failed: $log.err" >&2; continue; }
+      else
+        run_ours "$log" "$profile" "$ops" "$([ "$rate" = closed ] || echo "$rate")" \
+          || { echo "this project's run failed: $log.err" >&2; continue; }
+      fi
+      local n cpu exceptions p50='Latency median' p99='Latency 99th percentile' p999='Latency 99.9th percentile'
+      # at a fixed rate cassandra-stress reports latency from each operation's scheduled start: this project's
+      # figure of the same is its intended latency
+      if [ "$tool" = ours ] && [ "$rate" != closed ]; then
+        p50='Intended median' p99='Intended 99th' p999='Intended 99.9th'
+      fi
+      n=$(ops_done "$log" "$tool")
+      cpu=$(cpu_of "$log")
+      # cassandra-stress with -errors ignore prints each failed try on stderr; its summary may not count them
+      exceptions=$(grep -c 'Exception' "$log.err" || true)
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$rate" "$i" "$tool" "$cpu" "$n" \
+        "$(summary_field "$log" 'Op rate')" "$(summary_field "$log" 'Row rate')" "$(summary_field "$log" "$p50")" \
+        "$(summary_field "$log" "$p99")" "$(summary_field "$log" "$p999")" "$(summary_field "$log" 'Total errors')" \
+        "$exceptions" >>"$tsv"
+      echo "$name $rate repeat $i $tool: $n ops, $cpu s CPU" >&2
+    done
+  done
+}
+
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+skipped=''
+for p in "${profile_list[@]}"; do
+  rf=$(replication_of "$p")
+  if [ "$rf" -gt "$nodes" ]; then
+    echo "skipping $(basename "$p"): its keyspace wants $rf replicas, the cluster has $nodes node(s)" >&2
+    skipped="$skipped $(basename "$p" .yaml) (replication factor $rf);"
+    continue
+  fi
+  one_case "$(basename "$p" .yaml)" "$p" "$(ops_of "$p")" closed
+done
+if [ "$rates" != none ]; then
+  IFS=, read -r -a rate_list <<<"$rates"
+  for r in "${rate_list[@]}"; do one_case "$(basename "$profile0" .yaml)" "$profile0" "$ops0" "$r"; done
+fi
+load_end=$(cut -d' ' -f1-3 /proc/loadavg)
+
+python3 - "$tsv" "$out" "${startup[stress]}" "${startup[ours]}" "$load_start" "$load_end" \
+  "$threads" "$seconds" "$repeat" "$nodes" "$jvm_opts" "$(cd "$root" && git rev-parse --short HEAD)" \
+  "$(basename "$ref_dir")" "$($quick && echo quick || echo full)" "$skipped" <<'PY'
+import csv, statistics, sys, os, platform, subprocess
+(tsv, out, up_stress, up_ours, load0, load1, threads, seconds, repeat, nodes, jvm, commit, ref, kind, skipped) = sys.argv[1:]
+rows = list(csv.DictReader(open(tsv), delimiter="\t"))
+up = {"stress": float(up_stress), "ours": float(up_ours)}
+def num(v):
+    try: return float(v)
+    except (TypeError, ValueError): return None
+def med(vals):
+    vals = [v for v in vals if v is not None]
+    if not vals: return None, None, None
+    return statistics.median(vals), min(vals), max(vals)
+def fmt(t, digits=1):
+    m, lo, hi = t
+    if m is None: return "-"
+    return f"{m:.{digits}f} ({lo:.{digits}f}-{hi:.{digits}f})" if lo != hi else f"{m:.{digits}f}"
+cases = []
+for r in rows:
+    key = (r["case"], r["rate"])
+    if key not in cases: cases.append(key)
+java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
+with open(out, "w") as f:
+    f.write(f"# This project against cassandra-stress ({kind} run), {os.path.basename(out)}\n\n")
+    f.write(f"Machine: {os.cpu_count()} cores, {platform.release()}, {java}. Commit {commit}; reference {ref} "
+            f"(bench/vs-cassandra-stress/build-reference.sh). Cassandra 5.0.9, {nodes} node(s), on the same machine.\n")
+    f.write(f"Each run: {threads} threads, {seconds} s, closed loop unless a rate is given; both clients {jvm}; "
+            f"{repeat} repeats per tool, interleaved, the first tool alternating. Load average (1, 5, 15 min) "
+            f"at the start {load0}, at the end {load1}.\n")
+    f.write(f"Client CPU per operation = (process user+system CPU - the tool's start-up CPU) / operations; "
+            f"start-up CPU (median of 3 one-operation runs): cassandra-stress {up['stress']:.2f} s, "
+            f"this project {up['ours']:.2f} s.\n\n")
+    f.write("| profile | rate | tool | ops/s | rows/s | CPU/op (us) | p50 (ms) | p99 (ms) | p99.9 (ms) | errors (summary) | exceptions on stderr |\n")
+    f.write("|---|---|---|---|---|---|---|---|---|---|---|\n")
+    ratios = []
+    for case, rate in cases:
+        per = {}
+        for tool in ("stress", "ours"):
+            rs = [r for r in rows if (r["case"], r["rate"], r["tool"]) == (case, rate, tool)]
+            tput = med([num(r["ops_per_s"]) for r in rs])
+            cpu = med([(num(r["cpu_s"]) - up[tool]) / num(r["ops"]) * 1e6 if num(r["ops"]) else None for r in rs])
+            per[tool] = (tput, cpu)
+            name = "cassandra-stress" if tool == "stress" else "this project"
+            f.write(f"| {case} | {rate} | {name} | {fmt(tput, 0)} | {fmt(med([num(r['rows_per_s']) for r in rs]), 0)} | {fmt(cpu)} | "
+                    f"{fmt(med([num(r['p50_ms']) for r in rs]), 2)} | {fmt(med([num(r['p99_ms']) for r in rs]), 2)} | "
+                    f"{fmt(med([num(r['p999_ms']) for r in rs]), 2)} | {fmt(med([num(r['errors']) for r in rs]), 0)} | "
+                    f"{fmt(med([num(r['stderr_exceptions']) for r in rs]), 0)} |\n")
+        if per["stress"][0][0] and per["ours"][0][0] and per["stress"][1][0] and per["ours"][1][0]:
+            ratios.append((case, rate, per["ours"][0][0] / per["stress"][0][0], per["ours"][1][0] / per["stress"][1][0]))
+    f.write("\n| profile | rate | throughput, this project / cassandra-stress | CPU per op, this project / cassandra-stress |\n")
+    f.write("|---|---|---|---|\n")
+    for case, rate, t, c in ratios:
+        f.write(f"| {case} | {rate} | {t:.2f} | {c:.2f} |\n")
+    if skipped.strip():
+        f.write(f"\nSkipped (the keyspace wants more replicas than the cluster has nodes):{skipped.rstrip(';')}.\n")
+    f.write("\nLatency: in the closed-loop rows (rate `closed`) both tools report service time, from the call's start. "
+            "At a fixed rate cassandra-stress (`-rate fixed=R/s`) reports latency from each operation's scheduled start, "
+            "and this project's figures in those rows are its intended latency (the summary's `Intended` lines, "
+            "`measurement.interval=both`), the same definition.\n")
+print(out)
+PY
+echo "results: $out (runs in $work)" >&2
