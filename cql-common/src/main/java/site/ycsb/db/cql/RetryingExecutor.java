@@ -5,11 +5,13 @@ import java.util.function.DoubleSupplier;
 import site.ycsb.support.Backoff;
 import site.ycsb.support.RateLimitedLog;
 import site.ycsb.support.RetryCounters;
+import site.ycsb.support.RetryLoop;
 import site.ycsb.support.Sleeper;
 
 /**
- * Runs a request, retrying transient failures up to a limit with back-off. It runs inside the binding's DB call, so
- * the latency YCSB measures (service time and intended time alike) includes every attempt and every pause.
+ * Runs a request, retrying transient failures up to a limit with back-off, in binding-support's {@link RetryLoop}.
+ * It runs inside the binding's DB call, so the latency YCSB measures (service time and intended time alike)
+ * includes every attempt and every pause.
  * Which failures are retried, and how they are counted and logged, is decided by {@link RetryRules} (shared with
  * {@link AsyncRetryingExecutor}).
  *
@@ -39,27 +41,36 @@ public final class RetryingExecutor {
    * @param idempotent whether sending the request twice has the same effect as once
    */
   public <T> Outcome<T> execute(OpType op, boolean idempotent, Attempt<T> attempt) {
-    int retries = 0;
-    while (true) {
-      try {
-        return Outcome.success(attempt.run(), retries);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        rules.interrupted(op, e);
-        return Outcome.failure(ErrorKind.OTHER, retries);
-      } catch (Exception e) {
-        RetryRules.Decision decision = rules.afterFailure(op, idempotent, retries, e);
-        if (!decision.retry()) {
-          return Outcome.failure(decision.kind, retries);
-        }
-        retries++;
-        try {
-          sleeper.sleep(decision.pauseMillis);
-        } catch (InterruptedException ie) {
-          Thread.currentThread().interrupt();
-          return Outcome.failure(decision.kind, retries);
-        }
-      }
+    RulesPolicy policy = new RulesPolicy(rules, op, idempotent);
+    RetryLoop.Ending<T> ending = RetryLoop.run(attempt::run, policy, sleeper);
+    if (ending.succeeded()) {
+      return Outcome.success(ending.value(), ending.retries());
+    }
+    if (ending.interruptedAttempt()) {
+      rules.interrupted(op, (InterruptedException) ending.failure());
+      return Outcome.failure(ErrorKind.OTHER, ending.retries());
+    }
+    return Outcome.failure(policy.lastKind, ending.retries());
+  }
+
+  /** The rules' decision for one request, remembering the kind of its last failure for the outcome. */
+  private static final class RulesPolicy implements RetryLoop.Policy {
+    private final RetryRules rules;
+    private final OpType op;
+    private final boolean idempotent;
+    ErrorKind lastKind;
+
+    RulesPolicy(RetryRules rules, OpType op, boolean idempotent) {
+      this.rules = rules;
+      this.op = op;
+      this.idempotent = idempotent;
+    }
+
+    @Override
+    public long pauseBeforeRetry(Exception failure, int retries) {
+      RetryRules.Decision decision = rules.afterFailure(op, idempotent, retries, failure);
+      lastKind = decision.kind;
+      return decision.retry() ? decision.pauseMillis : RetryLoop.STOP;
     }
   }
 }

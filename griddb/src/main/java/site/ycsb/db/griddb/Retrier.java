@@ -5,12 +5,13 @@ import java.util.function.DoubleSupplier;
 
 import site.ycsb.support.Backoff;
 import site.ycsb.support.RetryCounters;
+import site.ycsb.support.RetryLoop;
 import site.ycsb.support.Sleeper;
 
 /**
- * Runs a GridDB call, retrying the failures {@link StoreException#isRetryable} calls transient and safe to repeat
- * (ErrorKind's decision for the request that failed) up to a limit, after binding-support's exponential back-off
- * with jitter (ceilings base, 2x base, 4x base, ..., capped at {@code griddb.retrybackoffmaxmillis}, 5 s by default;
+ * Runs a GridDB call in binding-support's {@link RetryLoop}, retrying the failures
+ * {@link StoreException#isRetryable} calls transient and safe to repeat (ErrorKind's decision for the request that
+ * failed) up to a limit, after binding-support's exponential back-off with jitter (ceilings base, 2x base, 4x base, ..., capped at {@code griddb.retrybackoffmaxmillis}, 5 s by default;
  * each pause between half and all of its ceiling).
  * Timeouts are not retried: the client has already retried internally for {@code failoverTimeout}. This class only
  * loops, waits and counts: every retry, and every operation that ended on a retryable error or a timeout, per
@@ -71,26 +72,27 @@ public final class Retrier {
    * @param op the operation name it is counted under (READ, SCAN, UPDATE, INSERT, DELETE)
    */
   public <T> T call(String op, Call<T> call) throws StoreException {
-    int retries = 0;
-    while (true) {
-      try {
-        return call.run();
-      } catch (StoreException e) {
-        if (!e.isRetryable() || e.isTimeout() || retries >= maxRetries) {
-          if (e.isRetryable() || e.isTimeout()) {
-            counters.recordGaveUp(op);
-          }
-          throw e;
-        }
-        retries++;
-        counters.recordRetry(op);
-        try {
-          sleeper.sleep(backoff.delayMillis(retries, random.getAsDouble()));
-        } catch (InterruptedException ie) {
-          Thread.currentThread().interrupt();
-          throw e;
-        }
+    RetryLoop.Ending<T> ending = RetryLoop.run(call::run, (failure, retries) -> {
+      if (!(failure instanceof StoreException)) {
+        return RetryLoop.STOP; // a bug's unchecked exception: not a database answer, never retried
       }
+      StoreException e = (StoreException) failure;
+      if (!e.isRetryable() || e.isTimeout() || retries >= maxRetries) {
+        if (e.isRetryable() || e.isTimeout()) {
+          counters.recordGaveUp(op);
+        }
+        return RetryLoop.STOP;
+      }
+      counters.recordRetry(op);
+      return backoff.delayMillis(retries + 1, random.getAsDouble());
+    }, sleeper);
+    if (ending.succeeded()) {
+      return ending.value();
     }
+    Exception failure = ending.failure();
+    if (failure instanceof RuntimeException) {
+      throw (RuntimeException) failure;
+    }
+    throw (StoreException) failure; // the only checked exception a Call may throw
   }
 }

@@ -159,6 +159,22 @@ class ErrorHandlingTest {
     assertEquals(1, counters.gaveUp("DELETE"), "a timeout ends the operation on a transient failure");
   }
 
+  @Test
+  void should_pass_an_unchecked_exception_through_uncounted_and_unretried_when_a_call_throws_one() {
+    List<Long> sleeps = new ArrayList<>();
+    Retrier r = new Retrier(5, 1, sleeps::add, counters, () -> 0.5);
+    IllegalStateException bug = new IllegalStateException("a bug, not a database answer");
+    AtomicInteger calls = new AtomicInteger();
+    assertSame(bug, assertThrows(IllegalStateException.class, () -> r.call("READ", () -> {
+      calls.incrementAndGet();
+      throw bug;
+    })));
+    assertEquals(1, calls.get());
+    assertTrue(sleeps.isEmpty());
+    assertEquals(0, counters.totalRetries());
+    assertEquals(0, counters.gaveUp("READ"));
+  }
+
   /** The message of GridDB 5.6's client for a refused connection after failover (as seen against port 1). */
   private static String failoverMessage(int trials) {
     String reason = "[145028:JC_BAD_CONNECTION] Failed to connect (address=/127.0.0.1:1, reason=Connection refused)";
