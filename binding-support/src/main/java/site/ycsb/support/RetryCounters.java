@@ -1,14 +1,17 @@
 package site.ycsb.support;
 
 import java.io.PrintStream;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Retries counted per operation name (READ, UPDATE...) across all client threads of a binding, and the operations
  * that failed for good after a transient error. Printed once, at the last cleanup, as lines in the results' own
- * {@code [METRIC], name, value} format, e.g. {@code [CASSANDRA-RETRIES], READ, 12}.
+ * {@code [METRIC], name, value} format, e.g. {@code [CASSANDRA-RETRIES], READ, 12}; read while the run lasts through
+ * {@link LiveRetries}, where every instance registers itself.
  *
  * <p>Thread-safe: the set of names is fixed at construction; each count is a {@link LongAdder}, so recording from
  * many threads does not contend. Sums read while threads record are a moment's view.
@@ -30,6 +33,12 @@ public final class RetryCounters {
       gaveUp.put(op, new LongAdder());
       unanswered.put(op, new LongAdder());
     }
+    LiveRetries.register(this);
+  }
+
+  /** The operation names counted, in print order. */
+  public Set<String> operations() {
+    return Collections.unmodifiableSet(retries.keySet());
   }
 
   /** One more attempt of {@code op} after a failure. */

@@ -36,7 +36,8 @@ final class StatusReporter extends Thread implements Closeable {
   /** The resolution of the time series and interval logs of a results directory. */
   static final long TIMESERIES_MS = 1000;
   private static final String CSV_HEADER =
-      "epoch_ms,elapsed_s,metric,count,throughput,avg_us,min_us,max_us,p50_us,p90_us,p99_us,p999_us,p9999_us,errors";
+      "epoch_ms,elapsed_s,metric,count,throughput,avg_us,min_us,max_us,p50_us,p90_us,p99_us,p999_us,p9999_us,errors,"
+      + "retries";
   private final Measurements measurements;
   private final RunState run;
   private final OperationSchedule schedule;
@@ -51,6 +52,7 @@ final class StatusReporter extends Thread implements Closeable {
   private final JvmTracker jvm;
   private final CountDownLatch stop = new CountDownLatch(1);
   private final Map<String, Long> lastErrors = new HashMap<>();
+  private final RetryTally retries = new RetryTally();
   /** A results file that cannot be written (a full disk) is said once, its repeats counted. */
   private final CountedWarning observerFailures = new CountedWarning(System.err, "live metrics failed");
   private final CountedWarning writeFailures = new CountedWarning(System.err, "cannot write the time series");
@@ -163,6 +165,7 @@ final class StatusReporter extends Thread implements Closeable {
     double intervalSec = Math.max(1e-9, (nowNs - lastSampleNs) / 1e9);
     double elapsedSec = (nowNs - schedule.startNs()) / 1e9;
     long epochMs = System.currentTimeMillis();
+    Map<String, Long> intervalRetries = retries.interval();
     try {
       if (status) {
         double statusSec = Math.max(1e-9, (nowNs - lastStatusNs) / 1e9);
@@ -183,7 +186,7 @@ final class StatusReporter extends Thread implements Closeable {
         }
       }
       if (csv != null) {
-        writeCsv(epochMs, elapsedSec, ops - lastOps, intervalSec, intervals, statusCounts);
+        writeCsv(epochMs, elapsedSec, ops - lastOps, intervalSec, intervals, statusCounts, intervalRetries);
       }
     } catch (IOException e) {
       writeFailures.report(e.getMessage());
@@ -201,7 +204,7 @@ final class StatusReporter extends Thread implements Closeable {
     try {
       observer.interval(new LiveFigures(intervals, statusCounts, intervalSec, throughput, target,
           run.queuedNs() / 1e9, run.lostOps.sum(), observedHealth.cpuWaitSecSoFar(),
-          observedHealth.gcMsSoFar() / 1e3, observedHealth.processPauseUs() / 1e6));
+          observedHealth.gcMsSoFar() / 1e3, observedHealth.processPauseUs() / 1e6, retries.sinceStart()));
     } catch (RuntimeException e) {
       observerFailures.report(String.valueOf(e));
     }
@@ -263,8 +266,14 @@ final class StatusReporter extends Thread implements Closeable {
     return RemainingFormatter.format((long) Math.ceil(remaining));
   }
 
+  /**
+   * One row per measurement and an OVERALL row. The retries column holds the binding's retries of the interval: the
+   * total on the OVERALL row, each operation's on the row of the measurement of its name (READ, UPDATE...); empty
+   * where the binding counts none in binding-support's counters.
+   */
   private void writeCsv(long epochMs, double elapsedSec, long ops, double intervalSec,
-                        Map<String, IntervalStats> intervals, Map<String, Map<String, Long>> counts)
+                        Map<String, IntervalStats> intervals, Map<String, Map<String, Long>> counts,
+                        Map<String, Long> intervalRetries)
       throws IOException {
     String prefix = epochMs + "," + new DecimalFormat("0.###").format(elapsedSec) + ",";
     long totalErrors = 0;
@@ -283,8 +292,14 @@ final class StatusReporter extends Thread implements Closeable {
       totalErrors += delta;
     }
     StringBuilder sb = new StringBuilder();
+    long totalRetries = 0;
+    for (long r : intervalRetries.values()) {
+      totalRetries += r;
+    }
+    // a binding that counts no retries where the engine can read them gets an empty cell, not a false zero
     sb.append(prefix).append("OVERALL,").append(ops).append(',').append(rate(ops, intervalSec))
-        .append(",,,,,,,,,").append(totalErrors).append('\n');
+        .append(",,,,,,,,,").append(totalErrors).append(',')
+        .append(intervalRetries.isEmpty() ? "" : Long.toString(totalRetries)).append('\n');
     for (Map.Entry<String, IntervalStats> e : intervals.entrySet()) {
       IntervalStats s = e.getValue();
       if (s == null) {
@@ -300,7 +315,9 @@ final class StatusReporter extends Thread implements Closeable {
         sb.append(",,,,,,,");
       }
       Long errors = errorsByOp.get(e.getKey());
-      sb.append(',').append(errors == null ? "" : errors.toString()).append('\n');
+      Long opRetries = intervalRetries.get(e.getKey());
+      sb.append(',').append(errors == null ? "" : errors.toString())
+          .append(',').append(opRetries == null ? "" : opRetries.toString()).append('\n');
     }
     csv.write(sb.toString());
     csv.flush();

@@ -33,10 +33,15 @@ public final class LiveFigures {
   public final double gcSec;
   /** The longest time the process did not run since measurement started, seconds. */
   public final double maxPauseSec;
+  /**
+   * Cumulative: the binding's retries per operation name (READ, UPDATE...) since the run began, warm-up included;
+   * empty when the binding counts none where the engine can read them.
+   */
+  public final Map<String, Long> retries;
 
   public LiveFigures(Map<String, IntervalStats> intervals, Map<String, Map<String, Long>> statusCounts,
       double intervalSec, double throughput, double target, double scheduleLagSec, long lostOps, double cpuWaitSec,
-      double gcSec, double maxPauseSec) {
+      double gcSec, double maxPauseSec, Map<String, Long> retries) {
     this.intervals = Collections.unmodifiableMap(intervals);
     this.statusCounts = Collections.unmodifiableMap(statusCounts);
     this.intervalSec = intervalSec;
@@ -47,5 +52,6 @@ public final class LiveFigures {
     this.cpuWaitSec = cpuWaitSec;
     this.gcSec = gcSec;
     this.maxPauseSec = maxPauseSec;
+    this.retries = Collections.unmodifiableMap(retries);
   }
 }

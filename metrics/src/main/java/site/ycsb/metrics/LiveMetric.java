@@ -16,6 +16,9 @@ public enum LiveMetric {
   SCHEDULE_LAG("ycsb_schedule_lag_seconds_total", "counter", "",
       "time measured operations waited past their intended start, summed"),
   LOST("ycsb_lost_operations_total", "counter", "", "calls the binding never completed (recorded as LOST)"),
+  RETRIES("ycsb_retries_total", "counter", "operation",
+      "the binding's retries per operation type since the run began (warm-up included), as it prints them at its end "
+          + "([CASSANDRA-RETRIES], [GRIDDB-RETRIES]...); absent for a binding that counts none"),
   CPU_WAIT("ycsb_cpu_wait_seconds_total", "counter", "",
       "the client process's threads' wait for a CPU since measurement started (where the kernel reports it)"),
   GC("ycsb_gc_seconds_total", "counter", "", "garbage collection time since measurement started"),

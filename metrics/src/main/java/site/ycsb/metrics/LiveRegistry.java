@@ -57,6 +57,15 @@ final class LiveRegistry {
     gauge(LiveMetric.THROUGHPUT, labels, f -> f.throughput);
     counter(LiveMetric.SCHEDULE_LAG, labels, f -> f.scheduleLagSec);
     counter(LiveMetric.LOST, labels, f -> f.lostOps);
+    CounterWithCallback.builder().name(LiveMetric.RETRIES.declared()).help(LiveMetric.RETRIES.meaning())
+        .constLabels(labels).labelNames("operation").callback(cb -> {
+          LiveFigures f = state.get().figures;
+          if (f != null) {
+            for (Map.Entry<String, Long> op : f.retries.entrySet()) {
+              cb.call(op.getValue(), op.getKey());
+            }
+          }
+        }).register(registry);
     counter(LiveMetric.CPU_WAIT, labels, f -> f.cpuWaitSec);
     counter(LiveMetric.GC, labels, f -> f.gcSec);
     gauge(LiveMetric.MAX_PAUSE, labels, f -> f.maxPauseSec);

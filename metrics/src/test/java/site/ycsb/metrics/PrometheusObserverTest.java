@@ -38,6 +38,7 @@ class PrometheusObserverTest {
           "quantile", "0.99"), 1e-12);
       assertEquals(2000, Scrape.value(body, "ycsb_target_ops_per_second"));
       assertEquals(3, Scrape.value(body, "ycsb_lost_operations_total"));
+      assertEquals(3, Scrape.value(body, "ycsb_retries_total", "operation", "READ"));
       assertEquals(0, Scrape.value(body, "ycsb_run_ended"));
       assertFalse(body.contains("ycsb_verdict{"), "no verdict while the run lives:\n" + body);
     } finally {

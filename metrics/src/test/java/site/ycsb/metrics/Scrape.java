@@ -74,6 +74,8 @@ final class Scrape {
     read.put("OK", readOk);
     read.put("NOT_FOUND", readNotFound);
     counts.put("READ", read);
-    return new LiveFigures(intervals, counts, 1.0, 1234.5, 2000, 0.25, 3, 0.5, 0.125, 0.002);
+    Map<String, Long> retries = new LinkedHashMap<>();
+    retries.put("READ", readNotFound + 1);
+    return new LiveFigures(intervals, counts, 1.0, 1234.5, 2000, 0.25, 3, 0.5, 0.125, 0.002, retries);
   }
 }
