@@ -141,6 +141,25 @@ run_ours() { # LOG PROFILE OPS TARGET: the same with this engine
     -p maxexecutiontime="$seconds" -threads "$threads" ${4:+-target "$4"}
 }
 
+# fresh_table PROFILE: the profile's table emptied (and made if missing) before a measured run, so that neither tool
+# finds the other's rows: a conditional insert of a row the other tool wrote is not applied, and a read of a young
+# table finds less than one of an old table
+# (one operation of the profile's first query runs after the truncation, since a run needs one; on the empty table
+# it may write one row, the same before either tool's run)
+fresh_table() {
+  local op
+  op=$(python3 - "$1" <<'PY'
+import sys, yaml
+doc = yaml.safe_load(open(sys.argv[1])) or {}
+print(next(iter(doc.get("queries") or {}), "insert"))
+PY
+)
+  YCSB_SKIP_BUILD=1 "$root/bin/ycsb" run cassandra-cql -p hosts="$hosts" -p port="$port" \
+    -p workload=site.ycsb.db.cql.profile.StressProfileWorkload -p profile="$1" -p ops="$op=1" \
+    -p profile.schema=true -p profile.truncate=true -p operationcount=1 -threads 1 >"$work/truncate.log" 2>&1 \
+    || die "could not empty the table of $1 (see $work/truncate.log)"
+}
+
 # ops_done LOG TOOL: operations the run completed
 ops_done() {
   if [ "$2" = stress ]; then
@@ -181,6 +200,7 @@ one_case() {
     if [ $((i % 2)) -eq 1 ]; then order="stress ours"; else order="ours stress"; fi
     for tool in $order; do
       log=$work/$name-$rate-$i-$tool
+      fresh_table "$profile"
       if [ "$tool" = stress ]; then
         stress_rate=''
         [ "$rate" = closed ] || stress_rate="fixed=${rate}/s"
