@@ -21,8 +21,6 @@ Usage: $PROG [options]
   --profiles LIST    comma list of profile files (default: cassandra-stress's own tools/cqlstress-*.yaml and
                      workloads/cassandra-stress/*.yaml); each runs 'insert=1' plus weight 1 for every query it names
   --rates LIST       fixed rates (ops/s) of the fixed-rate cases, on the first profile (default 1000; none: skip)
-  --writeread        add cassandra-stress's write and read modes against the core workload's insert-only load and
-                     read-only run on the same columns (5 blobs of 34 bytes)
   --nodes N          1 (default) or 3: a local cluster on 127.0.0.11.. (replication 3 in the profiles' keyspaces is
                      the profiles' own; the stress examples use 1)
   --port N           CQL port (default 9142)
@@ -31,13 +29,12 @@ Usage: $PROG [options]
 EOF
 }
 
-repeat=3 seconds=30 threads=16 profiles='' rates=1000 writeread=false nodes=1 port=9142 quick=false out=''
+repeat=3 seconds=30 threads=16 profiles='' rates=1000 nodes=1 port=9142 quick=false out=''
 jvm_opts='-Xms512m -Xmx512m'
 while [ $# -gt 0 ]; do
   case "$1" in
   -h | --help) usage; exit 0 ;;
   --quick) quick=true; shift; continue ;;
-  --writeread) writeread=true; shift; continue ;;
   --repeat | --seconds | --threads | --profiles | --rates | --nodes | --port | --jvm-opts | --out) ;;
   *) die "unknown option '$1' (see --help)" ;;
   esac
