@@ -51,6 +51,13 @@ final class MeasuredWindow {
   private long startEpochMs;
   private long endNs;
   private boolean timedOut;
+  /** Whether the sampled nodes were told that the measured window has begun ({@link EngineTelemetry}). */
+  private boolean nodesToldWindow;
+  /**
+   * The measured start is a monotonic time mapped onto the wall clock (whole ms) and seen up to 100 ms late here; a
+   * second covers that and the clocks' drift during a warm-up.
+   */
+  private static final long WINDOW_START_SLACK_MS = 1000;
 
   MeasuredWindow(RunConfig config, Measurements measurements, Workload workload, RunState state,
       OperationSchedule schedule, Warmup warmup, boolean inFlightBound, String runId, RunObserver observer) {
@@ -261,6 +268,11 @@ final class MeasuredWindow {
       }
       if (System.nanoTime() - deadline >= 0) {
         break;
+      }
+      if (!nodesToldWindow && telemetry != null && state.measuring()) {
+        // the measured window began before now: the nodes' samples after it can be summed as they come (bounded)
+        telemetry.windowStartsBy(System.currentTimeMillis() + WINDOW_START_SLACK_MS);
+        nodesToldWindow = true;
       }
       long now = System.nanoTime();
       if (giveUp != null && state.measuring() && now - lastLookNs >= GiveUpWatch.LOOK_EVERY_NS) {
