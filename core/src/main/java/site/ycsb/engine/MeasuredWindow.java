@@ -51,11 +51,14 @@ final class MeasuredWindow {
   private long startEpochMs;
   private long endNs;
   private boolean timedOut;
-  /** Whether the sampled nodes were told that the measured window has begun ({@link EngineTelemetry}). */
+  /**
+   * Whether the sampled nodes ({@link EngineTelemetry}) and the database's own view were told that the measured window
+   * has begun.
+   */
   private boolean nodesToldWindow;
   /**
-   * The measured start is a monotonic time mapped onto the wall clock (whole ms) and seen up to 100 ms late here; a
-   * second covers that and the clocks' drift during a warm-up.
+   * The measured start lies before the moment it is seen here; it is a monotonic time mapped onto the wall clock in
+   * whole ms, and a second more covers that mapping and the clocks' drift during a warm-up.
    */
   private static final long WINDOW_START_SLACK_MS = 1000;
 
@@ -269,9 +272,15 @@ final class MeasuredWindow {
       if (System.nanoTime() - deadline >= 0) {
         break;
       }
-      if (!nodesToldWindow && telemetry != null && state.measuring()) {
+      if (!nodesToldWindow && (telemetry != null || database != null) && state.measuring()) {
         // the measured window began before now: the nodes' samples after it can be summed as they come (bounded)
-        telemetry.windowStartsBy(System.currentTimeMillis() + WINDOW_START_SLACK_MS);
+        long by = System.currentTimeMillis() + WINDOW_START_SLACK_MS;
+        if (telemetry != null) {
+          telemetry.windowStartsBy(by);
+        }
+        if (database != null) {
+          database.view().windowStartsBy(by);
+        }
         nodesToldWindow = true;
       }
       long now = System.nanoTime();
