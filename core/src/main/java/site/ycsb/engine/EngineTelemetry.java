@@ -89,6 +89,11 @@ final class EngineTelemetry {
     sampler.open(resultsDir, scheduleStartEpochMs);
   }
 
+  /** The measured window began before {@code epochMs}: from then on samples are summed as they age, not kept. */
+  void windowStartsBy(long epochMs) {
+    sampler.windowStartsBy(epochMs);
+  }
+
   /** Stops sampling (within seconds, whatever the nodes do). */
   void stop() {
     sampler.stop();

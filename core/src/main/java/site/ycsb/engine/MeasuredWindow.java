@@ -51,6 +51,16 @@ final class MeasuredWindow {
   private long startEpochMs;
   private long endNs;
   private boolean timedOut;
+  /**
+   * Whether the sampled nodes ({@link EngineTelemetry}) and the database's own view were told that the measured window
+   * has begun.
+   */
+  private boolean nodesToldWindow;
+  /**
+   * The measured start lies before the moment it is seen here; it is a monotonic time mapped onto the wall clock in
+   * whole ms, and a second more covers that mapping and the clocks' drift during a warm-up.
+   */
+  private static final long WINDOW_START_SLACK_MS = 1000;
 
   MeasuredWindow(RunConfig config, Measurements measurements, Workload workload, RunState state,
       OperationSchedule schedule, Warmup warmup, boolean inFlightBound, String runId, RunObserver observer) {
@@ -261,6 +271,17 @@ final class MeasuredWindow {
       }
       if (System.nanoTime() - deadline >= 0) {
         break;
+      }
+      if (!nodesToldWindow && (telemetry != null || database != null) && state.measuring()) {
+        // the measured window began before now: the nodes' samples after it can be summed as they come (bounded)
+        long by = System.currentTimeMillis() + WINDOW_START_SLACK_MS;
+        if (telemetry != null) {
+          telemetry.windowStartsBy(by);
+        }
+        if (database != null) {
+          database.view().windowStartsBy(by);
+        }
+        nodesToldWindow = true;
       }
       long now = System.nanoTime();
       if (giveUp != null && state.measuring() && now - lastLookNs >= GiveUpWatch.LOOK_EVERY_NS) {

@@ -2,12 +2,20 @@ package site.ycsb.telemetry;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The samples of one node: each new {@link ProcSnapshot} becomes a row ({@link NodeRates}) against the one
- * before, kept in memory (for the phase's summary) and appended to the node's {@code server-<node>.csv}.
+ * before, appended to the node's {@code server-<node>.csv} and kept for the phase's summary ({@link NodeSummary}).
+ *
+ * <p>Kept in bounded memory however long the run: once the owner has said by when the summarised window starts
+ * ({@link #windowStartsBy}), a row that starts after that and is more than {@link #TAIL_MS} older than the newest
+ * lies inside the window whatever its end (the end of the run), so it is added to fixed-size sums
+ * ({@link NodeSummary.Sums}) and dropped; the rows before that point and the last {@link #TAIL_MS} are kept as they
+ * are, since whether they count depends on the window's ends. Without that word (and without a file) every row is
+ * kept, as a summary for any window needs them.
  *
  * <p>Thread-safe: {@link #accept} and the readers are synchronized (a remote node's reader thread writes, the run's
  * thread reads).
@@ -16,7 +24,20 @@ final class NodeRecorder {
   final NodeInfo info;
   private Writer csv;
   private long referenceEpochMs;
-  private final List<NodeRates> rows = new ArrayList<>();
+  /**
+   * How far behind the newest row a row must be before it is summed: the window ends when the run ends, measured on
+   * the monotonic clock and mapped onto the wall clock that dates the rows, so a minute covers any drift between them.
+   */
+  static final long TAIL_MS = 60_000;
+  /** The rows before the ones summed (they may start before the window). */
+  private final List<NodeRates> head = new ArrayList<>();
+  /** The rows summed, in the order taken. */
+  private final NodeSummary.Sums inside = new NodeSummary.Sums();
+  /** The rows after the ones summed (the last {@link #TAIL_MS}: they may end after the window). */
+  private final ArrayDeque<NodeRates> tail = new ArrayDeque<>();
+  /** Rows starting at or after this (epoch ms) start inside the window; MAX_VALUE until the owner says. */
+  private long windowStartsBy = Long.MAX_VALUE;
+  private boolean opened;
   private ProcSnapshot last;
   private long lastAcceptedMs;
   private boolean writeFailed;
@@ -31,12 +52,21 @@ final class NodeRecorder {
    */
   synchronized void open(Writer file, long reference) throws IOException {
     this.referenceEpochMs = reference;
+    opened = true;
     NodeCsv.writeHeader(file);
-    for (NodeRates r : rows) {
+    for (NodeRates r : rows()) {
       file.write(NodeCsv.row(r, referenceEpochMs));
     }
     file.flush();
     this.csv = file;
+  }
+
+  /**
+   * Every window the rows will be summarised over starts at or before {@code epochMs}: from now on the rows that
+   * start after it are summed as they age (see the class comment), once the rows go to a file.
+   */
+  synchronized void windowStartsBy(long epochMs) {
+    windowStartsBy = Math.min(windowStartsBy, epochMs);
   }
 
   /** A new snapshot taken (or received) at {@code epochMs}. */
@@ -51,7 +81,7 @@ final class NodeRecorder {
     if (r == null) {
       return;
     }
-    rows.add(r);
+    keep(r);
     if (csv != null && !writeFailed) {
       try {
         csv.write(NodeCsv.row(r, referenceEpochMs));
@@ -68,8 +98,28 @@ final class NodeRecorder {
     return lastAcceptedMs;
   }
 
+  private void keep(NodeRates r) {
+    if (tail.isEmpty() && (!opened || r.epochMs - NodeSummary.length(r) < windowStartsBy)) {
+      head.add(r);
+      return;
+    }
+    tail.add(r);
+    while (tail.peekFirst().epochMs < r.epochMs - TAIL_MS) {
+      NodeRates old = tail.pollFirst();
+      inside.add(old, NodeSummary.weightInside(old));
+    }
+  }
+
+  /** The rows kept as they are (not summed), in the order taken. */
   synchronized List<NodeRates> rows() {
-    return new ArrayList<>(rows);
+    List<NodeRates> all = new ArrayList<>(head);
+    all.addAll(tail);
+    return all;
+  }
+
+  /** This node's summary over a window that starts at or before {@link #windowStartsBy} and ends with the run. */
+  synchronized NodeSummary summary(long startEpochMs, long endEpochMs) {
+    return NodeSummary.of(info, head, inside, new ArrayList<>(tail), startEpochMs, endEpochMs);
   }
 
   synchronized void close() {

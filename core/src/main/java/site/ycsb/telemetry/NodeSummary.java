@@ -25,21 +25,21 @@ public final class NodeSummary {
 
   final NodeInfo node;
   final int samples;
-  final Stat cpu = new Stat();
-  final Stat user = new Stat();
-  final Stat system = new Stat();
-  final Stat iowait = new Stat();
-  final Stat steal = new Stat();
-  final Stat machineCpu = new Stat();
-  final Stat load1 = new Stat();
-  final Stat memUsed = new Stat();
-  final Stat rss = new Stat();
-  final Stat diskRead = new Stat();
-  final Stat diskWrite = new Stat();
-  final Stat diskBusy = new Stat();
-  final Stat netRx = new Stat();
-  final Stat netTx = new Stat();
-  double memTotalMb = Double.NaN;
+  final Stat cpu;
+  final Stat user;
+  final Stat system;
+  final Stat iowait;
+  final Stat steal;
+  final Stat machineCpu;
+  final Stat load1;
+  final Stat memUsed;
+  final Stat rss;
+  final Stat diskRead;
+  final Stat diskWrite;
+  final Stat diskBusy;
+  final Stat netRx;
+  final Stat netTx;
+  final double memTotalMb;
 
   /** Mean (weighted by time), maximum, and the share of time at or above {@link #SATURATED_PCT}. */
   static final class Stat {
@@ -74,6 +74,85 @@ public final class NodeSummary {
     double saturatedMean() {
       return saturatedWeight > 0 ? saturatedWeighted / saturatedWeight : Double.NaN;
     }
+
+    /** Adds the samples {@code later} summed (all taken after this one's). */
+    void addAll(Stat later) {
+      weighted += later.weighted;
+      weight += later.weight;
+      max = Double.isNaN(max) ? later.max : Double.isNaN(later.max) ? max : Math.max(max, later.max);
+      saturatedWeight += later.saturatedWeight;
+      saturatedWeighted += later.saturatedWeighted;
+    }
+  }
+
+  /**
+   * The weighted sums of a node's samples, in the order they were taken: a summary's figures, which need none of the
+   * samples themselves once added (so a long run's samples can be summed as they come, see {@link NodeRecorder}).
+   *
+   * <p>Not thread-safe: owned by one summary or one recorder (which locks).
+   */
+  static final class Sums {
+    int samples;
+    final Stat cpu = new Stat();
+    final Stat user = new Stat();
+    final Stat system = new Stat();
+    final Stat iowait = new Stat();
+    final Stat steal = new Stat();
+    final Stat machineCpu = new Stat();
+    final Stat load1 = new Stat();
+    final Stat memUsed = new Stat();
+    final Stat rss = new Stat();
+    final Stat diskRead = new Stat();
+    final Stat diskWrite = new Stat();
+    final Stat diskBusy = new Stat();
+    final Stat netRx = new Stat();
+    final Stat netTx = new Stat();
+    /** The last sample's that gave it. */
+    double memTotalMb = Double.NaN;
+
+    /** One more sample, weighted by the seconds of the window it covers. */
+    void add(NodeRates r, double w) {
+      samples++;
+      cpu.add(r.cpuPct, w);
+      user.add(r.userPct, w);
+      system.add(r.systemPct, w);
+      iowait.add(r.iowaitPct, w);
+      steal.add(r.stealPct, w);
+      machineCpu.add(r.machineCpuPct, w);
+      load1.add(r.load1, w);
+      memUsed.add(r.memUsedMb, w);
+      rss.add(r.rssMb, w);
+      diskRead.add(r.diskReadMbS, w);
+      diskWrite.add(r.diskWriteMbS, w);
+      diskBusy.add(r.diskBusyPct, w);
+      netRx.add(r.netRxMbS, w);
+      netTx.add(r.netTxMbS, w);
+      if (!Double.isNaN(r.memTotalMb)) {
+        memTotalMb = r.memTotalMb;
+      }
+    }
+
+    /** Adds the samples {@code later} summed (all taken after this one's). */
+    void addAll(Sums later) {
+      samples += later.samples;
+      cpu.addAll(later.cpu);
+      user.addAll(later.user);
+      system.addAll(later.system);
+      iowait.addAll(later.iowait);
+      steal.addAll(later.steal);
+      machineCpu.addAll(later.machineCpu);
+      load1.addAll(later.load1);
+      memUsed.addAll(later.memUsed);
+      rss.addAll(later.rss);
+      diskRead.addAll(later.diskRead);
+      diskWrite.addAll(later.diskWrite);
+      diskBusy.addAll(later.diskBusy);
+      netRx.addAll(later.netRx);
+      netTx.addAll(later.netTx);
+      if (!Double.isNaN(later.memTotalMb)) {
+        memTotalMb = later.memTotalMb;
+      }
+    }
   }
 
   /**
@@ -82,46 +161,70 @@ public final class NodeSummary {
    * half of the window (a window shorter than the sampling interval), weighted by the time it shares with the window.
    */
   public static NodeSummary of(NodeInfo node, List<NodeRates> rows, long startEpochMs, long endEpochMs) {
-    List<NodeRates> in = new ArrayList<>();
-    List<Double> weights = new ArrayList<>();
+    Sums sums = new Sums();
+    addInWindow(sums, rows, startEpochMs, endEpochMs);
+    return new NodeSummary(node, sums);
+  }
+
+  /**
+   * As {@link #of(NodeInfo, List, long, long)} for a node whose samples are {@code before}, then {@code inside} (already
+   * summed: they lie inside the window whatever its ends, see {@link NodeRecorder}), then {@code after}.
+   */
+  static NodeSummary of(NodeInfo node, List<NodeRates> before, Sums inside, List<NodeRates> after, long startEpochMs,
+      long endEpochMs) {
+    Sums sums = new Sums();
+    addInWindow(sums, before, startEpochMs, endEpochMs);
+    sums.addAll(inside);
+    Sums rest = new Sums();
+    addInWindow(rest, after, startEpochMs, endEpochMs);
+    sums.addAll(rest);
+    return new NodeSummary(node, sums);
+  }
+
+  private static void addInWindow(Sums sums, List<NodeRates> rows, long startEpochMs, long endEpochMs) {
     double window = Math.max(0, endEpochMs - startEpochMs);
     for (NodeRates r : rows) {
-      double length = Double.isNaN(r.intervalSec) || r.intervalSec <= 0 ? 0 : r.intervalSec * 1000;
+      double length = length(r);
       double shared = Math.min(r.epochMs, endEpochMs) - Math.max(r.epochMs - length, startEpochMs);
       if (length == 0 ? r.epochMs >= startEpochMs && r.epochMs <= endEpochMs
           : shared > 0 && shared >= Math.min(length, window) / 2) {
-        in.add(r);
-        weights.add(length == 0 ? 1 : shared / 1000); // a row without its interval: a point, weighted as one second
+        sums.add(r, length == 0 ? 1 : shared / 1000); // a row without its interval: a point, weighted as one second
       }
     }
-    NodeSummary s = new NodeSummary(node, in.size());
-    for (int i = 0; i < in.size(); i++) {
-      NodeRates r = in.get(i);
-      double w = weights.get(i);
-      s.cpu.add(r.cpuPct, w);
-      s.user.add(r.userPct, w);
-      s.system.add(r.systemPct, w);
-      s.iowait.add(r.iowaitPct, w);
-      s.steal.add(r.stealPct, w);
-      s.machineCpu.add(r.machineCpuPct, w);
-      s.load1.add(r.load1, w);
-      s.memUsed.add(r.memUsedMb, w);
-      s.rss.add(r.rssMb, w);
-      s.diskRead.add(r.diskReadMbS, w);
-      s.diskWrite.add(r.diskWriteMbS, w);
-      s.diskBusy.add(r.diskBusyPct, w);
-      s.netRx.add(r.netRxMbS, w);
-      s.netTx.add(r.netTxMbS, w);
-      if (!Double.isNaN(r.memTotalMb)) {
-        s.memTotalMb = r.memTotalMb;
-      }
-    }
-    return s;
   }
 
-  private NodeSummary(NodeInfo node, int samples) {
+  /** The time a row covers, ms (0: unknown, the row is a point). */
+  static double length(NodeRates r) {
+    return Double.isNaN(r.intervalSec) || r.intervalSec <= 0 ? 0 : r.intervalSec * 1000;
+  }
+
+  /**
+   * The weight a row has in any window that holds it whole (starts at or before {@code r.epochMs - length}, ends at
+   * or after {@code r.epochMs}): what {@link #of} gives it, computed the same way.
+   */
+  static double weightInside(NodeRates r) {
+    double length = length(r);
+    return length == 0 ? 1 : (r.epochMs - (r.epochMs - length)) / 1000;
+  }
+
+  private NodeSummary(NodeInfo node, Sums s) {
     this.node = node;
-    this.samples = samples;
+    this.samples = s.samples;
+    this.cpu = s.cpu;
+    this.user = s.user;
+    this.system = s.system;
+    this.iowait = s.iowait;
+    this.steal = s.steal;
+    this.machineCpu = s.machineCpu;
+    this.load1 = s.load1;
+    this.memUsed = s.memUsed;
+    this.rss = s.rss;
+    this.diskRead = s.diskRead;
+    this.diskWrite = s.diskWrite;
+    this.diskBusy = s.diskBusy;
+    this.netRx = s.netRx;
+    this.netTx = s.netTx;
+    this.memTotalMb = s.memTotalMb;
   }
 
   /** The node's mean CPU over the phase, percent; NaN without samples. */

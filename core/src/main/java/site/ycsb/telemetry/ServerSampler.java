@@ -297,11 +297,22 @@ public final class ServerSampler {
     }
   }
 
+  /**
+   * Every window asked of {@link #summaries} from now on starts at or before {@code epochMs} (the engine says so once
+   * its measured window has begun): the nodes' samples after it are then summed as they age instead of kept, so that
+   * a run of any length samples in bounded memory.
+   */
+  public void windowStartsBy(long epochMs) {
+    for (NodeRecorder r : recorders) {
+      r.windowStartsBy(epochMs);
+    }
+  }
+
   /** Each node's summary over a window (epoch ms), in the order the nodes were added. */
   public List<NodeSummary> summaries(long startEpochMs, long endEpochMs) {
     List<NodeSummary> out = new ArrayList<>();
     for (NodeRecorder r : recorders) {
-      out.add(NodeSummary.of(r.info, r.rows(), startEpochMs, endEpochMs));
+      out.add(r.summary(startEpochMs, endEpochMs));
     }
     return out;
   }

@@ -87,37 +87,52 @@ final class BucketView {
     return false;
   }
 
-  /** The run's grid intervals summed into buckets from {@code zero}; an interval goes to the bucket of its end. */
-  private static List<Bucket> buckets(RunIntervals in, long zero, long bucketMs, boolean intended) {
+  /**
+   * The run's grid intervals summed into buckets from {@code zero}; an interval goes to the bucket of its end. The
+   * latencies are summed from the logs read again, interval by interval: one histogram per bucket, however long the run.
+   */
+  private static List<Bucket> buckets(RunIntervals in, long zero, long bucketMs, boolean intended)
+      throws UsageException {
     List<Bucket> out = new ArrayList<>();
     for (int i = 0; i < in.grid.size(); i++) {
       if (!in.withinRun(i)) {
         continue; // before the first operation or in the cleanup: no time of the run
       }
-      long end = in.grid.endOf(i);
-      int b = (int) Math.max(0, Math.floorDiv(end - 1 - zero, bucketMs));
-      while (out.size() <= b) {
-        out.add(new Bucket());
-      }
-      Bucket k = out.get(b);
+      Bucket k = bucket(out, in, i, zero, bucketMs);
       k.seconds += in.runSeconds(i);
-      for (Map.Entry<String, List<Histogram>> e : in.byMeasurement.entrySet()) {
+      for (Map.Entry<String, List<RunIntervals.Cell>> e : in.byMeasurement.entrySet()) {
         String name = e.getKey();
-        boolean isIntended = name.startsWith("Intended-");
-        String op = isIntended ? name.substring("Intended-".length()) : name;
-        if (op.equals("CLEANUP") || RunIntervals.isFailed(op)) {
-          continue;
-        }
-        Histogram h = e.getValue().get(i);
-        if (!isIntended) {
-          k.completed += h.getTotalCount();
-        }
-        if (isIntended == intended) {
-          k.latency.add(h);
+        if (!name.startsWith("Intended-") && counted(name)) {
+          k.completed += e.getValue().get(i).getTotalCount();
         }
       }
     }
+    for (String name : in.byMeasurement.keySet()) {
+      boolean isIntended = name.startsWith("Intended-");
+      if (isIntended != intended || !counted(isIntended ? name.substring("Intended-".length()) : name)) {
+        continue;
+      }
+      in.forEachInterval(name, (i, h) -> {
+        if (in.withinRun(i)) {
+          bucket(out, in, i, zero, bucketMs).latency.add(h);
+        }
+      });
+    }
     return out;
+  }
+
+  /** Whether an operation type's latencies and counts are in the buckets (not CLEANUP, not the failed ones). */
+  private static boolean counted(String op) {
+    return !op.equals("CLEANUP") && !RunIntervals.isFailed(op);
+  }
+
+  /** The bucket of grid interval i (the buckets before it created, empty, when they are not yet). */
+  private static Bucket bucket(List<Bucket> out, RunIntervals in, int i, long zero, long bucketMs) {
+    int b = (int) Math.max(0, Math.floorDiv(in.grid.endOf(i) - 1 - zero, bucketMs));
+    while (out.size() <= b) {
+      out.add(new Bucket());
+    }
+    return out.get(b);
   }
 
   private static NamedChart chart(String workload, long bucketMs, DefaultCategoryDataset data) {

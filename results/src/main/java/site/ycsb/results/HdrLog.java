@@ -29,6 +29,20 @@ final class HdrLog {
   /** The interval histograms of a log, each with absolute start/end timestamps (epoch ms). */
   static List<Histogram> readIntervals(Path file) throws UsageException {
     List<Histogram> intervals = new ArrayList<>();
+    forEachInterval(file, intervals::add);
+    return intervals;
+  }
+
+  /** What is done with each interval of a log as it is read. */
+  interface IntervalSink {
+    void accept(Histogram interval) throws UsageException;
+  }
+
+  /**
+   * Hands each interval histogram of a log to {@code each} in the log's order, as {@link #readIntervals} gives them,
+   * one at a time: a day's log needs the memory of one interval, not of the day.
+   */
+  static void forEachInterval(Path file, IntervalSink each) throws UsageException {
     HistogramLogReader reader;
     try {
       reader = new HistogramLogReader(file.toFile());
@@ -42,14 +56,13 @@ final class HdrLog {
           throw new UsageException(file + " holds " + next.getClass().getSimpleName()
               + " intervals; expected integer microsecond histograms");
         }
-        intervals.add((Histogram) next);
+        each.accept((Histogram) next);
       }
     } catch (RuntimeException e) {
       throw new UsageException(file + " is not a readable HdrHistogram log: " + e);
     } finally {
       reader.close();
     }
-    return intervals;
   }
 
   /**
@@ -71,14 +84,12 @@ final class HdrLog {
   /** The sum of all intervals of a log. */
   static Histogram readTotal(Path file) throws UsageException {
     Histogram total = emptyHistogram();
-    for (Histogram h : readIntervals(file)) {
-      total.add(h);
-    }
+    forEachInterval(file, total::add);
     return total;
   }
 
   /** Writes a log whose start time is startEpochMs; each interval keeps its own absolute timestamps. */
-  static void write(Path file, String comment, long startEpochMs, List<Histogram> intervals) throws IOException {
+  static void write(Path file, String comment, long startEpochMs, Iterable<Histogram> intervals) throws IOException {
     try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, "UTF-8")) {
       HistogramLogWriter writer = new HistogramLogWriter(out);
       writer.outputComment(comment);

@@ -136,18 +136,17 @@ final class Merger {
       Path log = d.hdrLog(name);
       if (Files.isRegularFile(log)) {
         m.anyHdr = true;
-        List<Histogram> logged = HdrLog.readIntervals(log);
-        long values = 0;
-        for (Histogram h : logged) {
-          values += h.getTotalCount();
-        }
-        HdrLog.checkCount(d, name, log, values);
-        for (Histogram h : logged) {
+        long[] values = {0};
+        // read one interval at a time (a client's day of intervals would not fit in memory); a log whose count is
+        // wrong fails the merge all the same
+        HdrLog.forEachInterval(log, h -> {
+          values[0] += h.getTotalCount();
           m.total.add(h);
           // the first interval may start before the measurement (recorder creation, warm-up)
           long start = Math.max(h.getStartTimeStamp(), d.startEpochMs());
           m.intervals.get(grid.indexOf(Math.min(start, h.getEndTimeStamp()), h.getEndTimeStamp())).add(h);
-        }
+        });
+        HdrLog.checkCount(d, name, log, values[0]);
       } else if (d.measurements().path(name).path("operations").asLong(0) > 0) {
         m.complete = false;
         missing.add(d.host());
@@ -335,9 +334,7 @@ final class Merger {
     for (ResultDir d : dirs) {
       Path log = d.scheduleLagLog();
       if (Files.isRegularFile(log)) {
-        for (Histogram part : HdrLog.readIntervals(log)) {
-          sum.add(part);
-        }
+        HdrLog.forEachInterval(log, sum::add);
       } else {
         missing.add(d.host());
       }

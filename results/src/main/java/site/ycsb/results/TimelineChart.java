@@ -1,6 +1,5 @@
 package site.ycsb.results;
 
-import org.HdrHistogram.Histogram;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
@@ -36,7 +35,7 @@ final class TimelineChart {
   static final int WIDTH = ChartWriter.WIDTH;
   /** Fits a laptop screen (about 700 pixels of page height) at the page's width. */
   static final int HEIGHT = 680;
-  static final double[] PERCENTILES = {50, 99, 99.9, 100};
+  static final double[] PERCENTILES = RunIntervals.Cell.PERCENTILES;
   static final String[] PERCENTILE_NAMES = {"p50", "p99", "p99.9", "max"};
   private static final Color[] PERCENTILE_COLOURS = {new Color(0x2ca02c), new Color(0x1f77b4),
       new Color(0xff7f0e), new Color(0xd62728)};
@@ -102,7 +101,7 @@ final class TimelineChart {
       TimelineRun run = runs.get(r);
       List<String> ops = run.operations(intended);
       for (int o = 0; o < ops.size(); o++) {
-        List<Histogram> cells = run.intervals.byMeasurement.get((intended ? "Intended-" : "") + ops.get(o));
+        List<RunIntervals.Cell> cells = run.intervals.byMeasurement.get((intended ? "Intended-" : "") + ops.get(o));
         for (int p = 0; p < PERCENTILES.length; p++) {
           if (compare && p != 1 && p != 3) {
             continue; // two runs: p99 and max, or the lines hide each other
@@ -110,9 +109,9 @@ final class TimelineChart {
           String key = (compare ? run.name + " " : "") + ops.get(o) + " " + PERCENTILE_NAMES[p];
           XYSeries s = new XYSeries(key, true, true);
           for (int i = 0; i < cells.size(); i++) {
-            Histogram h = cells.get(i);
+            RunIntervals.Cell h = cells.get(i);
             if (h.getTotalCount() > 0) {
-              s.add(run.elapsedS(run.intervals.grid.endOf(i)), Math.max(1, valueAt(h, PERCENTILES[p])) / 1000.0);
+              s.add(run.elapsedS(run.intervals.grid.endOf(i)), Math.max(1, h.valueAt(PERCENTILES[p])) / 1000.0);
             }
           }
           int index = data.getSeriesCount();
@@ -137,11 +136,6 @@ final class TimelineChart {
     XYPlot plot = new XYPlot(data, null, y, renderer);
     style(plot);
     return plot;
-  }
-
-  /** The value at a percentile; 100 is the interval's max. */
-  static long valueAt(Histogram h, double percentile) {
-    return percentile >= 100 ? h.getMaxValue() : h.getValueAtPercentile(percentile);
   }
 
   private static XYPlot ratePlot(List<TimelineRun> runs) {

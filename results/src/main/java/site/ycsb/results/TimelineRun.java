@@ -1,7 +1,5 @@
 package site.ycsb.results;
 
-import org.HdrHistogram.Histogram;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +37,7 @@ final class TimelineRun {
    */
   List<String> operations(boolean intended) {
     List<String> out = new ArrayList<>();
-    for (Map.Entry<String, List<Histogram>> e : intervals.byMeasurement.entrySet()) {
+    for (Map.Entry<String, List<RunIntervals.Cell>> e : intervals.byMeasurement.entrySet()) {
       String name = e.getKey();
       boolean isIntended = name.startsWith("Intended-");
       String op = isIntended ? name.substring("Intended-".length()) : name;
@@ -50,9 +48,9 @@ final class TimelineRun {
     return out;
   }
 
-  private static long total(List<Histogram> cells) {
+  private static long total(List<RunIntervals.Cell> cells) {
     long n = 0;
-    for (Histogram h : cells) {
+    for (RunIntervals.Cell h : cells) {
       n += h.getTotalCount();
     }
     return n;

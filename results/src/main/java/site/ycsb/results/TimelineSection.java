@@ -1,7 +1,5 @@
 package site.ycsb.results;
 
-import org.HdrHistogram.Histogram;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -104,14 +102,14 @@ final class TimelineSection {
       String end = seconds(t.elapsedS(in.grid.endOf(i)));
       String length = String.format(Locale.ROOT, "%.3f", in.grid.seconds(i));
       for (String name : in.byMeasurement.keySet()) {
-        Histogram h = in.byMeasurement.get(name).get(i);
+        RunIntervals.Cell h = in.byMeasurement.get(name).get(i);
         if (h.getTotalCount() == 0) {
           continue;
         }
         List<String> row = new ArrayList<>(Arrays.asList(workload, t.name, name, end, length,
             Long.toString(h.getTotalCount())));
         for (double p : TimelineChart.PERCENTILES) {
-          row.add(Long.toString(TimelineChart.valueAt(h, p)));
+          row.add(Long.toString(h.valueAt(p)));
         }
         latency.add(row);
       }

@@ -6,7 +6,6 @@ import org.HdrHistogram.Histogram;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * A run of YCSB 0.17.0 (or any client) known only from its {@code hdrhistogram.output.path} interval logs
@@ -41,19 +40,21 @@ final class Ycsb017Logs {
     long operations = 0;
     for (String name : RunIntervals.logNames(logDir)) {
       Histogram total = HdrLog.emptyHistogram();
-      List<Histogram> intervals = HdrLog.readIntervals(logDir.resolve(name + ".hdr"));
       boolean cleanup = name.endsWith("CLEANUP");
-      for (Histogram h : intervals) {
+      long[] window = {start, end};
+      HdrLog.forEachInterval(logDir.resolve(name + ".hdr"), h -> {
         total.add(h);
         if (!cleanup) {
           // the run's window: from its logs' first interval to the last that holds an operation (the logs go on
           // through the cleanup, which is not part of the run)
-          start = Math.min(start, h.getStartTimeStamp());
+          window[0] = Math.min(window[0], h.getStartTimeStamp());
           if (h.getTotalCount() > 0) {
-            end = Math.max(end, h.getEndTimeStamp());
+            window[1] = Math.max(window[1], h.getEndTimeStamp());
           }
         }
-      }
+      });
+      start = window[0];
+      end = window[1];
       if (total.getTotalCount() == 0) {
         continue;
       }

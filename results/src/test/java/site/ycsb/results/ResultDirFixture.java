@@ -184,21 +184,31 @@ final class ResultDirFixture {
       csv.append(perOp);
     }
     for (Map.Entry<String, List<long[]>> e : latencies.entrySet()) {
-      List<Histogram> intervals = new ArrayList<>();
       Histogram total = new Histogram(3);
       List<Long> all = new ArrayList<>();
-      for (int i = 0; i < e.getValue().size(); i++) {
-        Histogram h = histogram(e.getValue().get(i));
-        h.setStartTimeStamp(startEpochMs + i * intervalSec * 1000L);
-        h.setEndTimeStamp(endOf(i));
-        intervals.add(h);
-        total.add(h);
-        for (long v : e.getValue().get(i)) {
+      List<long[]> perInterval = e.getValue();
+      for (int i = 0; i < perInterval.size(); i++) {
+        total.add(intervalHistogram(perInterval, i));
+        for (long v : perInterval.get(i)) {
           all.add(v);
         }
       }
       if (writeHdr) {
-        HdrLog.write(dir.resolve("hdr").resolve(e.getKey() + ".hdr"), "fixture " + host, startEpochMs, intervals);
+        // each interval's histogram made as it is written: a long run's would not fit in memory together
+        HdrLog.write(dir.resolve("hdr").resolve(e.getKey() + ".hdr"), "fixture " + host, startEpochMs,
+            () -> new java.util.Iterator<Histogram>() {
+              private int next;
+
+              @Override
+              public boolean hasNext() {
+                return next < perInterval.size();
+              }
+
+              @Override
+              public Histogram next() {
+                return intervalHistogram(perInterval, next++);
+              }
+            });
       }
       long[] values = all.stream().mapToLong(Long::longValue).toArray();
       ObjectNode m = ms.putObject(e.getKey());
@@ -253,6 +263,14 @@ final class ResultDirFixture {
     Files.write(dir.resolve("timeseries.csv"), csv.toString().getBytes(StandardCharsets.UTF_8));
     Files.write(dir.resolve("output.txt"), TextOutput.render(s).getBytes(StandardCharsets.UTF_8));
     return dir;
+  }
+
+  /** Interval i's histogram with its timestamps. */
+  private Histogram intervalHistogram(List<long[]> perInterval, int i) {
+    Histogram h = histogram(perInterval.get(i));
+    h.setStartTimeStamp(startEpochMs + i * intervalSec * 1000L);
+    h.setEndTimeStamp(endOf(i));
+    return h;
   }
 
   static Histogram histogram(long[] values) {

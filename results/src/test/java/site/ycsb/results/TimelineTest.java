@@ -217,10 +217,10 @@ class TimelineTest {
     List<String> rates = Files.readAllLines(tmp.resolve("report/rates-over-time.csv"));
     String[] last = rates.get(rates.size() - 1).split(",", -1);
     long ops = 0;
-    for (Histogram h : RunIntervals.of(ResultDir.load(run)).byMeasurement.get("READ").subList(5, 6)) {
+    for (RunIntervals.Cell h : RunIntervals.of(ResultDir.load(run)).byMeasurement.get("READ").subList(5, 6)) {
       ops += h.getTotalCount();
     }
-    for (Histogram h : RunIntervals.of(ResultDir.load(run)).byMeasurement.get("UPDATE").subList(5, 6)) {
+    for (RunIntervals.Cell h : RunIntervals.of(ResultDir.load(run)).byMeasurement.get("UPDATE").subList(5, 6)) {
       ops += h.getTotalCount();
     }
     assertEquals(ReportTables.fixed1(ops / (lastIntervalMs / 1000.0)), last[4]);

@@ -17,8 +17,11 @@ import site.ycsb.support.DatabaseReports;
  * say it held work back ({@code "<queue> pending"} one or more on average, or any {@code "<queue> blocked"}).
  *
  * <p>Samples are stored sparsely (a figure's zero values cost nothing) because the measured window is known only at
- * the end; a figure named in a node's sample is taken as 0 in that node's later samples that lack it. At most {@link
- * #MAX_SAMPLES_PER_NODE} samples are kept per node; later ones are counted as dropped.
+ * the end; a figure named in a node's sample is taken as 0 in that node's later samples that lack it. Once the engine
+ * has said by when the measured window starts ({@link #windowStartsBy}), a sample taken after that and more than
+ * {@link #TAIL_MS} before the node's newest lies inside the window whatever its end, so it is added to its figures'
+ * sums and dropped (issue 46: a day-long run keeps the warm-up's samples and the last minute's, not the day's). At most
+ * {@link #MAX_SAMPLES_PER_NODE} samples are kept per node; later ones are counted as dropped.
  *
  * <p>Thread-safe: samples arrive on the bindings' sampling threads while the run goes on; every method locks this.
  */
@@ -30,14 +33,28 @@ public final class DatabaseView {
   /** A queue with at least this many tasks pending on average held work back. */
   static final double PENDING_MEAN_LIMIT = 1.0;
 
-  private final Map<String, Node> nodes = new LinkedHashMap<>();
+  /**
+   * How far behind a node's newest sample a sample must be before it is summed: the window ends when the run ends,
+   * a monotonic time mapped onto the wall clock that dates the samples; a minute covers any drift between them.
+   */
+  static final long TAIL_MS = 60_000;
 
-  /** One figure of one node: the first sample that named it, and its non-zero values by sample index. */
+  private final Map<String, Node> nodes = new LinkedHashMap<>();
+  /** Samples taken at or after this (epoch ms) lie inside every window asked for; MAX_VALUE until the engine says. */
+  private long windowStartsBy = Long.MAX_VALUE;
+
+  /**
+   * One figure of one node: the first sample that named it, its non-zero values by sample index (of the samples kept),
+   * and the sums of its values in the summed samples.
+   */
   private static final class Series {
     final int first;
     int[] at = new int[8];
     double[] values = new double[8];
     int size;
+    double summedSum;
+    double summedMax = Double.NEGATIVE_INFINITY;
+    int summedNonZero;
 
     Series(int first) {
       this.first = first;
@@ -52,19 +69,57 @@ public final class DatabaseView {
       values[size] = v;
       size++;
     }
+
+    /** Moves sample {@code index}'s value, if it has one, into the sums. */
+    void sum(int index) {
+      int i = Arrays.binarySearch(at, 0, size, index);
+      if (i < 0) {
+        return;
+      }
+      summedSum += values[i];
+      summedMax = Math.max(summedMax, values[i]);
+      summedNonZero++;
+      System.arraycopy(at, i + 1, at, i, size - i - 1);
+      System.arraycopy(values, i + 1, values, i, size - i - 1);
+      size--;
+    }
   }
 
+  /**
+   * A node's samples, numbered in the order taken: those before {@link #summedFrom} and from {@link #summedTo} on are
+   * kept (their times in {@link #times}), those in between are summed into the series.
+   */
   private static final class Node {
     final String binding;
     final String source;
     long[] times = new long[64];
+    /** Samples taken, summed ones included (the next sample's number). */
     int samples;
     long dropped;
+    int summedFrom = -1;
+    int summedTo = -1;
     final Map<String, Series> series = new LinkedHashMap<>();
 
     Node(String binding, String source) {
       this.binding = binding;
       this.source = source;
+    }
+
+    int summed() {
+      return summedFrom < 0 ? 0 : summedTo - summedFrom;
+    }
+
+    int kept() {
+      return samples - summed();
+    }
+
+    /** Where sample {@code index} (kept) has its time in {@link #times}. */
+    int position(int index) {
+      return summedFrom < 0 || index < summedFrom ? index : index - summed();
+    }
+
+    boolean isSummed(int index) {
+      return summedFrom >= 0 && index >= summedFrom && index < summedTo;
     }
   }
 
@@ -106,21 +161,77 @@ public final class DatabaseView {
   /** One sample of {@code node} taken at {@code epochMs} (samples of a node come in time order). */
   synchronized void add(String node, String binding, String source, long epochMs, Map<String, Double> values) {
     Node n = nodes.computeIfAbsent(node, k -> new Node(binding, source));
-    if (n.samples == MAX_SAMPLES_PER_NODE) {
+    if (n.kept() == MAX_SAMPLES_PER_NODE) {
       n.dropped++;
       return;
     }
-    if (n.samples == n.times.length) {
-      n.times = Arrays.copyOf(n.times, n.samples * 2);
+    if (n.kept() == n.times.length) {
+      n.times = Arrays.copyOf(n.times, n.kept() * 2);
     }
+    n.times[n.kept()] = epochMs;
     int index = n.samples++;
-    n.times[index] = epochMs;
     for (Map.Entry<String, Double> e : values.entrySet()) {
       Series s = n.series.computeIfAbsent(e.getKey(), k -> new Series(index));
       if (e.getValue() != 0) {
         s.add(index, e.getValue());
       }
     }
+    sumAged(n, epochMs);
+  }
+
+  /**
+   * Every window asked of {@link #summaries} from now on starts at or before {@code epochMs} (the engine says so once
+   * its measured window has begun): the samples after it are then summed as they age instead of kept.
+   */
+  public synchronized void windowStartsBy(long epochMs) {
+    windowStartsBy = Math.min(windowStartsBy, epochMs);
+  }
+
+  /** Sums the samples of {@code n} that start inside every window and are {@link #TAIL_MS} older than {@code newestMs}. */
+  private void sumAged(Node n, long newestMs) {
+    if (windowStartsBy == Long.MAX_VALUE) {
+      return;
+    }
+    while (true) {
+      int next = n.summedFrom >= 0 ? n.summedTo : firstAtOrAfter(n, windowStartsBy);
+      if (next < 0 || next >= n.samples) {
+        return;
+      }
+      int position = n.position(next);
+      if (n.times[position] >= newestMs - TAIL_MS) {
+        return;
+      }
+      for (Series s : n.series.values()) {
+        s.sum(next);
+      }
+      System.arraycopy(n.times, position + 1, n.times, position, n.kept() - position - 1);
+      if (n.summedFrom < 0) {
+        n.summedFrom = next;
+        n.summedTo = next;
+      }
+      n.summedTo++;
+    }
+  }
+
+  /** The first sample of {@code n} (none summed yet) taken at or after {@code epochMs}, or -1. */
+  private static int firstAtOrAfter(Node n, long epochMs) {
+    for (int i = 0; i < n.samples; i++) {
+      if (n.times[i] >= epochMs) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** How many samples of {@code node} are kept as they are (the others are summed, or dropped). */
+  synchronized int keptSamples(String node) {
+    Node n = nodes.get(node);
+    return n == null ? 0 : n.kept();
+  }
+
+  /** A sample's time; a summed one's is {@link #windowStartsBy}, which lies in every window asked for. */
+  private long timeOf(Node n, int index) {
+    return n.isSummed(index) ? windowStartsBy : n.times[n.position(index)];
   }
 
   /** Whether any node was sampled. */
@@ -148,11 +259,11 @@ public final class DatabaseView {
     for (Map.Entry<String, Node> e : nodes.entrySet()) {
       Node n = e.getValue();
       int from = 0;
-      while (from < n.samples && n.times[from] < startMs) {
+      while (from < n.samples && timeOf(n, from) < startMs) {
         from++;
       }
       int to = from;
-      while (to < n.samples && n.times[to] <= endMs) {
+      while (to < n.samples && timeOf(n, to) <= endMs) {
         to++;
       }
       if (to == from) {
@@ -168,12 +279,25 @@ public final class DatabaseView {
         double sum = 0;
         double max = Double.NEGATIVE_INFINITY;
         int nonZero = 0;
+        boolean summedAdded = n.summedFrom < 0 || to <= n.summedFrom || first >= n.summedTo;
         for (int i = 0; i < s.size; i++) {
+          if (!summedAdded && s.at[i] >= n.summedTo) {
+            // the summed samples lie between the kept ones: added in the order the samples came
+            sum += s.summedSum;
+            max = Math.max(max, s.summedMax);
+            nonZero += s.summedNonZero;
+            summedAdded = true;
+          }
           if (s.at[i] >= first && s.at[i] < to) {
             sum += s.values[i];
             max = Math.max(max, s.values[i]);
             nonZero++;
           }
+        }
+        if (!summedAdded) {
+          sum += s.summedSum;
+          max = Math.max(max, s.summedMax);
+          nonZero += s.summedNonZero;
         }
         int count = to - first;
         if (nonZero == 0) {

@@ -143,4 +143,56 @@ class DatabaseViewTest {
         + "\"system_views.thread_pools\",\"samples\":1,\"figures\":{\"ReadStagepending\":{\"mean\":3.0,\"max\":3.0},"
         + "\"ReadStagecompleted/s\":{\"mean\":1000.123,\"max\":1000.123}}}],\"verdicts\":[]}", json);
   }
+
+  private static final long T0 = 1_790_000_000_000L;
+  private static final int LONG_RUN = 20_000;
+
+  /**
+   * Feeds {@code v} {@link #LONG_RUN} samples a second apart (5.5 hours) of two nodes: a pending count that is 0 a
+   * quarter of the time, a blocked count that is rarely 1, a rate first named in the 10th sample (a fixed seed).
+   */
+  private static void feedLongRun(DatabaseView v) {
+    java.util.Random r = new java.util.Random(46);
+    for (int i = 0; i < LONG_RUN; i++) {
+      long t = T0 + i * 1000L + r.nextInt(30);
+      for (String node : new String[] {"n1", "n2"}) {
+        Map<String, Double> values = new LinkedHashMap<>();
+        values.put("ReadStage pending", (double) (r.nextInt(4) == 0 ? 0 : r.nextInt(50)));
+        values.put("ReadStage blocked", r.nextInt(1000) == 0 ? 1.0 : 0.0);
+        if (i >= 10) {
+          values.put("ReadStage completed/s", r.nextInt(10_000) / 10.0);
+        }
+        v.add(node, "cassandra", "system_views.thread_pools", t, values);
+      }
+    }
+  }
+
+  @Test
+  void should_keep_at_most_the_last_minute_of_samples_when_a_node_is_sampled_for_hours() {
+    DatabaseView bounded = new DatabaseView();
+    bounded.windowStartsBy(T0 + 30_000);
+    feedLongRun(bounded);
+    // the 30 samples before the window's start, the last minute's 61
+    assertTrue(bounded.keptSamples("n1") <= 100, bounded.keptSamples("n1") + " samples kept of " + LONG_RUN);
+    assertTrue(bounded.keptSamples("n2") <= 100, bounded.keptSamples("n2") + " samples kept of " + LONG_RUN);
+  }
+
+  @Test
+  void should_summarise_as_every_sample_would_when_the_samples_inside_the_window_are_summed() {
+    DatabaseView bounded = new DatabaseView();
+    bounded.windowStartsBy(T0 + 30_000);
+    feedLongRun(bounded);
+    DatabaseView every = new DatabaseView();
+    feedLongRun(every);
+    assertEquals(LONG_RUN, every.keptSamples("n1"), "without the window's start every sample is kept");
+    long end = T0 + LONG_RUN * 1000L;
+    long[][] windows = {{T0 + 29_500, end - 20_000}, {T0 + 5_000, end - 500}, {0, Long.MAX_VALUE}};
+    for (long[] w : windows) {
+      List<DatabaseView.NodeSummary> expected = every.summaries(w[0], w[1]);
+      List<DatabaseView.NodeSummary> got = bounded.summaries(w[0], w[1]);
+      assertEquals(DatabaseView.json(expected, DatabaseView.verdict(expected)),
+          DatabaseView.json(got, DatabaseView.verdict(got)));
+      assertEquals(DatabaseView.lines(expected), DatabaseView.lines(got));
+    }
+  }
 }
