@@ -554,6 +554,7 @@ final class Merger {
   private TimeseriesRow mergeRows(int interval, String metric, List<TimeseriesRow> rows, Histogram h) {
     long count = 0;
     long errors = 0;
+    Long retries = null;
     long avgCount = 0;
     double avgSum = 0;
     Long min = null;
@@ -562,6 +563,9 @@ final class Merger {
     for (TimeseriesRow r : rows) {
       count += r.count;
       errors += r.errors;
+      if (r.retries != null) {
+        retries = (retries == null ? 0 : retries) + r.retries;
+      }
       if (r.avgUs != null && r.count > 0) {
         latency = true;
         avgCount += r.count;
@@ -582,6 +586,6 @@ final class Merger {
     }
     double seconds = grid.seconds(interval);
     return new TimeseriesRow(grid.endOf(interval), (grid.endOf(interval) - startMs) / 1000.0, metric, count,
-        seconds > 0 ? count / seconds : 0.0, latency ? avgSum / avgCount : null, min, max, pct, errors);
+        seconds > 0 ? count / seconds : 0.0, latency ? avgSum / avgCount : null, min, max, pct, errors, retries);
   }
 }

@@ -27,7 +27,8 @@ import java.util.List;
 
 /**
  * The timeline of one workload: intended and service latency per interval (p50, p99, p99.9 and max of each interval's
- * histogram, per operation type, on a log axis), the rate of completed and failed operations, and the database
+ * histogram, per operation type, on a log axis), the rate of completed and failed operations and of the binding's
+ * retries, and the database
  * nodes' CPU, stacked on one elapsed-time axis, with the run's events drawn across all of them as numbered marks
  * (the numbers of the events table under the chart).
  */
@@ -165,6 +166,18 @@ final class TimelineChart {
         renderer.setSeriesPaint(data.getSeriesCount(), new Color(0xd62728));
         renderer.setSeriesStroke(data.getSeriesCount(), stroke(r, 1.6f));
         data.addSeries(failed);
+      }
+      // the binding's retries, drawn only when it retried: a line at zero would say nothing
+      XYSeries retried = new XYSeries(prefix + "retries/s", true, true);
+      boolean anyRetry = false;
+      for (double[] point : run.retryRates()) {
+        retried.add(point[0], point[1]);
+        anyRetry |= point[1] > 0;
+      }
+      if (anyRetry) {
+        renderer.setSeriesPaint(data.getSeriesCount(), new Color(0xff7f0e));
+        renderer.setSeriesStroke(data.getSeriesCount(), stroke(r + 1, 1.4f));
+        data.addSeries(retried);
       }
     }
     NumberAxis y = new NumberAxis("ops/s");

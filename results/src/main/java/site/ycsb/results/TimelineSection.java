@@ -20,9 +20,10 @@ final class TimelineSection {
   private final Table latency = new Table("latency-over-time", "Latency per interval (us, from each interval's"
       + " histogram)", "Workload", "Configuration", "Measurement", "Interval end (s)", "Interval (s)", "Operations",
       "p50", "p99", "p99.9", "Max");
-  private final Table rates = new Table("rates-over-time", "Completed and failed operations per second per"
-      + " interval (empty: an interval too short for a rate)", "Workload", "Configuration", "Interval end (s)",
-      "Interval (s)", "Completed ops/s", "Failed ops/s");
+  private final Table rates = new Table("rates-over-time", "Completed and failed operations and the binding's"
+      + " retries per second per interval (empty: an interval too short for a rate, or a binding that counts no"
+      + " retries)", "Workload", "Configuration", "Interval end (s)", "Interval (s)", "Completed ops/s",
+      "Failed ops/s", "Retries/s");
 
   /** The timeline of every workload of the catalog whose runs have hdr logs. */
   static TimelineSection build(RunCatalog catalog) throws UsageException {
@@ -114,8 +115,10 @@ final class TimelineSection {
         latency.add(row);
       }
       boolean known = in.rateKnown(i);
-      rates.add(Arrays.asList(workload, t.name, end, String.format(Locale.ROOT, "%.3f", in.runSeconds(i)), known ? ReportTables.fixed1(in.rate(i, false)) : "",
-          known ? ReportTables.fixed1(in.rate(i, true)) : ""));
+      Double retried = known ? t.retryRate(in.grid.startOf(i), in.grid.endOf(i)) : null;
+      rates.add(Arrays.asList(workload, t.name, end, String.format(Locale.ROOT, "%.3f", in.runSeconds(i)),
+          known ? ReportTables.fixed1(in.rate(i, false)) : "", known ? ReportTables.fixed1(in.rate(i, true)) : "",
+          retried == null ? "" : ReportTables.fixed1(retried)));
     }
   }
 

@@ -14,7 +14,7 @@ import java.util.Map;
 /** Reads and writes timeseries.csv (header-driven, so added columns do not break reading). */
 final class TimeseriesCsv {
   static final String[] COLUMNS = {"epoch_ms", "elapsed_s", "metric", "count", "throughput", "avg_us", "min_us",
-      "max_us", "p50_us", "p90_us", "p99_us", "p999_us", "p9999_us", "errors"};
+      "max_us", "p50_us", "p90_us", "p99_us", "p999_us", "p9999_us", "errors", "retries"};
   /** The percentile columns, in order, with the percentile each holds. */
   static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
 
@@ -54,7 +54,7 @@ final class TimeseriesCsv {
             elapsed == null ? 0 : elapsed, cell(cells, col.get("metric")),
             Long.parseLong(cell(cells, col.get("count"))), optDouble(cells, col.get("throughput")),
             optDouble(cells, col.get("avg_us")), optLong(cells, col.get("min_us")), optLong(cells, col.get("max_us")),
-            pct, errors == null ? 0 : errors));
+            pct, errors == null ? 0 : errors, optLong(cells, col.get("retries"))));
       } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
         throw new UsageException(file + " line " + (n + 1) + " is malformed: " + line);
       }
@@ -91,6 +91,44 @@ final class TimeseriesCsv {
     return out;
   }
 
+  /**
+   * The binding's retries per interval, from the OVERALL rows, as {@code {previous row's epoch_ms (or 0 for the
+   * first), epoch_ms, retries}}; empty when the file has no retries column or the binding counted none. Reads only
+   * what it keeps, so that a day of 1 s rows costs a few megabytes.
+   */
+  static List<long[]> overallRetries(Path file) throws UsageException {
+    List<long[]> out = new ArrayList<>();
+    List<String> lines = OptionalFile.lines(file);
+    if (lines.isEmpty()) {
+      return out;
+    }
+    List<String> header = java.util.Arrays.asList(lines.get(0).trim().split(",", -1));
+    int epoch = header.indexOf("epoch_ms");
+    int metric = header.indexOf("metric");
+    int retries = header.indexOf("retries");
+    if (epoch < 0 || metric < 0 || retries < 0) {
+      return out;
+    }
+    long previous = 0;
+    for (int n = 1; n < lines.size(); n++) {
+      String[] cells = lines.get(n).trim().split(",", -1);
+      if (cells.length <= Math.max(retries, Math.max(epoch, metric)) || !cells[metric].trim().equals("OVERALL")) {
+        continue;
+      }
+      try {
+        long at = Long.parseLong(cells[epoch].trim());
+        Long count = optLong(cells, retries);
+        if (count != null) {
+          out.add(new long[] {previous, at, count});
+        }
+        previous = at;
+      } catch (NumberFormatException e) {
+        throw new UsageException(file + " line " + (n + 1) + " is malformed: " + lines.get(n));
+      }
+    }
+    return out;
+  }
+
   static void write(Path file, List<TimeseriesRow> rows) throws IOException {
     try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       out.write(String.join(",", COLUMNS));
@@ -98,7 +136,8 @@ final class TimeseriesCsv {
       for (TimeseriesRow r : rows) {
         out.write(r.epochMs + "," + number(r.elapsedS) + "," + r.metric + "," + r.count + "," + opt(r.throughput)
             + "," + opt(r.avgUs) + "," + opt(r.minUs) + "," + opt(r.maxUs) + "," + opt(r.p50Us) + "," + opt(r.p90Us)
-            + "," + opt(r.p99Us) + "," + opt(r.p999Us) + "," + opt(r.p9999Us) + "," + r.errors);
+            + "," + opt(r.p99Us) + "," + opt(r.p999Us) + "," + opt(r.p9999Us) + "," + r.errors + ","
+            + opt(r.retries));
         out.write('\n');
       }
     }

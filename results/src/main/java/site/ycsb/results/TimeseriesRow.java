@@ -16,9 +16,11 @@ final class TimeseriesRow {
   final Long p999Us;
   final Long p9999Us;
   final long errors;
+  /** The binding's retries in the interval; null where it counts none (or the file predates the column). */
+  final Long retries;
 
   TimeseriesRow(long epochMs, double elapsedS, String metric, long count, Double throughput, Double avgUs,
-      Long minUs, Long maxUs, Long[] percentiles, long errors) {
+      Long minUs, Long maxUs, Long[] percentiles, long errors, Long retries) {
     this.epochMs = epochMs;
     this.elapsedS = elapsedS;
     this.metric = metric;
@@ -33,5 +35,6 @@ final class TimeseriesRow {
     this.p999Us = percentiles[3];
     this.p9999Us = percentiles[4];
     this.errors = errors;
+    this.retries = retries;
   }
 }

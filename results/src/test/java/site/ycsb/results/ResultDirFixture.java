@@ -61,6 +61,8 @@ final class ResultDirFixture {
   List<String> statusLog;
   /** measurement -> per interval latencies (us). */
   final Map<String, List<long[]>> latencies = new LinkedHashMap<>();
+  /** The binding's retries per interval (timeseries.csv's retries on the OVERALL row); null: the cell left empty. */
+  long[] retries;
   /** measurement -> extra non-OK return counts, e.g. NOT_FOUND. */
   final Map<String, Map<String, Long>> otherReturns = new LinkedHashMap<>();
 
@@ -177,10 +179,11 @@ final class ResultDirFixture {
         for (double p : TimeseriesCsv.PERCENTILES) {
           perOp.append(',').append(h.getValueAtPercentile(p));
         }
-        perOp.append(",0\n");
+        perOp.append(",0,\n");
       }
       csv.append(ts).append(',').append(elapsed).append(",OVERALL,").append(all).append(',')
-          .append(TimeseriesCsv.number(all / secondsOf(i))).append(",,,,,,,,,").append(errors).append('\n');
+          .append(TimeseriesCsv.number(all / secondsOf(i))).append(",,,,,,,,,").append(errors).append(',')
+          .append(retries == null ? "" : Long.toString(retries[i])).append('\n');
       csv.append(perOp);
     }
     for (Map.Entry<String, List<long[]>> e : latencies.entrySet()) {

@@ -256,8 +256,8 @@ class TimelineTest {
       }
       XYDataset d = p.getDataset();
       for (int s = 0; s < d.getSeriesCount(); s++) {
-        if (d.getSeriesKey(s).toString().contains("failed")) {
-          continue;
+        if (d.getSeriesKey(s).toString().contains("failed") || d.getSeriesKey(s).toString().contains("retries")) {
+          continue; // these are truly zero in a good interval
         }
         rateSeries++;
         for (int i = 0; i < d.getItemCount(s); i++) {
@@ -268,6 +268,102 @@ class TimelineTest {
     if (c.id.startsWith("throughput-") || c.id.startsWith("timeline-")) {
       assertTrue(rateSeries > 0, "no rate drawn in " + c.id);
     }
+  }
+
+  /** A run of 6 one-second intervals of READ whose binding counted {@code retries} (null: none) per interval. */
+  private static ResultDirFixture retryingRun(String host, long[] retries) {
+    ResultDirFixture f = new ResultDirFixture();
+    f.host = host;
+    f.startEpochMs = T0;
+    f.intervalSec = 1;
+    f.retries = retries;
+    for (int i = 0; i < 6; i++) {
+      f.interval("READ", ResultDirFixture.range(100, 5_000, 10));
+      f.interval("Intended-READ", ResultDirFixture.range(150, 9_000, 10));
+    }
+    return f;
+  }
+
+  /** The values of one column of a CSV the report wrote, by its header. */
+  private static List<String> column(Path csv, String name) throws Exception {
+    List<String> lines = Files.readAllLines(csv);
+    int index = java.util.Arrays.asList(lines.get(0).split(",", -1)).indexOf(name);
+    assertTrue(index >= 0, "no column " + name + " in " + lines.get(0));
+    List<String> out = new ArrayList<>();
+    for (String line : lines.subList(1, lines.size())) {
+      out.add(line.split(",", -1)[index]);
+    }
+    return out;
+  }
+
+  @Test
+  void should_draw_and_tabulate_the_bindings_retries_per_interval_when_the_run_counted_them() throws Exception {
+    Path run = retryingRun("client-1", new long[] {0, 4, 10, 0, 2, 0}).write(tmp.resolve("run"));
+
+    assertEquals(0, report(tmp.resolve("report"), run.toString()), stderr());
+
+    assertEquals(java.util.Arrays.asList("0.0", "4.0", "10.0", "0.0", "2.0", "0.0"),
+        column(tmp.resolve("report/rates-over-time.csv"), "Retries/s"));
+    double highest = 0;
+    boolean drawn = false;
+    for (NamedChart c : charts(run)) {
+      if (!c.id.startsWith("timeline-")) {
+        continue;
+      }
+      for (Object p : ((CombinedDomainXYPlot) c.chart.getPlot()).getSubplots()) {
+        XYDataset d = ((XYPlot) p).getDataset();
+        for (int s = 0; s < d.getSeriesCount(); s++) {
+          if (d.getSeriesKey(s).toString().equals("retries/s")) {
+            drawn = true;
+            for (int i = 0; i < d.getItemCount(s); i++) {
+              highest = Math.max(highest, d.getYValue(s, i));
+            }
+          }
+        }
+      }
+    }
+    assertTrue(drawn, "a retries/s line on the timeline");
+    assertEquals(10.0, highest, 1e-9);
+  }
+
+  @Test
+  void should_leave_retries_empty_and_undrawn_when_the_binding_counted_none() throws Exception {
+    Path run = retryingRun("client-1", null).write(tmp.resolve("run"));
+
+    assertEquals(0, report(tmp.resolve("report"), run.toString()), stderr());
+
+    for (String cell : column(tmp.resolve("report/rates-over-time.csv"), "Retries/s")) {
+      assertEquals("", cell, "no false zero for a binding that counts no retries");
+    }
+    for (NamedChart c : charts(run)) {
+      assertFalse(c.chart.getPlot().toString().isEmpty());
+      if (c.chart.getPlot() instanceof CombinedDomainXYPlot) {
+        for (Object p : ((CombinedDomainXYPlot) c.chart.getPlot()).getSubplots()) {
+          XYDataset d = ((XYPlot) p).getDataset();
+          for (int s = 0; d != null && s < d.getSeriesCount(); s++) {
+            assertFalse(d.getSeriesKey(s).toString().contains("retries"), c.id);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void should_add_up_the_clients_retries_per_interval_when_clients_are_merged() throws Exception {
+    retryingRun("client-1", new long[] {1, 2, 3, 4, 5, 6}).write(tmp.resolve("c1"));
+    retryingRun("client-2", new long[] {10, 0, 30, 0, 50, 0}).write(tmp.resolve("c2"));
+    retryingRun("client-3", null).write(tmp.resolve("c3"));
+
+    assertEquals(0, Merge.run(new String[] {"-o", tmp.resolve("m").toString(), tmp.resolve("c1").toString(),
+        tmp.resolve("c2").toString(), tmp.resolve("c3").toString()}, new PrintStream(new ByteArrayOutputStream()),
+        new PrintStream(err)), stderr());
+
+    List<long[]> merged = TimeseriesCsv.overallRetries(tmp.resolve("m/timeseries.csv"));
+    List<Long> sums = new ArrayList<>();
+    for (long[] r : merged) {
+      sums.add(r[2]);
+    }
+    assertEquals(java.util.Arrays.asList(11L, 2L, 33L, 4L, 55L, 6L), sums);
   }
 
   @Test
