@@ -240,7 +240,7 @@ set -e
   echo "### The fleet's last lines"
   echo
   echo '```'
-  grep -v '^\[' "$WORK/fleet.err" | tail -n 12
+  grep -E '^fleet: ' "$WORK/fleet.err" | grep -v -E 'insertstart=|operationcount=' | tail -n 14
   echo '```'
 } >"$OUT"
 say "results in $OUT"
