@@ -90,7 +90,8 @@ PY
 done
 SIZE_ONE=$(du -sh "$CLIENT" | cut -f1)
 SIZE_ALL=$(du -sh "$WORK/clients" | cut -f1)
-INTERVALS=$(wc -l <"$CLIENT/timeseries.csv")
+INTERVALS=$(tail -n +2 "$CLIENT/timeseries.csv" | cut -d, -f1 | sort -u | wc -l)
+RUN_MIN=$(python3 -c "import json,sys; s=json.load(open(sys.argv[1])); print('%.1f' % ((s['endEpochMs'] - s['startEpochMs']) / 60000))" "$CLIENT/summary.json")
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 OTHERS=$(ps -eo pcpu,comm --sort=-pcpu | awk 'NR>1 && $1>5 {printf "%s %s%%; ", $2, $1}')
 export JAVA_OPTS="${HEAP:+-Xmx$HEAP}"
@@ -106,7 +107,7 @@ OPS_ONE=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['opera
 OPS_MERGED=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['operations'])" "$WORK/merged/summary.json")
 
 {
-  echo "# Merge of $CLIENTS clients x $MINUTES minutes of 1 s interval logs: the head's time and memory"
+  echo "# Merge of $CLIENTS clients x $RUN_MIN minutes of 1 s interval logs: the head's time and memory"
   echo
   echo "Run $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) cores, $(free -m | awk '/Mem:/ {print $2}') MB RAM, $(java -version 2>&1 | head -n 1)."
   echo "Command: \`bench/fleet-scale/$PROG $ARGV\`"
@@ -114,7 +115,7 @@ OPS_MERGED=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['op
   echo "| figure | value |"
   echo "|---|---|"
   echo "| clients merged | $CLIENTS (copies of one real client run, each its own runId and host) |"
-  echo "| one client's record | $SIZE_ONE, $INTERVALS lines of timeseries.csv (one per second), $(find "$CLIENT/hdr" -name "*.hdr" | wc -l) HDR interval logs |"
+  echo "| one client's record | $SIZE_ONE, $RUN_MIN minutes measured, $INTERVALS one-second intervals in timeseries.csv, $(find "$CLIENT/hdr" -name "*.hdr" | wc -l) HDR interval logs |"
   echo "| all inputs | $SIZE_ALL |"
   echo "| merge wall time | $WALL |"
   echo "| merge CPU | user $CPU_USER s, system $CPU_SYS s |"
