@@ -14,7 +14,8 @@ import java.util.List;
 public final class Fleet {
   static final String USAGE = "usage: ycsb fleet <binding> (--hosts [user@]host[:port],... | --hosts-file FILE) "
       + "[--workloads load,a,b,c,f,d] [--load-workload W] [--repeat N] [--out DIR] [--start-delay SEC] "
-      + "[--remote-home DIR] [--ssh-option OPT]... [--ssh-config FILE] [--hook-before CMD] [--hook-after CMD] "
+      + "[--remote-home DIR] [--ssh-option OPT]... [--ssh-config FILE] [--ssh-setups N] [--ssh-timeout SEC] "
+      + "[--copy-timeout SEC] [--clock-warn MS] [--clock-refuse MS] [--hook-before CMD] [--hook-after CMD] "
       + "[--db-hosts FILE] [--metrics-port PORT] "
       + "[--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]"
       + "; findmax over the fleet: add --workloads W --findmax --sla 'p99<10ms' [--start R] [--resolution 5%] "
@@ -48,8 +49,9 @@ public final class Fleet {
     boolean created = OutDir.requireFresh(out);
     FleetStatus status = new FleetStatus(out);
     String runId = stamp + "-" + Long.toHexString(Double.doubleToLongBits(Math.random()) & 0xffffL);
-    FleetPhaseRunner runner = new FleetPhaseRunner(home, o.binding, clientArgs, hosts, ssh, out, o.startDelaySec,
-        runId, status, System.err);
+    SshGate gate = o.sshGate();
+    FleetPhaseRunner runner = new FleetPhaseRunner(home, o.binding, clientArgs, hosts, ssh, gate, o.clockWarnMs,
+        o.clockRefuseMs, out, o.startDelaySec, runId, status, System.err);
     System.err.println("fleet: " + hosts.size() + " clients: " + FleetPhaseRunner.labels(hosts));
     PrometheusTargets metrics = o.metricsPort == null ? null
         : PrometheusTargets.fleet(hosts, FleetPhaseRunner.labels(hosts), o.metricsPort);
@@ -78,6 +80,7 @@ public final class Fleet {
     Runtime.getRuntime().addShutdownHook(stopper);
     int code = suite.run();
     ToolMain.removeShutdownHook(stopper);
+    System.err.println("fleet: ssh: " + gate.describe());
     if (code == EngineExit.ERRORS_OVER_BUDGET) {
       status.finishOverBudget();
     } else {

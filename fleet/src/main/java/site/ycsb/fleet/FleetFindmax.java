@@ -77,6 +77,7 @@ final class FleetFindmax {
     List<HostSpec> hosts = FleetHosts.resolve(so.hostsList, so.hostsFile, so.remoteHome, home);
     SshCommand ssh = new SshCommand(so.sshOptions, so.sshConfig, SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS")));
     DbHosts nodes = DbHosts.read(so.dbHosts, ssh, "fleet", System.err);
+    SshGate gate = so.sshGate();
     String stamp = Suite.stamp();
     Path out = so.out != null ? so.out : Paths.get("findmax-" + stamp);
     OutDir.requireFresh(out);
@@ -90,8 +91,8 @@ final class FleetFindmax {
       all.addAll(stepOptions);
       FleetPhaseRunner runner;
       try {
-        runner = new FleetPhaseRunner(home, so.binding, ClientArgs.parse(all), hosts, ssh, out, so.startDelaySec,
-            runId, status, System.err);
+        runner = new FleetPhaseRunner(home, so.binding, ClientArgs.parse(all), hosts, ssh, gate, so.clockWarnMs,
+            so.clockRefuseMs, out, so.startDelaySec, runId, status, System.err);
         runner.prepare(Collections.singletonList(phase));
       } catch (UsageException e) {
         return refused(log, e.getMessage(), 2);

@@ -14,16 +14,19 @@ import site.ycsb.cli.OptionsGivenOnce;
 
 /**
  * {@code bin/ycsb fleet-install (--hosts a,b,c | --hosts-file FILE) [--remote-home DIR] [--ssh-option OPT]...
- * [--ssh-config FILE] ycsb-VERSION.tar.gz}: copies the tarball to every client (scp), unpacks it into the client's
+ * [--ssh-config FILE] [--ssh-setups N] [--ssh-timeout SEC] [--copy-timeout SEC] ycsb-VERSION.tar.gz}: copies the tarball to every client (scp), unpacks it into the client's
  * YCSB directory (the jar directories of an earlier install are replaced, other files such as fleet-runs/ stay),
  * and checks that Java runs there. One line per host; exit 0 when every host is ready, 1 when any is not, 2 for a
  * usage error.
  *
- * <p>Stateless and thread-safe; it installs on the client machines in parallel, each task on its own host.
+ * <p>Stateless and thread-safe; it installs on the client machines in parallel, each task on its own host, through one
+ * {@link SshGate} (at most {@code --ssh-setups} connections being set up at once, refused set-ups tried again, a
+ * deadline on every command and copy).
  */
 public final class FleetInstall {
   static final String USAGE = "usage: ycsb fleet-install (--hosts [user@]host[:port],... | --hosts-file FILE) "
-      + "[--remote-home DIR] [--ssh-option OPT]... [--ssh-config FILE] ycsb-VERSION.tar.gz";
+      + "[--remote-home DIR] [--ssh-option OPT]... [--ssh-config FILE] [--ssh-setups N] [--ssh-timeout SEC] "
+      + "[--copy-timeout SEC] ycsb-VERSION.tar.gz";
   private static final String REMOTE_TARBALL = ".ycsb-install.tar.gz";
 
   private FleetInstall() {
@@ -41,6 +44,9 @@ public final class FleetInstall {
       String config = null;
       List<String> options = new ArrayList<>();
       Path tarball = null;
+      long setups = FleetOptions.SSH_SETUPS.defaultValue;
+      long sshTimeout = FleetOptions.SSH_TIMEOUT.defaultValue;
+      long copyTimeout = FleetOptions.COPY_TIMEOUT.defaultValue;
       OptionsGivenOnce once = new OptionsGivenOnce();
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
@@ -80,6 +86,15 @@ public final class FleetInstall {
               SshCommand.requireConfigFile(v);
               config = v;
               break;
+            case "--ssh-setups":
+              setups = FleetOptions.SSH_SETUPS.parse(v);
+              break;
+            case "--ssh-timeout":
+              sshTimeout = FleetOptions.SSH_TIMEOUT.parse(v);
+              break;
+            case "--copy-timeout":
+              copyTimeout = FleetOptions.COPY_TIMEOUT.parse(v);
+              break;
             default:
               throw new UsageException("unknown option " + a + "; " + USAGE);
           }
@@ -110,11 +125,14 @@ public final class FleetInstall {
       List<HostSpec> hosts = FleetHosts.resolve(list, file, remoteHome, Paths.get(base));
       SshCommand ssh = new SshCommand(options, config, SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS")));
       List<String> labels = FleetPhaseRunner.labels(hosts);
-      ExecutorService pool = Executors.newFixedThreadPool(Math.min(hosts.size(), 16));
+      SshGate gate = new SshGate((int) setups, sshTimeout * 1000, copyTimeout * 1000);
+      long began = System.nanoTime();
+      // one task per host; the gate bounds how many connections are being set up at once
+      ExecutorService pool = Executors.newFixedThreadPool(hosts.size());
       List<Future<String>> results = new ArrayList<>();
       final Path tb = tarball;
       for (HostSpec h : hosts) {
-        results.add(pool.submit(() -> install(ssh, h, tb)));
+        results.add(pool.submit(() -> install(ssh, gate, h, tb)));
       }
       int failed = 0;
       for (int i = 0; i < hosts.size(); i++) {
@@ -130,10 +148,13 @@ public final class FleetInstall {
         System.out.println(labels.get(i) + ": " + site.ycsb.cli.Secrets.safeLine(r));
       }
       pool.shutdown();
+      String took = String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - began) / 1e9);
       if (failed > 0) {
-        System.err.println("fleet-install: " + failed + " of " + hosts.size() + " hosts are not ready");
+        System.err.println("fleet-install: " + failed + " of " + hosts.size() + " hosts are not ready (" + took + "; "
+            + gate.describe() + ")");
         return 1;
       }
+      System.err.println("fleet-install: " + hosts.size() + " hosts ready in " + took + "; " + gate.describe());
       return 0;
     } catch (UsageException e) {
       System.err.println("fleet-install: " + site.ycsb.cli.Secrets.safeLine(e.getMessage()));
@@ -166,20 +187,28 @@ public final class FleetInstall {
     }
   }
 
-  private static String install(SshCommand ssh, HostSpec h, Path tarball) throws IOException, InterruptedException {
-    Captured mk = Captured.run(ssh.ssh(h, "mkdir -p " + ShellQuote.quote(h.home())));
+  private static String install(SshCommand ssh, SshGate gate, HostSpec h, Path tarball) throws InterruptedException {
+    Captured mk = gate.command(ssh.ssh(h, "mkdir -p " + ShellQuote.quote(h.home())));
+    if (mk.timedOut()) {
+      return "FAILED: creating " + h.home() + ": " + mk.why("ssh") + " (--ssh-timeout)";
+    }
     if (mk.exitCode != 0) {
-      return "FAILED: " + (mk.exitCode == 255 ? "unreachable (ssh: " + mk.lastLine() + ")"
+      return "FAILED: " + (mk.exitCode == 255 ? "unreachable (" + mk.why("ssh") + ")"
           : "cannot create " + h.home() + ": " + mk.lastLine());
     }
-    Captured cp = Captured.run(ssh.push(h, tarball.toString(), h.home() + "/" + REMOTE_TARBALL));
+    Captured cp = gate.copy(ssh.push(h, tarball.toString(), h.home() + "/" + REMOTE_TARBALL));
     if (cp.exitCode != 0) {
-      return "FAILED: copying the tarball failed (scp: " + cp.lastLine() + ")";
+      return "FAILED: copying the tarball failed (" + cp.why("scp") + ")" + (cp.timedOut() ? " (--copy-timeout)" : "");
     }
-    Captured un = Captured.run(ssh.ssh(h, unpackCommand(h.home())));
+    Captured un = gate.command(ssh.ssh(h, unpackCommand(h.home())));
+    if (un.timedOut()) {
+      return "FAILED: unpacking and checking Java: " + un.why("ssh") + " (--ssh-timeout)";
+    }
     if (un.exitCode != 0) {
       return "FAILED: " + un.lastLine();
     }
-    return "ok, " + h.home() + ", " + un.lastLine();
+    int attempts = mk.attempts + cp.attempts + un.attempts - 3;
+    return "ok, " + h.home() + ", " + un.lastLine() + (attempts > 0 ? " (" + attempts + " refused set-up(s) tried "
+        + "again)" : "");
   }
 }

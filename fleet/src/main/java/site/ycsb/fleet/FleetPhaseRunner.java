@@ -20,11 +20,13 @@ import site.ycsb.cli.EngineCommandLine;
 import site.ycsb.cli.EngineOptions;
 
 /**
- * Runs one phase on every client over ssh: splits the work, starts all clients at one wall-clock instant, shows
+ * Runs one phase on every client over ssh: splits the work, checks every client's clock against this node's
+ * ({@link ClockCheck}: a warning beyond --clock-warn, the phase refused beyond --clock-refuse), starts all clients at
+ * one wall-clock instant (their connections set up through the {@link SshGate}), shows
  * their status lines, copies their result directories back (scp -r) and merges them. A phase in which any client
  * failed, could not be reached, or whose results could not be copied is incomplete: the clients that did complete
  * are merged apart (clients/REP/PHASE/partial-merge), never into the phase directory, and FLEET-STATUS names the
- * missing hosts.
+ * missing hosts. The phase's {@link FleetPhaseRecord} (clock offsets, start skew) goes into its directory.
  *
  * <p>Thread-safe where it is shared: it works on the clients in parallel (one task per client) and a shutdown hook may
  * stop the running clients; what the tasks share is a concurrent map or synchronized.
@@ -36,6 +38,9 @@ final class FleetPhaseRunner implements PhaseRunner {
   private final List<HostSpec> hosts;
   private final List<String> labels;
   private final SshCommand ssh;
+  private final SshGate gate;
+  private final long clockWarnMs;
+  private final long clockRefuseMs;
   private final Path out;
   private final long startDelayMs;
   private final String runDir;
@@ -49,14 +54,18 @@ final class FleetPhaseRunner implements PhaseRunner {
   /** -P file as given -> its copy on the clients (relative to each client's YCSB directory). */
   private final Map<String, String> remoteFiles = new LinkedHashMap<>();
 
-  FleetPhaseRunner(Path home, String binding, ClientArgs args, List<HostSpec> hosts, SshCommand ssh, Path out,
-      double startDelaySec, String runId, FleetStatus status, PrintStream err) {
+  FleetPhaseRunner(Path home, String binding, ClientArgs args, List<HostSpec> hosts, SshCommand ssh, SshGate gate,
+      long clockWarnMs, long clockRefuseMs, Path out, double startDelaySec, String runId, FleetStatus status,
+      PrintStream err) {
     this.home = home;
     this.binding = binding;
     this.args = args;
     this.hosts = hosts;
     this.labels = labels(hosts);
     this.ssh = ssh;
+    this.gate = gate;
+    this.clockWarnMs = clockWarnMs;
+    this.clockRefuseMs = clockRefuseMs;
     this.out = out;
     this.startDelayMs = Math.round(startDelaySec * 1000);
     this.runDir = "fleet-runs/" + runId;
@@ -128,7 +137,7 @@ final class FleetPhaseRunner implements PhaseRunner {
   }
 
   private void prepareClients(Path conf) throws IOException {
-    List<String> problems = parallel(i -> preflight(i, conf));
+    List<String> problems = parallel(hosts.size(), i -> preflight(i, conf));
     List<String> bad = new ArrayList<>();
     for (String p : problems) {
       if (p != null) {
@@ -145,42 +154,73 @@ final class FleetPhaseRunner implements PhaseRunner {
     HostSpec h = hosts.get(i);
     // umask 077: the run's directory on the client holds the -P files as given, which may hold passwords
     String cmd = "cd " + ShellQuote.quote(h.home()) + " && test -f bin/ycsb && (umask 077 && mkdir -p " + runDir
-        + ") && date +%s%N";
-    long t0 = System.currentTimeMillis();
-    Captured r = Captured.run(ssh.ssh(h, cmd));
-    long t1 = System.currentTimeMillis();
+        + ")";
+    Captured r = gate.command(ssh.ssh(h, cmd));
+    if (r.timedOut()) {
+      return labels.get(i) + " did not answer: " + r.why("ssh") + " (--ssh-timeout)";
+    }
     if (r.exitCode == 255) {
-      return labels.get(i) + " unreachable (ssh: " + r.lastLine() + ")";
+      return labels.get(i) + " unreachable (" + r.why("ssh") + ")";
     }
     if (r.exitCode != 0) {
       return labels.get(i) + " has no YCSB in " + h.home() + " (bin/ycsb missing; run bin/ycsb fleet-install)";
     }
-    checkClock(i, r.lastLine(), t0, t1);
-    Captured copy = Captured.run(ssh.push(h, conf.toString(), h.home() + "/" + runDir + "/"));
+    Captured copy = gate.copy(ssh.push(h, conf.toString(), h.home() + "/" + runDir + "/"));
     if (copy.exitCode != 0) {
-      return labels.get(i) + ": copying the -P files failed (scp: " + copy.lastLine() + ")";
+      return labels.get(i) + ": copying the -P files failed (" + copy.why("scp") + ")"
+          + (copy.timedOut() ? " (--copy-timeout)" : "");
     }
     return null;
   }
 
-  /** Warns when the client's clock is off by more than 0.5 s beyond what the ssh round trip can explain. */
-  private void checkClock(int i, String remoteNanos, long t0, long t1) {
-    try {
-      long remoteMs = remoteNanos.matches("\\d{13,}") ? Long.parseLong(remoteNanos) / 1_000_000 : -1;
-      if (remoteMs < 0) {
-        return;
+  /**
+   * Measures the clock of every client of the phase against this node's ({@link ClockCheck}), records it, warns
+   * about those beyond --clock-warn or not measured; returns the refusal (one line naming the hosts and offsets
+   * beyond --clock-refuse), or null.
+   */
+  private String checkClocks(FleetPlan plan, FleetPhaseRecord record) throws IOException {
+    List<String> refused = new ArrayList<>();
+    ClockCheck.Reading[] readings = new ClockCheck.Reading[plan.shares.size()];
+    // each task writes its own element; the futures' completion makes them visible here
+    parallel(readings.length, k -> {
+      HostSpec h = hosts.get(plan.shares.get(k).client);
+      readings[k] = gate.clock(ssh.sshWithInput(h, ClockCheck.REMOTE_LOOP));
+      return null;
+    });
+    long worst = 0;
+    String worstHost = null;
+    for (int k = 0; k < plan.shares.size(); k++) {
+      String label = labels.get(plan.shares.get(k).client);
+      ClockCheck.Reading r = readings[k];
+      ClockCheck.Verdict v = ClockCheck.judge(r, clockWarnMs, clockRefuseMs);
+      record.clock(label, r, v);
+      if (r.known() && Math.abs(r.offsetMs) >= Math.abs(worst)) {
+        worst = r.offsetMs;
+        worstHost = label;
       }
-      long offset = remoteMs - (t0 + t1) / 2;
-      long uncertainty = (t1 - t0) / 2;
-      if (Math.abs(offset) > 500 + uncertainty) {
-        synchronized (err) {
-          err.println("fleet: WARNING: the clock of " + labels.get(i) + " differs from this node's by about "
-              + offset + " ms; clients start at a common instant of their own clocks (synchronise them with NTP)");
-        }
+      switch (v) {
+        case REFUSED:
+          refused.add(label + " " + r.describe());
+          break;
+        case WARNING:
+          err.println("fleet: WARNING: the clock of " + label + " is " + r.describe() + " off this node's, beyond "
+              + FleetOptions.CLOCK_WARN.name + " " + clockWarnMs + " ms: merged intervals assume aligned clocks "
+              + "(synchronise them with NTP or chrony)");
+          break;
+        case UNKNOWN:
+          err.println("fleet: WARNING: the clock of " + label + " could not be checked: " + r.problem);
+          break;
+        default:
+          break;
       }
-    } catch (NumberFormatException e) {
-      // no figure, no warning
     }
+    if (!refused.isEmpty()) {
+      return "refused: the clock of " + String.join(", ", refused) + " is off this node's by more than "
+          + FleetOptions.CLOCK_REFUSE.name + " " + clockRefuseMs + " ms; synchronise the clocks (NTP, chrony)";
+    }
+    err.println("fleet: clocks of " + plan.shares.size() + " clients checked" + (worstHost == null ? ""
+        : "; the largest offset " + String.format(java.util.Locale.ROOT, "%+d", worst) + " ms (" + worstHost + ")"));
+    return null;
   }
 
   private FleetPlan split(Phase phase) throws UsageException {
@@ -218,7 +258,18 @@ final class FleetPhaseRunner implements PhaseRunner {
       err.println("fleet: " + phase.name() + ": more clients than " + (phase.isLoad() ? "records" : "operations")
           + "; left out of this phase: " + String.join(", ", names));
     }
+    String where = phase.name() + " (repeat " + repeat + ")";
+    FleetPhaseRecord record = new FleetPhaseRecord(phase.name(), repeat, clockWarnMs, clockRefuseMs);
+    String clockRefusal = checkClocks(plan, record);
+    if (clockRefusal != null) {
+      record.write(dir);
+      String line = where + ": " + clockRefusal;
+      writeStatus(dir, "status: refused\n" + line + "\n");
+      status.phase(line, new ArrayList<>());
+      return PhaseOutcome.failed(1, clockRefusal);
+    }
     long start = System.currentTimeMillis() + startDelayMs;
+    record.commonStart(start);
     if (warmup(phase, plan.shares.get(0)) != null) {
       err.println("fleet: " + phase.name() + ": each client warms up first, not measured (" + PhaseWarmup.DESCRIPTION
           + ")");
@@ -251,7 +302,7 @@ final class FleetPhaseRunner implements PhaseRunner {
       err.println("fleet: " + labels.get(s.client) + ": " + describe(s) + (warmup == null ? ""
           : " warmup=" + warmup));
       ClientProcess cp = ClientProcess.start(labels.get(s.client), ssh.ssh(h, remote),
-          clientsDir.resolve(dirName(s.client, labels.get(s.client)) + ".log"), err);
+          clientsDir.resolve(dirName(s.client, labels.get(s.client)) + ".log"), err, gate);
       procs.add(cp);
       runningHosts.put(cp, h);
       running.add(cp);
@@ -271,21 +322,26 @@ final class FleetPhaseRunner implements PhaseRunner {
         err.println("fleet: " + label + ": " + why(code));
       } else if (code != 0) {
         missing.add(label + " (" + why(code) + ")");
+        record.missing(label, why(code));
         err.println("fleet: " + label + ": " + why(code));
         continue;
       }
       HostSpec h = hosts.get(s.client);
       Path local = clientsDir.resolve(dirName(s.client, label));
-      Captured copy = Captured.run(ssh.fetch(h, h.home() + "/" + remoteDirs.get(k), local.toString()));
+      Captured copy = gate.copy(ssh.fetch(h, h.home() + "/" + remoteDirs.get(k), local.toString()));
       if (copy.exitCode != 0 || !Files.isRegularFile(local.resolve(site.ycsb.results.ResultDir.SUMMARY))) {
-        missing.add(label + " (results could not be copied: " + copy.lastLine() + ")");
-        err.println("fleet: " + label + ": results could not be copied: " + copy.lastLine());
+        String why = "results could not be copied: " + (copy.exitCode != 0 ? copy.why("scp") : "no summary.json")
+            + (copy.timedOut() ? " (--copy-timeout)" : "");
+        missing.add(label + " (" + why + ")");
+        record.missing(label, why);
+        err.println("fleet: " + label + ": " + why);
         continue;
       }
       collected.add(local);
+      record.completed(label, local);
       done.add(label);
     }
-    String where = phase.name() + " (repeat " + repeat + ")";
+    record.write(dir);
     if (!missing.isEmpty()) {
       Path partial = clientsDir.resolve("partial-merge");
       String merged = "";
@@ -314,7 +370,7 @@ final class FleetPhaseRunner implements PhaseRunner {
     // the merged results, like the engine's own, go to standard output
     System.out.print(new String(Files.readAllBytes(clientsDir.resolve("merged-output.txt")),
         java.nio.charset.StandardCharsets.UTF_8));
-    String spread = startSpread(collected);
+    String spread = record.spreads();
     err.println("fleet: " + where + ": " + spread);
     String line = where + ": complete, " + collected.size() + " clients: " + String.join(", ", done) + "; " + spread;
     writeStatus(dir, "status: complete\n" + line + "\n");
@@ -350,26 +406,6 @@ final class FleetPhaseRunner implements PhaseRunner {
       }
       cp.destroy();
     }
-  }
-
-  /**
-   * How far apart the clients' measurements started (startEpochMs of their summaries): JVM start-up and binding
-   * initialisation come after the common start instant and differ between machines.
-   */
-  static String startSpread(List<Path> clientDirs) {
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
-    for (Path d : clientDirs) {
-      try {
-        long t = site.ycsb.results.ResultDir.load(d).startEpochMs();
-        min = Math.min(min, t);
-        max = Math.max(max, t);
-      } catch (site.ycsb.results.UsageException e) {
-        // a client without a readable summary gives no start time
-      }
-    }
-    return min > max ? "measurement start times unknown"
-        : "the clients' measurements started within " + (max - min) + " ms of each other";
   }
 
   /** The default warm-up of one client's share of a phase (see {@link PhaseWarmup}), or null. */
@@ -422,12 +458,15 @@ final class FleetPhaseRunner implements PhaseRunner {
     String call(int index) throws IOException, InterruptedException;
   }
 
-  /** Runs a task for every host at once; returns the results in host order. */
-  List<String> parallel(HostTask task) throws IOException {
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(hosts.size(), 32));
+  /**
+   * Runs a task for each of {@code n} indexes at once (the {@link SshGate} bounds the connections being set up);
+   * returns the results in order.
+   */
+  List<String> parallel(int n, HostTask task) throws IOException {
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, n));
     try {
       List<Future<String>> futures = new ArrayList<>();
-      for (int i = 0; i < hosts.size(); i++) {
+      for (int i = 0; i < n; i++) {
         final int index = i;
         futures.add(pool.submit(() -> task.call(index)));
       }

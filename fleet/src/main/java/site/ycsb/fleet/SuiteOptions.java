@@ -38,10 +38,16 @@ public final class SuiteOptions {
   String sshConfig;
   double startDelaySec = 10;
   String remoteHome;
+  int sshSetups = (int) FleetOptions.SSH_SETUPS.defaultValue;
+  long sshTimeoutSec = FleetOptions.SSH_TIMEOUT.defaultValue;
+  long copyTimeoutSec = FleetOptions.COPY_TIMEOUT.defaultValue;
+  long clockWarnMs = FleetOptions.CLOCK_WARN.defaultValue;
+  long clockRefuseMs = FleetOptions.CLOCK_REFUSE.defaultValue;
 
   /** Options that only {@code fleet} accepts. */
   private static final List<String> FLEET_ONLY = Collections.unmodifiableList(java.util.Arrays.asList(
-      "--hosts", "--hosts-file", "--ssh-option", "--ssh-config", "--start-delay", "--remote-home"));
+      "--hosts", "--hosts-file", "--ssh-option", "--ssh-config", "--start-delay", "--remote-home", "--ssh-setups",
+      "--ssh-timeout", "--copy-timeout", "--clock-warn", "--clock-refuse"));
 
 
   public String binding() {
@@ -62,6 +68,11 @@ public final class SuiteOptions {
 
   public List<String> clientArgs() {
     return clientArgs;
+  }
+
+  /** The ssh gate these options ask for ({@code --ssh-setups}, {@code --ssh-timeout}, {@code --copy-timeout}). */
+  SshGate sshGate() {
+    return new SshGate(sshSetups, sshTimeoutSec * 1000, copyTimeoutSec * 1000);
   }
 
   /** Parses the arguments of {@code suite} ({@code fleet} false) or {@code fleet} ({@code fleet} true). */
@@ -144,6 +155,21 @@ public final class SuiteOptions {
           case "--start-delay":
             o.startDelaySec = OptionValues.number(name, value, 0);
             break;
+          case "--ssh-setups":
+            o.sshSetups = (int) FleetOptions.SSH_SETUPS.parse(value);
+            break;
+          case "--ssh-timeout":
+            o.sshTimeoutSec = FleetOptions.SSH_TIMEOUT.parse(value);
+            break;
+          case "--copy-timeout":
+            o.copyTimeoutSec = FleetOptions.COPY_TIMEOUT.parse(value);
+            break;
+          case "--clock-warn":
+            o.clockWarnMs = FleetOptions.CLOCK_WARN.parse(value);
+            break;
+          case "--clock-refuse":
+            o.clockRefuseMs = FleetOptions.CLOCK_REFUSE.parse(value);
+            break;
           case "--remote-home":
             if (!HostsParser.isSafePath(value)) {
               throw new UsageException("--remote-home '" + value + "' may hold only letters, digits and _.,+=@%/~-");
@@ -173,6 +199,7 @@ public final class SuiteOptions {
     if (fleet && (o.hostsList == null) == (o.hostsFile == null)) {
       throw new UsageException("give the client machines with exactly one of --hosts a,b,c or --hosts-file FILE");
     }
+    FleetOptions.requireOrdered(o.clockWarnMs, o.clockRefuseMs);
     o.phases = Phase.parseList(workloads, loadWorkload);
     return o;
   }

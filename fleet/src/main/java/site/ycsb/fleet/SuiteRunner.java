@@ -89,8 +89,9 @@ final class SuiteRunner {
     }
     if (!completed.isEmpty() && summaryWritten.compareAndSet(false, true)) {
       SuiteTable table = SuiteTable.read(completed);
-      Files.write(out.resolve("suite-summary.md"), (table.markdown() + table.verdictsMarkdown())
-          .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      Files.write(out.resolve("suite-summary.md"), (table.markdown() + table.verdictsMarkdown()
+          + FleetSummary.markdown(completed)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      SuiteSummaryJson.write(out, completed);
       err.print(table.markdown());
       DatabaseNodeTable.append(out.resolve("suite-summary.md"), completed, err);
       if (report != null) {
@@ -124,7 +125,9 @@ final class SuiteRunner {
     }
     try {
       SuiteTable table = SuiteTable.read(done);
-      Files.write(out.resolve("suite-summary.md"), table.markdown().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      Files.write(out.resolve("suite-summary.md"), (table.markdown() + FleetSummary.markdown(done))
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      SuiteSummaryJson.write(out, done);
       err.println(tool + ": interrupted; suite-summary.md covers the " + done.size() + " completed phase(s) in " + out);
       DatabaseNodeTable.append(out.resolve("suite-summary.md"), done, err);
     } catch (IOException | RuntimeException e) {

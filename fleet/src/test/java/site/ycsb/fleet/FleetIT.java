@@ -174,8 +174,25 @@ class FleetIT {
             + "of each other"),
         String.join("\n", Files.readAllLines(out.resolve("FLEET-STATUS"))));
     assertTrue(Files.isRegularFile(out.resolve("report/report.md")));
-    assertTrue(new String(Files.readAllBytes(out.resolve("suite-summary.md")), StandardCharsets.UTF_8)
-        .contains("| workloada |"));
+    String md = new String(Files.readAllBytes(out.resolve("suite-summary.md")), StandardCharsets.UTF_8);
+    assertTrue(md.contains("| workloada |"));
+    // before each phase every client's clock was measured over ssh (one sshd, one clock: within the uncertainty)
+    assertTrue(md.contains("## Fleet: start skew and client clocks"), md);
+    JsonNode phases = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+        out.resolve(SuiteSummaryJson.FILE).toFile()).path("phases");
+    assertEquals(2, phases.size(), phases.toString());
+    for (JsonNode p : phases) {
+      JsonNode fleet = p.path("fleet");
+      assertTrue(fleet.path("startSkewMs").isNumber(), p.toString());
+      for (int i = 0; i < 3; i++) {
+        JsonNode clock = fleet.path("clients").path(hostName(i)).path("clock");
+        assertEquals("ok", clock.path("verdict").asText(), p.toString());
+        assertTrue(Math.abs(clock.path("offsetMs").asLong()) <= clock.path("uncertaintyMs").asLong() + 1,
+            clock.toString());
+      }
+    }
+    assertTrue(log.contains("fleet: clocks of 3 clients checked"), log);
+    assertTrue(log.contains("fleet: ssh: at most 8 ssh set-ups at a time; "), log);
   }
 
   /**
@@ -295,6 +312,11 @@ class FleetIT {
     assertTrue(firstLine(out.resolve("1/workloada/FLEET-STATUS")).equals("status: incomplete"));
     JsonNode partial = summary(out.resolve("clients/1/workloada/partial-merge"));
     assertEquals(2, clients(partial));
+    // the phase's record names the killed client as not completed and keeps the others' starts
+    JsonNode record = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+        out.resolve("1/workloada").resolve(FleetPhaseRecord.FILE).toFile()).path("clients");
+    assertFalse(record.path(hostName(1)).path("completed").asBoolean(true), record.toString());
+    assertTrue(record.path(hostName(0)).path("scheduleOpenedEpochMs").isNumber(), record.toString());
     assertTrue(log.contains("fleet: phase workloada (repeat 1) is INCOMPLETE: 1 of 3 clients missing: "
         + hostName(1)), log);
   }

@@ -24,6 +24,8 @@ final class Sshd implements AutoCloseable {
 
   final Path dir;
   final int port;
+  /** The addresses it listens on (sshd takes at most 16). */
+  final List<String> addresses;
   final Path clientKey;
   private final Process process;
 
@@ -50,7 +52,17 @@ final class Sshd implements AutoCloseable {
   }
 
   Sshd(Path dir) throws Exception {
+    this(dir, ADDRESSES, false);
+  }
+
+  /**
+   * @param addresses where it listens (loopback, at most 16)
+   * @param defaultMaxStartups keep OpenSSH's default {@code MaxStartups 10:30:100} (a fleet's limit on set-ups is
+   *     what keeps it from refusing connections) instead of the tests' 50
+   */
+  Sshd(Path dir, List<String> addresses, boolean defaultMaxStartups) throws Exception {
     this.dir = dir;
+    this.addresses = addresses;
     Files.createDirectories(dir);
     run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_key").toString());
     clientKey = dir.resolve("client_key");
@@ -65,19 +77,26 @@ final class Sshd implements AutoCloseable {
     port = freePort();
     List<String> conf = new ArrayList<>();
     conf.add("Port " + port);
-    for (String a : ADDRESSES) {
+    for (String a : addresses) {
       conf.add("ListenAddress " + a);
     }
     conf.addAll(Arrays.asList("HostKey " + dir.resolve("host_key"), "AuthorizedKeysFile " + auth,
         "PidFile " + dir.resolve("sshd.pid"), "PermitRootLogin prohibit-password", "PasswordAuthentication no",
-        "KbdInteractiveAuthentication no", "UsePAM no", "StrictModes no", "PrintMotd no", "MaxStartups 50",
-        "MaxSessions 50", "Subsystem sftp /usr/lib/openssh/sftp-server"));
+        "KbdInteractiveAuthentication no", "UsePAM no", "StrictModes no", "PrintMotd no", "MaxSessions 50",
+        "Subsystem sftp /usr/lib/openssh/sftp-server"));
+    if (!defaultMaxStartups) {
+      conf.add("MaxStartups 50");
+    } else {
+      // its log then says when MaxStartups drops a connection ("drop connection #11 ... past MaxStartups")
+      conf.add("LogLevel VERBOSE");
+    }
     Path config = dir.resolve("sshd_config");
     Files.write(config, conf);
     process = new ProcessBuilder(SSHD, "-D", "-f", config.toString(), "-E", dir.resolve("sshd.log").toString())
         .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.out").toFile()).start();
     long deadline = System.currentTimeMillis() + 10_000;
-    while (!listening()) {
+    // with the default MaxStartups a probe connection per address would count against it: the log says when it listens
+    while (!(defaultMaxStartups ? listeningByLog() : listening())) {
       if (!process.isAlive() || System.currentTimeMillis() > deadline) {
         close();
         throw new IllegalStateException("sshd did not start; see " + dir.resolve("sshd.log") + " and sshd.out: "
@@ -87,8 +106,22 @@ final class Sshd implements AutoCloseable {
     }
   }
 
+  private boolean listeningByLog() throws IOException {
+    Path log = dir.resolve("sshd.log");
+    if (!Files.exists(log)) {
+      return false;
+    }
+    String text = new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.UTF_8);
+    for (String a : addresses) {
+      if (!text.contains("Server listening on " + a + " port " + port + ".")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private boolean listening() {
-    for (String a : ADDRESSES) {
+    for (String a : addresses) {
       try (Socket s = new Socket()) {
         s.connect(new InetSocketAddress(a, port), 200);
       } catch (IOException e) {
