@@ -99,7 +99,11 @@ final class DbHosts {
       for (HostSpec h : hosts) {
         sampler.addRemote(nodeName(h), "ssh " + h.name(), ssh.sshWithInput(h, sampler.remoteScript()));
       }
-      sampler.open(samples.toFile(), System.currentTimeMillis());
+      long now = System.currentTimeMillis();
+      sampler.open(samples.toFile(), now);
+      // the phase's section is computed from the files afterwards (DatabaseNodeFiles), never from the sampler's rows:
+      // letting it fold them from the start keeps a day-long phase's sampling in bounded memory
+      sampler.windowStartsBy(now);
     }
 
     /** Stops sampling and adds the nodes' samples to the phase's directory; says what could not be sampled. */
