@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 
 import site.ycsb.testserver.cassandra.CassandraTestServer;
 
@@ -28,15 +27,8 @@ final class CassandraHome {
 
   /** Prepares {@code target/it-work/<workName>} and keyspace {@code keyspace} (dropped first, usertable). */
   static CassandraHome prepare(String workName, String keyspace) throws Exception {
-    Path work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath().resolve(workName);
-    FleetIT.deleteTree(work);
-    Files.createDirectories(work);
-    TestTarball tarball = null;
-    try {
-      tarball = TestTarball.find(work);
-    } catch (IllegalStateException e) {
-      assumeTrue(false, e.getMessage());
-    }
+    Path work = TestTarball.freshWork(workName);
+    TestTarball tarball = TestTarball.findOrSkip(work);
     Path home = tarball.unpack(work.resolve("head"));
     assumeTrue(Files.isDirectory(home.resolve("cassandra-binding/lib")),
         "the tarball has no cassandra-binding yet (" + tarball.how + ")");

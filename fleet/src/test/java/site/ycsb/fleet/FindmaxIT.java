@@ -30,9 +30,7 @@ class FindmaxIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath().resolve("findmax-it");
-    FleetIT.deleteTree(work);
-    Files.createDirectories(work);
+    work = TestTarball.freshWork("findmax-it");
     try {
       home = TestTarball.find(work).unpack(work.resolve("home"));
     } catch (IllegalStateException e) {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -45,17 +44,8 @@ class FleetClusterIT {
     assumeTrue(sshReason == null, sshReason);
     String clusterReason = CassandraCluster.unavailableReason();
     assumeTrue(clusterReason == null, clusterReason);
-    Path work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath()
-        .resolve("fleet-cluster-it");
-    FleetIT.deleteTree(work);
-    Files.createDirectories(work);
-    TestTarball tarball;
-    try {
-      tarball = TestTarball.find(work);
-    } catch (IllegalStateException e) {
-      assumeTrue(false, e.getMessage());
-      return;
-    }
+    Path work = TestTarball.freshWork("fleet-cluster-it");
+    TestTarball tarball = TestTarball.findOrSkip(work);
     Path home = tarball.unpack(work.resolve("head"));
     assumeTrue(Files.isDirectory(home.resolve("cassandra-binding/lib")),
         "the tarball has no cassandra-binding yet (" + tarball.how + ")");

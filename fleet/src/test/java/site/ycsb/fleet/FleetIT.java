@@ -44,9 +44,7 @@ class FleetIT {
     if (skip != null) {
       return;
     }
-    work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath().resolve("fleet-it");
-    deleteTree(work);
-    Files.createDirectories(work);
+    work = TestTarball.freshWork("fleet-it");
     try {
       tarball = TestTarball.find(work);
     } catch (IllegalStateException e) {

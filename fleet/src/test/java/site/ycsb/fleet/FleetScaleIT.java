@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,17 +27,8 @@ class FleetScaleIT {
       throws Exception {
     String skip = Sshd.unavailableReason();
     assumeTrue(skip == null, skip);
-    Path work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath()
-        .resolve("fleet-scale-it");
-    FleetIT.deleteTree(work);
-    Files.createDirectories(work);
-    TestTarball tarball;
-    try {
-      tarball = TestTarball.find(work);
-    } catch (IllegalStateException e) {
-      assumeTrue(false, e.getMessage());
-      return;
-    }
+    Path work = TestTarball.freshWork("fleet-scale-it");
+    TestTarball tarball = TestTarball.findOrSkip(work);
     List<String> addresses = new ArrayList<>();
     for (int i = 0; i < HOSTS; i++) {
       addresses.add("127.0.0." + (40 + i));

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,9 +25,7 @@ class SuiteIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath().resolve("suite-it");
-    FleetIT.deleteTree(work);
-    Files.createDirectories(work);
+    work = TestTarball.freshWork("suite-it");
     try {
       TestTarball tarball = TestTarball.find(work);
       home = tarball.unpack(work.resolve("home"));

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,17 +25,8 @@ class SuiteMetricsIT {
   void should_be_followed_by_prometheus_through_its_file_sd_file_when_given_a_metrics_port() throws Exception {
     String reason = LocalServer.skipReason("prometheus", "prometheus");
     assumeTrue(reason == null, reason);
-    Path work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath()
-        .resolve("suite-metrics-it");
-    FleetIT.deleteTree(work);
-    Files.createDirectories(work);
-    Path home;
-    try {
-      home = TestTarball.find(work).unpack(work.resolve("home"));
-    } catch (IllegalStateException e) {
-      assumeTrue(false, e.getMessage());
-      return;
-    }
+    Path work = TestTarball.freshWork("suite-metrics-it");
+    Path home = TestTarball.findOrSkip(work).unpack(work.resolve("home"));
     Path out = work.resolve("out");
     Path promDir = work.resolve("prometheus");
     // the file does not exist yet: Prometheus follows it from the moment the suite writes it

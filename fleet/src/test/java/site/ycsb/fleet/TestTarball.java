@@ -28,6 +28,24 @@ final class TestTarball {
     this.how = how;
   }
 
+  /** A fresh working directory {@code name} under the ITs' work root (property {@code fleet.it.work}), emptied first. */
+  static Path freshWork(String name) throws IOException {
+    Path work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath().resolve(name);
+    FleetIT.deleteTree(work);
+    Files.createDirectories(work);
+    return work;
+  }
+
+  /** The tarball, or the calling test is skipped (a JUnit assumption) with the reason none can be had. */
+  static TestTarball findOrSkip(Path work) throws Exception {
+    try {
+      return find(work);
+    } catch (IllegalStateException e) {
+      org.junit.jupiter.api.Assumptions.assumeTrue(false, e.getMessage());
+      throw e; // not reached: the assumption ends the test
+    }
+  }
+
   /** The tarball, or throws IllegalStateException with a one-line reason when none can be had. */
   static TestTarball find(Path work) throws Exception {
     String version = System.getProperty("fleet.it.version", "1.0.0-SNAPSHOT");
