@@ -42,7 +42,7 @@ public final class RetryingExecutor {
    */
   public <T> Outcome<T> execute(OpType op, boolean idempotent, Attempt<T> attempt) {
     RulesPolicy policy = new RulesPolicy(rules, op, idempotent);
-    RetryLoop.Ending<T> ending = RetryLoop.run(attempt::run, policy, sleeper);
+    RetryLoop.Ending<T> ending = RetryLoop.run(attempt, policy, sleeper);
     if (ending.succeeded()) {
       return Outcome.success(ending.value(), ending.retries());
     }

@@ -25,7 +25,8 @@ public final class Retrier {
   static final long MAX_BACKOFF_MS = GridDBOptions.BACKOFF_MAX.defaultValue();
 
   /** A call that may fail with a {@link StoreException}. */
-  public interface Call<T> {
+  public interface Call<T> extends RetryLoop.Attempt<T> {
+    @Override
     T run() throws StoreException;
   }
 
@@ -72,7 +73,7 @@ public final class Retrier {
    * @param op the operation name it is counted under (READ, SCAN, UPDATE, INSERT, DELETE)
    */
   public <T> T call(String op, Call<T> call) throws StoreException {
-    RetryLoop.Ending<T> ending = RetryLoop.run(call::run, (failure, retries) -> {
+    RetryLoop.Ending<T> ending = RetryLoop.run(call, (failure, retries) -> {
       if (!(failure instanceof StoreException)) {
         return RetryLoop.STOP; // a bug's unchecked exception: not a database answer, never retried
       }
