@@ -71,7 +71,7 @@ if $quick; then
 fi
 IFS=, read -r -a profile_list <<<"$profiles"
 for p in "${profile_list[@]}"; do [ -f "$p" ] || die "no profile file '$p'"; done
-[ -n "$out" ] || out=$here/results-$(date -u +%Y-%m-%d)$($quick && echo -quick).md
+[ -n "$out" ] || out=$here/results-$(date -u +%Y-%m-%d)$($quick && echo -quick || true).md
 work=$here/target/run-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$work"
 
