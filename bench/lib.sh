@@ -14,7 +14,8 @@ need_count() { is_count "$2" || die "$1 needs a positive whole number, got '$2'"
 # in DIR, or in a new temporary directory that is removed afterwards; SERVER_DIR names it. The server is stopped
 # when the script exits, however it exits (an EXIT trap: the sourcing script must not set its own). With
 # CASSANDRA_NICE set to N the server runs at nice N (its JVM inherits it), so that a client sharing the machine is
-# scheduled first, as it would be on a machine of its own.
+# scheduled first, as it would be on a machine of its own. CASSANDRA_HEAP (e.g. 2G) sets the server's heap
+# (cassandra-server's --heap; default 512M, too little for long or write-heavy runs).
 start_cassandra() {
   if [ $# -ge 2 ]; then
     SERVER_DIR=$2 SERVER_DIR_IS_TEMPORARY=false
@@ -23,7 +24,7 @@ start_cassandra() {
   fi
   trap stop_cassandra EXIT
   ${CASSANDRA_NICE:+nice -n "$CASSANDRA_NICE"} "$ROOT/bin/ycsb" cassandra-server start --dir "$SERVER_DIR" \
-    --port "$1" >&2
+    --port "$1" ${CASSANDRA_HEAP:+--heap "$CASSANDRA_HEAP"} >&2
 }
 
 stop_cassandra() {

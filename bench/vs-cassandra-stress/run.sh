@@ -24,18 +24,20 @@ Usage: $PROG [options]
   --nodes N          1 (default) or 3: a local cluster on 127.0.0.11.. (replication 3 in the profiles' keyspaces is
                      the profiles' own; the stress examples use 1)
   --port N           CQL port (default 9142)
+  --server-heap SIZE each Cassandra node's heap (default 2G; at the test server's 512M, wide.yaml ends the server
+                     on OutOfMemoryError)
   --jvm-opts "..."   JVM options of both clients (default "-Xms512m -Xmx512m")
   --out FILE         results file (default $here/results-<date>.md; -quick.md with --quick)
 EOF
 }
 
-repeat=3 seconds=30 threads=16 profiles='' rates=1000 nodes=1 port=9142 quick=false out=''
+repeat=3 seconds=30 threads=16 profiles='' rates=1000 nodes=1 port=9142 quick=false out='' server_heap=2G
 jvm_opts='-Xms512m -Xmx512m'
 while [ $# -gt 0 ]; do
   case "$1" in
   -h | --help) usage; exit 0 ;;
   --quick) quick=true; shift; continue ;;
-  --repeat | --seconds | --threads | --profiles | --rates | --nodes | --port | --jvm-opts | --out) ;;
+  --repeat | --seconds | --threads | --profiles | --rates | --nodes | --port | --jvm-opts | --out | --server-heap) ;;
   *) die "unknown option '$1' (see --help)" ;;
   esac
   [ $# -ge 2 ] || die "$1 needs a value (see --help)"
@@ -49,6 +51,8 @@ while [ $# -gt 0 ]; do
   --nodes) [[ "$2" =~ ^[13]$ ]] || die "--nodes takes 1 or 3, got '$2'"; nodes=$2 ;;
   --port) need_count "$1" "$2"; port=$2 ;;
   --jvm-opts) jvm_opts=$2 ;;
+  --server-heap) [[ "$2" =~ ^[1-9][0-9]*[MmGg]$ ]] || die "--server-heap takes a size such as 2G or 1536M, got '$2'"
+    server_heap=$2 ;;
   --out) out=$2 ;;
   esac
   shift 2
@@ -81,10 +85,11 @@ if [ "$nodes" = 1 ]; then hosts=127.0.0.1; else hosts=127.0.0.11,127.0.0.12,127.
 trap '"$root/bin/ycsb" cassandra-server stop --dir "$server_dir" >/dev/null 2>&1 || true' EXIT
 echo "building this project's launcher and starting Cassandra ($nodes node(s))" >&2
 if [ "$nodes" = 1 ]; then
-  "$root/bin/ycsb" cassandra-server start --dir "$server_dir" --port "$port" >"$work/server.log" 2>&1
+  "$root/bin/ycsb" cassandra-server start --dir "$server_dir" --port "$port" --heap "$server_heap" \
+    >"$work/server.log" 2>&1
 else
   "$root/bin/ycsb" cassandra-server start --dir "$server_dir" --nodes 3 --address 127.0.0.11 --port "$port" \
-    >"$work/server.log" 2>&1
+    --heap "$server_heap" >"$work/server.log" 2>&1
 fi || die "Cassandra did not start (see $work/server.log)"
 
 # ops_of PROFILE: insert=1 and weight 1 for every query the profile names (token-range scans left out: a full scan

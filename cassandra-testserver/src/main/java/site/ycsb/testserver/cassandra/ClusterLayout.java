@@ -30,8 +30,15 @@ final class ClusterLayout {
   final int nativePort;
   final int storagePort;
   final String clusterName;
+  /** Every node's heap ({@link ServerHeap}). */
+  final String heap;
 
   ClusterLayout(Path dir, int size, String firstAddress, int nativePort, int storagePort, String clusterName) {
+    this(dir, size, firstAddress, nativePort, storagePort, clusterName, ServerHeap.DEFAULT);
+  }
+
+  ClusterLayout(Path dir, int size, String firstAddress, int nativePort, int storagePort, String clusterName,
+                String heap) {
     if (size < 1 || size > MAX_NODES) {
       throw new IllegalArgumentException("a local cluster has 1 to " + MAX_NODES + " nodes, not " + size);
     }
@@ -44,6 +51,7 @@ final class ClusterLayout {
       throw new IllegalArgumentException("native and storage port must differ, both are " + nativePort);
     }
     this.clusterName = clusterName;
+    this.heap = ServerHeap.parse(heap, "heap");
   }
 
   /**
@@ -153,7 +161,12 @@ final class ClusterLayout {
 
   /** The same cluster on other ports (after losing a port race at start). */
   ClusterLayout withPorts(int newNativePort, int newStoragePort) {
-    return new ClusterLayout(dir, size, host(1), newNativePort, newStoragePort, clusterName);
+    return new ClusterLayout(dir, size, host(1), newNativePort, newStoragePort, clusterName, heap);
+  }
+
+  /** The same cluster with another heap for every node (a restart of all nodes with --heap). */
+  ClusterLayout withHeap(String newHeap) {
+    return new ClusterLayout(dir, size, host(1), nativePort, storagePort, clusterName, newHeap);
   }
 
   static Path stateFile(Path dir) {
@@ -167,6 +180,7 @@ final class ClusterLayout {
     p.setProperty("port", Integer.toString(nativePort));
     p.setProperty("storage_port", Integer.toString(storagePort));
     p.setProperty("cluster_name", clusterName);
+    p.setProperty("heap", heap);
     p.setProperty("cassandra.version", CassandraTestServer.CASSANDRA_VERSION);
     StateFile.write(stateFile(dir), p, "Local Cassandra cluster started by " + LocalCassandra.class.getName());
   }
@@ -182,7 +196,7 @@ final class ClusterLayout {
       return new ClusterLayout(dir, Integer.parseInt(p.getProperty("nodes", "").trim()),
           p.getProperty("address", ""), Integer.parseInt(p.getProperty("port", "").trim()),
           Integer.parseInt(p.getProperty("storage_port", "").trim()),
-          p.getProperty("cluster_name", ServerProcess.CLUSTER_NAME));
+          p.getProperty("cluster_name", ServerProcess.CLUSTER_NAME), p.getProperty("heap", ServerHeap.DEFAULT));
     } catch (IllegalArgumentException e) {
       throw new TestServerException(file + " is damaged (" + e.getMessage() + "); remove " + dir
           + " to start afresh");

@@ -30,7 +30,7 @@ public final class LocalCassandra {
   static final int FIELD_COUNT = 10;
 
   private static final String USAGE = "usage: LocalCassandra start --dir DIR [--nodes N [--address A]] [--port P]"
-      + " [--auth] | start --dir DIR --node I | stop --dir DIR [--node I] | status --dir DIR"
+      + " [--heap SIZE] [--auth] | start --dir DIR --node I | stop --dir DIR [--node I] | status --dir DIR"
       + " | fault --dir DIR --node I partition|lossy|freeze|thaw|slow|heal [options]";
 
   private final PrintStream out;
@@ -52,7 +52,9 @@ public final class LocalCassandra {
         out.println("Starts, stops or checks a local Apache Cassandra " + CassandraTestServer.CASSANDRA_VERSION
             + " for tries and tests: one server, or with --nodes N (1.." + ClusterLayout.MAX_NODES + ") a cluster"
             + " with node i on the i-th address from --address (default 127.0.0.1), all on port P (default 9042),"
-            + " keyspace ycsb replicated min(3, N) times. --node I starts or stops one node of a cluster; --auth"
+            + " keyspace ycsb replicated min(3, N) times. --heap SIZE sets each node's JVM heap (default "
+            + ServerHeap.DEFAULT + "; 256M to 64G; more for long or write-heavy benchmarks, or the node ends on"
+            + " OutOfMemoryError). --node I starts or stops one node of a cluster; --auth"
             + " turns on password authentication (one server only).");
         out.println("Faults on one node of a cluster: " + LocalFaultCommands.USAGE.replace("usage: bin/ycsb "
             + "cassandra-server ", "") + ". partition and lossy drop the node's packets (iptables; root), in: what"
@@ -121,7 +123,7 @@ public final class LocalCassandra {
       err.println("error: port " + port + " on " + ServerSpec.HOST + " is in use; choose another with --port N");
       return EXIT_FAILED;
     }
-    ServerSpec spec = ServerSpec.detached(args.dir, port, args.auth);
+    ServerSpec spec = ServerSpec.detached(args.dir, port, args.auth).withHeap(args.heapOrDefault());
     ServerProcess server;
     try {
       server = ServerProcess.start(spec);
@@ -146,6 +148,7 @@ public final class LocalCassandra {
     state.setProperty("host", spec.host);
     state.setProperty("port", Integer.toString(spec.nativePort));
     state.setProperty("auth", Boolean.toString(args.auth));
+    state.setProperty("heap", spec.heap);
     if (user != null) {
       state.setProperty("username", user);
     }
@@ -263,9 +266,11 @@ public final class LocalCassandra {
     final Integer node;
     /** First node's address, null when not given. */
     final String address;
+    /** The heap in the JVM's notation ({@link ServerHeap#parse}), null when not given. */
+    final String heap;
 
     private Arguments(String command, Path dir, Integer port, boolean auth, Integer nodes, Integer node,
-                      String address) {
+                      String address, String heap) {
       this.command = command;
       this.dir = dir;
       this.port = port;
@@ -273,10 +278,15 @@ public final class LocalCassandra {
       this.nodes = nodes;
       this.node = node;
       this.address = address;
+      this.heap = heap;
     }
 
     int portOrDefault() {
       return port == null ? DEFAULT_PORT : port;
+    }
+
+    String heapOrDefault() {
+      return heap == null ? ServerHeap.DEFAULT : heap;
     }
 
     static Arguments parse(String[] args) {
@@ -291,7 +301,7 @@ public final class LocalCassandra {
       for (int i = 1; i < args.length; i++) {
         String option = args[i];
         boolean flag = option.equals("--auth");
-        if (!flag && !java.util.Arrays.asList("--dir", "--port", "--nodes", "--node", "--address").contains(option)) {
+        if (!flag && !java.util.Arrays.asList("--dir", "--port", "--nodes", "--node", "--address", "--heap").contains(option)) {
           throw new IllegalArgumentException("unknown option '" + option + "'");
         }
         if (given.containsKey(option)) {
@@ -315,6 +325,7 @@ public final class LocalCassandra {
       Integer node = given.containsKey("--node") ? number(given.get("--node"), "--node", 1, ClusterLayout.MAX_NODES)
           : null;
       String address = given.get("--address");
+      String heap = given.containsKey("--heap") ? ServerHeap.parse(given.get("--heap"), "--heap") : null;
       boolean auth = given.containsKey("--auth");
       if (nodes != null && node != null) {
         throw new IllegalArgumentException("--nodes starts a new cluster and --node one node of an existing one;"
@@ -323,9 +334,9 @@ public final class LocalCassandra {
       if (auth && (nodes != null || node != null || address != null)) {
         throw new IllegalArgumentException("--auth is for a single server (without --nodes, --node or --address)");
       }
-      if (node != null && (port != null || address != null)) {
-        throw new IllegalArgumentException("--node starts a node on the port and address it had;"
-            + " --port and --address do not apply");
+      if (node != null && (port != null || address != null || heap != null)) {
+        throw new IllegalArgumentException("--node starts a node on the port, address and heap it had;"
+            + " --port, --address and --heap do not apply");
       }
       if (address != null && nodes == null) {
         throw new IllegalArgumentException("--address applies to a cluster (with --nodes N)");
@@ -333,7 +344,7 @@ public final class LocalCassandra {
       if (address != null) {
         ClusterLayout.parseFirstAddress(address, nodes);
       }
-      return new Arguments(command, dir, port, auth, nodes, node, address);
+      return new Arguments(command, dir, port, auth, nodes, node, address, heap);
     }
 
     private static String value(String[] args, int i, String option) {

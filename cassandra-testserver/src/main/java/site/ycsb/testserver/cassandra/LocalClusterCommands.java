@@ -59,7 +59,7 @@ final class LocalClusterCommands {
           + " (or other addresses with --address)");
     }
     ClusterLayout layout = new ClusterLayout(args.dir, args.nodes, address, port,
-        FreePorts.pickFreeOnAll(hosts, port), ServerProcess.CLUSTER_NAME);
+        FreePorts.pickFreeOnAll(hosts, port), ServerProcess.CLUSTER_NAME, args.heapOrDefault());
     layout.save();
     return startAll(layout);
   }
@@ -89,6 +89,10 @@ final class LocalClusterCommands {
     String taken = FreePorts.firstTaken(layout.hostList(), layout.nativePort);
     if (taken != null) {
       return failed("port " + layout.nativePort + " on " + taken + " is in use by another process");
+    }
+    if (args.heap != null && !args.heap.equals(layout.heap)) {
+      layout = layout.withHeap(args.heap);
+      layout.save();
     }
     return startAll(layout);
   }

@@ -8,7 +8,6 @@ import java.util.List;
 
 /** The command line that runs Cassandra in a forked JVM through {@link ServerMain}. */
 final class ServerCommand {
-  static final String HEAP = "512M";
   static final int RING_DELAY_MILLIS = 1000;
 
   /** From Cassandra 5.0's conf/jvm17-server.options: module access its code needs on JDK 17. */
@@ -43,8 +42,8 @@ final class ServerCommand {
       cmd.add("--bounding-set=-ipc_lock");
     }
     cmd.add(JavaHomeLocator.javaExecutable(javaHome).toString());
-    cmd.add("-Xms" + HEAP);
-    cmd.add("-Xmx" + HEAP);
+    cmd.add("-Xms" + spec.heap);
+    cmd.add("-Xmx" + spec.heap);
     cmd.add("-Xss256k");
     cmd.add("-XX:+UseG1GC");
     // Exit rather than limp on in an undefined state (Cassandra's start checks recommend one of these).

@@ -36,10 +36,12 @@ final class ServerSpec {
    * have no restart; never for cluster nodes or CLI servers, which are restarted on their data.
    */
   final boolean unsafeSystem;
+  /** The JVM's heap, -Xms and -Xmx ({@link ServerHeap}). */
+  final String heap;
 
   private ServerSpec(Path dir, String host, String seed, long initialToken, String clusterName, int nativePort,
                      int storagePort, boolean portsChosen, boolean auth, boolean detached, boolean wipe,
-                     boolean clustered) {
+                     boolean clustered, String heap) {
     this.dir = dir.toAbsolutePath().normalize();
     this.host = host;
     this.seed = seed;
@@ -52,6 +54,7 @@ final class ServerSpec {
     this.detached = detached;
     this.wipe = wipe;
     this.clustered = clustered;
+    this.heap = heap;
     String unsafe = System.getProperty(UNSAFE_SYSTEM_PROPERTY);
     this.unsafeSystem = unsafe != null ? Boolean.parseBoolean(unsafe.trim()) : wipe && !detached && !clustered;
   }
@@ -59,7 +62,7 @@ final class ServerSpec {
   private static ServerSpec single(Path dir, int nativePort, int storagePort, boolean portsChosen, boolean auth,
                                    boolean detached, boolean wipe) {
     return new ServerSpec(dir, HOST, HOST, 0L, ServerProcess.CLUSTER_NAME, nativePort, storagePort, portsChosen,
-        auth, detached, wipe, false);
+        auth, detached, wipe, false, ServerHeap.DEFAULT);
   }
 
   static ServerSpec forTests(Path dir, boolean auth) {
@@ -75,18 +78,24 @@ final class ServerSpec {
   /** Node {@code index} of {@code layout}; its ports are the layout's (a port race is retried by the cluster). */
   static ServerSpec clusterNode(ClusterLayout layout, int index, boolean detached, boolean wipe) {
     return new ServerSpec(layout.nodeDir(index), layout.host(index), layout.seed(), layout.token(index),
-        layout.clusterName, layout.nativePort, layout.storagePort, false, false, detached, wipe, true);
+        layout.clusterName, layout.nativePort, layout.storagePort, false, false, detached, wipe, true, layout.heap);
   }
 
   ServerSpec withFreshPorts() {
     int nativePort = FreePorts.pick();
-    return single(dir, nativePort, FreePorts.pickOtherThan(nativePort), true, auth, detached, wipe);
+    return single(dir, nativePort, FreePorts.pickOtherThan(nativePort), true, auth, detached, wipe).withHeap(heap);
+  }
+
+  /** The same server with another heap ({@link ServerHeap#parse} form). */
+  ServerSpec withHeap(String newHeap) {
+    return new ServerSpec(dir, host, seed, initialToken, clusterName, nativePort, storagePort, portsChosen, auth,
+        detached, wipe, clustered, newHeap);
   }
 
   /** The same server started again on its data (a restart after a stop or a kill). */
   ServerSpec keepingData() {
     return new ServerSpec(dir, host, seed, initialToken, clusterName, nativePort, storagePort, portsChosen, auth,
-        detached, false, clustered);
+        detached, false, clustered, heap);
   }
 
   Path yamlFile() {

@@ -125,7 +125,11 @@ class ClusterLayoutTest {
     assertEquals(19142, loaded.nativePort);
     assertEquals(17100, loaded.storagePort);
     assertEquals("ycsb-local", loaded.clusterName);
+    assertEquals("512M", loaded.heap);
     assertNull(ClusterLayout.load(dir.resolve("elsewhere")));
+    saved.withHeap("2G").save();
+    assertEquals("2048M", ClusterLayout.load(dir).heap);
+    assertEquals("2048M", ClusterLayout.load(dir).nodeSpec(3, true, false).heap, "every node gets the cluster's heap");
   }
 
   @Test

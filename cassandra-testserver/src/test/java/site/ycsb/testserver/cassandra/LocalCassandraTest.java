@@ -65,6 +65,14 @@ class LocalCassandraTest {
         {"start", "--dir", "x", "--nodes", "3", "--address", "127.0.0.253"},
         {"start", "--dir", "x", "--nodes", "2", "--address", "127.0.0.0"},
         {"start", "--dir", "x", "--nodes", "2", "--address", "127.0.0.1:9042"},
+        // heap sizes: no unit, unknown unit, too small, too large, not a whole number, empty, with --node or stop
+        {"start", "--dir", "x", "--heap", "2048"}, {"start", "--dir", "x", "--heap", "2T"},
+        {"start", "--dir", "x", "--heap", "2KB"}, {"start", "--dir", "x", "--heap", "255M"},
+        {"start", "--dir", "x", "--heap", "65G"}, {"start", "--dir", "x", "--heap", "1.5G"},
+        {"start", "--dir", "x", "--heap", "-1G"}, {"start", "--dir", "x", "--heap", " "},
+        {"start", "--dir", "x", "--heap", "0M"}, {"start", "--dir", "x", "--heap", "9999999999G"},
+        {"start", "--dir", "x", "--heap", "1G", "--heap", "2G"}, {"start", "--dir", "x", "--node", "2", "--heap", "1G"},
+        {"stop", "--dir", "x", "--heap", "1G"}, {"status", "--dir", "x", "--heap", "1G"},
     };
     for (String[] args : wrong) {
       err.reset();
@@ -116,6 +124,16 @@ class LocalCassandraTest {
     assertEquals(19042, a.portOrDefault());
     LocalCassandra.Arguments one = LocalCassandra.Arguments.parse(new String[] {"stop", "--dir", "d", "--node", "2"});
     assertEquals(Integer.valueOf(2), one.node);
+  }
+
+  @Test
+  void should_take_the_heap_in_megabytes_when_given_in_m_or_g_of_either_case() {
+    String[][] given = {{"2G", "2048M"}, {"2g", "2048M"}, {"1536M", "1536M"}, {"256m", "256M"}, {"64G", "65536M"}};
+    for (String[] g : given) {
+      LocalCassandra.Arguments a = LocalCassandra.Arguments.parse(new String[] {"start", "--dir", "d", "--heap", g[0]});
+      assertEquals(g[1], a.heapOrDefault(), g[0]);
+    }
+    assertEquals("512M", LocalCassandra.Arguments.parse(new String[] {"start", "--dir", "d"}).heapOrDefault());
   }
 
   private void saveCluster(int nodes) {

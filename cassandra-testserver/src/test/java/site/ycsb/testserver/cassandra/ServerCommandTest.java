@@ -35,6 +35,15 @@ class ServerCommandTest {
   }
 
   @Test
+  void should_give_the_jvm_the_spec_heap_as_both_initial_and_maximum_when_a_heap_is_set() {
+    List<String> cmd = ServerCommand.build(ServerSpec.detached(Paths.get("/srv/c3"), 9042, false).withHeap("3072M"),
+        JAVA_HOME, LIB, OWN, false, false);
+    assertTrue(cmd.contains("-Xms3072M"), cmd.toString());
+    assertTrue(cmd.contains("-Xmx3072M"), cmd.toString());
+    assertFalse(cmd.contains("-Xmx512M"), cmd.toString());
+  }
+
+  @Test
   void should_drop_ipc_lock_and_keep_watchdog_until_released_when_requested_for_detached_server() {
     ServerSpec spec = ServerSpec.detached(Paths.get("/srv/c2"), 9042, true);
     List<String> cmd = ServerCommand.build(spec, JAVA_HOME, LIB, OWN, true, true);
