@@ -13,8 +13,10 @@ import java.util.Map;
 /**
  * The events of one run, from what its record holds: the binding's node events ({@code database.nodeEvents}), the
  * warm-up's end, the status intervals ({@code status.log}'s health brackets) in which the cause the verdict names
- * was at work, process pauses above {@link #PAUSE_MS}, and the user's marks ({@code marks.tsv}). A merged run keeps
- * every client's events in {@code timeline.events} of its summary (written by merge from the same reading).
+ * was at work, process pauses above {@link #PAUSE_MS}, the user's marks ({@code marks.tsv}) and the hooks and findmax
+ * step the tool ran around it ({@code tool-events.tsv}). A merged run keeps every client's events in
+ * {@code timeline.events} of its summary (written by merge from the same reading); its own directory's marks and
+ * tool events are read beside them.
  */
 final class RunEvents {
   static final String SECTION = "timeline";
@@ -40,6 +42,7 @@ final class RunEvents {
         }
       }
       out.addAll(MarksFile.read(d.dir(), "merged"));
+      out.addAll(ToolEvents.read(d.dir(), null)); // the head ran them once for all clients
       Collections.sort(out);
       return out;
     }
@@ -54,6 +57,7 @@ final class RunEvents {
     }
     statusWindows(d, client, out);
     out.addAll(MarksFile.read(d.dir(), client));
+    out.addAll(ToolEvents.read(d.dir(), client));
     Collections.sort(out);
     return out;
   }

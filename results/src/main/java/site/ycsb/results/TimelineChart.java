@@ -214,17 +214,17 @@ final class TimelineChart {
   private static void addMarks(XYPlot plot, List<TimelineRun> runs, List<TimelineEvent> numbered, boolean labels) {
     double[] xs = new double[numbered.size()];
     for (int n = 0; n < numbered.size(); n++) {
-      xs[n] = runOf(runs, numbered.get(n)).elapsedS(numbered.get(n).epochMs);
+      xs[n] = drawnAt(runOf(runs, numbered.get(n)), numbered.get(n));
     }
     int[] rows = labelRows(xs, domainSeconds(runs, xs), PLOT_PIXELS);
     for (int n = 0; n < numbered.size(); n++) {
       TimelineEvent e = numbered.get(n);
       TimelineRun run = runOf(runs, e);
       Marker m;
-      if (e.isWindow()) {
+      if (e.isWindow() && !e.kind.atRunEdge()) {
         m = new IntervalMarker(run.elapsedS(e.epochMs), run.elapsedS(e.endEpochMs), band(e.kind));
       } else {
-        m = new ValueMarker(run.elapsedS(e.epochMs), line(e.kind), new BasicStroke(1.2f));
+        m = new ValueMarker(xs[n], line(e.kind), new BasicStroke(1.2f));
       }
       if (labels) {
         m.setLabel(Integer.toString(n + 1));
@@ -236,6 +236,23 @@ final class TimelineChart {
       }
       plot.addDomainMarker(m, e.isWindow() ? Layer.BACKGROUND : Layer.FOREGROUND);
     }
+  }
+
+  /**
+   * Where an event's mark goes on the time axis (elapsed s): its start, except for what the tool ran around the run
+   * (a hook, the findmax step), which is drawn at the edge of the run it touches: a hook before the phase, which
+   * ended before the schedule opened, at 0; a hook after it at the run's last interval's end; a step, which spans the
+   * whole run, at 0. The events table keeps their true times.
+   */
+  static double drawnAt(TimelineRun run, TimelineEvent e) {
+    double start = run.elapsedS(e.epochMs);
+    if (!e.kind.atRunEdge()) {
+      return start;
+    }
+    double end = run.intervals.grid.size() == 0 ? 0 : run.elapsedS(run.intervals.grid.endOf(run.intervals.grid
+        .size() - 1));
+    double at = run.elapsedS(e.endEpochMs) <= 0 ? 0 : start;
+    return Math.max(0, Math.min(end, at));
   }
 
   /** The seconds the time axis spans (0 to the last interval's end or the last event), for the labels' spacing. */
@@ -304,6 +321,10 @@ final class TimelineChart {
       return new Color(0x7030a0);
     case PAUSE:
       return new Color(0x8c564b);
+    case HOOK:
+      return new Color(0x1b7f8c);
+    case STEP:
+      return new Color(0x2b5fa0);
     default:
       return new Color(0x606060);
     }

@@ -5,18 +5,28 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Something that happened at a moment (or over a window) of a run, for the timeline: a database node's change of
- * state, the warm-up's end, a window a verdict blames, a process pause, a user's mark. Immutable.
+ * state, the warm-up's end, a window a verdict blames, a process pause, a user's mark, a hook or findmax step the
+ * tool ran around the run. Immutable.
  */
 final class TimelineEvent implements Comparable<TimelineEvent> {
   /** What kind of fact it is; the timeline colours and names marks by kind. */
   enum Kind {
     NODE("database node"), WARMUP("warm-up end"), MACHINE_BUSY("machine busy"), CLIENT_LIMITED("client-limited"),
-    DATABASE_STALLED("database stalled"), PAUSE("process pause"), MARK("mark");
+    DATABASE_STALLED("database stalled"), PAUSE("process pause"), MARK("mark"), HOOK("hook"),
+    STEP("findmax step");
 
     final String text;
 
     Kind(String text) {
       this.text = text;
+    }
+
+    /**
+     * Whether it is something the tool did around the run (a hook, the findmax step): it ran before, after or
+     * across the run, so the timeline draws it at the edge of the run it touches.
+     */
+    boolean atRunEdge() {
+      return this == HOOK || this == STEP;
     }
   }
 
