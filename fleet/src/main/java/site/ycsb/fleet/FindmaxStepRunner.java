@@ -212,8 +212,10 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     System.err.println(String.format(Locale.ROOT, "findmax: step %d (%s): %s for %.0f s (+ %.0f s warm-up)",
         index, kind, rate > 0 ? String.join(" ", EngineCommandLine.target(rate)) : "-threads " + threads + ", unthrottled", stepSeconds,
         warmupSeconds));
+    long start = System.currentTimeMillis();
     int code = engine.run(index, stepOptions(rate, threads, stepSeconds, warmupSeconds, slas), dir,
         Files.createDirectories(out).resolve(dir.getFileName() + ".log"));
+    record(dir, index, kind, rate, threads, start, System.currentTimeMillis(), code);
     FindmaxStep r = read(rate, dir);
     r.dir = out.relativize(dir).toString();
     r.kind = kind;
@@ -227,6 +229,23 @@ final class FindmaxStepRunner implements FindmaxSearch.Stepper {
       }
     }
     return r;
+  }
+
+  /**
+   * Records in the step's result directory which step it is (for the timeline of a report over it); a step that
+   * wrote no directory gets none (its row in findmax's table says why).
+   */
+  private static void record(Path dir, int index, String kind, double rate, int threads, long startMs, long endMs,
+      int code) {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try {
+      site.ycsb.results.ToolEvents.findmaxStep(dir, index, kind, rate, threads, startMs, endMs, code);
+    } catch (IOException e) {
+      System.err.println("findmax: could not record step " + index + " in " + dir + " (" + e.getMessage()
+          + "); going on");
+    }
   }
 
   /** The first line of an engine log that reads as an error ("Error: ...", "ycsb: ..."), else its last line, or "". */

@@ -32,4 +32,9 @@ final class Hook {
   String when() {
     return when;
   }
+
+  /** The command line as the user gave it: may hold a secret, never to be printed whole. */
+  String command() {
+    return command;
+  }
 }

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Runs the phases in order, {@code repeat} times, each into {@code <out>/<repeat>/<phase>/}, with the hooks around
- * each phase. The first phase or hook that fails stops everything (one line naming it and its exit code); what was
+ * each phase (each hook recorded in the phase directory's {@code tool-events.tsv}, for the report's timeline). The
+ * first phase or hook that fails stops everything (one line naming it and its exit code); what was
  * done so far stays. At the end the throughput table (every repeat, median and min–max) is written and the report tool runs over
  * every completed phase directory.
  */
@@ -62,7 +63,7 @@ final class SuiteRunner {
         err.println(tool + ": [" + step + "/" + total + "] " + phase.name() + " (repeat " + rep + ") -> " + dir);
         String where = "phase " + phase.name() + " (repeat " + rep + ")";
         if (before != null) {
-          int code = before.run(phase, rep, dir);
+          int code = runHook(before, phase, rep, dir);
           if (code != 0) {
             exit = stop("the hook before " + where + " failed with exit code " + code, code);
             break outer;
@@ -79,7 +80,7 @@ final class SuiteRunner {
         }
         completed.add(dir);
         if (after != null) {
-          int code = after.run(phase, rep, dir);
+          int code = runHook(after, phase, rep, dir);
           if (code != 0) {
             exit = stop("the hook after " + where + " failed with exit code " + code, code);
             break outer;
@@ -133,6 +134,23 @@ final class SuiteRunner {
     } catch (IOException | RuntimeException e) {
       err.println(tool + ": interrupted; could not write suite-summary.md: " + e.getMessage());
     }
+  }
+
+  /**
+   * Runs a hook and records it in the phase directory for the report's timeline (when it ran, its exit code, its
+   * command's first word only: the rest may hold a secret). A hook the record cannot take still counts as run.
+   */
+  private int runHook(Hook hook, Phase phase, int rep, Path dir) throws IOException, InterruptedException {
+    long start = System.currentTimeMillis();
+    int code = hook.run(phase, rep, dir);
+    try {
+      site.ycsb.results.ToolEvents.hook(dir, tool, hook.when(), hook.command(), start, System.currentTimeMillis(),
+          code);
+    } catch (IOException e) {
+      err.println(tool + ": could not record the hook " + hook.when() + " the phase in " + dir + " ("
+          + e.getMessage() + "); going on");
+    }
+    return code;
   }
 
   private int stop(String what, int code) {

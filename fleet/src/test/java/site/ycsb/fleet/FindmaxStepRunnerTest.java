@@ -105,6 +105,38 @@ class FindmaxStepRunnerTest {
   }
 
   @Test
+  void should_record_which_step_a_result_directory_is_when_the_step_wrote_one_and_nothing_when_it_did_not(
+      @TempDir Path out) throws Exception {
+    FindmaxStepRunner.Engine engine = (index, options, dir, log) -> {
+      if (index == 2) {
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("summary.json"), Arrays.asList("{\"format\": \"ycsb-result/1\", \"phase\": \"run\","
+            + " \"operations\": 10, \"throughput\": 10.0}"), StandardCharsets.UTF_8);
+      }
+      return index == 2 ? 0 : 1;
+    };
+    FindmaxStepRunner runner = new FindmaxStepRunner(out, "basic", java.util.Collections.emptyList(), out, 1, 0,
+        java.util.Collections.emptyList(), engine);
+    long before = System.currentTimeMillis();
+    runner.run(1, 500, "search");
+    runner.run(2, 2000, "search");
+    runner.runThreads(3, 16);
+    long after = System.currentTimeMillis();
+
+    java.util.List<Path> recorded = new java.util.ArrayList<>();
+    try (java.util.stream.Stream<Path> s = Files.walk(out)) {
+      s.filter(p -> p.getFileName().toString().equals(site.ycsb.results.ToolEvents.NAME)).forEach(recorded::add);
+    }
+    assertEquals(1, recorded.size(), "only the step that wrote a directory: " + recorded);
+    String[] line = Files.readAllLines(recorded.get(0)).get(0).split("\t");
+    assertEquals("step-02-2000", recorded.get(0).getParent().getFileName().toString());
+    assertEquals("step", line[2]);
+    assertEquals("findmax step 2: target 2000 ops/s", line[4]);
+    org.junit.jupiter.api.Assertions.assertTrue(before <= Long.parseLong(line[0])
+        && Long.parseLong(line[0]) <= Long.parseLong(line[1]) && Long.parseLong(line[1]) <= after, line[0]);
+  }
+
+  @Test
   void should_read_no_result_when_the_step_wrote_no_summary(@TempDir Path dir) {
     FindmaxStep s = FindmaxStepRunner.read(100, dir);
     assertEquals(0, s.achieved, 0);

@@ -143,6 +143,33 @@ class SuiteRunnerTest {
   }
 
   @Test
+  void should_record_each_hooks_times_exit_code_and_first_word_only_when_hooks_run() throws Exception {
+    ScriptedRunner r = new ScriptedRunner();
+    long before = System.currentTimeMillis();
+    SuiteRunner s = new SuiteRunner("suite", Phase.parseList("load,a", null), 1, tmp,
+        "PASSWORD=s3cret true --token s3cret", "test \"$YCSB_PHASE\" != workloada || exit 5 # s3cret", r, null,
+        err);
+    assertEquals(5, s.run());
+    long after = System.currentTimeMillis();
+
+    List<String> load = Files.readAllLines(tmp.resolve("1/load/" + site.ycsb.results.ToolEvents.NAME));
+    List<String> a = Files.readAllLines(tmp.resolve("1/workloada/" + site.ycsb.results.ToolEvents.NAME));
+    assertEquals(2, load.size(), load.toString());
+    assertEquals(2, a.size(), a.toString());
+    String[] hookBefore = load.get(0).split("\t");
+    String[] hookAfter = load.get(1).split("\t");
+    assertEquals("hook-before: true", hookBefore[4]);
+    assertEquals("hook-after: test", hookAfter[4]);
+    assertTrue(hookBefore[5].contains("exit code 0"), hookBefore[5]);
+    assertTrue(a.get(1).endsWith("exit code 5"), a.get(1));
+    // in the order they ran, within the suite's run
+    assertTrue(before <= Long.parseLong(hookBefore[0]) && Long.parseLong(hookBefore[0]) <= Long.parseLong(
+        hookBefore[1]) && Long.parseLong(hookBefore[1]) <= Long.parseLong(hookAfter[0])
+        && Long.parseLong(hookAfter[1]) <= after, load.toString());
+    assertFalse((load.toString() + a + errText()).contains("s3cret"), load + "\n" + a + "\n" + errText());
+  }
+
+  @Test
   void should_stop_before_the_phase_when_its_before_hook_fails() throws Exception {
     ScriptedRunner r = new ScriptedRunner();
     SuiteRunner s = new SuiteRunner("suite", Phase.parseList("load,a", null), 1, tmp,
