@@ -85,6 +85,9 @@ class FindmaxIT {
     assertTrue(table.contains("| 1 | " + start + " |"), table);
     assertTrue(Files.isRegularFile(out.resolve("findmax.csv")));
     assertTrue(Files.isDirectory(out.resolve("step-01-" + start)), "every step keeps its result directory");
+    String step = new String(Files.readAllBytes(out.resolve("step-01-" + start).resolve(
+        site.ycsb.results.ToolEvents.NAME)), StandardCharsets.UTF_8);
+    assertTrue(step.contains("\tfindmax step 1: target " + start + " ops/s\t"), step);
     // the follow-up at half the maximum: a measured step of its own, in the same table
     String half = site.ycsb.cli.EngineCommandLine.formatRate(Math.round(found * 0.5));
     assertTrue(table.contains("(at 50%) | " + half + " |"), table);

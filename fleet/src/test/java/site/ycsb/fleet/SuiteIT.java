@@ -132,8 +132,26 @@ class SuiteIT {
         previousEnd = FleetIT.number(s, "endEpochMs");
         assertEquals(phase + " " + rep, read(dir.resolve("hook-before.txt")).trim());
         assertTrue(read(dir.resolve("hook-after.txt")).contains("summary.json"));
+        // the hooks recorded for the timeline: before the engine's run and after it, by their first word
+        java.util.List<String> hooks = Files.readAllLines(dir.resolve(site.ycsb.results.ToolEvents.NAME));
+        assertEquals(2, hooks.size(), hooks.toString());
+        String[] before = hooks.get(0).split("\t");
+        String[] after = hooks.get(1).split("\t");
+        assertEquals("hook-before: echo", before[4]);
+        assertEquals("hook-after: ls", after[4]);
+        assertTrue(Long.parseLong(before[1]) <= start && Long.parseLong(after[0]) >= previousEnd, hooks + " " + s);
       }
     }
+    StringBuilder events = new StringBuilder();
+    try (java.util.stream.Stream<Path> files = Files.list(out.resolve("report"))) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        if (f.getFileName().toString().startsWith("events-timeline")) {
+          events.append(read(f));
+        }
+      }
+    }
+    assertTrue(events.toString().contains("hook-before: echo") && events.toString().contains("hook-after: ls"),
+        events.toString());
     String table = read(out.resolve("suite-summary.md"));
     assertTrue(table.contains("| phase | repeat 1 (ops/s) | repeat 2 (ops/s) | median (ops/s) | min–max (ops/s) |"),
         table);

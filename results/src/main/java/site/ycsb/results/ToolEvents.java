@@ -36,9 +36,10 @@ public final class ToolEvents {
   public static void hook(Path dir, String tool, String when, String command, long startMs, long endMs,
       int exitCode) throws IOException {
     String word = commandWord(command);
+    String rest = command.trim().matches("\\S+") ? "" : " ...";
     append(dir, startMs, endMs, "hook", tool, "hook-" + when + ": " + word, String.format(Locale.ROOT,
-        "%s ran its --hook-%s (%s ...) %s the phase for %s; exit code %d", tool, when, word, when,
-        RunEvents.seconds(endMs - startMs), exitCode));
+        "%s ran its --hook-%s (%s%s) %s the phase for %s; exit code %d", tool, when, word, rest, when,
+        duration(endMs - startMs), exitCode));
   }
 
   /**
@@ -52,7 +53,12 @@ public final class ToolEvents {
         : "unthrottled" + (threads > 0 ? ", " + threads + " threads" : "");
     append(dir, startMs, endMs, "step", "findmax", "findmax step " + index + ": " + what, String.format(
         Locale.ROOT, "findmax's step %d (%s): %s; its engine ran %s (start-up and warm-up included), exit code %d",
-        index, kind, what, RunEvents.seconds(endMs - startMs), exitCode));
+        index, kind, what, duration(endMs - startMs), exitCode));
+  }
+
+  /** Milliseconds under a second (a quick hook is not "0.0 s"), else seconds. */
+  static String duration(long ms) {
+    return ms < 1000 ? ms + " ms" : RunEvents.seconds(ms);
   }
 
   /**

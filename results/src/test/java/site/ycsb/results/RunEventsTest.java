@@ -48,7 +48,8 @@ class RunEventsTest {
     return lines;
   }
 
-  private static List<TimelineEvent> of(List<TimelineEvent> events, TimelineEvent.Kind kind) {
+  /** The events of one kind, in their order. */
+  static List<TimelineEvent> of(List<TimelineEvent> events, TimelineEvent.Kind kind) {
     List<TimelineEvent> out = new ArrayList<>();
     for (TimelineEvent e : events) {
       if (e.kind == kind) {

@@ -3,6 +3,7 @@ package site.ycsb.results;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static site.ycsb.results.RunEventsTest.of;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,16 +36,6 @@ class ToolEventsTest {
       f.interval("READ", ResultDirFixture.range(100, 2_000, 100));
     }
     return f.write(tmp.resolve(name));
-  }
-
-  private static List<TimelineEvent> of(List<TimelineEvent> events, TimelineEvent.Kind kind) {
-    List<TimelineEvent> out = new ArrayList<>();
-    for (TimelineEvent e : events) {
-      if (e.kind == kind) {
-        out.add(e);
-      }
-    }
-    return out;
   }
 
   private String stderr() {
