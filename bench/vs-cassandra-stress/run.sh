@@ -21,6 +21,9 @@ Usage: $PROG [options]
   --profiles LIST    comma list of profile files (default: cassandra-stress's own tools/cqlstress-*.yaml and
                      workloads/cassandra-stress/*.yaml); each runs 'insert=1' plus weight 1 for every query it names
   --rates LIST       fixed rates (ops/s) of the fixed-rate cases, on the first profile (default 1000; none: skip)
+  --modes LIST       cassandra-stress's own write/read commands against this project's core workload with the same
+                     row shape (default write,read; none: skip)
+  --records N        rows written before the read case, read uniformly (default 100000)
   --nodes N          1 (default) or 3: a local cluster on 127.0.0.11.. (replication 3 in the profiles' keyspaces is
                      the profiles' own; the stress examples use 1)
   --port N           CQL port (default 9142)
@@ -32,12 +35,13 @@ EOF
 }
 
 repeat=3 seconds=30 threads=16 profiles='' rates=1000 nodes=1 port=9142 quick=false out='' server_heap=2G
+modes=write,read records=100000
 jvm_opts='-Xms512m -Xmx512m'
 while [ $# -gt 0 ]; do
   case "$1" in
   -h | --help) usage; exit 0 ;;
   --quick) quick=true; shift; continue ;;
-  --repeat | --seconds | --threads | --profiles | --rates | --nodes | --port | --jvm-opts | --out | --server-heap) ;;
+  --repeat | --seconds | --threads | --profiles | --rates | --nodes | --port | --jvm-opts | --out | --server-heap | --modes | --records) ;;
   *) die "unknown option '$1' (see --help)" ;;
   esac
   [ $# -ge 2 ] || die "$1 needs a value (see --help)"
@@ -48,6 +52,9 @@ while [ $# -gt 0 ]; do
   --profiles) profiles=$2 ;;
   --rates) [[ "$2" =~ ^(none|[1-9][0-9]*(,[1-9][0-9]*)*)$ ]] || die "--rates takes a comma list of ops/s or none, got '$2'"
     rates=$2 ;;
+  --modes) [[ "$2" =~ ^(none|(write|read)(,(write|read))?)$ ]] || die "--modes takes write, read, write,read or none, got '$2'"
+    modes=$2 ;;
+  --records) need_count "$1" "$2"; records=$2 ;;
   --nodes) [[ "$2" =~ ^[13]$ ]] || die "--nodes takes 1 or 3, got '$2'"; nodes=$2 ;;
   --port) need_count "$1" "$2"; port=$2 ;;
   --jvm-opts) jvm_opts=$2 ;;
@@ -69,7 +76,7 @@ if [ -z "$profiles" ]; then
   profiles=${profiles%,}
 fi
 if $quick; then
-  repeat=1 seconds=8
+  repeat=1 seconds=8 records=$((records < 20000 ? records : 20000))
   [ -n "$given_profiles" ] || profiles=${profiles%%,*}
   [ "$rates" = none ] || rates=${rates%%,*}
 fi
@@ -81,7 +88,7 @@ mkdir -p "$work"
 
 # The local Cassandra (one node, or three on 127.0.0.11..13), stopped however the script ends.
 server_dir=$work/cassandra
-if [ "$nodes" = 1 ]; then hosts=127.0.0.1; else hosts=127.0.0.11,127.0.0.12,127.0.0.13; fi
+if [ "$nodes" = 1 ]; then hosts=127.0.0.1 cluster_rf=1; else hosts=127.0.0.11,127.0.0.12,127.0.0.13 cluster_rf=3; fi
 trap '"$root/bin/ycsb" cassandra-server stop --dir "$server_dir" >/dev/null 2>&1 || true' EXIT
 echo "building this project's launcher and starting Cassandra ($nodes node(s))" >&2
 if [ "$nodes" = 1 ]; then
@@ -122,7 +129,8 @@ timed() {
   "$TIME_BIN" -o "$log.time" -f '%U %S' "$@" >"$log.out" 2>"$log.err" </dev/null
 }
 
-cpu_of() { awk '{printf "%.2f", $1 + $2}' "$1.time"; }
+# (GNU time writes "Command exited with non-zero status N" above the figures when the command failed)
+cpu_of() { tail -n 1 "$1.time" | awk '{printf "%.2f", $1 + $2}'; }
 
 # summary_field LOG LABEL: the first number after the label in a cassandra-stress style summary (both tools print
 # one: cassandra-stress on stdout, this project's with -p profile.summary=true on stderr); thousands separators removed
@@ -193,6 +201,31 @@ for tool in stress ours; do
   startup[$tool]=$(printf '%s\n' "${vals[@]}" | sort -n | sed -n 2p)
 done
 
+# summarised LOG TOOL: after a run that exited non-zero, true when it still printed its summary (this project exits 1
+# when more operations failed than errors.budget allows: its figures stand, with the failures in the errors column);
+# false, with a line, when it printed none
+summarised() {
+  if grep -q -e '^Op rate' -e '^\[OVERALL\], Throughput' "$1.out" "$1.err" 2>/dev/null; then
+    echo "note: $2 exited non-zero but printed its summary; its errors are counted ($1.err)" >&2
+    return 0
+  fi
+  echo "$2 failed without a summary: $1.err" >&2
+  return 1
+}
+
+# record_row LOG CASE RATE REPEAT TOOL OPS_PER_S ROWS_PER_S P50 P99 P999 ERRORS: one run's line in runs.tsv, with
+# its operations and CPU from the run's own files
+record_row() {
+  local log=$1 n cpu exceptions
+  n=$(ops_done "$log" "$5")
+  cpu=$(cpu_of "$log")
+  # cassandra-stress with -errors ignore prints each failed try on stderr; its summary may not count them
+  exceptions=$(grep -c 'Exception' "$log.err" || true)
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$2" "$3" "$4" "$5" "$cpu" "$n" "$6" "$7" "$8" \
+    "$9" "${10}" "${11}" "$exceptions" >>"$tsv"
+  echo "$2 $3 repeat $4 $5: $n ops, $cpu s CPU" >&2
+}
+
 tsv=$work/runs.tsv
 printf 'case\trate\trepeat\ttool\tcpu_s\tops\tops_per_s\trows_per_s\tp50_ms\tp99_ms\tp999_ms\terrors\tstderr_exceptions\n' >"$tsv"
 # one_case NAME PROFILE OPS RATE: both tools, $repeat times, alternating which goes first
@@ -206,26 +239,84 @@ one_case() {
       if [ "$tool" = stress ]; then
         stress_rate=''
         [ "$rate" = closed ] || stress_rate="fixed=${rate}/s"
-        run_stress "$log" "$profile" "$ops" "$stress_rate" || { echo "cassandra-stress failed: $log.err" >&2; continue; }
+        run_stress "$log" "$profile" "$ops" "$stress_rate" || summarised "$log" stress || continue
       else
         run_ours "$log" "$profile" "$ops" "$([ "$rate" = closed ] || echo "$rate")" \
-          || { echo "this project's run failed: $log.err" >&2; continue; }
+          || summarised "$log" ours || continue
       fi
-      local n cpu exceptions p50='Latency median' p99='Latency 99th percentile' p999='Latency 99.9th percentile'
+      local p50='Latency median' p99='Latency 99th percentile' p999='Latency 99.9th percentile'
       # at a fixed rate cassandra-stress reports latency from each operation's scheduled start: this project's
       # figure of the same is its intended latency
       if [ "$tool" = ours ] && [ "$rate" != closed ]; then
         p50='Intended median' p99='Intended 99th' p999='Intended 99.9th'
       fi
-      n=$(ops_done "$log" "$tool")
-      cpu=$(cpu_of "$log")
-      # cassandra-stress with -errors ignore prints each failed try on stderr; its summary may not count them
-      exceptions=$(grep -c 'Exception' "$log.err" || true)
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$rate" "$i" "$tool" "$cpu" "$n" \
-        "$(summary_field "$log" 'Op rate')" "$(summary_field "$log" 'Row rate')" "$(summary_field "$log" "$p50")" \
-        "$(summary_field "$log" "$p99")" "$(summary_field "$log" "$p999")" "$(summary_field "$log" 'Total errors')" \
-        "$exceptions" >>"$tsv"
-      echo "$name $rate repeat $i $tool: $n ops, $cpu s CPU" >&2
+      record_row "$log" "$name" "$rate" "$i" "$tool" "$(summary_field "$log" 'Op rate')" \
+        "$(summary_field "$log" 'Row rate')" "$(summary_field "$log" "$p50")" "$(summary_field "$log" "$p99")" \
+        "$(summary_field "$log" "$p999")" "$(summary_field "$log" 'Total errors')"
+    done
+  done
+}
+
+# the write and read cases: cassandra-stress's own commands (its table keyspace1.standard1, 5 columns of 34 bytes,
+# a 10-byte key) against this project's core workload with the same columns (fieldcount=5, fieldlength=34; keys
+# "user..." of about 23 bytes) on ycsb.usertable, consistency ONE in both, closed loop at equal threads
+run_stress_mode() { # LOG write|read EXTRA...: a run of cassandra-stress's write or read command for $seconds
+  JVM_OPTS="$jvm_opts" timed "$1" -- "$stress" "$2" duration="${seconds}s" cl=ONE no-warmup "${@:3}" \
+    -col "n=FIXED(5)" "size=FIXED(34)" -rate threads="$threads" -node "$hosts" -port native="$port" \
+    -mode native cql3 -schema "replication(factor=$cluster_rf)" -errors ignore
+}
+
+core_args=(-P "$root/workloads/workloada" -p hosts="$hosts" -p port="$port" -p recordcount="$records"
+  -p fieldcount=5 -p fieldlength=34 -p cassandra.readconsistencylevel=ONE -p cassandra.writeconsistencylevel=ONE)
+
+run_ours_mode() { # LOG write|read: this project's core workload inserting only, or reading only, for $seconds
+  local mix
+  if [ "$2" = write ]; then mix=(-p readproportion=0 -p updateproportion=0 -p insertproportion=1)
+  else mix=(-p readproportion=1 -p updateproportion=0 -p requestdistribution=uniform); fi
+  timed "$1" -- env YCSB_SKIP_BUILD=1 "$root/bin/ycsb" run cassandra-cql -jvm-args "$jvm_opts" "${core_args[@]}" \
+    "${mix[@]}" -p hdrhistogram.percentiles=50,99,99.9 -p operationcount=1000000000 -p maxexecutiontime="$seconds" \
+    -threads "$threads"
+}
+
+# ours_field LOG LABEL: a figure of this project's summary (output format of YCSB), latencies in ms
+ours_field() {
+  awk -F', ' -v label="$2" '$2 == label && $1 !~ /^\[(CLEANUP|Intended-)/ {
+    print (label ~ /Latency/ ? $3 / 1000 : $3); exit }' "$1.out"
+}
+
+# populate_for_reads: both tables hold rows 1..$records before the read case (each tool writes its own table)
+populate_for_reads() {
+  echo "writing $records rows with each tool before the read case" >&2
+  JVM_OPTS="$jvm_opts" timed "$work/populate-stress" -- "$stress" write n="$records" cl=ONE no-warmup \
+    -pop "seq=1..$records" -col "n=FIXED(5)" "size=FIXED(34)" -rate threads="$threads" -node "$hosts" \
+    -port native="$port" -mode native cql3 -schema "replication(factor=$cluster_rf)" \
+    || die "cassandra-stress could not write the rows to read (see $work/populate-stress.err)"
+  timed "$work/populate-ours" -- env YCSB_SKIP_BUILD=1 "$root/bin/ycsb" load cassandra-cql "${core_args[@]}" \
+    -threads "$threads" || die "this project could not load the rows to read (see $work/populate-ours.err)"
+}
+
+# one_mode_case MODE: both tools, $repeat times, alternating which goes first
+one_mode_case() {
+  local mode=$1 i tool order log op
+  op=$([ "$mode" = write ] && echo INSERT || echo READ)
+  for i in $(seq 1 "$repeat"); do
+    if [ $((i % 2)) -eq 1 ]; then order="stress ours"; else order="ours stress"; fi
+    for tool in $order; do
+      log=$work/$mode-closed-$i-$tool
+      if [ "$tool" = stress ]; then
+        if [ "$mode" = write ]; then extra=(-pop "seq=1..$records"); else extra=(-pop "dist=UNIFORM(1..$records)"); fi
+        run_stress_mode "$log" "$mode" "${extra[@]}" || summarised "$log" stress || continue
+        record_row "$log" "$mode" closed "$i" stress "$(summary_field "$log" 'Op rate')" \
+          "$(summary_field "$log" 'Row rate')" "$(summary_field "$log" 'Latency median')" \
+          "$(summary_field "$log" 'Latency 99th percentile')" "$(summary_field "$log" 'Latency 99.9th percentile')" \
+          "$(summary_field "$log" 'Total errors')"
+      else
+        run_ours_mode "$log" "$mode" || summarised "$log" ours || continue
+        record_row "$log" "$mode" closed "$i" ours "$(ours_field "$log" 'Throughput(ops/sec)')" \
+          "$(ours_field "$log" 'Throughput(ops/sec)')" "$(ours_field "$log" '50thPercentileLatency(us)')" \
+          "$(ours_field "$log" '99thPercentileLatency(us)')" "$(ours_field "$log" '99.9PercentileLatency(us)')" \
+          "$(ours_field "$log" 'Failed')"
+      fi
     done
   done
 }
@@ -244,6 +335,11 @@ done
 if [ "$rates" != none ]; then
   IFS=, read -r -a rate_list <<<"$rates"
   for r in "${rate_list[@]}"; do one_case "$(basename "$profile0" .yaml)" "$profile0" "$ops0" "$r"; done
+fi
+if [ "$modes" != none ]; then
+  # reads first, on the rows written for them; the write case after it adds rows the reads would otherwise find
+  [[ ",$modes," != *,read,* ]] || { populate_for_reads; one_mode_case read; }
+  [[ ",$modes," != *,write,* ]] || one_mode_case write
 fi
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -307,6 +403,13 @@ with open(out, "w") as f:
             "At a fixed rate cassandra-stress (`-rate fixed=R/s`) reports latency from each operation's scheduled start, "
             "and this project's figures in those rows are its intended latency (the summary's `Intended` lines, "
             "`measurement.interval=both`), the same definition.\n")
+    if any(c in ("write", "read") for c, _ in cases):
+        f.write("\nThe `write` and `read` rows: cassandra-stress's own `write` and `read` commands (its table "
+                "keyspace1.standard1, 5 columns of 34 bytes, 10-byte keys; `-pop seq=1..N` for writes, "
+                "`dist=UNIFORM(1..N)` for reads) against this project's core workload inserting only or reading only "
+                "(uniform) with the same columns (`fieldcount=5`, `fieldlength=34`; keys `user...` of about 23 bytes) "
+                "on ycsb.usertable; consistency ONE in both. Before the read case each tool wrote the N rows it then "
+                "reads into its own table. Latency: service time in both.\n")
 print(out)
 PY
 echo "results: $out (runs in $work)" >&2
