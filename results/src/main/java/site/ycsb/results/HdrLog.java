@@ -43,24 +43,48 @@ final class HdrLog {
    * one at a time: a day's log needs the memory of one interval, not of the day.
    */
   static void forEachInterval(Path file, IntervalSink each) throws UsageException {
-    HistogramLogReader reader;
-    try {
-      reader = new HistogramLogReader(file.toFile());
-    } catch (IOException e) {
-      throw new UsageException("cannot read " + file + ": " + e.getMessage());
-    }
-    try {
-      EncodableHistogram next;
-      while ((next = reader.nextIntervalHistogram()) != null) {
-        if (!(next instanceof Histogram)) {
-          throw new UsageException(file + " holds " + next.getClass().getSimpleName()
-              + " intervals; expected integer microsecond histograms");
-        }
-        each.accept((Histogram) next);
+    try (Cursor cursor = new Cursor(file)) {
+      Histogram next;
+      while ((next = cursor.next()) != null) {
+        each.accept(next);
       }
-    } catch (RuntimeException e) {
-      throw new UsageException(file + " is not a readable HdrHistogram log: " + e);
-    } finally {
+    }
+  }
+
+  /**
+   * A log read one interval at a time on demand, so that several logs can be walked side by side (merge reads every
+   * client's log of a measurement in step, holding one interval of each).
+   */
+  static final class Cursor implements AutoCloseable {
+    private final Path file;
+    private final HistogramLogReader reader;
+
+    Cursor(Path file) throws UsageException {
+      this.file = file;
+      try {
+        reader = new HistogramLogReader(file.toFile());
+      } catch (IOException e) {
+        throw new UsageException("cannot read " + file + ": " + e.getMessage());
+      }
+    }
+
+    /** The next interval (absolute start/end timestamps, epoch ms), or null after the last. */
+    Histogram next() throws UsageException {
+      EncodableHistogram next;
+      try {
+        next = reader.nextIntervalHistogram();
+      } catch (RuntimeException e) {
+        throw new UsageException(file + " is not a readable HdrHistogram log: " + e);
+      }
+      if (next != null && !(next instanceof Histogram)) {
+        throw new UsageException(file + " holds " + next.getClass().getSimpleName()
+            + " intervals; expected integer microsecond histograms");
+      }
+      return (Histogram) next;
+    }
+
+    @Override
+    public void close() {
       reader.close();
     }
   }
@@ -90,17 +114,39 @@ final class HdrLog {
 
   /** Writes a log whose start time is startEpochMs; each interval keeps its own absolute timestamps. */
   static void write(Path file, String comment, long startEpochMs, Iterable<Histogram> intervals) throws IOException {
-    try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, "UTF-8")) {
-      HistogramLogWriter writer = new HistogramLogWriter(out);
+    try (Writer writer = new Writer(file, comment, startEpochMs)) {
+      for (Histogram h : intervals) {
+        writer.add(h);
+      }
+    }
+  }
+
+  /** A log written one interval at a time (merge writes each merged interval as soon as it is complete). */
+  static final class Writer implements AutoCloseable {
+    private final Path file;
+    private final PrintStream out;
+    private final HistogramLogWriter writer;
+
+    Writer(Path file, String comment, long startEpochMs) throws IOException {
+      this.file = file;
+      this.out = new PrintStream(Files.newOutputStream(file), false, "UTF-8");
+      this.writer = new HistogramLogWriter(out);
       writer.outputComment(comment);
       writer.outputLogFormatVersion();
       writer.outputStartTime(startEpochMs);
       writer.outputLegend();
-      for (Histogram h : intervals) {
-        writer.outputIntervalHistogram(h);
-      }
+    }
+
+    void add(Histogram interval) {
+      writer.outputIntervalHistogram(interval);
+    }
+
+    @Override
+    public void close() throws IOException {
       out.flush();
-      if (out.checkError()) {
+      boolean failed = out.checkError();
+      out.close();
+      if (failed) {
         throw new IOException("write failed: " + file);
       }
     }

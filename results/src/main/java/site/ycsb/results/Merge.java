@@ -2,6 +2,7 @@ package site.ycsb.results;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -71,11 +72,19 @@ public final class Merge {
       }
       Report.refuseInsideRecord("output directory " + outDir, outDir);
       ResultWriter.prepare(outDir);
-      MergedRun run = new Merger(dirs).merge();
-      for (String w : run.warnings) {
-        err.println("merge: WARNING: " + w);
+      boolean existed = Files.isDirectory(outDir);
+      MergedRun run;
+      try {
+        run = new Merger(dirs, ResultWriter.hdrDir(outDir)).merge();
+        for (String w : run.warnings) {
+          err.println("merge: WARNING: " + w);
+        }
+        ResultWriter.write(outDir, run);
+      } catch (UsageException | IOException | RuntimeException e) {
+        // no half-written result: the logs written so far go, and a second try finds the directory as it was
+        ResultWriter.discard(outDir, existed);
+        throw e;
       }
-      ResultWriter.write(outDir, run);
       out.print(TextOutput.render(run.summary));
       err.println("merge: merged " + dirs.size() + " result directories into " + outDir);
       return 0;

@@ -30,16 +30,20 @@ final class Merger {
   private static final String ENGINE_DEFAULT_PERCENTILES = "95,99";
 
   private final List<ResultDir> dirs;
+  /** Where the merged interval logs are written as they are merged (the output's hdr/ directory). */
+  private final Path hdrOut;
   private final List<String> warnings = new ArrayList<>();
   private IntervalGrid grid;
   private long startMs;
   private long endMs;
 
-  Merger(List<ResultDir> dirs) {
+  Merger(List<ResultDir> dirs, Path hdrOut) {
     this.dirs = dirs;
+    this.hdrOut = hdrOut;
   }
 
-  MergedRun merge() throws UsageException {
+  /** Merges the runs; writes the merged interval logs to the hdr directory given at construction as it goes. */
+  MergedRun merge() throws UsageException, IOException {
     MergeCheck check = new MergeCheck();
     check.check(dirs);
     warnings.addAll(check.warnings());
@@ -60,12 +64,6 @@ final class Merger {
     }
     ObjectNode summary = summary(measurements, check.overlapFraction(), intervalMs);
     List<TimeseriesRow> rows = timeseries(measurements);
-    Map<String, List<Histogram>> logs = new LinkedHashMap<>();
-    for (MeasurementMerge m : measurements.values()) {
-      if (m.anyHdr) {
-        logs.put(m.name, m.intervals);
-      }
-    }
     // every client's events, in time order: a node one client saw go down is not the same fact as another's view
     List<TimelineEvent> events = new ArrayList<>();
     for (ResultDir d : dirs) {
@@ -81,7 +79,7 @@ final class Merger {
     if (view != null) {
       summary.set(DatabaseViewSection.SECTION, view);
     }
-    MergedRun merged = new MergedRun(summary, rows, logs, warnings, scheduleLag);
+    MergedRun merged = new MergedRun(summary, rows, warnings, scheduleLag);
     merged.serverFiles.addAll(nodes.files);
     return merged;
   }
@@ -109,47 +107,117 @@ final class Merger {
     return names;
   }
 
-  /** One measurement's histograms across clients. */
+  /**
+   * One measurement's histograms across clients: their sum, and per merged interval only the percentiles the time
+   * series needs. The merged interval histograms themselves go to the merged log as each is complete, so merge
+   * holds one interval per client, not the run's (a day of 1 s intervals of 32 clients would need tens of GB).
+   */
   private final class MeasurementMerge {
     final String name;
     final Histogram total = HdrLog.emptyHistogram();
-    final List<Histogram> intervals = new ArrayList<>();
+    /** Per merged interval, {@link TimeseriesCsv#PERCENTILES} of the merged histogram; null when it is empty. */
+    final long[][] intervalPercentiles;
     boolean anyHdr;
     /** False when a client with operations of this measurement has no hdr log: percentiles are then unknown. */
     boolean complete = true;
 
     MeasurementMerge(String name) {
       this.name = name;
-      for (int i = 0; i < grid.size(); i++) {
-        Histogram h = HdrLog.emptyHistogram();
-        h.setStartTimeStamp(grid.startOf(i));
-        h.setEndTimeStamp(grid.endOf(i));
-        intervals.add(h);
-      }
+      this.intervalPercentiles = new long[grid.size()][];
+    }
+
+    /** The percentiles of merged interval {@code i}, or null when they are unknown or it holds no value. */
+    long[] percentiles(int i) {
+      return anyHdr && complete ? intervalPercentiles[i] : null;
     }
   }
 
-  private MeasurementMerge mergeHistograms(String name) throws UsageException {
+  /** One client's log of a measurement, read ahead by one interval, with the merged interval that interval falls in. */
+  private final class ClientLog implements AutoCloseable {
+    final ResultDir dir;
+    final Path file;
+    final HdrLog.Cursor cursor;
+    Histogram next;
+    int nextIndex;
+    long values;
+
+    ClientLog(ResultDir dir, Path file) throws UsageException {
+      this.dir = dir;
+      this.file = file;
+      this.cursor = new HdrLog.Cursor(file);
+    }
+
+    void advance() throws UsageException {
+      next = cursor.next();
+      if (next != null) {
+        values += next.getTotalCount();
+        // the first interval may start before the measurement (recorder creation, warm-up)
+        long start = Math.max(next.getStartTimeStamp(), dir.startEpochMs());
+        nextIndex = grid.indexOf(Math.min(start, next.getEndTimeStamp()), next.getEndTimeStamp());
+      }
+    }
+
+    @Override
+    public void close() {
+      cursor.close();
+    }
+  }
+
+  /**
+   * Merges the clients' logs of a measurement in step, merged interval by merged interval (each log is in time
+   * order, so its intervals' grid positions never go back), writing each merged interval to {@code hdrOut} as it is
+   * complete. A log whose count is wrong fails the merge all the same.
+   */
+  private MeasurementMerge mergeHistograms(String name) throws UsageException, IOException {
     MeasurementMerge m = new MeasurementMerge(name);
     List<String> missing = new ArrayList<>();
-    for (ResultDir d : dirs) {
-      Path log = d.hdrLog(name);
-      if (Files.isRegularFile(log)) {
+    List<ClientLog> logs = new ArrayList<>();
+    try {
+      for (ResultDir d : dirs) {
+        Path log = d.hdrLog(name);
+        if (Files.isRegularFile(log)) {
+          logs.add(new ClientLog(d, log));
+        } else if (d.measurements().path(name).path("operations").asLong(0) > 0) {
+          m.complete = false;
+          missing.add(d.host());
+        }
+      }
+      if (!logs.isEmpty()) {
         m.anyHdr = true;
-        long[] values = {0};
-        // read one interval at a time (a client's day of intervals would not fit in memory); a log whose count is
-        // wrong fails the merge all the same
-        HdrLog.forEachInterval(log, h -> {
-          values[0] += h.getTotalCount();
-          m.total.add(h);
-          // the first interval may start before the measurement (recorder creation, warm-up)
-          long start = Math.max(h.getStartTimeStamp(), d.startEpochMs());
-          m.intervals.get(grid.indexOf(Math.min(start, h.getEndTimeStamp()), h.getEndTimeStamp())).add(h);
-        });
-        HdrLog.checkCount(d, name, log, values[0]);
-      } else if (d.measurements().path(name).path("operations").asLong(0) > 0) {
-        m.complete = false;
-        missing.add(d.host());
+        for (ClientLog log : logs) {
+          log.advance();
+        }
+        try (HdrLog.Writer out = new HdrLog.Writer(hdrOut.resolve(name + ".hdr"), "merged " + name + " of "
+            + dirs.size() + " clients", startMs)) {
+          Histogram interval = HdrLog.emptyHistogram();
+          for (int i = 0; i < grid.size(); i++) {
+            interval.reset();
+            for (ClientLog log : logs) {
+              while (log.next != null && log.nextIndex <= i) {
+                interval.add(log.next);
+                m.total.add(log.next);
+                log.advance();
+              }
+            }
+            interval.setStartTimeStamp(grid.startOf(i));
+            interval.setEndTimeStamp(grid.endOf(i));
+            out.add(interval);
+            if (interval.getTotalCount() > 0) {
+              long[] pct = new long[TimeseriesCsv.PERCENTILES.length];
+              for (int p = 0; p < pct.length; p++) {
+                pct[p] = interval.getValueAtPercentile(TimeseriesCsv.PERCENTILES[p]);
+              }
+              m.intervalPercentiles[i] = pct;
+            }
+          }
+        }
+        for (ClientLog log : logs) {
+          HdrLog.checkCount(log.dir, name, log.file, log.values);
+        }
+      }
+    } finally {
+      for (ClientLog log : logs) {
+        log.close();
       }
     }
     if (!missing.isEmpty()) {
@@ -514,78 +582,108 @@ final class Merger {
     return n;
   }
 
-  /** Rows grouped by (merged interval, metric); counts summed, percentiles from the merged interval histogram. */
+  /**
+   * Rows per (merged interval, metric): counts summed, percentiles from the merged interval histogram. Each client's
+   * rows are folded into fixed sums per interval as they are read ({@link RowSums}), so the clients' rows are not
+   * kept.
+   */
   private List<TimeseriesRow> timeseries(Map<String, MeasurementMerge> measurements) throws UsageException {
-    Map<String, List<List<TimeseriesRow>>> groups = new LinkedHashMap<>();
-    groups.put("OVERALL", null);
+    Map<String, RowSums> sums = new LinkedHashMap<>();
+    sums.put("OVERALL", null);
     for (ResultDir d : dirs) {
-      List<TimeseriesRow> rows = TimeseriesCsv.read(d.timeseries());
-      // a row covers (previous status tick, its epoch_ms]; the first tick follows the measurement start
-      TreeSet<Long> ticks = new TreeSet<>();
-      rows.forEach(r -> ticks.add(r.epochMs));
-      for (TimeseriesRow r : rows) {
-        Long previous = ticks.lower(r.epochMs);
-        long rowStart = previous != null ? previous : Math.min(d.startEpochMs(), r.epochMs);
-        List<List<TimeseriesRow>> perInterval = groups.get(r.metric);
-        if (perInterval == null) {
-          perInterval = new ArrayList<>();
-          for (int i = 0; i < grid.size(); i++) {
-            perInterval.add(new ArrayList<>());
-          }
-          groups.put(r.metric, perInterval);
+      long previous = Long.MIN_VALUE;
+      long current = Long.MIN_VALUE;
+      // a row covers (previous status tick, its epoch_ms]; the first tick follows the measurement start; the rows of
+      // one tick (OVERALL and each operation) share it, in time order
+      for (TimeseriesRow r : TimeseriesCsv.read(d.timeseries())) {
+        if (r.epochMs != current) {
+          previous = current;
+          current = r.epochMs;
         }
-        perInterval.get(grid.indexOf(rowStart, r.epochMs)).add(r);
+        long rowStart = previous != Long.MIN_VALUE ? previous : Math.min(d.startEpochMs(), r.epochMs);
+        RowSums metric = sums.get(r.metric);
+        if (metric == null) {
+          metric = new RowSums(grid.size());
+          sums.put(r.metric, metric);
+        }
+        metric.add(grid.indexOf(rowStart, r.epochMs), r);
       }
     }
     List<TimeseriesRow> out = new ArrayList<>();
     for (int i = 0; i < grid.size(); i++) {
-      for (Map.Entry<String, List<List<TimeseriesRow>>> g : groups.entrySet()) {
-        if (g.getValue() == null || g.getValue().get(i).isEmpty()) {
+      for (Map.Entry<String, RowSums> g : sums.entrySet()) {
+        if (g.getValue() == null || g.getValue().rows[i] == 0) {
           continue;
         }
         MeasurementMerge m = measurements.get(g.getKey());
-        Histogram h = m != null && m.anyHdr && m.complete ? m.intervals.get(i) : null;
-        out.add(mergeRows(i, g.getKey(), g.getValue().get(i), h));
+        out.add(g.getValue().row(i, g.getKey(), m != null ? m.percentiles(i) : null));
       }
     }
     return out;
   }
 
-  private TimeseriesRow mergeRows(int interval, String metric, List<TimeseriesRow> rows, Histogram h) {
-    long count = 0;
-    long errors = 0;
-    Long retries = null;
-    long avgCount = 0;
-    double avgSum = 0;
-    Long min = null;
-    Long max = null;
-    boolean latency = false;
-    for (TimeseriesRow r : rows) {
-      count += r.count;
-      errors += r.errors;
+  /** One metric's time-series rows of every client, summed per merged interval. */
+  private final class RowSums {
+    final int[] rows;
+    final long[] count;
+    final long[] errors;
+    final long[] retries;
+    final boolean[] anyRetries;
+    final long[] avgCount;
+    final double[] avgSum;
+    final long[] min;
+    final long[] max;
+    final boolean[] latency;
+
+    RowSums(int size) {
+      rows = new int[size];
+      count = new long[size];
+      errors = new long[size];
+      retries = new long[size];
+      anyRetries = new boolean[size];
+      avgCount = new long[size];
+      avgSum = new double[size];
+      min = new long[size];
+      max = new long[size];
+      latency = new boolean[size];
+      java.util.Arrays.fill(min, Long.MAX_VALUE);
+      java.util.Arrays.fill(max, Long.MIN_VALUE);
+    }
+
+    void add(int i, TimeseriesRow r) {
+      rows[i]++;
+      count[i] += r.count;
+      errors[i] += r.errors;
       if (r.retries != null) {
-        retries = (retries == null ? 0 : retries) + r.retries;
+        anyRetries[i] = true;
+        retries[i] += r.retries;
       }
       if (r.avgUs != null && r.count > 0) {
-        latency = true;
-        avgCount += r.count;
-        avgSum += r.avgUs * r.count;
+        latency[i] = true;
+        avgCount[i] += r.count;
+        avgSum[i] += r.avgUs * r.count;
       }
       if (r.minUs != null && r.count > 0) {
-        min = min == null ? r.minUs : Math.min(min, r.minUs);
+        min[i] = Math.min(min[i], r.minUs);
       }
       if (r.maxUs != null && r.count > 0) {
-        max = max == null ? r.maxUs : Math.max(max, r.maxUs);
+        max[i] = Math.max(max[i], r.maxUs);
       }
     }
-    Long[] pct = new Long[TimeseriesCsv.PERCENTILES.length];
-    if (latency && h != null && h.getTotalCount() > 0) {
-      for (int i = 0; i < pct.length; i++) {
-        pct[i] = h.getValueAtPercentile(TimeseriesCsv.PERCENTILES[i]);
+
+    /** Merged interval {@code i}'s row; {@code percentiles} from its merged histogram, or null. */
+    TimeseriesRow row(int i, String metric, long[] percentiles) {
+      Long[] pct = new Long[TimeseriesCsv.PERCENTILES.length];
+      if (latency[i] && percentiles != null) {
+        for (int p = 0; p < pct.length; p++) {
+          pct[p] = percentiles[p];
+        }
       }
+      double seconds = grid.seconds(i);
+      return new TimeseriesRow(grid.endOf(i), (grid.endOf(i) - startMs) / 1000.0, metric, count[i],
+          seconds > 0 ? count[i] / seconds : 0.0, latency[i] ? avgSum[i] / avgCount[i] : null,
+          min[i] == Long.MAX_VALUE ? null : min[i], max[i] == Long.MIN_VALUE ? null : max[i], pct, errors[i],
+          anyRetries[i] ? retries[i] : null);
     }
-    double seconds = grid.seconds(interval);
-    return new TimeseriesRow(grid.endOf(interval), (grid.endOf(interval) - startMs) / 1000.0, metric, count,
-        seconds > 0 ? count / seconds : 0.0, latency ? avgSum / avgCount : null, min, max, pct, errors, retries);
   }
 }

@@ -1,13 +1,9 @@
 package site.ycsb.results;
 
-import org.HdrHistogram.Histogram;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /** Writes a merged run as a result directory in the same format a single client writes. */
@@ -31,8 +27,33 @@ final class ResultWriter {
     }
   }
 
+  /**
+   * The directory merge writes its interval logs into while it merges (created here, with the output directory);
+   * {@link #discard} removes it again when the merge fails.
+   */
+  static Path hdrDir(Path out) throws IOException {
+    return Files.createDirectories(out.resolve(ResultDir.HDR_DIR));
+  }
+
+  /**
+   * Removes what a failed merge wrote into {@code out}, which {@link #prepare} found empty or missing: every file
+   * under it, and {@code out} itself unless it {@code existed} before.
+   */
+  static void discard(Path out, boolean existed) {
+    if (!Files.isDirectory(out)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(out)) {
+      all.sorted(java.util.Comparator.reverseOrder()).filter(p -> existed ? !p.equals(out) : true)
+          .forEach(p -> p.toFile().delete());
+    } catch (IOException | java.io.UncheckedIOException e) {
+      // best effort: the merge's own error is what the user needs to see
+    }
+  }
+
+  /** Writes the merged run beside the interval logs {@link Merger} wrote into {@link #hdrDir}. */
   static void write(Path out, MergedRun run) throws IOException {
-    Files.createDirectories(out.resolve(ResultDir.HDR_DIR));
+    hdrDir(out);
     Json.write(out.resolve(ResultDir.SUMMARY), run.summary);
     Files.write(out.resolve(ResultDir.OUTPUT), TextOutput.render(run.summary).getBytes(StandardCharsets.UTF_8));
     TimeseriesCsv.write(out.resolve(ResultDir.TIMESERIES), run.timeseries);
@@ -43,10 +64,6 @@ final class ResultWriter {
     }
     for (Path f : run.serverFiles) {
       Files.copy(f, out.resolve(f.getFileName()));
-    }
-    for (Map.Entry<String, List<Histogram>> log : run.hdrLogs.entrySet()) {
-      HdrLog.write(out.resolve(ResultDir.HDR_DIR).resolve(log.getKey() + ".hdr"),
-          "merged " + log.getKey() + " of " + run.summary.path("clients").size() + " clients", start, log.getValue());
     }
   }
 }

@@ -1,6 +1,7 @@
 package site.ycsb.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -95,6 +96,8 @@ class DamagedResultDirTest {
     String[] merge = run(true, "-o", tmp.resolve("merged").toString(), good.toString(), bad.toString());
     assertEquals("2", merge[0], "merge: " + merge[1]);
     assertOneLine(merge[1], expected);
+    // merge writes its interval logs as it goes: a refused merge takes them back, so a second try can use the name
+    assertFalse(Files.exists(tmp.resolve("merged")), "a refused merge left " + tmp.resolve("merged"));
 
     String[] report = run(false, "-o", tmp.resolve("report").toString(), bad.toString());
     assertEquals("2", report[0], "report: " + report[1]);
