@@ -106,7 +106,7 @@ final class TimelineChart {
 
   private static XYPlot latencyPlot(List<TimelineRun> runs, boolean intended, boolean compare) {
     XYSeriesCollection data = new XYSeriesCollection();
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+    XYLineAndShapeRenderer renderer = new GapRenderer();
     for (int r = 0; r < runs.size(); r++) {
       TimelineRun run = runs.get(r);
       List<String> ops = run.operations(intended);
@@ -155,7 +155,7 @@ final class TimelineChart {
 
   private static XYPlot ratePlot(List<TimelineRun> runs) {
     XYSeriesCollection data = new XYSeriesCollection();
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+    XYLineAndShapeRenderer renderer = new GapRenderer();
     for (int r = 0; r < runs.size(); r++) {
       TimelineRun run = runs.get(r);
       String prefix = runs.size() > 1 ? run.name + " " : "";
@@ -233,7 +233,7 @@ final class TimelineChart {
     NumberAxis y = new NumberAxis("node CPU %");
     y.setRange(0, 100);
     y.setLabelFont(new Font("SansSerif", Font.PLAIN, 11));
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+    XYLineAndShapeRenderer renderer = new GapRenderer();
     for (int i = 0; i < data.getSeriesCount(); i++) {
       renderer.setSeriesPaint(i, ReportCharts.PALETTE[(i + 4) % ReportCharts.PALETTE.length]);
       renderer.setSeriesStroke(i, stroke(0, 1.2f));
@@ -252,7 +252,8 @@ final class TimelineChart {
     for (int n = 0; n < numbered.size(); n++) {
       texts[n] = markText(n + 1, numbered.get(n));
     }
-    int[] rows = labelRows(xs, texts, domainSeconds(runs, xs), PLOT_PIXELS);
+    double[] domain = domainSeconds(runs, xs);
+    int[] rows = labelRows(xs, texts, domain, PLOT_PIXELS);
     for (int n = 0; n < numbered.size(); n++) {
       TimelineEvent e = numbered.get(n);
       TimelineRun run = runOf(runs, e);
@@ -266,9 +267,12 @@ final class TimelineChart {
         m.setLabel(texts[n]);
         m.setLabelFont(new Font("SansSerif", Font.BOLD, 10));
         m.setLabelPaint(line(e.kind));
-        m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-        m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-        m.setLabelOffset(new RectangleInsets(2 + LABEL_ROW_PIXELS * rows[n], 2, 0, 0));
+        // a label that would run out of the plot on the right is written to the left of its mark
+        boolean left = (xs[n] - domain[0]) / Math.max(1e-9, domain[1] - domain[0]) * PLOT_PIXELS
+            + labelPixels(texts[n]) > PLOT_PIXELS;
+        m.setLabelAnchor(left ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
+        m.setLabelTextAnchor(left ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
+        m.setLabelOffset(new RectangleInsets(2 + LABEL_ROW_PIXELS * rows[n], 2, 0, 2));
       }
       plot.addDomainMarker(m, e.isWindow() ? Layer.BACKGROUND : Layer.FOREGROUND);
     }
@@ -411,6 +415,33 @@ final class TimelineChart {
   private static void gap(XYSeries s, TimelineRun run, int k) {
     if (k > 0) {
       s.add(run.gapBeforeS(k), Double.NaN);
+    }
+  }
+
+  /**
+   * Lines with a break at each NaN (a gap between runs), and a dot for a point that no line reaches: one alone
+   * between two gaps (a findmax step of one interval) would otherwise not be drawn at all.
+   */
+  static final class GapRenderer extends XYLineAndShapeRenderer {
+    private static final long serialVersionUID = 1L;
+
+    GapRenderer() {
+      super(true, true);
+      setAutoPopulateSeriesShape(false);
+      setDefaultShape(new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));
+    }
+
+    @Override
+    public boolean getItemShapeVisible(int series, int item) {
+      org.jfree.data.xy.XYDataset d = getPlot() == null ? null : getPlot().getDataset();
+      if (d == null || item >= d.getItemCount(series) || Double.isNaN(d.getYValue(series, item))) {
+        return false;
+      }
+      return !drawn(d, series, item - 1) && !drawn(d, series, item + 1);
+    }
+
+    private static boolean drawn(org.jfree.data.xy.XYDataset d, int series, int item) {
+      return item >= 0 && item < d.getItemCount(series) && !Double.isNaN(d.getYValue(series, item));
     }
   }
 
