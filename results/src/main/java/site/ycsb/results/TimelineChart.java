@@ -217,7 +217,12 @@ final class TimelineChart {
         double shift = run.elapsedS(part.openingEpochMs);
         for (XYSeries s : NodeReport.cpuSeries(part.run.dir, runs.size() > 1 ? run.name + " " : "")) {
           XYSeries line = byNode.computeIfAbsent(s.getKey(), key -> new XYSeries(key, true, true));
-          gap(line, run, k);
+          if (line.getItemCount() > 0) {
+            // a node is sampled through its run's start-up and cleanup too: the break goes between the samples
+            double before = line.getMaxX();
+            double after = s.getMinX() + shift;
+            line.add(after > before ? (before + after) / 2 : before, Double.NaN);
+          }
           for (int i = 0; i < s.getItemCount(); i++) {
             line.add(s.getX(i).doubleValue() + shift, s.getY(i));
           }

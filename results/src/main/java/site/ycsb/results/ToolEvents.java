@@ -58,7 +58,7 @@ public final class ToolEvents {
 
   /**
    * What a findmax step's label (as {@link #findmaxStep} writes it) says it ran at, short for a mark on the chart:
-   * "2000 ops/s", "unthrottled, 8 threads"; "" for another label.
+   * "2000 ops/s", "8 threads" (a thread ramp's step, unthrottled), "unthrottled"; "" for another label.
    */
   static String stepTarget(String label) {
     int colon = label.indexOf(": ");
@@ -66,7 +66,12 @@ public final class ToolEvents {
       return "";
     }
     String what = label.substring(colon + 2).trim();
-    return what.startsWith("target ") ? what.substring("target ".length()) : what;
+    for (String prefix : new String[] {"target ", "unthrottled, "}) {
+      if (what.startsWith(prefix)) {
+        return what.substring(prefix.length());
+      }
+    }
+    return what;
   }
 
   /** Milliseconds under a second (a quick hook is not "0.0 s"), else seconds. */

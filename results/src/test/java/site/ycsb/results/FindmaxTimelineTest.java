@@ -43,6 +43,8 @@ class FindmaxTimelineTest {
   Path tmp;
 
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  /** Samples of a database node's CPU per step, one a second from its start (0: no node sampled). */
+  private int cpuSamples;
 
   /** How a step of the fixture is damaged (none: as findmax writes it). */
   private enum Damage { NONE, NO_DIRECTORY, NO_HDR_LOGS, NO_STEP_RECORD }
@@ -72,6 +74,9 @@ class FindmaxTimelineTest {
       }
       String dir = String.format(Locale.ROOT, "step-%02d-%.0f", s + 1, TARGETS[s]);
       Path stepDir = f.write(out.resolve(dir));
+      if (cpuSamples > 0 && d != Damage.NO_HDR_LOGS) {
+        NodeFixture.add(stepDir, "127.0.0.2", false, 10, NodeFixture.times(40 + 10 * s, cpuSamples));
+      }
       if (d != Damage.NO_STEP_RECORD) {
         ToolEvents.findmaxStep(stepDir, s + 1, "search", TARGETS[s], 0, f.startEpochMs - 1_500, f.endEpochMs() + 300,
             0);
@@ -218,6 +223,9 @@ class FindmaxTimelineTest {
    */
   private static void assertGapsNotZeros(NamedChart c, double[][] gaps) {
     for (XYPlot p : plots(c)) {
+      if (p.getRangeAxis().getLabel().equals("node CPU %")) {
+        continue; // a node is sampled through a run's cleanup too: its gap is checked on its own
+      }
       boolean rate = p.getRangeAxis().getLabel().equals("ops/s");
       XYDataset d = p.getDataset();
       for (int s = 0; s < d.getSeriesCount(); s++) {
@@ -258,6 +266,37 @@ class FindmaxTimelineTest {
       drawn += Double.isNaN(rates.getYValue(0, i)) ? 0 : 1;
     }
     assertEquals(TARGETS.length * INTERVALS, drawn, "every step's every interval has its rate");
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {8, 12, 19})
+  void should_break_a_nodes_cpu_line_between_steps_when_it_was_sampled_past_a_steps_last_interval(int samples)
+      throws Exception {
+    cpuSamples = samples; // 8: within the step; 12, 19: through the cleanup, up to a second before the next step
+    Path fm = findmax(0, 0, Damage.NONE);
+
+    XYDataset cpu = plot(chart(fm), "node CPU %").getDataset();
+
+    assertEquals(1, cpu.getSeriesCount(), "one line per node across all steps");
+    List<Double> xs = new ArrayList<>();
+    List<Double> ys = new ArrayList<>();
+    for (int i = 0; i < cpu.getItemCount(0); i++) {
+      xs.add(cpu.getXValue(0, i));
+      ys.add(cpu.getYValue(0, i));
+    }
+    for (int s = 1; s < TARGETS.length; s++) {
+      double lastOfPrevious = (s - 1) * STEP_EVERY_MS / 1000.0 + samples;
+      double firstOfNext = s * STEP_EVERY_MS / 1000.0 + 1;
+      int last = xs.indexOf(lastOfPrevious);
+      int first = xs.indexOf(firstOfNext);
+      assertTrue(last >= 0 && first > last + 1, xs.toString());
+      assertTrue(Double.isNaN(ys.get(last + 1)) && xs.get(last + 1) > lastOfPrevious
+          && xs.get(last + 1) < firstOfNext, "a break between step " + s + " and " + (s + 1) + ": " + xs);
+      assertEquals(40.0 + 10 * s, ys.get(first), 1e-9);
+    }
+    for (double y : ys) {
+      assertTrue(Double.isNaN(y) || y >= 40, ys.toString());
+    }
   }
 
   @ParameterizedTest
