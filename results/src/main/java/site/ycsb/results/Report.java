@@ -58,12 +58,16 @@ public final class Report {
         List<Path> plain = new ArrayList<>();
         for (Path input : o.inputs) {
           if (FindmaxRun.isFindmax(input)) {
-            FindmaxSection f = new FindmaxSection(FindmaxRun.load(input), hdr, name(input));
+            FindmaxRun run = FindmaxRun.load(input);
+            FindmaxSection f = new FindmaxSection(run, hdr, name(input));
             tables.add(f.table());
             NamedChart curve = f.curve();
             if (curve != null) {
               charts.add(curve);
             }
+            TimelineSection timeline = TimelineSection.findmax(run, name(input));
+            charts.addAll(timeline.charts);
+            tables.addAll(timeline.tables);
           } else {
             plain.add(input);
           }

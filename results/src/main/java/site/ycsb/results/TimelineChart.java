@@ -23,7 +23,9 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Stroke;
 import java.text.DecimalFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The timeline of one workload: intended and service latency per interval (p50, p99, p99.9 and max of each interval's
@@ -57,6 +59,17 @@ final class TimelineChart {
    */
   static NamedChart build(String workload, List<TimelineRun> runs, List<TimelineEvent> numbered, boolean grouped)
       throws UsageException {
+    boolean compare = runs.size() > 1;
+    String title = "Timeline, workload " + workload + ": " + runs.get(0).name + (compare ? " and " + runs.get(1).name
+        : "");
+    String id = "timeline-" + ReportCharts.fileSafe(workload) + (grouped ? "-" + ReportCharts.fileSafe(runs.get(0).name)
+        : "");
+    return build(id, title, runs, numbered);
+  }
+
+  /** The chart of these runs with the numbered events, under the given id (starting "timeline-") and title. */
+  static NamedChart build(String id, String title, List<TimelineRun> runs, List<TimelineEvent> numbered)
+      throws UsageException {
     NumberAxis time = new NumberAxis("elapsed time (s)");
     time.setAutoRangeIncludesZero(true);
     CombinedDomainXYPlot plot = new CombinedDomainXYPlot(time);
@@ -85,10 +98,6 @@ final class TimelineChart {
     for (Object sub : plot.getSubplots()) {
       addMarks((XYPlot) sub, runs, numbered, sub == top);
     }
-    String title = "Timeline, workload " + workload + ": " + runs.get(0).name + (compare ? " and " + runs.get(1).name
-        : "");
-    String id = "timeline-" + ReportCharts.fileSafe(workload) + (grouped ? "-" + ReportCharts.fileSafe(runs.get(0).name)
-        : "");
     JFreeChart chart = new JFreeChart(title, new Font("SansSerif", Font.BOLD, 15), plot, true);
     chart.setBackgroundPaint(Color.WHITE);
     chart.setPadding(new RectangleInsets(4, 4, 4, 28));
@@ -97,22 +106,27 @@ final class TimelineChart {
 
   private static XYPlot latencyPlot(List<TimelineRun> runs, boolean intended, boolean compare) {
     XYSeriesCollection data = new XYSeriesCollection();
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+    XYLineAndShapeRenderer renderer = new GapRenderer();
     for (int r = 0; r < runs.size(); r++) {
       TimelineRun run = runs.get(r);
       List<String> ops = run.operations(intended);
       for (int o = 0; o < ops.size(); o++) {
-        List<RunIntervals.Cell> cells = run.intervals.byMeasurement.get((intended ? "Intended-" : "") + ops.get(o));
+        String measurement = (intended ? "Intended-" : "") + ops.get(o);
         for (int p = 0; p < PERCENTILES.length; p++) {
           if (compare && p != 1 && p != 3) {
             continue; // two runs: p99 and max, or the lines hide each other
           }
           String key = (compare ? run.name + " " : "") + ops.get(o) + " " + PERCENTILE_NAMES[p];
           XYSeries s = new XYSeries(key, true, true);
-          for (int i = 0; i < cells.size(); i++) {
-            RunIntervals.Cell h = cells.get(i);
-            if (h.getTotalCount() > 0) {
-              s.add(run.elapsedS(run.intervals.grid.endOf(i)), Math.max(1, h.valueAt(PERCENTILES[p])) / 1000.0);
+          for (int k = 0; k < run.parts.size(); k++) {
+            TimelineRun.Part part = run.parts.get(k);
+            gap(s, run, k);
+            List<RunIntervals.Cell> cells = part.intervals.byMeasurement.get(measurement);
+            for (int i = 0; cells != null && i < cells.size(); i++) {
+              RunIntervals.Cell h = cells.get(i);
+              if (h.getTotalCount() > 0) {
+                s.add(run.elapsedS(part.intervals.grid.endOf(i)), Math.max(1, h.valueAt(PERCENTILES[p])) / 1000.0);
+              }
             }
           }
           int index = data.getSeriesCount();
@@ -141,23 +155,28 @@ final class TimelineChart {
 
   private static XYPlot ratePlot(List<TimelineRun> runs) {
     XYSeriesCollection data = new XYSeriesCollection();
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+    XYLineAndShapeRenderer renderer = new GapRenderer();
     for (int r = 0; r < runs.size(); r++) {
       TimelineRun run = runs.get(r);
       String prefix = runs.size() > 1 ? run.name + " " : "";
       XYSeries ok = new XYSeries(prefix + "completed ops/s", true, true);
       XYSeries failed = new XYSeries(prefix + "failed ops/s", true, true);
       boolean anyFailed = false;
-      for (int i = 0; i < run.intervals.grid.size(); i++) {
-        // a sliver at the end of the run holds too little time for a rate: left out, not drawn as a fall
-        if (!run.intervals.rateKnown(i)) {
-          continue;
+      for (int k = 0; k < run.parts.size(); k++) {
+        RunIntervals in = run.parts.get(k).intervals;
+        gap(ok, run, k);
+        gap(failed, run, k);
+        for (int i = 0; i < in.grid.size(); i++) {
+          // a sliver at the end of the run holds too little time for a rate: left out, not drawn as a fall
+          if (!in.rateKnown(i)) {
+            continue;
+          }
+          double x = run.elapsedS(in.grid.endOf(i));
+          ok.add(x, in.rate(i, false));
+          double f = in.rate(i, true);
+          failed.add(x, f);
+          anyFailed |= f > 0;
         }
-        double x = run.elapsedS(run.intervals.grid.endOf(i));
-        ok.add(x, run.intervals.rate(i, false));
-        double f = run.intervals.rate(i, true);
-        failed.add(x, f);
-        anyFailed |= f > 0;
       }
       renderer.setSeriesPaint(data.getSeriesCount(), ReportCharts.PALETTE[(2 * r) % ReportCharts.PALETTE.length]);
       renderer.setSeriesStroke(data.getSeriesCount(), stroke(0, 1.6f));
@@ -191,7 +210,25 @@ final class TimelineChart {
   private static XYPlot cpuPlot(List<TimelineRun> runs) throws UsageException {
     XYSeriesCollection data = new XYSeriesCollection();
     for (TimelineRun run : runs) {
-      for (XYSeries s : NodeReport.cpuSeries(run.run.dir, runs.size() > 1 ? run.name + " " : "")) {
+      // a node's samples of every part on one line, with a gap between parts
+      Map<Comparable<?>, XYSeries> byNode = new LinkedHashMap<>();
+      for (int k = 0; k < run.parts.size(); k++) {
+        TimelineRun.Part part = run.parts.get(k);
+        double shift = run.elapsedS(part.openingEpochMs);
+        for (XYSeries s : NodeReport.cpuSeries(part.run.dir, runs.size() > 1 ? run.name + " " : "")) {
+          XYSeries line = byNode.computeIfAbsent(s.getKey(), key -> new XYSeries(key, true, true));
+          if (line.getItemCount() > 0) {
+            // a node is sampled through its run's start-up and cleanup too: the break goes between the samples
+            double before = line.getMaxX();
+            double after = s.getMinX() + shift;
+            line.add(after > before ? (before + after) / 2 : before, Double.NaN);
+          }
+          for (int i = 0; i < s.getItemCount(); i++) {
+            line.add(s.getX(i).doubleValue() + shift, s.getY(i));
+          }
+        }
+      }
+      for (XYSeries s : byNode.values()) {
         data.addSeries(s);
       }
     }
@@ -201,7 +238,7 @@ final class TimelineChart {
     NumberAxis y = new NumberAxis("node CPU %");
     y.setRange(0, 100);
     y.setLabelFont(new Font("SansSerif", Font.PLAIN, 11));
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+    XYLineAndShapeRenderer renderer = new GapRenderer();
     for (int i = 0; i < data.getSeriesCount(); i++) {
       renderer.setSeriesPaint(i, ReportCharts.PALETTE[(i + 4) % ReportCharts.PALETTE.length]);
       renderer.setSeriesStroke(i, stroke(0, 1.2f));
@@ -216,7 +253,12 @@ final class TimelineChart {
     for (int n = 0; n < numbered.size(); n++) {
       xs[n] = drawnAt(runOf(runs, numbered.get(n)), numbered.get(n));
     }
-    int[] rows = labelRows(xs, domainSeconds(runs, xs), PLOT_PIXELS);
+    String[] texts = new String[numbered.size()];
+    for (int n = 0; n < numbered.size(); n++) {
+      texts[n] = markText(n + 1, numbered.get(n));
+    }
+    double[] domain = domainSeconds(runs, xs);
+    int[] rows = labelRows(xs, texts, domain, PLOT_PIXELS);
     for (int n = 0; n < numbered.size(); n++) {
       TimelineEvent e = numbered.get(n);
       TimelineRun run = runOf(runs, e);
@@ -227,12 +269,15 @@ final class TimelineChart {
         m = new ValueMarker(xs[n], line(e.kind), new BasicStroke(1.2f));
       }
       if (labels) {
-        m.setLabel(Integer.toString(n + 1));
+        m.setLabel(texts[n]);
         m.setLabelFont(new Font("SansSerif", Font.BOLD, 10));
         m.setLabelPaint(line(e.kind));
-        m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-        m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-        m.setLabelOffset(new RectangleInsets(2 + LABEL_ROW_PIXELS * rows[n], 2, 0, 0));
+        // a label that would run out of the plot on the right is written to the left of its mark
+        boolean left = (xs[n] - domain[0]) / Math.max(1e-9, domain[1] - domain[0]) * PLOT_PIXELS
+            + labelPixels(texts[n]) > PLOT_PIXELS;
+        m.setLabelAnchor(left ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
+        m.setLabelTextAnchor(left ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
+        m.setLabelOffset(new RectangleInsets(2 + LABEL_ROW_PIXELS * rows[n], 2, 0, 2));
       }
       plot.addDomainMarker(m, e.isWindow() ? Layer.BACKGROUND : Layer.FOREGROUND);
     }
@@ -241,18 +286,29 @@ final class TimelineChart {
   /**
    * Where an event's mark goes on the time axis (elapsed s): its start, except for what the tool ran around the run
    * (a hook, the findmax step), which is drawn at the edge of the run it touches: a hook before the phase, which
-   * ended before the schedule opened, at 0; a hook after it at the run's last interval's end; a step, which spans the
-   * whole run, at 0. The events table keeps their true times.
+   * ended before the schedule opened, at the run's opening (0 for a run alone); a hook after it at the run's last
+   * interval's end; a step, which spans the whole run, at its opening. The events table keeps their true times.
+   * For a line of several runs (findmax's steps) the run is the part whose record holds the event.
    */
   static double drawnAt(TimelineRun run, TimelineEvent e) {
     double start = run.elapsedS(e.epochMs);
     if (!e.kind.atRunEdge()) {
       return start;
     }
-    double end = run.intervals.grid.size() == 0 ? 0 : run.elapsedS(run.intervals.grid.endOf(run.intervals.grid
-        .size() - 1));
-    double at = run.elapsedS(e.endEpochMs) <= 0 ? 0 : start;
-    return Math.max(0, Math.min(end, at));
+    TimelineRun.Part part = run.partOf(e);
+    double opening = run.elapsedS(part.openingEpochMs);
+    double end = run.elapsedS(part.lastMs());
+    double at = run.elapsedS(e.endEpochMs) <= opening ? opening : start;
+    return Math.max(opening, Math.min(end, at));
+  }
+
+  /**
+   * The label of mark {@code number}: the number of its row in the events table; a findmax step's also says its
+   * target rate, so that the steps of a findmax timeline read without the table.
+   */
+  static String markText(int number, TimelineEvent e) {
+    String what = e.kind == TimelineEvent.Kind.STEP ? ToolEvents.stepTarget(e.label) : "";
+    return what.isEmpty() ? Integer.toString(number) : number + ": " + what;
   }
 
   /** The seconds the time axis spans (0 to the last interval's end or the last event), for the labels' spacing. */
@@ -260,7 +316,7 @@ final class TimelineChart {
     double min = 0;
     double max = 1;
     for (TimelineRun r : runs) {
-      max = Math.max(max, r.elapsedS(r.intervals.grid.endOf(r.intervals.grid.size() - 1)));
+      max = Math.max(max, r.endS());
     }
     for (double x : xs) {
       min = Math.min(min, x);
@@ -276,6 +332,15 @@ final class TimelineChart {
    * are not drawn for that reason.
    */
   static int[] labelRows(double[] xs, double[] domain, int plotPixels) {
+    String[] numbers = new String[xs.length];
+    for (int n = 0; n < xs.length; n++) {
+      numbers[n] = Integer.toString(n + 1);
+    }
+    return labelRows(xs, numbers, domain, plotPixels);
+  }
+
+  /** {@link #labelRows(double[], double[], int)} for labels of these texts. */
+  static int[] labelRows(double[] xs, String[] texts, double[] domain, int plotPixels) {
     int[] rows = new int[xs.length];
     double[] lastRight = new double[LABEL_ROWS];
     java.util.Arrays.fill(lastRight, Double.NEGATIVE_INFINITY);
@@ -293,14 +358,19 @@ final class TimelineChart {
         }
       }
       rows[n] = row;
-      lastRight[row] = left + labelPixels(n + 1);
+      lastRight[row] = left + labelPixels(texts[n]);
     }
     return rows;
   }
 
   /** The width of a mark's number label in pixels (bold 10-point digits, and the marker's 2-pixel offset). */
   static double labelPixels(int number) {
-    return 2 + 7 * Integer.toString(number).length();
+    return labelPixels(Integer.toString(number));
+  }
+
+  /** The width of a mark's label in pixels (bold 10-point characters, at most 7 pixels each, and the offset). */
+  static double labelPixels(String text) {
+    return 2 + 7 * text.length();
   }
 
   /** The run an event belongs to (its events list holds it); the first when none does. */
@@ -340,6 +410,43 @@ final class TimelineChart {
       return new Color(230, 90, 90, 55);
     default:
       return new Color(150, 110, 90, 50);
+    }
+  }
+
+  /**
+   * A break in a line before part {@code k} of the run (none before the first): nothing was measured between two
+   * runs, so the line stops at one and starts again at the next instead of crossing the gap.
+   */
+  private static void gap(XYSeries s, TimelineRun run, int k) {
+    if (k > 0) {
+      s.add(run.gapBeforeS(k), Double.NaN);
+    }
+  }
+
+  /**
+   * Lines with a break at each NaN (a gap between runs), and a dot for a point that no line reaches: one alone
+   * between two gaps (a findmax step of one interval) would otherwise not be drawn at all.
+   */
+  static final class GapRenderer extends XYLineAndShapeRenderer {
+    private static final long serialVersionUID = 1L;
+
+    GapRenderer() {
+      super(true, true);
+      setAutoPopulateSeriesShape(false);
+      setDefaultShape(new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));
+    }
+
+    @Override
+    public boolean getItemShapeVisible(int series, int item) {
+      org.jfree.data.xy.XYDataset d = getPlot() == null ? null : getPlot().getDataset();
+      if (d == null || item >= d.getItemCount(series) || Double.isNaN(d.getYValue(series, item))) {
+        return false;
+      }
+      return !drawn(d, series, item - 1) && !drawn(d, series, item + 1);
+    }
+
+    private static boolean drawn(org.jfree.data.xy.XYDataset d, int series, int item) {
+      return item >= 0 && item < d.getItemCount(series) && !Double.isNaN(d.getYValue(series, item));
     }
   }
 

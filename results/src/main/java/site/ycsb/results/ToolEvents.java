@@ -56,6 +56,24 @@ public final class ToolEvents {
         index, kind, what, duration(endMs - startMs), exitCode));
   }
 
+  /**
+   * What a findmax step's label (as {@link #findmaxStep} writes it) says it ran at, short for a mark on the chart:
+   * "2000 ops/s", "8 threads" (a thread ramp's step, unthrottled), "unthrottled"; "" for another label.
+   */
+  static String stepTarget(String label) {
+    int colon = label.indexOf(": ");
+    if (!label.startsWith("findmax step ") || colon < 0) {
+      return "";
+    }
+    String what = label.substring(colon + 2).trim();
+    for (String prefix : new String[] {"target ", "unthrottled, "}) {
+      if (what.startsWith(prefix)) {
+        return what.substring(prefix.length());
+      }
+    }
+    return what;
+  }
+
   /** Milliseconds under a second (a quick hook is not "0.0 s"), else seconds. */
   static String duration(long ms) {
     return ms < 1000 ? ms + " ms" : RunEvents.seconds(ms);

@@ -15,7 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** The findmax part of the HTML report rendered in real headless Chromium: step table and the drawn curve. */
+/**
+ * The findmax part of the HTML report rendered in real headless Chromium: step table, the drawn curve and the
+ * timeline of all steps with their marks listed.
+ */
 class ReportFindmaxHtmlIT {
   @TempDir
   Path tmp;
@@ -39,10 +42,17 @@ class ReportFindmaxHtmlIT {
     String drawn = dom.getElementById("image-probe").text();
     assertTrue(drawn.contains("charts/findmax-fm.svg " + ChartWriter.WIDTH + "x" + ChartWriter.HEIGHT),
         "curve not drawn by the browser: " + drawn);
+    assertTrue(drawn.contains("charts/timeline-findmax-fm.svg " + TimelineChart.WIDTH + "x" + TimelineChart.HEIGHT),
+        "findmax timeline not drawn by the browser: " + drawn);
+    Element events = dom.getElementById("events-timeline-findmax-fm");
+    assertNotNull(events, "the steps' marks listed under the timeline");
+    assertEquals(FindmaxFixture.TARGETS.length, events.select("tbody tr").size());
     // kept for a human look
     Path keep = java.nio.file.Paths.get("target", "report-it");
     java.nio.file.Files.createDirectories(keep);
     java.nio.file.Files.copy(report.resolve("charts/findmax-fm.png"), keep.resolve("findmax-curve.png"),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    java.nio.file.Files.copy(report.resolve("charts/timeline-findmax-fm.png"), keep.resolve("findmax-timeline.png"),
         java.nio.file.StandardCopyOption.REPLACE_EXISTING);
   }
 }

@@ -122,6 +122,31 @@ class ToolEventsTest {
     assertEquals("fleet", hooks.get(0).client);
   }
 
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "2000 | 0 | 3: 2000 ops/s",
+      "1234.5 | 0 | 3: 1234.5 ops/s",
+      "0 | 16 | 3: 16 threads",
+      "0 | 0 | 3: unthrottled"})
+  void should_label_a_steps_mark_with_what_it_ran_at_when_findmax_recorded_the_step(double rate, int threads,
+      String mark) throws Exception {
+    Path dir = run("r", "client-1");
+    ToolEvents.findmaxStep(dir, 3, rate > 0 ? "search" : "threads", rate, threads, T0 - 2_000, T0 + 10_300, 0);
+
+    TimelineEvent step = of(RunEvents.of(ResultDir.load(dir)), TimelineEvent.Kind.STEP).get(0);
+
+    assertEquals(mark, TimelineChart.markText(3, step));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {"STEP | findmax step 2", "STEP | step 2: target 500 ops/s",
+      "HOOK | hook-before: nodetool", "MARK | findmax step 2: target 500 ops/s"})
+  void should_label_a_mark_with_its_number_only_when_it_is_not_a_findmax_steps_record(String kind, String label) {
+    TimelineEvent e = new TimelineEvent(T0, T0 + 1_000, TimelineEvent.Kind.valueOf(kind), label, "", "client-1");
+
+    assertEquals("7", TimelineChart.markText(7, e));
+  }
+
   @Test
   void should_skip_a_line_when_it_is_damaged_or_of_an_unknown_kind() throws Exception {
     Path dir = run("r", "client-1");
