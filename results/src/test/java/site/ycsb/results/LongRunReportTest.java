@@ -32,17 +32,7 @@ class LongRunReportTest {
   void should_report_a_long_run_in_a_small_heap_when_each_interval_spreads_over_three_decades() throws Exception {
     ResultDirFixture f = new ResultDirFixture();
     f.intervalSec = 1;
-    Random random = new Random(46);
-    for (int i = 0; i < INTERVALS; i++) {
-      long[] service = new long[40];
-      long[] intended = new long[service.length];
-      for (int k = 0; k < service.length; k++) {
-        service[k] = 100 + (long) Math.pow(10, 2 + 3 * random.nextDouble());
-        intended[k] = service[k] + random.nextInt(1_000);
-      }
-      f.interval("READ", service);
-      f.interval("Intended-READ", intended);
-    }
+    f.threeDecadeIntervals(new Random(46), INTERVALS, 40);
     Path run = f.write(tmp.resolve("run"));
     ChildProcess.Result r = ChildProcess.java(Arrays.asList(HEAP, "-XX:+UseSerialGC", "-Djava.awt.headless=true"),
         System.getProperty("java.class.path"), Report.class.getName(),

@@ -39,17 +39,9 @@ class MergeMemoryTest {
       f.host = "client-" + c;
       f.intervalSec = 1;
       f.startEpochMs += c * 150; // the clients' ticks are not aligned, as on real machines
-      Random random = new Random(46 + c);
+      f.threeDecadeIntervals(new Random(46 + c), INTERVALS, 40 + c);
       for (int i = 0; i < INTERVALS; i++) {
-        long[] service = new long[40 + c];
-        long[] intended = new long[service.length];
-        for (int k = 0; k < service.length; k++) {
-          service[k] = 100 + (long) Math.pow(10, 2 + 3 * random.nextDouble());
-          intended[k] = service[k] + random.nextInt(1_000);
-        }
-        f.interval("READ", service);
-        f.interval("Intended-READ", intended);
-        perInterval[i] += service.length;
+        perInterval[i] += 40 + c;
       }
       args.add(f.write(tmp.resolve("client-" + c)).toString());
     }

@@ -71,6 +71,25 @@ final class ResultDirFixture {
     return this;
   }
 
+  /**
+   * Adds {@code intervals} intervals of READ and Intended-READ, each of {@code values} latencies spread over three
+   * decades (100 us to 100 ms; the intended ones up to 1 ms later), so that each interval's histogram takes about
+   * 64 kB: the shape of a long run whose held histograms would not fit a small heap.
+   */
+  ResultDirFixture threeDecadeIntervals(java.util.Random random, int intervals, int values) {
+    for (int i = 0; i < intervals; i++) {
+      long[] service = new long[values];
+      long[] intended = new long[values];
+      for (int k = 0; k < values; k++) {
+        service[k] = 100 + (long) Math.pow(10, 2 + 3 * random.nextDouble());
+        intended[k] = service[k] + random.nextInt(1_000);
+      }
+      interval("READ", service);
+      interval("Intended-READ", intended);
+    }
+    return this;
+  }
+
   int intervals() {
     int n = 0;
     for (List<long[]> l : latencies.values()) {
