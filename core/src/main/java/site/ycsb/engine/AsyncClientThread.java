@@ -109,6 +109,12 @@ final class AsyncClientThread extends EngineThread {
     return lastOpEndNs.get();
   }
 
+  /** The in-flight places taken: the bound less the semaphore's free permits (a volatile read, no new count). */
+  @Override
+  public long inFlightNow() {
+    return Math.max(0, maxInFlight - inFlight.availablePermits());
+  }
+
   /** How often the deadline watch looks for lost calls: a tenth of the deadline, at most every 100 ms. */
   static long watchTickNs(long deadlineNs) {
     return Math.max(1, Math.min(TimeUnit.MILLISECONDS.toNanos(100), deadlineNs / 10));

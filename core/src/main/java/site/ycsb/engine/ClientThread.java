@@ -89,6 +89,12 @@ final class ClientThread extends EngineThread {
     return counters.lastOpEndNs;
   }
 
+  /** Not counted per thread: the run counts its threads in an operation (see {@link RunState#inFlightNow}). */
+  @Override
+  public long inFlightNow() {
+    return -1;
+  }
+
   @Override
   public void run() {
     Object state;

@@ -96,6 +96,11 @@ final class ClockWaiters {
     }
   }
 
+  /** Threads that claimed a slot and wait for its time now. */
+  int waiting() {
+    return waiting.get();
+  }
+
   /** Whether a free thread should claim a slot and wait for it, rather than go idle ({@link #awaitCall}). */
   boolean shouldClaim() {
     return waiting.get() < max;

@@ -99,6 +99,11 @@ final class EngineTelemetry {
     sampler.stop();
   }
 
+  /** Each sampled node's newest figures, by node name (for the live metrics). */
+  Map<String, Map<String, Double>> latest() {
+    return sampler.latest();
+  }
+
   /** summary.json's section over the measured window. */
   String sectionJson(long startEpochMs, long endEpochMs) {
     return sampler.sectionJson(startEpochMs, endEpochMs);

@@ -14,6 +14,7 @@ import site.ycsb.engine.verdict.DatabaseReport;
 import site.ycsb.engine.verdict.ErrorBudget;
 import site.ycsb.engine.verdict.JvmTracker;
 import site.ycsb.engine.verdict.LagVerdict;
+import site.ycsb.engine.verdict.LiveVerdict;
 import site.ycsb.engine.verdict.StatusHealth;
 import site.ycsb.engine.verdict.SummaryJson;
 import site.ycsb.measurements.Measurements;
@@ -88,6 +89,10 @@ final class MeasuredWindow {
     reporter.health(new StatusHealth(health.cpuWaitMeter(), health.pauseMeter(), config.threads));
     if (observer != null) {
       reporter.observe(observer, health, config.target);
+      // the verdict judges lateness, which only a schedule has; the node figures come from what the run samples anyway
+      reporter.observeDatabase(schedule.isThrottled() ? new LiveVerdict(health, config.threads, database) : null,
+          database == null ? () -> java.util.Collections.emptyMap() : database.view()::latest,
+          telemetry == null ? () -> java.util.Collections.emptyMap() : telemetry::latest);
     }
     // With a warm-up, health counts CPU, GC and pauses again from the first measured operation on.
     health.start(warmup.isNone() ? null : state::measuring);

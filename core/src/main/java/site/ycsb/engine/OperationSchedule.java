@@ -167,6 +167,24 @@ final class OperationSchedule {
     return nanoTime > deadlineNs;
   }
 
+  /**
+   * How far behind the schedule is at {@code nowNs}: how long ago the next unclaimed slot was due, ns; 0 when it lies
+   * ahead, when every slot is taken or when the run is unthrottled. One read of the slot counter, for the live
+   * verdict: a slot that came due and that no thread (in-flight place) has claimed is starting late now.
+   */
+  public long behindNs(long nowNs) {
+    if (nsPerOp <= 0) {
+      return 0;
+    }
+    long next = nextSlot.get();
+    if (next >= limit) {
+      return 0;
+    }
+    // before the first measured slot is claimed its start is not set: the planned one is the earliest it can be
+    long due = next >= measuredFromSlot && measuredStartNs == UNSET ? plannedStartNs(next) : intendedStartNs(next);
+    return Math.max(0, nowNs - due);
+  }
+
   /** The intended start of {@code slot} in {@link System#nanoTime()} terms (only when throttled). */
   public long intendedStartNs(long slot) {
     if (slot < measuredFromSlot) {

@@ -163,6 +163,36 @@ final class RunState {
     return n;
   }
 
+  /**
+   * Operations started and not finished at this moment (warm-up included), from counts the run keeps anyway: nothing
+   * is added to an operation's path. On the asynchronous path, the in-flight places the dispatchers hold. On the
+   * blocking path, the threads still in their operation loop ({@link #opsDone}'s count) less those waiting for a
+   * slot's time or idle until called in ({@code waiters}, throttled runs); a thread between two operations counts as
+   * in flight, so the figure can be a few threads high, never low by more than the same race. Read by the status
+   * thread while the schedule is open.
+   *
+   * @param waiters the schedule's clock waiters, null when unthrottled
+   */
+  long inFlightNow(ClockWaiters waiters) {
+    long places = 0;
+    boolean anyPlaces = false;
+    for (Worker t : threads()) {
+      long n = t.inFlightNow();
+      if (n >= 0) {
+        anyPlaces = true;
+        places += n;
+      }
+    }
+    if (anyPlaces) {
+      return places;
+    }
+    long inLoop = opsDone.getCount();
+    if (waiters != null) {
+      inLoop -= waiters.waiting() + waiters.idle();
+    }
+    return Math.max(0, inLoop);
+  }
+
   /** Whether any thread has started a measured operation (false during warm-up). */
   boolean measuring() {
     for (Worker t : threads()) {

@@ -11,10 +11,12 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import site.ycsb.cli.Secrets;
 import site.ycsb.engine.verdict.ClientHealth;
 import site.ycsb.engine.verdict.JvmTracker;
+import site.ycsb.engine.verdict.LiveVerdict;
 import site.ycsb.engine.verdict.StatusHealth;
 import site.ycsb.measurements.IntervalStats;
 import site.ycsb.measurements.Measurements;
@@ -63,6 +65,11 @@ final class StatusReporter extends Thread implements Closeable {
   /** The live observer fed after each interval ({@code metrics.*}), or null. */
   private RunObserver observer;
   private ClientHealth observedHealth;
+  /** The live verdict of each interval (throttled runs), or null. */
+  private LiveVerdict liveVerdict;
+  /** The database's own figures and the sampled servers' newest, for the observer. */
+  private Supplier<Map<String, Map<String, Double>>> databaseView = StatusReporter::none;
+  private Supplier<Map<String, Map<String, Double>>> nodeSamples = StatusReporter::none;
   private double target;
   /** The causes of lateness per status interval, appended to each status line; null for none. */
   private volatile StatusHealth health;
@@ -108,6 +115,21 @@ final class StatusReporter extends Thread implements Closeable {
     this.observedHealth = clientHealth;
     this.target = targetRate;
     this.tickMs = Math.min(intervalMs, TIMESERIES_MS);
+  }
+
+  /**
+   * What the observer is also given each interval (set before {@link #start}, after {@link #observe}): the live verdict
+   * (null: none, an unthrottled run), the database's own view of its nodes and the sampled servers' newest figures.
+   */
+  void observeDatabase(LiveVerdict verdict, Supplier<Map<String, Map<String, Double>>> view,
+      Supplier<Map<String, Map<String, Double>>> servers) {
+    this.liveVerdict = verdict;
+    this.databaseView = view;
+    this.nodeSamples = servers;
+  }
+
+  private static Map<String, Map<String, Double>> none() {
+    return java.util.Collections.emptyMap();
   }
 
   @Override
@@ -192,7 +214,7 @@ final class StatusReporter extends Thread implements Closeable {
       writeFailures.report(e.getMessage());
     }
     if (observer != null) {
-      feed(intervals, statusCounts, intervalSec, (ops - lastOps) / intervalSec);
+      feed(intervals, statusCounts, intervalSec, (ops - lastOps) / intervalSec, nowNs);
     }
     lastOps = ops;
     lastSampleNs = nowNs;
@@ -200,11 +222,15 @@ final class StatusReporter extends Thread implements Closeable {
 
   /** Hands the interval to the observer; a failing observer is said once and never stops the run. */
   private void feed(Map<String, IntervalStats> intervals, Map<String, Map<String, Long>> statusCounts,
-      double intervalSec, double throughput) {
+      double intervalSec, double throughput, long nowNs) {
     try {
+      long inFlight = run.inFlightNow(schedule.waiters());
+      String cause = liveVerdict == null ? null : liveVerdict.judge(intervals, intervalSec, schedule.behindNs(nowNs),
+          (nowNs - schedule.startNs()) / 1e9, inFlight).name();
       observer.interval(new LiveFigures(intervals, statusCounts, intervalSec, throughput, target,
           run.queuedNs() / 1e9, run.lostOps.sum(), observedHealth.cpuWaitSecSoFar(),
-          observedHealth.gcMsSoFar() / 1e3, observedHealth.processPauseUs() / 1e6, retries.sinceStart()));
+          observedHealth.gcMsSoFar() / 1e3, observedHealth.processPauseUs() / 1e6, retries.sinceStart(), inFlight,
+          cause, databaseView.get(), nodeSamples.get()));
     } catch (RuntimeException e) {
       observerFailures.report(String.valueOf(e));
     }

@@ -32,4 +32,11 @@ interface Worker {
 
   /** The latest completion of an operation, or {@code Long.MIN_VALUE}. */
   long lastOpEndNs();
+
+  /**
+   * Operations this unit has started and not finished at this moment, read from a count it keeps anyway (nothing is
+   * added to an operation's path); -1 where it keeps none (a blocking thread: {@link RunState#inFlightNow} counts the
+   * threads instead).
+   */
+  long inFlightNow();
 }

@@ -38,10 +38,31 @@ public final class LiveFigures {
    * empty when the binding counts none where the engine can read them.
    */
   public final Map<String, Long> retries;
+  /**
+   * Operations started and not finished when the interval was taken (warm-up included), from counts the engine keeps
+   * anyway; -1 when not known.
+   */
+  public final long inFlight;
+  /** The lateness verdict's cause over the interval (NONE, STARTUP, DATABASE...), or null when not judged live. */
+  public final String cause;
+  /** The database's own figures per node as a binding last sampled them (figure name to value); empty for none. */
+  public final Map<String, Map<String, Double>> databaseView;
+  /** The newest sample of each database server this client samples (server-&lt;node&gt;.csv's figures); or empty. */
+  public final Map<String, Map<String, Double>> nodeSamples;
 
   public LiveFigures(Map<String, IntervalStats> intervals, Map<String, Map<String, Long>> statusCounts,
       double intervalSec, double throughput, double target, double scheduleLagSec, long lostOps, double cpuWaitSec,
       double gcSec, double maxPauseSec, Map<String, Long> retries) {
+    this(intervals, statusCounts, intervalSec, throughput, target, scheduleLagSec, lostOps, cpuWaitSec, gcSec,
+        maxPauseSec, retries, -1, null, Collections.<String, Map<String, Double>>emptyMap(),
+        Collections.<String, Map<String, Double>>emptyMap());
+  }
+
+  /** With the operations in flight, the interval's cause and the database's figures. */
+  public LiveFigures(Map<String, IntervalStats> intervals, Map<String, Map<String, Long>> statusCounts,
+      double intervalSec, double throughput, double target, double scheduleLagSec, long lostOps, double cpuWaitSec,
+      double gcSec, double maxPauseSec, Map<String, Long> retries, long inFlight, String cause,
+      Map<String, Map<String, Double>> databaseView, Map<String, Map<String, Double>> nodeSamples) {
     this.intervals = Collections.unmodifiableMap(intervals);
     this.statusCounts = Collections.unmodifiableMap(statusCounts);
     this.intervalSec = intervalSec;
@@ -53,5 +74,9 @@ public final class LiveFigures {
     this.gcSec = gcSec;
     this.maxPauseSec = maxPauseSec;
     this.retries = Collections.unmodifiableMap(retries);
+    this.inFlight = inFlight;
+    this.cause = cause;
+    this.databaseView = Collections.unmodifiableMap(databaseView);
+    this.nodeSamples = Collections.unmodifiableMap(nodeSamples);
   }
 }

@@ -46,12 +46,31 @@ public final class NodeCsv {
     StringBuilder sb = new StringBuilder();
     sb.append(r.epochMs).append(',').append(num((r.epochMs - startEpochMs) / 1000.0)).append(',')
         .append(num(r.intervalSec));
-    for (double v : new double[] {r.cpuPct, r.userPct, r.systemPct, r.iowaitPct, r.stealPct, r.machineCpuPct,
-        r.load1, r.memUsedMb, r.memTotalMb, r.rssMb, r.diskReadMbS, r.diskWriteMbS, r.diskBusyPct, r.netRxMbS,
-        r.netTxMbS}) {
+    for (double v : figureValues(r)) {
       sb.append(',').append(num(v));
     }
     return sb.append('\n').toString();
+  }
+
+  /** The figures of a row in the order of {@link #COLUMNS} from {@link #FIRST_FIGURE} on. */
+  private static double[] figureValues(NodeRates r) {
+    return new double[] {r.cpuPct, r.userPct, r.systemPct, r.iowaitPct, r.stealPct, r.machineCpuPct, r.load1,
+        r.memUsedMb, r.memTotalMb, r.rssMb, r.diskReadMbS, r.diskWriteMbS, r.diskBusyPct, r.netRxMbS, r.netTxMbS};
+  }
+
+  /** Where the figures start in {@link #COLUMNS} (after the time columns). */
+  static final int FIRST_FIGURE = 3;
+
+  /** A row's figures by column name (cpu_pct, iowait_pct...), those the node did not give left out. */
+  static Map<String, Double> figures(NodeRates r) {
+    Map<String, Double> out = new java.util.LinkedHashMap<>();
+    double[] values = figureValues(r);
+    for (int i = 0; i < values.length; i++) {
+      if (!Double.isNaN(values[i]) && !Double.isInfinite(values[i])) {
+        out.put(COLUMNS.get(FIRST_FIGURE + i), values[i]);
+      }
+    }
+    return out;
   }
 
   private static String num(double v) {

@@ -39,6 +39,8 @@ final class NodeRecorder {
   private long windowStartsBy = Long.MAX_VALUE;
   private boolean opened;
   private ProcSnapshot last;
+  /** The newest row, or null before the first. */
+  private NodeRates newest;
   private long lastAcceptedMs;
   private boolean writeFailed;
 
@@ -81,6 +83,7 @@ final class NodeRecorder {
     if (r == null) {
       return;
     }
+    newest = r;
     keep(r);
     if (csv != null && !writeFailed) {
       try {
@@ -91,6 +94,11 @@ final class NodeRecorder {
         info.problem("its samples could not be written (" + e.getMessage() + "); they are kept for the summary");
       }
     }
+  }
+
+  /** The newest row, or null before the first (for the live metrics). */
+  synchronized NodeRates newest() {
+    return newest;
   }
 
   /** When the last snapshot arrived (epoch ms), 0 before the first. */

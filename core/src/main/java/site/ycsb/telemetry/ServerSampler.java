@@ -308,6 +308,21 @@ public final class ServerSampler {
     }
   }
 
+  /**
+   * Each node's newest sample by node name, its figures named as server-&lt;node&gt;.csv's columns (cpu_pct,
+   * iowait_pct...); a node without a sample yet is left out. For the live metrics.
+   */
+  public java.util.Map<String, java.util.Map<String, Double>> latest() {
+    java.util.Map<String, java.util.Map<String, Double>> out = new java.util.LinkedHashMap<>();
+    for (NodeRecorder r : recorders) {
+      NodeRates newest = r.newest();
+      if (newest != null) {
+        out.put(r.info.name, NodeCsv.figures(newest));
+      }
+    }
+    return out;
+  }
+
   /** Each node's summary over a window (epoch ms), in the order the nodes were added. */
   public List<NodeSummary> summaries(long startEpochMs, long endEpochMs) {
     List<NodeSummary> out = new ArrayList<>();

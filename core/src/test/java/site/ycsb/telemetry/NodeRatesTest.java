@@ -128,4 +128,21 @@ class NodeRatesTest {
     assertTrue(s.processTicks > 0 && s.processRssKb > 0);
     assertFalse(proc.addProcess(LocalProc.copyMachine(s), 999_999_999L), "no such process");
   }
+
+  @Test
+  void should_name_a_rows_figures_as_the_files_columns_and_leave_out_those_not_given_when_served_live() {
+    ProcSnapshot a = machine(100.0, new long[] {100, 0, 50, 800, 10, 0, 0, 0}, 0, 0, 0, 0, 0);
+    ProcSnapshot b = machine(102.0, new long[] {300, 0, 150, 860, 50, 0, 0, 0}, 4000, 1000, 5_000_000, 2_000_000,
+        1_000_000);
+    NodeRates r = NodeRates.between(a, b, 5000, false, false);
+    java.util.Map<String, Double> figures = NodeCsv.figures(r);
+    assertEquals(75.0, figures.get("cpu_pct"), 1e-9);
+    assertEquals(10.0, figures.get("iowait_pct"), 1e-9);
+    assertEquals(1.5, figures.get("load1"), 1e-9);
+    assertFalse(figures.containsKey("rss_mb"), "a machine has no process RSS: " + figures);
+    assertFalse(figures.containsKey("epoch_ms") || figures.containsKey("interval_s"), figures.toString());
+    for (String name : figures.keySet()) {
+      assertTrue(NodeCsv.COLUMNS.contains(name), name);
+    }
+  }
 }

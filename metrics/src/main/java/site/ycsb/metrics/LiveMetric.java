@@ -23,9 +23,22 @@ public enum LiveMetric {
       "the client process's threads' wait for a CPU since measurement started (where the kernel reports it)"),
   GC("ycsb_gc_seconds_total", "counter", "", "garbage collection time since measurement started"),
   MAX_PAUSE("ycsb_max_pause_seconds", "gauge", "", "the longest time the client process did not run, so far"),
+  IN_FLIGHT("ycsb_operations_in_flight", "gauge", "",
+      "operations started and not finished when the interval was taken (warm-up included): the asynchronous path's "
+      + "in-flight places taken; on the blocking path the threads in their loop less those waiting for a slot or to be "
+      + "called in (a thread between two operations counts)"),
   VERDICT("ycsb_verdict", "gauge", "cause",
-      "1 for the cause the lateness verdict named (NONE, FAILURES, STARTUP, MACHINE, CLIENT, DATABASE...), once the run"
-      + " has ended"),
+      "1 for the lateness verdict's cause (NONE, STARTUP, MACHINE, CLIENT, DATABASE, UNEXPLAINED): while a throttled "
+      + "run goes on the cause over the last interval from what is known then (FAILURES, pauses and the lag "
+      + "percentiles are judged at the end only; absent for an unthrottled run), once it has ended (ycsb_run_ended 1) "
+      + "the run's own verdict, as summary.json's"),
+  DATABASE_VIEW("ycsb_database_view", "gauge", "node, figure",
+      "the database's own figures of each node as the binding last sampled them (e.g. Cassandra's thread pools: "
+      + "figure=\"ReadStage pending\"), node as address:port; absent when the binding samples none"),
+  NODE_SAMPLE("ycsb_node_sample", "gauge", "node, figure",
+      "the newest sample of each database server this client samples (telemetry with results.dir: servers on this "
+      + "machine), figure as server-NODE.csv's columns (cpu_pct, iowait_pct, rss_mb...), node as the results name "
+      + "it; --db-hosts nodes are sampled by the head, not served here"),
   ENDED("ycsb_run_ended", "gauge", "", "0 while the run lives, 1 once it has ended"),
   EXIT_CODE("ycsb_exit_code", "gauge", "", "the run's exit code, once it has ended");
 

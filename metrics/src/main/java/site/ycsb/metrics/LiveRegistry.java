@@ -3,6 +3,7 @@ package site.ycsb.metrics;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
@@ -69,13 +70,17 @@ final class LiveRegistry {
     counter(LiveMetric.CPU_WAIT, labels, f -> f.cpuWaitSec);
     counter(LiveMetric.GC, labels, f -> f.gcSec);
     gauge(LiveMetric.MAX_PAUSE, labels, f -> f.maxPauseSec);
+    gauge(LiveMetric.IN_FLIGHT, labels, f -> f.inFlight < 0 ? Double.NaN : f.inFlight);
     GaugeWithCallback.builder().name(LiveMetric.VERDICT.declared()).help(LiveMetric.VERDICT.meaning())
         .constLabels(labels).labelNames("cause").callback(cb -> {
           RunState s = state.get();
-          if (s.ended()) {
-            cb.call(1, s.verdict);
+          String cause = s.ended() ? s.verdict : s.figures == null ? null : s.figures.cause;
+          if (cause != null) {
+            cb.call(1, cause);
           }
         }).register(registry);
+    nodeGauge(LiveMetric.DATABASE_VIEW, labels, f -> f.databaseView);
+    nodeGauge(LiveMetric.NODE_SAMPLE, labels, f -> f.nodeSamples);
     GaugeWithCallback.builder().name(LiveMetric.ENDED.declared()).help(LiveMetric.ENDED.meaning())
         .constLabels(labels).callback(cb -> {
           // the last series read by a scrape: counting here counts complete reads of the final figures
@@ -97,10 +102,27 @@ final class LiveRegistry {
   private void gauge(LiveMetric m, Labels labels, ToDoubleFunction<LiveFigures> value) {
     GaugeWithCallback.builder().name(m.declared()).help(m.meaning()).constLabels(labels).callback(cb -> {
       LiveFigures f = state.get().figures;
-      if (f != null) {
+      // NaN: not known here, left out rather than served as a false value
+      if (f != null && !Double.isNaN(value.applyAsDouble(f))) {
         cb.call(value.applyAsDouble(f));
       }
     }).register(registry);
+  }
+
+  /** A gauge per node and figure, from {@code figures} of the latest state. */
+  private void nodeGauge(LiveMetric m, Labels labels,
+      Function<LiveFigures, Map<String, Map<String, Double>>> figures) {
+    GaugeWithCallback.builder().name(m.declared()).help(m.meaning()).constLabels(labels).labelNames("node", "figure")
+        .callback(cb -> {
+          LiveFigures f = state.get().figures;
+          if (f != null) {
+            for (Map.Entry<String, Map<String, Double>> node : figures.apply(f).entrySet()) {
+              for (Map.Entry<String, Double> figure : node.getValue().entrySet()) {
+                cb.call(figure.getValue(), node.getKey(), figure.getKey());
+              }
+            }
+          }
+        }).register(registry);
   }
 
   private void counter(LiveMetric m, Labels labels, ToDoubleFunction<LiveFigures> value) {

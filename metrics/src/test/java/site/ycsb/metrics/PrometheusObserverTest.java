@@ -124,4 +124,83 @@ class PrometheusObserverTest {
         () -> new PrometheusObserver(listening("[2001:db8::1]:0"), Scrape.LABELS));
     assertTrue(e.getMessage().contains("cannot listen there"), e.getMessage());
   }
+
+  @Test
+  void should_serve_operations_in_flight_when_the_engine_counts_them_and_leave_them_out_when_not() throws Exception {
+    PrometheusObserver o = new PrometheusObserver(listening("127.0.0.1:0"), Scrape.LABELS);
+    try {
+      o.interval(Scrape.figures(1, 0, 1, 100, 12, null, Scrape.nodes("n", "f", 0), Scrape.nodes("n", "f", 0)));
+      assertEquals(12, Scrape.value(Scrape.get(o.port()), "ycsb_operations_in_flight", "host", "client-a"));
+      o.interval(Scrape.figures(2, 0, 1, 100, -1, null, Scrape.nodes("n", "f", 0), Scrape.nodes("n", "f", 0)));
+      String body = Scrape.get(o.port());
+      assertFalse(body.contains("\nycsb_operations_in_flight{"), "not known: not served as a number\n" + body);
+    } finally {
+      o.close();
+    }
+  }
+
+  @Test
+  void should_serve_the_intervals_cause_while_the_run_lives_and_the_runs_verdict_once_it_has_ended()
+      throws Exception {
+    Properties p = listening("127.0.0.1:0");
+    p.setProperty("metrics.linger", "0");
+    PrometheusObserver o = new PrometheusObserver(p, Scrape.LABELS);
+    try {
+      o.interval(Scrape.figures(1, 0, 1, 100, 4, "MACHINE", Scrape.nodes("n", "f", 0), Scrape.nodes("n", "f", 0)));
+      String body = Scrape.get(o.port());
+      assertEquals(1, Scrape.value(body, "ycsb_verdict", "cause", "MACHINE"));
+      assertEquals(1, count(body, "ycsb_verdict{"), "one cause at a time:\n" + body);
+      o.interval(Scrape.figures(2, 0, 1, 100, 4, "NONE", Scrape.nodes("n", "f", 0), Scrape.nodes("n", "f", 0)));
+      body = Scrape.get(o.port());
+      assertEquals(1, Scrape.value(body, "ycsb_verdict", "cause", "NONE"));
+      assertFalse(body.contains("cause=\"MACHINE\""), "the earlier interval's cause is gone:\n" + body);
+      o.ended("UNEXPLAINED", 0);
+      body = Scrape.get(o.port());
+      assertEquals(1, Scrape.value(body, "ycsb_verdict", "cause", "UNEXPLAINED"));
+      assertEquals(1, count(body, "ycsb_verdict{"), "the run's verdict replaces the interval's:\n" + body);
+    } finally {
+      o.close();
+    }
+  }
+
+  @Test
+  void should_serve_each_nodes_figures_under_its_node_label_when_the_database_view_and_servers_are_sampled()
+      throws Exception {
+    PrometheusObserver o = new PrometheusObserver(listening("127.0.0.1:0"), Scrape.LABELS);
+    try {
+      java.util.Map<String, java.util.Map<String, Double>> view = Scrape.nodes("127.0.0.2:9042",
+          "ReadStage pending", 5);
+      view.putAll(Scrape.nodes("127.0.0.3:9042", "ReadStage pending", 0));
+      view.get("127.0.0.3:9042").put("MutationStage blocked", 2.0);
+      java.util.Map<String, java.util.Map<String, Double>> servers = Scrape.nodes("127.0.0.1", "cpu_pct", 37.5);
+      servers.get("127.0.0.1").put("iowait_pct", 1.25);
+      o.interval(Scrape.figures(1, 0, 1, 100, 3, null, view, servers));
+      String body = Scrape.get(o.port());
+      assertEquals(5, Scrape.value(body, "ycsb_database_view", "node", "127.0.0.2:9042", "figure",
+          "ReadStage pending"));
+      assertEquals(0, Scrape.value(body, "ycsb_database_view", "node", "127.0.0.3:9042", "figure",
+          "ReadStage pending"));
+      assertEquals(2, Scrape.value(body, "ycsb_database_view", "node", "127.0.0.3:9042", "figure",
+          "MutationStage blocked"));
+      assertEquals(37.5, Scrape.value(body, "ycsb_node_sample", "node", "127.0.0.1", "figure", "cpu_pct",
+          "run_id", "run-1"));
+      assertEquals(1.25, Scrape.value(body, "ycsb_node_sample", "node", "127.0.0.1", "figure", "iowait_pct"));
+      o.interval(Scrape.figures(2, 0, 1, 100, 3, null, new java.util.HashMap<>(), new java.util.HashMap<>()));
+      body = Scrape.get(o.port());
+      assertFalse(body.contains("\nycsb_database_view{") || body.contains("\nycsb_node_sample{"),
+          "no node sampled: none served\n" + body);
+    } finally {
+      o.close();
+    }
+  }
+
+  private static int count(String body, String prefix) {
+    int n = 0;
+    for (String line : body.split("\n")) {
+      if (line.startsWith(prefix)) {
+        n++;
+      }
+    }
+    return n;
+  }
 }

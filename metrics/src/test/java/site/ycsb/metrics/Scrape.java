@@ -65,6 +65,22 @@ final class Scrape {
 
   /** Figures of one interval: READ (service and intended) with the given counts, p99 in microseconds. */
   static LiveFigures figures(long readOk, long readNotFound, long intervalCount, long p99Us) {
+    return figures(readOk, readNotFound, intervalCount, p99Us, 7, null, nodes("127.0.0.1:9042", "ReadStage pending",
+        3.0), nodes("127.0.0.1", "cpu_pct", 12.5));
+  }
+
+  /** One node's one figure, as the engine hands the database view and the node samples over. */
+  static Map<String, Map<String, Double>> nodes(String node, String figure, double value) {
+    Map<String, Double> figures = new LinkedHashMap<>();
+    figures.put(figure, value);
+    Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+    out.put(node, figures);
+    return out;
+  }
+
+  /** As {@link #figures(long, long, long, long)}, with the operations in flight, the cause and the nodes' figures. */
+  static LiveFigures figures(long readOk, long readNotFound, long intervalCount, long p99Us, long inFlight,
+      String cause, Map<String, Map<String, Double>> databaseView, Map<String, Map<String, Double>> nodeSamples) {
     Map<String, IntervalStats> intervals = new LinkedHashMap<>();
     intervals.put("READ", new IntervalStats(intervalCount, 10, 9000, 100.0, 50, 90, p99Us, p99Us + 1, p99Us + 2));
     intervals.put("Intended-READ", new IntervalStats(intervalCount, 20, 9000, 200.0, 60, 95, 2 * p99Us, 2 * p99Us,
@@ -76,6 +92,7 @@ final class Scrape {
     counts.put("READ", read);
     Map<String, Long> retries = new LinkedHashMap<>();
     retries.put("READ", readNotFound + 1);
-    return new LiveFigures(intervals, counts, 1.0, 1234.5, 2000, 0.25, 3, 0.5, 0.125, 0.002, retries);
+    return new LiveFigures(intervals, counts, 1.0, 1234.5, 2000, 0.25, 3, 0.5, 0.125, 0.002, retries, inFlight, cause,
+        databaseView, nodeSamples);
   }
 }

@@ -270,7 +270,8 @@ public final class ClientHealth {
     }
   }
 
-  private static long processCpuNs() {
+  /** The process's CPU time so far, ns; -1 where the JVM does not say. */
+  static long processCpuNs() {
     OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     if (os instanceof com.sun.management.OperatingSystemMXBean) {
       return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();

@@ -142,6 +142,20 @@ public final class DatabaseReport implements DatabaseReports.Listener {
   }
 
   /**
+   * Whether some node is down or not answering now, by the last connection event and the last answers event the
+   * bindings reported of each node (a slow node is not out).
+   */
+  public boolean anyNodeOutNow() {
+    Map<String, Boolean> up = new LinkedHashMap<>();
+    for (DatabaseReports.NodeEvent e : events()) {
+      if (!e.slowness()) {
+        up.put((e.silence() ? "answers " : "connection ") + e.node(), e.up());
+      }
+    }
+    return up.containsValue(false);
+  }
+
+  /**
    * Whether the cluster was unreachable at some moment between {@code startMs} and {@code endMs}: no node the client
    * knew was up, by the client library's host-down and host-up events (as {@link #verdict} says it).
    */

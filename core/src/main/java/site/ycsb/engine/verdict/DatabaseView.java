@@ -99,6 +99,8 @@ public final class DatabaseView {
     int summedFrom = -1;
     int summedTo = -1;
     final Map<String, Series> series = new LinkedHashMap<>();
+    /** The newest sample's figures, those named before and absent from it as 0; replaced whole, never changed. */
+    Map<String, Double> latest = java.util.Collections.emptyMap();
 
     Node(String binding, String source) {
       this.binding = binding;
@@ -161,6 +163,12 @@ public final class DatabaseView {
   /** One sample of {@code node} taken at {@code epochMs} (samples of a node come in time order). */
   synchronized void add(String node, String binding, String source, long epochMs, Map<String, Double> values) {
     Node n = nodes.computeIfAbsent(node, k -> new Node(binding, source));
+    Map<String, Double> latest = new LinkedHashMap<>();
+    for (String figure : n.latest.keySet()) {
+      latest.put(figure, 0.0);
+    }
+    latest.putAll(values);
+    n.latest = java.util.Collections.unmodifiableMap(latest);
     if (n.kept() == MAX_SAMPLES_PER_NODE) {
       n.dropped++;
       return;
@@ -232,6 +240,18 @@ public final class DatabaseView {
   /** A sample's time; a summed one's is {@link #windowStartsBy}, which lies in every window asked for. */
   private long timeOf(Node n, int index) {
     return n.isSummed(index) ? windowStartsBy : n.times[n.position(index)];
+  }
+
+  /**
+   * Each node's newest sample (for the live metrics): its figures by name, a figure an earlier sample named and this
+   * one lacks as 0, as the summaries take it.
+   */
+  public synchronized Map<String, Map<String, Double>> latest() {
+    Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Node> e : nodes.entrySet()) {
+      out.put(e.getKey(), e.getValue().latest);
+    }
+    return out;
   }
 
   /** Whether any node was sampled. */
