@@ -44,4 +44,51 @@ class EngineWithMetricsTest {
     assertTrue(r.err.contains("Live metrics: http://127.0.0.1:"), r.err);
     assertTrue(r.out.contains("[OVERALL], Throughput"), r.out);
   }
+
+  /** A port free a moment ago (the engine prints the port it takes only on stderr, which an in-process run shares). */
+  private static int freePort() throws java.io.IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  /** The scrape's value, or NaN when the endpoint is not up yet or does not serve that series. */
+  private static double valueOrNaN(int port, String name, String... labels) {
+    try {
+      return Scrape.value(Scrape.get(port), name, labels);
+    } catch (java.io.IOException | AssertionError e) {
+      return Double.NaN;
+    }
+  }
+
+  @Test
+  void should_serve_every_thread_in_flight_and_the_database_as_the_cause_while_the_database_stalls()
+      throws Exception {
+    int port = freePort();
+    StallingDB.stall();
+    java.util.concurrent.atomic.AtomicInteger code = new java.util.concurrent.atomic.AtomicInteger(-1);
+    Thread engine = new Thread(() -> code.set(site.ycsb.Client.run(new String[] {"-t", "-db",
+        StallingDB.class.getName(), "-threads", "4", "-target", "200",
+        "-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", "recordcount=1000", "-p", "operationcount=0",
+        "-p", "maxexecutiontime=5", "-p", "metrics.listen=" + port, "-p", "metrics.linger=0"})), "stalled-engine");
+    engine.start();
+    double inFlight = Double.NaN;
+    double database = Double.NaN;
+    try {
+      // every wait has a deadline: the stall lasts until the endpoint says both, or 30 s
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+      while (System.nanoTime() < deadline && !(inFlight == 4 && database == 1)) {
+        Thread.sleep(200);
+        inFlight = valueOrNaN(port, "ycsb_operations_in_flight");
+        database = valueOrNaN(port, "ycsb_verdict", "cause", "DATABASE");
+      }
+    } finally {
+      StallingDB.release();
+      engine.join(java.util.concurrent.TimeUnit.SECONDS.toMillis(60));
+    }
+    assertEquals(4, inFlight, "all 4 threads held by the stalled calls");
+    assertEquals(1, database, "the interval's cause while every thread waits on calls that do not end");
+    assertFalse(engine.isAlive(), "the run ended once released");
+    assertEquals(0, code.get(), "the stalled calls completed: a normal end");
+  }
 }
