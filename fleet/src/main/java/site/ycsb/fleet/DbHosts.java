@@ -138,6 +138,18 @@ final class DbHosts {
     }
   }
 
+  /**
+   * Each node's exporter for the file_sd file ({@code --db-exporter-port}): HOST:PORT (never the ssh user or port) to
+   * the node's name in results.
+   */
+  Map<String, String> exporters(int port) {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (HostSpec h : hosts) {
+      out.put(h.host() + ":" + port, nodeName(h));
+    }
+    return out;
+  }
+
   /** The nodes, for messages. */
   List<String> names() {
     List<String> out = new ArrayList<>();

@@ -16,7 +16,7 @@ public final class Fleet {
       + "[--workloads load,a,b,c,f,d] [--load-workload W] [--repeat N] [--out DIR] [--start-delay SEC] "
       + "[--remote-home DIR] [--ssh-option OPT]... [--ssh-config FILE] [--ssh-setups N] [--ssh-timeout SEC] "
       + "[--copy-timeout SEC] [--clock-warn MS] [--clock-refuse MS] [--hook-before CMD] [--hook-after CMD] "
-      + "[--db-hosts FILE] [--metrics-port PORT] "
+      + "[--db-hosts FILE] [--metrics-port PORT] [--db-exporter-port N] "
       + "[--no-report] [--ycsb-home DIR] [client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]"
       + "; findmax over the fleet: add --workloads W --findmax --sla 'p99<10ms' [--start R] [--resolution 5%] "
       + "[--max-steps N] [--at 60%,80%] [--step-time 30s] [--warmup 5s]";
@@ -55,6 +55,9 @@ public final class Fleet {
     System.err.println("fleet: " + hosts.size() + " clients: " + FleetPhaseRunner.labels(hosts));
     PrometheusTargets metrics = o.metricsPort == null ? null
         : PrometheusTargets.fleet(hosts, FleetPhaseRunner.labels(hosts), o.metricsPort);
+    if (metrics != null && o.dbExporterPort > 0) {
+      metrics = metrics.withExporters(nodes.exporters(o.dbExporterPort));
+    }
     runner.serveMetrics(metrics);
     try {
       runner.prepare(o.phases);

@@ -64,9 +64,14 @@ final class FleetOptions {
       "the phase is refused (one line naming the host and its offset, exit 1) when a client's offset exceeds N ms "
           + "beyond the uncertainty: merged intervals assume aligned clocks");
 
-  /** The options of {@code fleet} (and {@code fleet --findmax}). */
+  static final Declared DB_EXPORTER_PORT = new Declared("--db-exporter-port", 0, 0, 65535, "port",
+      "`suite` and `fleet` with `--metrics-port` and `--db-hosts`: the port of a Prometheus exporter on every "
+          + "`--db-hosts` node (e.g. 9100 for node_exporter, 9180 for ScyllaDB's own), added to "
+          + "`prometheus-targets.json` as HOST:N with the node's name in results as its `node` label; 0: none");
+
+  /** The options of {@code fleet} (and {@code fleet --findmax}; {@code suite} takes the last). */
   static final List<Declared> FLEET = Collections.unmodifiableList(Arrays.asList(SSH_SETUPS, SSH_TIMEOUT,
-      COPY_TIMEOUT, CLOCK_WARN, CLOCK_REFUSE));
+      COPY_TIMEOUT, CLOCK_WARN, CLOCK_REFUSE, DB_EXPORTER_PORT));
   /** The options of {@code fleet-install}. */
   static final List<Declared> INSTALL = Collections.unmodifiableList(Arrays.asList(SSH_SETUPS, SSH_TIMEOUT,
       COPY_TIMEOUT));

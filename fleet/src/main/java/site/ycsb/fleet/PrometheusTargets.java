@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import site.ycsb.cli.EngineCommandLine;
@@ -17,7 +19,8 @@ import site.ycsb.cli.EngineOptions;
  * {@code file_sd} file that lists them ({@value #FILE} in the output directory), written before the first phase so that
  * a Prometheus pointed at it follows the whole suite. Client k serves on port BASE+k-1: two clients on one machine
  * never share a port. A client listens on its host's address when the hosts list names it by IP address, else on
- * every interface (the head's Prometheus must reach it).
+ * every interface (the head's Prometheus must reach it). With {@code --db-exporter-port} the file also lists the
+ * {@code --db-hosts} nodes' own exporters.
  *
  * <p>Immutable and thread-safe.
  */
@@ -28,11 +31,28 @@ final class PrometheusTargets {
   private final List<String> listen;
   private final List<String> targets;
   private final List<String> clients;
+  /** The database nodes' exporters ({@code --db-exporter-port}): HOST:PORT to the node's name in results. */
+  private final Map<String, String> exporters;
 
-  private PrometheusTargets(List<String> listen, List<String> targets, List<String> clients) {
+  private PrometheusTargets(List<String> listen, List<String> targets, List<String> clients,
+      Map<String, String> exporters) {
     this.listen = listen;
     this.targets = targets;
     this.clients = clients;
+    this.exporters = exporters;
+  }
+
+  private PrometheusTargets(List<String> listen, List<String> targets, List<String> clients) {
+    this(listen, targets, clients, Collections.<String, String>emptyMap());
+  }
+
+  /**
+   * These targets and the database nodes' exporters ({@code --db-exporter-port}; HOST:PORT to the node's name in
+   * results), listed with a {@code node} label where the clients have a {@code client} one.
+   */
+  PrometheusTargets withExporters(Map<String, String> nodeExporters) {
+    return new PrometheusTargets(listen, targets, clients,
+        Collections.unmodifiableMap(new LinkedHashMap<>(nodeExporters)));
   }
 
   /** The one client of a suite, on this machine's loopback. */
@@ -67,19 +87,27 @@ final class PrometheusTargets {
 
   /** Writes the file_sd file into {@code out}; returns it. */
   Path write(Path out) throws IOException {
-    StringBuilder sb = new StringBuilder("[\n");
+    List<String> entries = new ArrayList<>();
     for (int i = 0; i < targets.size(); i++) {
-      sb.append("  {\"targets\": [\"").append(json(targets.get(i))).append("\"], \"labels\": {\"client\": \"")
-          .append(json(clients.get(i))).append("\"}}").append(i + 1 < targets.size() ? ",\n" : "\n");
+      entries.add(entry(targets.get(i), "client", clients.get(i)));
     }
-    sb.append("]\n");
+    for (Map.Entry<String, String> e : exporters.entrySet()) {
+      entries.add(entry(e.getKey(), "node", e.getValue()));
+    }
+    String text = "[\n" + String.join(",\n", entries) + "\n]\n";
     Files.createDirectories(out);
     Path f = out.resolve(FILE);
     Path tmp = out.resolve(FILE + ".tmp");
     // written whole, then renamed: Prometheus watches the file and must never read half of it
-    Files.write(tmp, sb.toString().getBytes(StandardCharsets.UTF_8));
+    Files.write(tmp, text.getBytes(StandardCharsets.UTF_8));
     Files.move(tmp, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     return f;
+  }
+
+  /** One target group of the file: its one target and its one label. */
+  private static String entry(String target, String label, String value) {
+    return "  {\"targets\": [\"" + json(target) + "\"], \"labels\": {\"" + label + "\": \"" + json(value)
+        + "\"}}";
   }
 
   private static String json(String s) {

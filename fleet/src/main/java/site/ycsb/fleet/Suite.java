@@ -17,7 +17,7 @@ import java.util.TimeZone;
 public final class Suite {
   static final String USAGE = "usage: ycsb suite <binding> [--workloads load,a,b,c,f,d] [--load-workload W] "
       + "[--repeat N] [--out DIR] [--hook-before CMD] [--hook-after CMD] [--db-hosts FILE] "
-      + "[--metrics-port PORT] [--no-report] "
+      + "[--metrics-port PORT] [--db-exporter-port N] [--no-report] "
       + "[--ycsb-home DIR] "
       + "[client options: -P FILE -p K=V -threads N -target N -s -l LABEL ...]";
 
@@ -40,6 +40,9 @@ public final class Suite {
     DbHosts nodes = DbHosts.read(o.dbHosts, new SshCommand(java.util.Collections.<String>emptyList(), null,
         SshCommand.splitEnv(System.getenv("YCSB_SSH_OPTS"))), "suite", System.err);
     PrometheusTargets metrics = o.metricsPort == null ? null : PrometheusTargets.local(o.metricsPort);
+    if (metrics != null && o.dbExporterPort > 0) {
+      metrics = metrics.withExporters(nodes.exporters(o.dbExporterPort));
+    }
     List<String> clientArgs = new ArrayList<>(o.clientArgs);
     if (metrics != null) {
       clientArgs.addAll(metrics.engineOptions(0));

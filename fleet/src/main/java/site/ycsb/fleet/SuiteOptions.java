@@ -30,6 +30,8 @@ public final class SuiteOptions {
   final List<String> clientArgs = new ArrayList<>();
   /** --metrics-port: the first client's live-metrics port (see {@link PrometheusTargets}), or null for none. */
   Integer metricsPort;
+  /** --db-exporter-port: the --db-hosts nodes' exporter port for the file_sd file, 0 for none. */
+  int dbExporterPort = (int) FleetOptions.DB_EXPORTER_PORT.defaultValue;
 
   // fleet only
   String hostsList;
@@ -139,6 +141,9 @@ public final class SuiteOptions {
           case "--metrics-port":
             o.metricsPort = (int) OptionValues.wholeNumber(name, value, 1, 65535);
             break;
+          case "--db-exporter-port":
+            o.dbExporterPort = (int) FleetOptions.DB_EXPORTER_PORT.parse(value);
+            break;
           case "--hosts":
             o.hostsList = value;
             break;
@@ -192,6 +197,10 @@ public final class SuiteOptions {
     checkClientArgs(o.clientArgs);
     if (o.metricsPort != null && ClientArgs.parse(o.clientArgs).line.sets(EngineOptions.METRICS_LISTEN)) {
       throw new UsageException("--metrics-port sets metrics.listen per client; give one of them");
+    }
+    if (o.dbExporterPort > 0 && (o.metricsPort == null || o.dbHosts == null)) {
+      throw new UsageException(FleetOptions.DB_EXPORTER_PORT.name + " adds the --db-hosts nodes' exporters to the "
+          + "file_sd file that --metrics-port writes; give --metrics-port and --db-hosts too, or leave it out");
     }
     if (o.binding == null) {
       throw new UsageException("no binding given (e.g. basic, cassandra-cql, griddb); " + usage);

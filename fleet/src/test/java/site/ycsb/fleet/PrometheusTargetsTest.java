@@ -78,4 +78,56 @@ class PrometheusTargetsTest {
     assertEquals(Integer.valueOf(9400),
         SuiteOptions.parse(new String[] {"basic", "--metrics-port", "9400"}, false, "usage").metricsPort);
   }
+
+  @Test
+  void should_list_each_database_nodes_exporter_under_its_results_name_when_an_exporter_port_is_given()
+      throws Exception {
+    Path dbHosts = tmp.resolve("db-hosts");
+    java.nio.file.Files.write(dbHosts, "bench@127.0.0.5:2222 db1\n127.0.0.6\n".getBytes("UTF-8"));
+    DbHosts nodes = DbHosts.read(dbHosts, null, "suite", System.err);
+    PrometheusTargets t = PrometheusTargets.fleet(HOSTS, FleetPhaseRunner.labels(HOSTS), 9400)
+        .withExporters(nodes.exporters(9100));
+    JsonNode list = new ObjectMapper().readTree(t.write(tmp.resolve("out")).toFile());
+    assertEquals(5, list.size(), list.toString());
+    assertEquals("127.0.0.5:9100", list.get(3).path("targets").get(0).asText(), "the host, not the ssh user or port");
+    assertEquals("db1", list.get(3).path("labels").path("node").asText());
+    assertEquals("127.0.0.6:9100", list.get(4).path("targets").get(0).asText());
+    assertEquals("127.0.0.6", list.get(4).path("labels").path("node").asText());
+    assertTrue(list.get(4).path("labels").path("client").isMissingNode(), list.toString());
+    assertEquals("127.0.0.2:9400", list.get(0).path("targets").get(0).asText(), "the clients first, unchanged");
+    String exporters = list.get(3).toString() + list.get(4);
+    assertTrue(!exporters.contains("bench") && !exporters.contains("2222"), exporters);
+  }
+
+  @Test
+  void should_take_the_exporter_port_in_the_suite_and_the_fleet_when_metrics_port_and_db_hosts_are_given()
+      throws Exception {
+    assertEquals(9180, SuiteOptions.parse(new String[] {"basic", "--metrics-port", "9400", "--db-hosts", "f",
+        "--db-exporter-port", "9180"}, false, "usage").dbExporterPort);
+    assertEquals(9100, SuiteOptions.parse(new String[] {"basic", "--hosts", "h1", "--metrics-port", "9400",
+        "--db-hosts", "f", "--db-exporter-port", "9100"}, true, "usage").dbExporterPort);
+    assertEquals(0, SuiteOptions.parse(new String[] {"basic", "--metrics-port", "9400"}, false, "usage")
+        .dbExporterPort, "none by default");
+  }
+
+  @Test
+  void should_refuse_the_exporter_port_in_one_line_when_out_of_bounds_or_without_metrics_port_or_db_hosts() {
+    for (String port : new String[] {"65536", "-1", "abc", "9100.5", ""}) {
+      UsageException e = assertThrows(UsageException.class, () -> SuiteOptions.parse(new String[] {"basic",
+          "--metrics-port", "9400", "--db-hosts", "f", "--db-exporter-port", port}, false, "usage"), port);
+      assertTrue(e.getMessage().startsWith("--db-exporter-port"), e.getMessage());
+      assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+    }
+    String[][] incomplete = {{"--db-exporter-port", "9100"}, {"--db-hosts", "f", "--db-exporter-port", "9100"},
+        {"--metrics-port", "9400", "--db-exporter-port", "9100"}};
+    for (String[] args : incomplete) {
+      String[] all = new String[args.length + 1];
+      all[0] = "basic";
+      System.arraycopy(args, 0, all, 1, args.length);
+      UsageException e = assertThrows(UsageException.class, () -> SuiteOptions.parse(all, false, "usage"),
+          Arrays.toString(args));
+      assertTrue(e.getMessage().startsWith("--db-exporter-port adds the --db-hosts nodes' exporters"),
+          e.getMessage());
+    }
+  }
 }
