@@ -65,10 +65,10 @@ class EngineWithMetricsTest {
   void should_serve_every_thread_in_flight_and_the_database_as_the_cause_while_the_database_stalls()
       throws Exception {
     int port = freePort();
-    StallingDB.stall();
+    FrozenDB.stall();
     java.util.concurrent.atomic.AtomicInteger code = new java.util.concurrent.atomic.AtomicInteger(-1);
     Thread engine = new Thread(() -> code.set(site.ycsb.Client.run(new String[] {"-t", "-db",
-        StallingDB.class.getName(), "-threads", "4", "-target", "200",
+        FrozenDB.class.getName(), "-threads", "4", "-target", "200",
         "-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", "recordcount=1000", "-p", "operationcount=0",
         "-p", "maxexecutiontime=5", "-p", "metrics.listen=" + port, "-p", "metrics.linger=0"})), "stalled-engine");
     engine.start();
@@ -83,7 +83,7 @@ class EngineWithMetricsTest {
         database = valueOrNaN(port, "ycsb_verdict", "cause", "DATABASE");
       }
     } finally {
-      StallingDB.release();
+      FrozenDB.release();
       engine.join(java.util.concurrent.TimeUnit.SECONDS.toMillis(60));
     }
     assertEquals(4, inFlight, "all 4 threads held by the stalled calls");

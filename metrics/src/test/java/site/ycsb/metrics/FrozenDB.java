@@ -12,10 +12,10 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 
 /**
- * A test database that stalls: every operation waits until the test {@link #release}s it (at most a minute), as calls
+ * A test database that freezes: every operation waits until the test {@link #release}s it (at most a minute), as calls
  * to a frozen node do. Not a database; one stall per JVM at a time.
  */
-public class StallingDB extends DB {
+public class FrozenDB extends DB {
   private static volatile CountDownLatch released = new CountDownLatch(1);
 
   /** Stalls every operation from now on. */
