@@ -20,7 +20,9 @@ import site.ycsb.measurements.Measurements;
  *
  * <p>Known only at the end, and so never said live: {@code FAILURES} (errors.budget is over the whole run), the
  * lag percentiles and the process pauses and garbage collections that explain them, and whether the run as a whole
- * kept its schedule; the end's verdict (summary.json's) may name another cause than the intervals did.
+ * kept its schedule; the end's verdict (summary.json's) may name another cause than the intervals did. With
+ * {@code measurement.interval=intended} the recorded times are intended latencies, so the longest "call" holds the lag
+ * too (as the status line's LongestCall does).
  *
  * <p>Thread-safe: {@link #judge} is synchronized (the status thread calls it).
  */
