@@ -1,21 +1,16 @@
 package site.ycsb.metrics;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Set;
-import java.util.Vector;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import site.ycsb.ByteIterator;
-import site.ycsb.DB;
 import site.ycsb.Status;
+import site.ycsb.testsupport.OkDB;
 
 /**
  * A test database that freezes: every operation waits until the test {@link #release}s it (at most a minute), as calls
- * to a frozen node do. Not a database; one stall per JVM at a time.
+ * to a frozen node do. Not a database; one freeze per JVM at a time.
  */
-public class FrozenDB extends DB {
+public class FrozenDB extends OkDB {
   private static volatile CountDownLatch released = new CountDownLatch(1);
 
   /** Stalls every operation from now on. */
@@ -28,38 +23,13 @@ public class FrozenDB extends DB {
     released.countDown();
   }
 
-  private static Status serve() {
+  @Override
+  protected Status answer(String operation, String key) {
     try {
       return released.await(1, TimeUnit.MINUTES) ? Status.OK : Status.ERROR;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Status.ERROR;
     }
-  }
-
-  @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    return serve();
-  }
-
-  @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
-                     Vector<HashMap<String, ByteIterator>> result) {
-    return serve();
-  }
-
-  @Override
-  public Status update(String table, String key, Map<String, ByteIterator> values) {
-    return serve();
-  }
-
-  @Override
-  public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    return serve();
-  }
-
-  @Override
-  public Status delete(String table, String key) {
-    return serve();
   }
 }
