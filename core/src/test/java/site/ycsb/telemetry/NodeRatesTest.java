@@ -44,13 +44,19 @@ class NodeRatesTest {
     return s;
   }
 
+  /** A remote node over 2 s: 2 cores x 100 ticks/s = 400 ticks, of which 200 user, 100 system, 60 idle, 40 iowait. */
+  private static NodeRates twoSecondsOfARemoteNode() {
+    ProcSnapshot a = machine(100.0, new long[] {100, 0, 50, 800, 10, 0, 0, 0}, 0, 0, 0, 0, 0);
+    return NodeRates.between(a, twoSecondsLater(), 5000, false, false);
+  }
+
+  private static ProcSnapshot twoSecondsLater() {
+    return machine(102.0, new long[] {300, 0, 150, 860, 50, 0, 0, 0}, 4000, 1000, 5_000_000, 2_000_000, 1_000_000);
+  }
+
   @Test
   void should_give_the_machines_shares_and_rates_when_it_is_a_remote_node() {
-    ProcSnapshot a = machine(100.0, new long[] {100, 0, 50, 800, 10, 0, 0, 0}, 0, 0, 0, 0, 0);
-    // 2 s later, 2 cores x 100 ticks/s = 400 ticks: 200 user, 100 system, 60 idle, 40 iowait
-    ProcSnapshot b = machine(102.0, new long[] {300, 0, 150, 860, 50, 0, 0, 0}, 4000, 1000, 5_000_000, 2_000_000,
-        1_000_000);
-    NodeRates r = NodeRates.between(a, b, 5000, false, false);
+    NodeRates r = twoSecondsOfARemoteNode();
     assertEquals(2.0, r.intervalSec, 1e-9);
     assertEquals(75.0, r.cpuPct, 1e-9); // (400 - 60 - 40) / 400
     assertEquals(75.0, r.machineCpuPct, 1e-9);
@@ -69,7 +75,7 @@ class NodeRatesTest {
     // lo is not a remote node's network
     assertEquals(1.0, r.netRxMbS, 1e-9);
     assertEquals(0.5, r.netTxMbS, 1e-9);
-    assertEquals(2, b.cores);
+    assertEquals(2, twoSecondsLater().cores);
   }
 
   @Test
@@ -131,10 +137,7 @@ class NodeRatesTest {
 
   @Test
   void should_name_a_rows_figures_as_the_files_columns_and_leave_out_those_not_given_when_served_live() {
-    ProcSnapshot a = machine(100.0, new long[] {100, 0, 50, 800, 10, 0, 0, 0}, 0, 0, 0, 0, 0);
-    ProcSnapshot b = machine(102.0, new long[] {300, 0, 150, 860, 50, 0, 0, 0}, 4000, 1000, 5_000_000, 2_000_000,
-        1_000_000);
-    NodeRates r = NodeRates.between(a, b, 5000, false, false);
+    NodeRates r = twoSecondsOfARemoteNode();
     java.util.Map<String, Double> figures = NodeCsv.figures(r);
     assertEquals(75.0, figures.get("cpu_pct"), 1e-9);
     assertEquals(10.0, figures.get("iowait_pct"), 1e-9);
