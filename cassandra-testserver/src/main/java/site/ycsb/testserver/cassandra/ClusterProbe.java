@@ -1,6 +1,10 @@
 package site.ycsb.testserver.cassandra;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -51,6 +55,7 @@ final class ClusterProbe {
       if (gap != null) {
         return "node " + index + " has not loaded table " + gap + " that its schema tables name";
       }
+      int generation = generationHeldBy(self, index);
       for (int peer : peers) {
         if (peer == index) {
           continue;
@@ -58,6 +63,12 @@ final class ClusterProbe {
         CqlWireClient other = sessions.open(peer);
         if (other == null) {
           return sessions.failure(peer);
+        }
+        // Before the peer hears of the restart it still holds the old process alive (a kill is convicted only after
+        // seconds); hearing of it, the peer holds the node down until an echo returns. So "alive" counts only once
+        // the peer holds the node's current generation.
+        if (generationHeldBy(other, index) != generation) {
+          return "node " + peer + " has not heard yet that node " + index + " restarted";
         }
         if (!seesAlive(other, index)) {
           return "node " + peer + " does not see node " + index + " up yet";
@@ -171,6 +182,31 @@ final class ClusterProbe {
       return true;
     } catch (CqlException e) {
       return false; // Unavailable (held down) or a timeout: not serving yet
+    }
+  }
+
+  /**
+   * The gossip generation (the start time, in seconds, of the process it last heard of) that {@code observer} holds
+   * for node {@code target}, or 0 when it holds none. Read from system_views.gossip_info, whose rows include the
+   * observer itself.
+   */
+  private int generationHeldBy(CqlWireClient observer, int target) {
+    byte[] address = addressOf(target);
+    CqlResult rows = observer.query("SELECT address, generation FROM system_views.gossip_info");
+    for (int r = 0; r < rows.rowCount(); r++) {
+      byte[] generation = rows.raw(r, 1);
+      if (Arrays.equals(address, rows.raw(r, 0)) && generation != null && generation.length == 4) {
+        return ByteBuffer.wrap(generation).getInt();
+      }
+    }
+    return 0;
+  }
+
+  private byte[] addressOf(int node) {
+    try {
+      return InetAddress.getByName(layout.host(node)).getAddress();
+    } catch (UnknownHostException e) {
+      throw new TestServerException("node " + node + " has no address: " + layout.host(node));
     }
   }
 
