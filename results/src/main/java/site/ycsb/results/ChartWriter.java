@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Writes a chart as SVG (JFreeSVG) and PNG (JFreeChart) files. */
+/** Writes a chart as SVG (JFreeSVG) and PNG (JFreeChart) files, its lines thinned to its width ({@link LineThinning}). */
 final class ChartWriter {
   static final int WIDTH = 960;
   static final int HEIGHT = 480;
@@ -20,6 +20,7 @@ final class ChartWriter {
 
   static void write(Path outDir, NamedChart c) throws IOException {
     Files.createDirectories(outDir.resolve("charts"));
+    LineThinning.thin(c.chart, c.width);
     SVGGraphics2D g = new SVGGraphics2D(c.width, c.height);
     c.chart.draw(g, new Rectangle(0, 0, c.width, c.height));
     Files.write(outDir.resolve(c.svg()), g.getSVGDocument().getBytes(StandardCharsets.UTF_8));
