@@ -19,6 +19,7 @@ import site.ycsb.engine.verdict.StatusHealth;
 import site.ycsb.engine.verdict.SummaryJson;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.observe.RunObserver;
+import site.ycsb.output.RecordFiles;
 
 /**
  * The measured part of one run: the schedule opened (at {@code start.epochms} when it is set) and run until its
@@ -84,7 +85,8 @@ final class MeasuredWindow {
     health = new ClientHealth();
     jvm = config.trackJvm ? new JvmTracker() : null;
     reporter = new StatusReporter(measurements, state, schedule, config.statusIntervalMs, config.label,
-        config.status ? System.err : null, resultsDir.writer("timeseries.csv"), resultsDir.writer("status.log"),
+        config.status ? System.err : null, resultsDir.writer(RecordFiles.TIMESERIES),
+        resultsDir.writer(RecordFiles.STATUS_LOG),
         config.maxExecutionSec, jvm);
     reporter.health(new StatusHealth(health.cpuWaitMeter(), health.pauseMeter(), config.threads));
     if (observer != null) {

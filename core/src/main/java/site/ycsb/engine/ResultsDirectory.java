@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 
 import site.ycsb.cli.UsageException;
+import site.ycsb.output.RecordFiles;
 
 /**
  * The {@code results.dir} of one run, from the check before anything starts to the end of the run: refused when it
@@ -34,7 +35,7 @@ final class ResultsDirectory {
     if (dir == null) {
       return;
     }
-    if (new File(dir, "summary.json").exists()) {
+    if (new File(dir, RecordFiles.SUMMARY).exists()) {
       throw new UsageException("results.dir " + dir + " already holds a result (summary.json); choose a new "
           + "directory so that no result is overwritten");
     }

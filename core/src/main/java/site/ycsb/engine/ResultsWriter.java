@@ -23,7 +23,6 @@ import site.ycsb.cli.OutputFiles;
 import site.ycsb.cli.PropertyReader;
 import site.ycsb.cli.Secrets;
 import site.ycsb.engine.verdict.ClientHealth;
-import site.ycsb.engine.verdict.DatabaseView;
 import site.ycsb.engine.verdict.JvmTracker;
 import site.ycsb.engine.verdict.LagVerdict;
 import site.ycsb.engine.verdict.SummaryJson;
@@ -31,6 +30,12 @@ import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.exporter.JsonText;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
+import site.ycsb.output.RecordFiles;
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.Causes;
+import site.ycsb.output.SummaryFields.Health;
+import site.ycsb.output.SummaryFields.Measurement;
+import site.ycsb.output.SummaryFields.Verdict;
 
 /**
  * Writes the results of a run: the chosen exporter's output (stdout or {@code exportfile}), and with
@@ -155,23 +160,21 @@ final class ResultsWriter {
     try (TextMeasurementsExporter exporter = new TextMeasurementsExporter(text)) {
       exportAll(r, exporter);
     }
-    try (OutputStream out = new FileOutputStream(new File(dir, "output.txt"))) {
+    try (OutputStream out = new FileOutputStream(new File(dir, RecordFiles.OUTPUT))) {
       text.writeTo(out);
     }
     Capture capture = new Capture();
     measurements.exportMeasurements(capture);
-    try (Writer w = new OutputStreamWriter(new FileOutputStream(new File(dir, "summary.json")),
+    try (Writer w = new OutputStreamWriter(new FileOutputStream(new File(dir, RecordFiles.SUMMARY)),
         StandardCharsets.UTF_8)) {
       w.write(summaryJson(r, capture.byMetric));
     }
-    writeScheduleLag(new File(dir, SCHEDULE_LAG_LOG), r);
+    writeScheduleLag(new File(dir, RecordFiles.SCHEDULE_LAG), r);
   }
 
   /** The {@code [OVERALL]} line of the operations the database answered as asked, per second. */
   static final String SUCCESSFUL_THROUGHPUT = "SuccessfulThroughput(ops/sec)";
 
-  /** The schedule-lag log's file name in the results directory (not in hdr/, which holds measurements). */
-  static final String SCHEDULE_LAG_LOG = "schedule-lag.hdr";
   /** The {@code [SCHEDULE]} line counting operations that started more than an hour late. */
   static final String SCHEDULE_LAGS_ABOVE_1H = "LagsAbove1h(recordedAs1h)";
 
@@ -199,81 +202,93 @@ final class ResultsWriter {
 
   private String summaryJson(RunResult r, Map<String, Map<String, Object>> byMetric) {
     SummaryJson j = new SummaryJson();
-    j.field("format", "ycsb-result/1").field("version", BuildInfo.version()).field("gitCommit", BuildInfo.gitCommit())
-        .field("runId", r.runId).field("host", hostName()).field("label", Secrets.maskArgument(config.label))
-        .field("phase", config.phase())
-        .field("workload", config.workloadClass)
-        .field("workloadName", new PropertyReader(config.props).get(EngineOptions.WORKLOAD_FILE_NAME))
-        .field("db", config.dbClass).field("threads", config.threads).field("target", config.target)
-        .field("measurementInterval", new PropertyReader(config.props).get(EngineOptions.MEASUREMENT_INTERVAL))
-        .field("startEpochMs", r.startEpochMs).field("endEpochMs", r.endEpochMs)
-        .field("startTime", SummaryJson.iso(r.startEpochMs)).field("endTime", SummaryJson.iso(r.endEpochMs))
-        .field("runtimeMs", r.runtimeMs).field("operations", r.operations).field("throughput", r.throughput)
-        .field("statusIntervalSec", config.statusIntervalMs / 1000.0)
-        .field("initMs", r.initMs).field("cleanupMs", r.cleanupMs)
-        .raw("warmup", "{\"operations\": " + r.warmupOps + ", \"durationMs\": " + r.warmupMs + "}")
-        .field("exitCode", r.exitCode).field("exitReason", r.exitReason)
-        .field("interrupted", r.interruptedBy != null).field("interruptedBy", r.interruptedBy)
-        .field("lostOperations", r.lostOps).field("unfinishedOperations", r.unfinishedOps)
-        .raw("errors", r.errors == null ? "null" : r.errors.json(r.successfulThroughput()))
-        .field("insertStart", config.insertStart).field("insertCount", config.insertCount)
-        .field("recordCount", config.recordCount)
-        .field("operationCount", config.operationLimit == Long.MAX_VALUE ? 0 : config.operationLimit);
+    j.field(SummaryFields.FORMAT, SummaryFields.FORMAT_VALUE).field(SummaryFields.VERSION, BuildInfo.version())
+        .field(SummaryFields.GIT_COMMIT, BuildInfo.gitCommit())
+        .field(SummaryFields.RUN_ID, r.runId).field(SummaryFields.HOST, hostName())
+        .field(SummaryFields.LABEL, Secrets.maskArgument(config.label))
+        .field(SummaryFields.PHASE, config.phase())
+        .field(SummaryFields.WORKLOAD, config.workloadClass)
+        .field(SummaryFields.WORKLOAD_NAME, new PropertyReader(config.props).get(EngineOptions.WORKLOAD_FILE_NAME))
+        .field(SummaryFields.DB, config.dbClass).field(SummaryFields.THREADS, config.threads)
+        .field(SummaryFields.TARGET, config.target)
+        .field(SummaryFields.MEASUREMENT_INTERVAL,
+            new PropertyReader(config.props).get(EngineOptions.MEASUREMENT_INTERVAL))
+        .field(SummaryFields.START_EPOCH_MS, r.startEpochMs).field(SummaryFields.END_EPOCH_MS, r.endEpochMs)
+        .field(SummaryFields.START_TIME, SummaryJson.iso(r.startEpochMs))
+        .field(SummaryFields.END_TIME, SummaryJson.iso(r.endEpochMs))
+        .field(SummaryFields.RUNTIME_MS, r.runtimeMs).field(SummaryFields.OPERATIONS, r.operations)
+        .field(SummaryFields.THROUGHPUT, r.throughput)
+        .field(SummaryFields.STATUS_INTERVAL_SEC, config.statusIntervalMs / 1000.0)
+        .field(SummaryFields.INIT_MS, r.initMs).field(SummaryFields.CLEANUP_MS, r.cleanupMs)
+        .raw(SummaryFields.WARMUP, new SummaryJson().field(SummaryFields.Warmup.OPERATIONS, r.warmupOps)
+            .field(SummaryFields.Warmup.DURATION_MS, r.warmupMs).inline())
+        .field(SummaryFields.EXIT_CODE, r.exitCode).field(SummaryFields.EXIT_REASON, r.exitReason)
+        .field(SummaryFields.INTERRUPTED, r.interruptedBy != null)
+        .field(SummaryFields.INTERRUPTED_BY, r.interruptedBy)
+        .field(SummaryFields.LOST_OPERATIONS, r.lostOps).field(SummaryFields.UNFINISHED_OPERATIONS, r.unfinishedOps)
+        .raw(SummaryFields.ERRORS, r.errors == null ? "null" : r.errors.json(r.successfulThroughput()))
+        .field(SummaryFields.INSERT_START, config.insertStart).field(SummaryFields.INSERT_COUNT, config.insertCount)
+        .field(SummaryFields.RECORD_COUNT, config.recordCount)
+        .field(SummaryFields.OPERATION_COUNT, config.operationLimit == Long.MAX_VALUE ? 0 : config.operationLimit);
     SummaryJson props = new SummaryJson();
     for (Map.Entry<String, String> e : Secrets.masked(config.props).entrySet()) {
       props.field(e.getKey(), e.getValue());
     }
-    j.raw("properties", props.toString());
+    j.raw(SummaryFields.PROPERTIES, props.toString());
     SummaryJson ms = new SummaryJson();
     for (Map.Entry<String, Map<String, Object>> e : byMetric.entrySet()) {
       ms.raw(e.getKey(), measurementJson(e.getKey(), e.getValue()));
     }
-    j.raw("measurements", ms.toString());
+    j.raw(SummaryFields.MEASUREMENTS, ms.toString());
     ClientHealth h = r.health;
-    SummaryJson health = new SummaryJson().field("scheduleLagP99Us", h.lagP99Us).field("scheduleLagMaxUs", h.lagMaxUs)
-        .field("scheduleLagsAbove1h", r.lagsAbove1h)
-        .field("cpuUsedSec", h.cpuUsedSec).field("cpuCores", h.cores()).field("cpuUtilisation", h.cpuUtilisation)
-        .field("threadsBusy", h.threadsBusy).field("gcCount", h.gcCount).field("gcTimeMs", h.gcTimeMs).field("gcMaxPauseMs", h.gcMaxPauseMs())
-        .field("processPauseMaxUs", h.processPauseUs()).field("clientLimited", h.clientLimited);
+    SummaryJson health = new SummaryJson().field(Health.SCHEDULE_LAG_P99_US, h.lagP99Us)
+        .field(Health.SCHEDULE_LAG_MAX_US, h.lagMaxUs)
+        .field(Health.SCHEDULE_LAGS_ABOVE_1H, r.lagsAbove1h)
+        .field(Health.CPU_USED_SEC, h.cpuUsedSec).field(Health.CPU_CORES, h.cores())
+        .field(Health.CPU_UTILISATION, h.cpuUtilisation)
+        .field(Health.THREADS_BUSY, h.threadsBusy).field(Health.GC_COUNT, h.gcCount)
+        .field(Health.GC_TIME_MS, h.gcTimeMs).field(Health.GC_MAX_PAUSE_MS, h.gcMaxPauseMs())
+        .field(Health.PROCESS_PAUSE_MAX_US, h.processPauseUs()).field(Health.CLIENT_LIMITED, h.clientLimited);
     LagVerdict.Measures m = h.measures;
-    SummaryJson verdict = new SummaryJson().field("cause", h.cause.id());
-    verdict.raw("text", h.verdictText == null ? "null" : JsonText.quote(h.verdictText));
-    health.raw("verdict", verdict.field("machineBusy", m.machineBusy()).toString());
+    SummaryJson verdict = new SummaryJson().field(Verdict.CAUSE, h.cause.id());
+    verdict.raw(Verdict.TEXT, h.verdictText == null ? "null" : JsonText.quote(h.verdictText));
+    health.raw(Health.VERDICT, verdict.field(Verdict.MACHINE_BUSY, m.machineBusy()).toString());
     SummaryJson causes = new SummaryJson();
-    causes.field("cpuWaitMeasured", m.cpuWaitNs >= 0);
-    nullable(causes, "cpuWaitSec", m.cpuWaitNs, m.cpuWaitNs / 1e9);
-    nullable(causes, "cpuRunSec", m.cpuRunNs, m.cpuRunNs / 1e9);
-    nullable(causes, "operationThreadsCpuWaitSec", m.workerCpuWaitNs, m.workerCpuWaitNs / 1e9);
-    nullable(causes, "loadAverage", m.loadAverage, m.loadAverage);
-    causes.raw("lagQueuedShare", m.queuedUs < 0 || m.lagSumUs <= 0 ? "null"
+    causes.field(Causes.CPU_WAIT_MEASURED, m.cpuWaitNs >= 0);
+    nullable(causes, Causes.CPU_WAIT_SEC, m.cpuWaitNs, m.cpuWaitNs / 1e9);
+    nullable(causes, Causes.CPU_RUN_SEC, m.cpuRunNs, m.cpuRunNs / 1e9);
+    nullable(causes, Causes.OPERATION_THREADS_CPU_WAIT_SEC, m.workerCpuWaitNs, m.workerCpuWaitNs / 1e9);
+    nullable(causes, Causes.LOAD_AVERAGE, m.loadAverage, m.loadAverage);
+    causes.raw(Causes.LAG_QUEUED_SHARE, m.queuedUs < 0 || m.lagSumUs <= 0 ? "null"
         : JsonText.number(Math.min(1.0, (double) m.queuedUs / m.lagSumUs)));
-    causes.field("longestQueuedUs", m.maxQueuedUs);
-    causes.field("cpuCores", m.cores).field("threads", m.threads).field("inFlightBound", m.inFlightBound)
-        .field("threadsBusyInCalls", m.busyFraction);
-    nullable(causes, "workloadOutsideCallsSec", m.loopBusyNs, m.outsideCallsNs() / 1e9);
-    causes.raw("longestLoopOperationUs", m.longestLoopOpUs < 0 ? "null" : Long.toString(m.longestLoopOpUs));
-    causes.raw("serviceP999Us", m.serviceP999Us < 0 ? "null" : Long.toString(m.serviceP999Us));
-    causes.field("longestCallUs", m.longestCallUs);
-    causes.raw("heldEveryThreadUs", m.heldEveryThreadUs < 0 ? "null" : Long.toString(m.heldEveryThreadUs));
+    causes.field(Causes.LONGEST_QUEUED_US, m.maxQueuedUs);
+    causes.field(Causes.CPU_CORES, m.cores).field(Causes.THREADS, m.threads)
+        .field(Causes.IN_FLIGHT_BOUND, m.inFlightBound)
+        .field(Causes.THREADS_BUSY_IN_CALLS, m.busyFraction);
+    nullable(causes, Causes.WORKLOAD_OUTSIDE_CALLS_SEC, m.loopBusyNs, m.outsideCallsNs() / 1e9);
+    causes.raw(Causes.LONGEST_LOOP_OPERATION_US, m.longestLoopOpUs < 0 ? "null" : Long.toString(m.longestLoopOpUs));
+    causes.raw(Causes.SERVICE_P999_US, m.serviceP999Us < 0 ? "null" : Long.toString(m.serviceP999Us));
+    causes.field(Causes.LONGEST_CALL_US, m.longestCallUs);
+    causes.raw(Causes.HELD_EVERY_THREAD_US, m.heldEveryThreadUs < 0 ? "null" : Long.toString(m.heldEveryThreadUs));
     causes
-        .field("processPauseMaxUs", m.processPauseUs)
-        .field("gcMaxPauseUs", m.gcPauseUs)
-        .field("silentNodeUs", m.silentNodeUs);
-    health.raw("causes", causes.toString());
+        .field(Causes.PROCESS_PAUSE_MAX_US, m.processPauseUs)
+        .field(Causes.GC_MAX_PAUSE_US, m.gcPauseUs)
+        .field(Causes.SILENT_NODE_US, m.silentNodeUs);
+    health.raw(Health.CAUSES, causes.toString());
     StringBuilder warnings = new StringBuilder("[");
     for (int i = 0; i < h.warnings.size(); i++) {
       warnings.append(i == 0 ? "" : ", ").append(JsonText.quote(h.warnings.get(i)));
     }
-    health.raw("warnings", warnings.append(']').toString());
-    j.raw("health", health.toString());
+    health.raw(Health.WARNINGS, warnings.append(']').toString());
+    j.raw(SummaryFields.HEALTH, health.toString());
     if (r.database != null) {
-      j.raw("database", r.database.json());
+      j.raw(SummaryFields.DATABASE, r.database.json());
     }
     if (r.databaseNodes != null) {
-      j.raw(site.ycsb.telemetry.DatabaseNodes.SECTION, r.databaseNodes);
+      j.raw(SummaryFields.DATABASE_NODES, r.databaseNodes);
     }
     if (r.databaseView != null) {
-      j.raw(DatabaseView.SECTION, r.databaseView);
+      j.raw(SummaryFields.DATABASE_VIEW, r.databaseView);
     }
     return j.toString() + "\n";
   }
@@ -289,31 +304,32 @@ final class ResultsWriter {
 
   private static String measurementJson(String name, Map<String, Object> figures) {
     SummaryJson m = new SummaryJson();
-    m.field("kind", name.startsWith(Measurements.INTENDED_PREFIX) ? "intended" : "service");
+    m.field(Measurement.KIND, name.startsWith(Measurements.INTENDED_PREFIX) ? Measurement.KIND_INTENDED
+        : Measurement.KIND_SERVICE);
     SummaryJson percentiles = new SummaryJson();
     SummaryJson returns = new SummaryJson();
     for (Map.Entry<String, Object> f : figures.entrySet()) {
       String key = f.getKey();
       Object v = f.getValue();
       if (key.equals("Operations")) {
-        m.value("operations", v);
+        m.value(Measurement.OPERATIONS, v);
       } else if (key.equals("AverageLatency(us)")) {
-        m.value("averageUs", v);
+        m.value(Measurement.AVERAGE_US, v);
       } else if (key.equals("MinLatency(us)")) {
-        m.value("minUs", v);
+        m.value(Measurement.MIN_US, v);
       } else if (key.equals("MaxLatency(us)")) {
-        m.value("maxUs", v);
+        m.value(Measurement.MAX_US, v);
       } else if (key.endsWith("PercentileLatency(us)")) {
         percentiles.value(key.substring(0, key.length() - "PercentileLatency(us)".length())
             .replaceAll("(st|nd|rd|th)$", ""), v);
       } else if (key.equals(site.ycsb.measurements.OneMeasurementHdrHistogram.CLAMPED)) {
-        m.value("clampedAbove1h", v);
+        m.value(Measurement.CLAMPED_ABOVE_1H, v);
       } else if (key.startsWith("Return=")) {
         returns.value(key.substring("Return=".length()), v);
       }
     }
-    m.raw("percentilesUs", percentiles.toString());
-    m.raw("returns", returns.toString());
+    m.raw(Measurement.PERCENTILES_US, percentiles.toString());
+    m.raw(Measurement.RETURNS, returns.toString());
     return m.toString();
   }
 

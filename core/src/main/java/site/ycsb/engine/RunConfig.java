@@ -13,6 +13,7 @@ import site.ycsb.cli.PropertyReader;
 import site.ycsb.cli.UsageException;
 import site.ycsb.cli.WorkloadHooks;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsb.output.RecordFiles;
 
 /**
  * The engine's settings for one run, parsed and validated in one place before anything runs (a mistake found after an
@@ -210,8 +211,9 @@ public final class RunConfig {
   }
 
   /** The files a run's record holds (in its results.dir), which an exportfile must not be. */
-  static final java.util.List<String> RECORD_FILES = java.util.Arrays.asList(site.ycsb.support.RunRecords.SUMMARY, "output.txt",
-      "timeseries.csv", "status.log", "schedule-lag.hdr", "hdr", ResultsDirClaim.NAME);
+  static final java.util.List<String> RECORD_FILES = java.util.Arrays.asList(RecordFiles.SUMMARY,
+      RecordFiles.OUTPUT, RecordFiles.TIMESERIES, RecordFiles.STATUS_LOG, RecordFiles.SCHEDULE_LAG,
+      RecordFiles.HDR_DIR, ResultsDirClaim.NAME);
 
   /**
    * An exportfile inside another run's record would replace or add to what that run wrote (its output.txt), and one

@@ -193,7 +193,7 @@ public class Measurements {
     }
     String resultsDir = r.get(EngineOptions.RESULTS_DIR);
     if (!resultsDir.isEmpty()) {
-      logPrefixes.add(new File(resultsDir, "hdr").getPath() + File.separator);
+      logPrefixes.add(new File(resultsDir, site.ycsb.output.RecordFiles.HDR_DIR).getPath() + File.separator);
     }
     logStartEpochMs = System.currentTimeMillis();
   }
@@ -443,7 +443,7 @@ public class Measurements {
   private OneMeasurement hdr(String name) {
     List<HistogramLogWriter> logs = new ArrayList<>(logPrefixes.size());
     for (String prefix : logPrefixes) {
-      File file = new File(prefix + name + ".hdr");
+      File file = new File(prefix + name + site.ycsb.output.RecordFiles.HDR_SUFFIX);
       File parent = file.getAbsoluteFile().getParentFile();
       // mkdirs first: two measurements created at once race to create the directory, and the loser's mkdirs
       // returns false although the directory now exists.

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 import site.ycsb.measurements.exporter.JsonText;
+import site.ycsb.output.SummaryFields;
 
 /**
  * summary.json's {@code databaseNodes} section — per node the phase's mean and maximum CPU, I/O wait, memory, disk
@@ -20,7 +21,7 @@ import site.ycsb.measurements.exporter.JsonText;
  */
 public final class DatabaseNodes {
   /** The section's name in summary.json. */
-  public static final String SECTION = "databaseNodes";
+  public static final String SECTION = SummaryFields.DATABASE_NODES;
 
   private DatabaseNodes() {
   }
@@ -32,15 +33,18 @@ public final class DatabaseNodes {
    * @param samplerSec how long it sampled
    */
   static String json(long intervalMs, List<NodeSummary> nodes, double samplerCpuMs, double samplerSec) {
-    StringBuilder j = new StringBuilder("{\"intervalMs\": ").append(intervalMs).append(", \"nodes\": [");
+    StringBuilder j = new StringBuilder("{").append(name(SummaryFields.DatabaseNodes.INTERVAL_MS)).append(intervalMs)
+        .append(", ").append(name(SummaryFields.DatabaseNodes.NODES)).append('[');
     for (int i = 0; i < nodes.size(); i++) {
       j.append(i == 0 ? "" : ", ").append(nodes.get(i).json());
     }
-    j.append("], \"verdicts\": ").append(array(verdicts(nodes))).append(", \"problems\": ")
-        .append(array(problems(nodes)));
+    j.append("], ").append(name(SummaryFields.DatabaseNodes.VERDICTS)).append(array(verdicts(nodes))).append(", ")
+        .append(name(SummaryFields.DatabaseNodes.PROBLEMS)).append(array(problems(nodes)));
     if (samplerCpuMs >= 0 && samplerSec > 0) {
-      j.append(", \"sampler\": {\"cpuMs\": ").append(JsonText.number(Math.round(samplerCpuMs * 10) / 10.0))
-          .append(", \"seconds\": ").append(JsonText.number(Math.round(samplerSec * 10) / 10.0)).append('}');
+      j.append(", ").append(name(SummaryFields.DatabaseNodes.SAMPLER)).append('{')
+          .append(name(SummaryFields.Sampler.CPU_MS)).append(JsonText.number(Math.round(samplerCpuMs * 10) / 10.0))
+          .append(", ").append(name(SummaryFields.Sampler.SECONDS))
+          .append(JsonText.number(Math.round(samplerSec * 10) / 10.0)).append('}');
     }
     return j.append('}').toString();
   }
@@ -108,6 +112,11 @@ public final class DatabaseNodes {
       out.add(sb.append(String.format(Locale.ROOT, " (%d samples)", s.samples)).toString());
     }
     return out;
+  }
+
+  /** {@code "field": }, a member's name as the section writes it. */
+  private static String name(String field) {
+    return JsonText.quote(field) + ": ";
   }
 
   private static String array(List<String> items) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import site.ycsb.measurements.exporter.JsonText;
+import site.ycsb.output.SummaryFields.NodeFigures;
 
 /**
  * What one database node did during a phase: the mean and maximum of its samples that cover the measured window
@@ -272,40 +273,43 @@ public final class NodeSummary {
   /** The entry of summary.json's {@code databaseNodes.nodes}. */
   String json() {
     StringBuilder j = new StringBuilder("{");
-    field(j, "node", JsonText.quote(node.name));
-    field(j, "source", JsonText.quote(node.source));
-    field(j, "local", Boolean.toString(node.local));
-    field(j, "cores", Integer.toString(node.cores));
-    field(j, "file", JsonText.quote(NodeCsv.fileName(node.name)));
-    field(j, "samples", Integer.toString(samples));
-    stat(j, "cpu", "Pct", cpu, true);
-    stat(j, "user", "Pct", user, false);
-    stat(j, "system", "Pct", system, false);
-    stat(j, "iowait", "Pct", iowait, false);
-    stat(j, "steal", "Pct", steal, false);
-    stat(j, "machineCpu", "Pct", machineCpu, true);
-    number(j, "load1Max", load1.max);
-    number(j, "memUsedMaxMb", memUsed.max);
-    number(j, "memTotalMb", memTotalMb);
-    number(j, "rssMaxMb", rss.max);
-    stat(j, "diskRead", "MbS", diskRead, false);
-    stat(j, "diskWrite", "MbS", diskWrite, false);
-    stat(j, "diskBusy", "Pct", diskBusy, true);
-    stat(j, "netRx", "MbS", netRx, false);
-    stat(j, "netTx", "MbS", netTx, false);
+    field(j, NodeFigures.NODE, JsonText.quote(node.name));
+    field(j, NodeFigures.SOURCE, JsonText.quote(node.source));
+    field(j, NodeFigures.LOCAL, Boolean.toString(node.local));
+    field(j, NodeFigures.CORES, Integer.toString(node.cores));
+    field(j, NodeFigures.FILE, JsonText.quote(NodeCsv.fileName(node.name)));
+    field(j, NodeFigures.SAMPLES, Integer.toString(samples));
+    stat(j, NodeFigures.CPU_MEAN_PCT, NodeFigures.CPU_MAX_PCT, NodeFigures.CPU_SATURATED_SHARE, cpu);
+    stat(j, NodeFigures.USER_MEAN_PCT, NodeFigures.USER_MAX_PCT, null, user);
+    stat(j, NodeFigures.SYSTEM_MEAN_PCT, NodeFigures.SYSTEM_MAX_PCT, null, system);
+    stat(j, NodeFigures.IOWAIT_MEAN_PCT, NodeFigures.IOWAIT_MAX_PCT, null, iowait);
+    stat(j, NodeFigures.STEAL_MEAN_PCT, NodeFigures.STEAL_MAX_PCT, null, steal);
+    stat(j, NodeFigures.MACHINE_CPU_MEAN_PCT, NodeFigures.MACHINE_CPU_MAX_PCT, NodeFigures.MACHINE_CPU_SATURATED_SHARE,
+        machineCpu);
+    number(j, NodeFigures.LOAD1_MAX, load1.max);
+    number(j, NodeFigures.MEM_USED_MAX_MB, memUsed.max);
+    number(j, NodeFigures.MEM_TOTAL_MB, memTotalMb);
+    number(j, NodeFigures.RSS_MAX_MB, rss.max);
+    stat(j, NodeFigures.DISK_READ_MEAN_MB_S, NodeFigures.DISK_READ_MAX_MB_S, null, diskRead);
+    stat(j, NodeFigures.DISK_WRITE_MEAN_MB_S, NodeFigures.DISK_WRITE_MAX_MB_S, null, diskWrite);
+    stat(j, NodeFigures.DISK_BUSY_MEAN_PCT, NodeFigures.DISK_BUSY_MAX_PCT, NodeFigures.DISK_BUSY_SATURATED_SHARE,
+        diskBusy);
+    stat(j, NodeFigures.NET_RX_MEAN_MB_S, NodeFigures.NET_RX_MAX_MB_S, null, netRx);
+    stat(j, NodeFigures.NET_TX_MEAN_MB_S, NodeFigures.NET_TX_MAX_MB_S, null, netTx);
     StringBuilder problems = new StringBuilder("[");
     for (String p : node.problems()) {
       problems.append(problems.length() > 1 ? ", " : "").append(JsonText.quote(p));
     }
-    field(j, "problems", problems.append(']').toString());
+    field(j, NodeFigures.PROBLEMS, problems.append(']').toString());
     return j.append('}').toString();
   }
 
-  private static void stat(StringBuilder j, String name, String unit, Stat s, boolean share) {
-    number(j, name + "Mean" + unit, s.mean());
-    number(j, name + "Max" + unit, s.max);
-    if (share) {
-      number(j, name + "SaturatedShare", s.saturatedShare());
+  /** The mean and maximum of {@code s}, and its saturated share when {@code saturatedShare} names one. */
+  private static void stat(StringBuilder j, String mean, String max, String saturatedShare, Stat s) {
+    number(j, mean, s.mean());
+    number(j, max, s.max);
+    if (saturatedShare != null) {
+      number(j, saturatedShare, s.saturatedShare());
     }
   }
 

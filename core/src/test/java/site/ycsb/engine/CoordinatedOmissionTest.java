@@ -18,6 +18,7 @@ import site.ycsb.AsyncStallingDB;
 import site.ycsb.ClientRunner;
 import site.ycsb.cli.ExitCode;
 import site.ycsb.testsupport.StallingDB;
+import site.ycsb.output.RecordFiles;
 
 /**
  * The engine's headline: latency corrected for coordinated omission. One thread on a 1 ms schedule against a
@@ -96,7 +97,7 @@ class CoordinatedOmissionTest {
 
   /** The run's mean schedule lag (us) as if all of it fell on the 3000 measured reads of the 4500. */
   private static double lagAllowanceUs(File dir) throws IOException {
-    return total(new File(dir, ResultsWriter.SCHEDULE_LAG_LOG)).getMean() * 4500 / 3000;
+    return total(new File(dir, RecordFiles.SCHEDULE_LAG)).getMean() * 4500 / 3000;
   }
 
   /**

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ClientRunner;
 import site.ycsb.cli.ExitCode;
+import site.ycsb.output.RecordFiles;
 
 /** What {@code results.dir} and {@code hdrhistogram.fileoutput} leave behind, read back with standard tools. */
 class ResultsDirectoryTest {
@@ -91,7 +92,7 @@ class ResultsDirectoryTest {
     assertEquals(reads, totalCount(new File(dir, "hdr/READ.hdr")), "HdrHistogram's reader sees every read");
     assertEquals(reads, totalCount(new File(dir, "hdr/Intended-READ.hdr")));
     // the schedule lag as a histogram (for merge), agreeing with the printed figures
-    Histogram lag = total(new File(dir, ResultsWriter.SCHEDULE_LAG_LOG));
+    Histogram lag = total(new File(dir, RecordFiles.SCHEDULE_LAG));
     assertTrue(lag.getTotalCount() >= reads + r.longValueOrZero("UPDATE", "Operations"), "a lag per operation");
     assertEquals(r.longValue("SCHEDULE", "LagMax(us)"), lag.getMaxValue());
     assertEquals(r.longValue("SCHEDULE", "LagP99(us)"), lag.getValueAtPercentile(99));

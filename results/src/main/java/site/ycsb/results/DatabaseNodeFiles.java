@@ -15,6 +15,9 @@ import java.util.Map;
 import site.ycsb.telemetry.DatabaseNodes;
 import site.ycsb.telemetry.NodeCsv;
 import site.ycsb.telemetry.NodeInfo;
+import site.ycsb.output.RecordFiles;
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.NodeFigures;
 
 /**
  * The database nodes' records of result directories ({@code server-<node>.csv} and summary.json's
@@ -45,17 +48,17 @@ public final class DatabaseNodeFiles {
   /** The nodes of a result directory's summary, in its order; empty when none was sampled. */
   static List<Node> nodes(ResultDir d) {
     List<Node> out = new ArrayList<>();
-    for (JsonNode n : d.summary().path(DatabaseNodes.SECTION).path("nodes")) {
-      String name = n.path("node").asText("");
+    for (JsonNode n : d.summary().path(DatabaseNodes.SECTION).path(SummaryFields.DatabaseNodes.NODES)) {
+      String name = n.path(NodeFigures.NODE).asText("");
       if (name.isEmpty()) {
         continue;
       }
-      NodeInfo info = new NodeInfo(name, n.path("source").asText(""), n.path("local").asBoolean(false),
-          n.path("cores").asInt(0));
-      for (JsonNode p : n.path("problems")) {
+      NodeInfo info = new NodeInfo(name, n.path(NodeFigures.SOURCE).asText(""),
+          n.path(NodeFigures.LOCAL).asBoolean(false), n.path(NodeFigures.CORES).asInt(0));
+      for (JsonNode p : n.path(NodeFigures.PROBLEMS)) {
         info.problem(p.asText());
       }
-      out.add(new Node(info, d.dir().resolve(NodeCsv.fileName(name)), n.path("samples").asLong(0)));
+      out.add(new Node(info, d.dir().resolve(NodeCsv.fileName(name)), n.path(NodeFigures.SAMPLES).asLong(0)));
     }
     return out;
   }
@@ -64,9 +67,9 @@ public final class DatabaseNodeFiles {
   public static Double meanCpu(ResultDir d) {
     double sum = 0;
     int n = 0;
-    for (JsonNode node : d.summary().path(DatabaseNodes.SECTION).path("nodes")) {
-      if (node.path("cpuMeanPct").isNumber()) {
-        sum += node.path("cpuMeanPct").asDouble();
+    for (JsonNode node : d.summary().path(DatabaseNodes.SECTION).path(SummaryFields.DatabaseNodes.NODES)) {
+      if (node.path(NodeFigures.CPU_MEAN_PCT).isNumber()) {
+        sum += node.path(NodeFigures.CPU_MEAN_PCT).asDouble();
         n++;
       }
     }
@@ -76,10 +79,10 @@ public final class DatabaseNodeFiles {
   /** Each node's mean CPU in one result, "node 45.2%" joined with ", "; "" when none. */
   public static String cpuByNode(ResultDir d) {
     List<String> out = new ArrayList<>();
-    for (JsonNode node : d.summary().path(DatabaseNodes.SECTION).path("nodes")) {
-      if (node.path("cpuMeanPct").isNumber()) {
-        out.add(String.format(java.util.Locale.ROOT, "%s %.1f%%", node.path("node").asText(),
-            node.path("cpuMeanPct").asDouble()));
+    for (JsonNode node : d.summary().path(DatabaseNodes.SECTION).path(SummaryFields.DatabaseNodes.NODES)) {
+      if (node.path(NodeFigures.CPU_MEAN_PCT).isNumber()) {
+        out.add(String.format(java.util.Locale.ROOT, "%s %.1f%%", node.path(NodeFigures.NODE).asText(),
+            node.path(NodeFigures.CPU_MEAN_PCT).asDouble()));
       }
     }
     return String.join(", ", out);
@@ -101,7 +104,8 @@ public final class DatabaseNodeFiles {
     Map<String, Node> chosen = new LinkedHashMap<>();
     long interval = 0;
     for (ResultDir d : dirs) {
-      interval = Math.max(interval, d.summary().path(DatabaseNodes.SECTION).path("intervalMs").asLong(0));
+      interval = Math.max(interval,
+          d.summary().path(DatabaseNodes.SECTION).path(SummaryFields.DatabaseNodes.INTERVAL_MS).asLong(0));
       for (Node n : nodes(d)) {
         Node earlier = chosen.get(n.info.name);
         if (earlier == null || n.samples > earlier.samples && Files.isRegularFile(n.file)) {
@@ -147,7 +151,7 @@ public final class DatabaseNodeFiles {
         Files.copy(f, dir.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
       }
     }
-    if (!Files.isRegularFile(dir.resolve(ResultDir.SUMMARY))) {
+    if (!Files.isRegularFile(dir.resolve(RecordFiles.SUMMARY))) {
       return;
     }
     ResultDir result;
@@ -157,7 +161,8 @@ public final class DatabaseNodeFiles {
       return; // a damaged summary is not made worse; the files are there
     }
     Map<String, NodeInfo> all = new LinkedHashMap<>();
-    long interval = Math.max(intervalMs, result.summary().path(DatabaseNodes.SECTION).path("intervalMs").asLong(0));
+    long interval = Math.max(intervalMs,
+        result.summary().path(DatabaseNodes.SECTION).path(SummaryFields.DatabaseNodes.INTERVAL_MS).asLong(0));
     for (Node n : nodes(result)) {
       all.put(n.info.name, n.info);
     }
@@ -172,6 +177,6 @@ public final class DatabaseNodeFiles {
     ObjectNode summary = (ObjectNode) result.summary();
     summary.set(DatabaseNodes.SECTION, Json.MAPPER.readTree(DatabaseNodes.fromFiles(interval, infos, files,
         result.startEpochMs(), result.endEpochMs())));
-    Json.write(dir.resolve(ResultDir.SUMMARY), summary);
+    Json.write(dir.resolve(RecordFiles.SUMMARY), summary);
   }
 }

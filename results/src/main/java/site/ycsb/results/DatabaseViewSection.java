@@ -13,6 +13,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.ViewFigure;
+import site.ycsb.output.SummaryFields.ViewNode;
+
 /**
  * The database's own view of its nodes (summary.json's {@value #SECTION}, sampled by the bindings, e.g. Cassandra's
  * thread pools): kept per node by {@code merge} — clients of one phase see the same nodes, so a node is taken once,
@@ -22,7 +26,7 @@ import java.util.Set;
  * <p>Stateless; thread-safe.
  */
 final class DatabaseViewSection {
-  static final String SECTION = "databaseView";
+  static final String SECTION = SummaryFields.DATABASE_VIEW;
 
   private DatabaseViewSection() {
   }
@@ -35,11 +39,11 @@ final class DatabaseViewSection {
     Map<String, JsonNode> chosen = new LinkedHashMap<>();
     Map<String, ResultDir> from = new LinkedHashMap<>();
     for (ResultDir d : dirs) {
-      for (JsonNode n : d.summary().path(SECTION).path("nodes")) {
-        String name = n.path("node").asText("");
+      for (JsonNode n : d.summary().path(SECTION).path(SummaryFields.DatabaseView.NODES)) {
+        String name = n.path(ViewNode.NODE).asText("");
         JsonNode earlier = chosen.get(name);
         if (!name.isEmpty() && (earlier == null
-            || n.path("samples").asLong(0) > earlier.path("samples").asLong(0))) {
+            || n.path(ViewNode.SAMPLES).asLong(0) > earlier.path(ViewNode.SAMPLES).asLong(0))) {
           chosen.put(name, n);
           from.put(name, d);
         }
@@ -49,13 +53,13 @@ final class DatabaseViewSection {
       return null;
     }
     ObjectNode section = Json.object();
-    ArrayNode nodes = section.putArray("nodes");
+    ArrayNode nodes = section.putArray(SummaryFields.DatabaseView.NODES);
     chosen.values().forEach(n -> nodes.add(n.deepCopy()));
     Set<String> verdicts = new LinkedHashSet<>();
     for (ResultDir d : new LinkedHashSet<>(from.values())) {
-      d.summary().path(SECTION).path("verdicts").forEach(v -> verdicts.add(v.asText()));
+      d.summary().path(SECTION).path(SummaryFields.DatabaseView.VERDICTS).forEach(v -> verdicts.add(v.asText()));
     }
-    ArrayNode v = section.putArray("verdicts");
+    ArrayNode v = section.putArray(SummaryFields.DatabaseView.VERDICTS);
     verdicts.forEach(v::add);
     return section;
   }
@@ -63,7 +67,7 @@ final class DatabaseViewSection {
   /** Whether any run has the database's own view of a node. */
   static boolean any(RunCatalog catalog) {
     for (ReportRun r : catalog.runs()) {
-      if (r.dir.summary().path(SECTION).path("nodes").size() > 0) {
+      if (r.dir.summary().path(SECTION).path(SummaryFields.DatabaseView.NODES).size() > 0) {
         return true;
       }
     }
@@ -81,13 +85,13 @@ final class DatabaseViewSection {
         if (r == null) {
           continue;
         }
-        for (JsonNode n : r.dir.summary().path(SECTION).path("nodes")) {
-          String source = n.path("binding").asText("") + ", " + n.path("source").asText("");
-          Iterator<Map.Entry<String, JsonNode>> figures = n.path("figures").fields();
+        for (JsonNode n : r.dir.summary().path(SECTION).path(SummaryFields.DatabaseView.NODES)) {
+          String source = n.path(ViewNode.BINDING).asText("") + ", " + n.path(ViewNode.SOURCE).asText("");
+          Iterator<Map.Entry<String, JsonNode>> figures = n.path(ViewNode.FIGURES).fields();
           while (figures.hasNext()) {
             Map.Entry<String, JsonNode> f = figures.next();
-            t.add(Arrays.asList(w, c, n.path("node").asText(), source, n.path("samples").asText(""), f.getKey(),
-                num(f.getValue(), "mean"), num(f.getValue(), "max")));
+            t.add(Arrays.asList(w, c, n.path(ViewNode.NODE).asText(), source, n.path(ViewNode.SAMPLES).asText(""),
+                f.getKey(), num(f.getValue(), ViewFigure.MEAN), num(f.getValue(), ViewFigure.MAX)));
           }
         }
       }

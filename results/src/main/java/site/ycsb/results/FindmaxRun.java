@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import site.ycsb.output.RecordFiles;
+
 /**
  * The record of one {@code bin/ycsb findmax} run: {@code findmax.json} (written by the fleet module's findmax) and
  * the result directory of every step beside it. A step directory that is missing (the engine could not run) is
@@ -80,7 +82,7 @@ final class FindmaxRun {
         if (!p.startsWith(dir.normalize())) {
           throw new UsageException(dir.resolve(FILE) + ": step directory '" + sub + "' is outside " + dir);
         }
-        if (Files.isRegularFile(p.resolve(ResultDir.SUMMARY))) {
+        if (Files.isRegularFile(p.resolve(RecordFiles.SUMMARY))) {
           rd = ResultDir.load(p);
         }
       }

@@ -12,6 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import site.ycsb.output.RecordFiles;
+import site.ycsb.output.SummaryFields;
+
 /** Reads and writes standard HdrHistogram interval logs (hdr/NAME.hdr) with absolute interval timestamps. */
 final class HdrLog {
   /** Three significant digits, as the engine records; auto-resizing so any interval can be added. */
@@ -95,12 +98,12 @@ final class HdrLog {
    */
   static void checkCount(ResultDir dir, String measurement, Path log, long values) throws UsageException {
     com.fasterxml.jackson.databind.JsonNode m = dir.measurements().path(measurement);
-    if (!m.hasNonNull("operations")) {
+    if (!m.hasNonNull(SummaryFields.Measurement.OPERATIONS)) {
       return; // only the log knows this measurement (CLEANUP, for example)
     }
-    long counted = m.get("operations").asLong();
+    long counted = m.get(SummaryFields.Measurement.OPERATIONS).asLong();
     if (counted != values) {
-      throw new UsageException(log + " holds " + values + " values but " + dir.dir().resolve(ResultDir.SUMMARY)
+      throw new UsageException(log + " holds " + values + " values but " + dir.dir().resolve(RecordFiles.SUMMARY)
           + " counts " + counted + " " + measurement + " operations: the log is damaged or from another run");
     }
   }

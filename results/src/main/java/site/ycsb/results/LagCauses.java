@@ -7,6 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.List;
 
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.Causes;
+import site.ycsb.output.SummaryFields.Health;
+import site.ycsb.output.SummaryFields.Verdict;
+
 /**
  * The merged form of the clients' lateness verdicts and their measures (summary.json's {@code health.verdict} and
  * {@code health.causes}; each client's own stay in {@code health.perClient}). The merged cause is the first of
@@ -19,10 +24,11 @@ final class LagCauses {
   /** Causes in the order the merged verdict takes them. */
   static final List<String> PRIORITY = Arrays.asList("machine", "client", "database", "unexplained", "startup",
       "failures", "none");
-  private static final List<String> SUMMED = Arrays.asList("cpuWaitSec", "cpuRunSec", "cpuCores", "threads",
-      "workloadOutsideCallsSec");
-  private static final List<String> MAXIMA = Arrays.asList("loadAverage", "threadsBusyInCalls", "serviceP999Us",
-      "longestCallUs", "heldEveryThreadUs", "processPauseMaxUs", "gcMaxPauseUs");
+  private static final List<String> SUMMED = Arrays.asList(Causes.CPU_WAIT_SEC, Causes.CPU_RUN_SEC,
+      Causes.CPU_CORES, Causes.THREADS, Causes.WORKLOAD_OUTSIDE_CALLS_SEC);
+  private static final List<String> MAXIMA = Arrays.asList(Causes.LOAD_AVERAGE, Causes.THREADS_BUSY_IN_CALLS,
+      Causes.SERVICE_P999_US, Causes.LONGEST_CALL_US, Causes.HELD_EVERY_THREAD_US, Causes.PROCESS_PAUSE_MAX_US,
+      Causes.GC_MAX_PAUSE_US);
 
   private LagCauses() {
   }
@@ -34,13 +40,13 @@ final class LagCauses {
     ObjectNode hosts = Json.object();
     boolean any = false;
     for (ResultDir d : dirs) {
-      JsonNode v = d.summary().path("health").path("verdict");
+      JsonNode v = d.summary().path(SummaryFields.HEALTH).path(Health.VERDICT);
       if (!v.isObject()) {
         continue;
       }
       any = true;
-      String c = v.path("cause").asText("none");
-      machineBusy |= v.path("machineBusy").asBoolean(false);
+      String c = v.path(Verdict.CAUSE).asText("none");
+      machineBusy |= v.path(Verdict.MACHINE_BUSY).asBoolean(false);
       ArrayNode list = hosts.has(c) ? (ArrayNode) hosts.get(c) : hosts.putArray(c);
       list.add(d.host());
       if (cause == null || rank(c) < rank(cause)) {
@@ -50,12 +56,12 @@ final class LagCauses {
     if (!any) {
       return;
     }
-    ObjectNode verdict = h.putObject("verdict");
-    verdict.put("cause", cause);
-    verdict.putNull("text"); // each client's line is in warnings and perClient
-    verdict.put("machineBusy", machineBusy);
-    verdict.set("hostsByCause", hosts);
-    h.set("causes", causes(dirs));
+    ObjectNode verdict = h.putObject(Health.VERDICT);
+    verdict.put(Verdict.CAUSE, cause);
+    verdict.putNull(Verdict.TEXT); // each client's line is in warnings and perClient
+    verdict.put(Verdict.MACHINE_BUSY, machineBusy);
+    verdict.set(Verdict.HOSTS_BY_CAUSE, hosts);
+    h.set(Health.CAUSES, causes(dirs));
   }
 
   private static int rank(String cause) {
@@ -67,14 +73,15 @@ final class LagCauses {
     ObjectNode out = Json.object();
     boolean allMeasured = true;
     for (ResultDir d : dirs) {
-      allMeasured &= d.summary().path("health").path("causes").path("cpuWaitMeasured").asBoolean(false);
+      allMeasured &= d.summary().path(SummaryFields.HEALTH).path(Health.CAUSES).path(Causes.CPU_WAIT_MEASURED)
+          .asBoolean(false);
     }
-    out.put("cpuWaitMeasured", allMeasured);
+    out.put(Causes.CPU_WAIT_MEASURED, allMeasured);
     for (String f : SUMMED) {
       double sum = 0;
       boolean seen = false;
       for (ResultDir d : dirs) {
-        JsonNode v = d.summary().path("health").path("causes").get(f);
+        JsonNode v = d.summary().path(SummaryFields.HEALTH).path(Health.CAUSES).get(f);
         if (v != null && v.isNumber()) {
           sum += v.asDouble();
           seen = true;
@@ -91,7 +98,7 @@ final class LagCauses {
     for (String f : MAXIMA) {
       JsonNode best = null;
       for (ResultDir d : dirs) {
-        JsonNode v = d.summary().path("health").path("causes").get(f);
+        JsonNode v = d.summary().path(SummaryFields.HEALTH).path(Health.CAUSES).get(f);
         if (v != null && v.isNumber() && (best == null || v.asDouble() > best.asDouble())) {
           best = v;
         }

@@ -6,6 +6,8 @@ import org.HdrHistogram.Histogram;
 import java.util.Iterator;
 import java.util.Map;
 
+import site.ycsb.output.SummaryFields.Measurement;
+
 /** The latency figures a report shows for one measurement of one run. */
 final class LatencyFigures {
   static final String[] STATUS_OK = {"OK", "BATCHED_OK"};
@@ -39,14 +41,14 @@ final class LatencyFigures {
       return null;
     }
     long errors = 0;
-    Iterator<Map.Entry<String, JsonNode>> it = m.path("returns").fields();
+    Iterator<Map.Entry<String, JsonNode>> it = m.path(Measurement.RETURNS).fields();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       if (!e.getKey().equals(STATUS_OK[0]) && !e.getKey().equals(STATUS_OK[1])) {
         errors += e.getValue().asLong();
       }
     }
-    JsonNode pct = m.path("percentilesUs");
+    JsonNode pct = m.path(Measurement.PERCENTILES_US);
     Histogram total = null;
     Long[] values = new Long[3];
     double[] percentiles = {95, 99, 99.9};
@@ -63,7 +65,8 @@ final class LatencyFigures {
         values[i] = total.getValueAtPercentile(percentiles[i]);
       }
     }
-    return new LatencyFigures(m.path("operations").asLong(), errors, m.path("averageUs").asDouble(), values[0],
-        values[1], values[2], m.path("maxUs").asLong());
+    return new LatencyFigures(m.path(Measurement.OPERATIONS).asLong(), errors,
+        m.path(Measurement.AVERAGE_US).asDouble(), values[0], values[1], values[2],
+        m.path(Measurement.MAX_US).asLong());
   }
 }

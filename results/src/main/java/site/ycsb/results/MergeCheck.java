@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 
+import site.ycsb.output.SummaryFields;
+
 /**
  * Decides whether result directories may be merged: refuses (UsageException) when they describe different
  * experiments or never ran at the same time, and collects one-line warnings for doubtful but usable sets.
@@ -30,21 +32,22 @@ final class MergeCheck {
 
   void check(List<ResultDir> dirs) throws UsageException {
     requireDistinctRuns(dirs);
-    requireSame(dirs, "phase", ResultDir::phase);
-    requireSame(dirs, "workload", ResultDir::workload);
-    requireSame(dirs, "workloadName", ResultDir::workloadName);
-    requireSame(dirs, "db", ResultDir::db);
+    requireSame(dirs, SummaryFields.PHASE, ResultDir::phase);
+    requireSame(dirs, SummaryFields.WORKLOAD, ResultDir::workload);
+    requireSame(dirs, SummaryFields.WORKLOAD_NAME, ResultDir::workloadName);
+    requireSame(dirs, SummaryFields.DB, ResultDir::db);
     checkWindows(dirs);
     for (ResultDir d : dirs) {
-      int exit = d.summary().path("exitCode").asInt(0);
+      int exit = d.summary().path(SummaryFields.EXIT_CODE).asInt(0);
       if (exit != 0) {
-        warnings.add(d.host() + " did not complete: exit code " + exit + " (" + d.text("exitReason") + ") in " + d);
+        warnings.add(d.host() + " did not complete: exit code " + exit + " (" + d.text(SummaryFields.EXIT_REASON)
+            + ") in " + d);
       }
     }
     warnIfDifferent(dirs, "thread counts", d -> Long.toString(d.threads()));
     warnIfDifferent(dirs, "versions", ResultDir::version);
     warnIfDifferent(dirs, "labels", ResultDir::label);
-    warnIfDifferent(dirs, "measurementInterval", d -> d.text("measurementInterval"));
+    warnIfDifferent(dirs, SummaryFields.MEASUREMENT_INTERVAL, d -> d.text(SummaryFields.MEASUREMENT_INTERVAL));
     warnIfDifferent(dirs, "status intervals (ms)", d -> Long.toString(d.statusIntervalMs()));
   }
 

@@ -19,6 +19,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
+import site.ycsb.output.RecordFiles;
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.Health;
+import site.ycsb.output.SummaryFields.Measurement;
+
 /**
  * Combines the result directories of the clients of one phase. Counts are summed, latency percentiles come from
  * the sum of the clients' HdrHistograms (never from averaging the clients' percentiles), and per-interval figures
@@ -70,7 +75,7 @@ final class Merger {
       events.addAll(RunEvents.of(d));
     }
     java.util.Collections.sort(events);
-    summary.putObject(RunEvents.SECTION).set("events", RunEvents.toJson(events));
+    summary.putObject(RunEvents.SECTION).set(SummaryFields.Timeline.EVENTS, RunEvents.toJson(events));
     DatabaseNodeFiles.Merged nodes = DatabaseNodeFiles.merge(dirs, startMs, endMs);
     if (nodes.section != null) {
       summary.set(site.ycsb.telemetry.DatabaseNodes.SECTION, nodes.section);
@@ -91,13 +96,13 @@ final class Merger {
       names.addAll(d.measurementNames());
     }
     for (ResultDir d : dirs) {
-      Path hdr = d.dir().resolve(ResultDir.HDR_DIR);
+      Path hdr = d.dir().resolve(RecordFiles.HDR_DIR);
       if (!Files.isDirectory(hdr)) {
         continue;
       }
       try (Stream<Path> files = Files.list(hdr)) {
-        files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".hdr")).sorted()
-            .forEach(f -> names.add(f.substring(0, f.length() - ".hdr".length())));
+        files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(RecordFiles.HDR_SUFFIX)).sorted()
+            .forEach(f -> names.add(f.substring(0, f.length() - RecordFiles.HDR_SUFFIX.length())));
       } catch (IOException e) {
         throw new UsageException("cannot list " + hdr + ": " + Messages.cause(e));
       } catch (java.io.UncheckedIOException e) {
@@ -177,7 +182,7 @@ final class Merger {
         Path log = d.hdrLog(name);
         if (Files.isRegularFile(log)) {
           logs.add(new ClientLog(d, log));
-        } else if (d.measurements().path(name).path("operations").asLong(0) > 0) {
+        } else if (d.measurements().path(name).path(Measurement.OPERATIONS).asLong(0) > 0) {
           m.complete = false;
           missing.add(d.host());
         }
@@ -187,8 +192,8 @@ final class Merger {
         for (ClientLog log : logs) {
           log.advance();
         }
-        try (HdrLog.Writer out = new HdrLog.Writer(hdrOut.resolve(name + ".hdr"), "merged " + name + " of "
-            + dirs.size() + " clients", startMs)) {
+        try (HdrLog.Writer out = new HdrLog.Writer(hdrOut.resolve(name + RecordFiles.HDR_SUFFIX),
+            "merged " + name + " of " + dirs.size() + " clients", startMs)) {
           Histogram interval = HdrLog.emptyHistogram();
           for (int i = 0; i < grid.size(); i++) {
             interval.reset();
@@ -241,63 +246,64 @@ final class Merger {
       sources.add(d.dir().toAbsolutePath().normalize().toString());
       // and its client runs, so that a later merge of this result with one of them is refused (MergeCheck)
       for (String[] run : d.sourceRuns()) {
-        sourceRuns.addObject().put("runId", run[0]).put("fingerprint", run[1]);
+        sourceRuns.addObject().put(SummaryFields.SourceRun.RUN_ID, run[0])
+            .put(SummaryFields.SourceRun.FINGERPRINT, run[1]);
       }
     }
     long runtime = endMs - startMs;
     ObjectNode s = Json.object();
-    s.put("format", ResultDir.FORMAT);
-    s.put("version", first.version());
-    s.put("runId", java.util.UUID.randomUUID().toString());
-    s.put("gitCommit", first.text("gitCommit"));
-    s.put("host", "merged");
-    s.set("clients", clients);
-    s.put("label", first.label());
-    s.put("phase", first.phase());
-    s.put("workload", first.workload());
-    s.put("workloadName", first.workloadName());
-    s.put("db", first.db());
-    s.put("threads", sumLong("threads"));
-    s.put("target", sumDouble("target"));
-    s.put("measurementInterval", first.text("measurementInterval"));
-    s.put("startEpochMs", startMs);
-    s.put("endEpochMs", endMs);
-    s.put("startTime", Instant.ofEpochMilli(startMs).toString());
-    s.put("endTime", Instant.ofEpochMilli(endMs).toString());
-    s.put("runtimeMs", runtime);
-    s.put("operations", operations);
-    s.put("throughput", runtime > 0 ? 1000.0 * operations / runtime : 0.0);
-    s.put("statusIntervalSec", intervalMs / 1000.0);
-    s.put("initMs", maxLong("initMs"));
-    s.put("cleanupMs", maxLong("cleanupMs"));
-    ObjectNode warmup = s.putObject("warmup");
-    warmup.put("operations", sumLong("warmup", "operations"));
-    warmup.put("durationMs", maxLong("warmup", "durationMs"));
-    s.put("exitCode", maxLong("exitCode"));
-    s.put("exitReason", exitReason());
+    s.put(SummaryFields.FORMAT, SummaryFields.FORMAT_VALUE);
+    s.put(SummaryFields.VERSION, first.version());
+    s.put(SummaryFields.RUN_ID, java.util.UUID.randomUUID().toString());
+    s.put(SummaryFields.GIT_COMMIT, first.text(SummaryFields.GIT_COMMIT));
+    s.put(SummaryFields.HOST, "merged");
+    s.set(SummaryFields.OfMerged.CLIENTS, clients);
+    s.put(SummaryFields.LABEL, first.label());
+    s.put(SummaryFields.PHASE, first.phase());
+    s.put(SummaryFields.WORKLOAD, first.workload());
+    s.put(SummaryFields.WORKLOAD_NAME, first.workloadName());
+    s.put(SummaryFields.DB, first.db());
+    s.put(SummaryFields.THREADS, sumLong(SummaryFields.THREADS));
+    s.put(SummaryFields.TARGET, sumDouble(SummaryFields.TARGET));
+    s.put(SummaryFields.MEASUREMENT_INTERVAL, first.text(SummaryFields.MEASUREMENT_INTERVAL));
+    s.put(SummaryFields.START_EPOCH_MS, startMs);
+    s.put(SummaryFields.END_EPOCH_MS, endMs);
+    s.put(SummaryFields.START_TIME, Instant.ofEpochMilli(startMs).toString());
+    s.put(SummaryFields.END_TIME, Instant.ofEpochMilli(endMs).toString());
+    s.put(SummaryFields.RUNTIME_MS, runtime);
+    s.put(SummaryFields.OPERATIONS, operations);
+    s.put(SummaryFields.THROUGHPUT, runtime > 0 ? 1000.0 * operations / runtime : 0.0);
+    s.put(SummaryFields.STATUS_INTERVAL_SEC, intervalMs / 1000.0);
+    s.put(SummaryFields.INIT_MS, maxLong(SummaryFields.INIT_MS));
+    s.put(SummaryFields.CLEANUP_MS, maxLong(SummaryFields.CLEANUP_MS));
+    ObjectNode warmup = s.putObject(SummaryFields.WARMUP);
+    warmup.put(SummaryFields.Warmup.OPERATIONS, sumLong(SummaryFields.WARMUP, SummaryFields.Warmup.OPERATIONS));
+    warmup.put(SummaryFields.Warmup.DURATION_MS, maxLong(SummaryFields.WARMUP, SummaryFields.Warmup.DURATION_MS));
+    s.put(SummaryFields.EXIT_CODE, maxLong(SummaryFields.EXIT_CODE));
+    s.put(SummaryFields.EXIT_REASON, exitReason());
     // An interrupted client makes the merged run interrupted: a reader of "interrupted" must not see a clean run.
     String interruptedBy = interruptedBy();
-    s.put("interrupted", interruptedBy != null);
-    s.put("interruptedBy", interruptedBy);
+    s.put(SummaryFields.INTERRUPTED, interruptedBy != null);
+    s.put(SummaryFields.INTERRUPTED_BY, interruptedBy);
     // asynchronous calls a client's binding never completed, and operations an interrupted client left in flight
-    s.put("lostOperations", sumLong("lostOperations"));
-    s.put("unfinishedOperations", sumLong("unfinishedOperations"));
-    s.put("insertStart", minLong("insertStart"));
-    s.put("insertCount", sumLong("insertCount"));
-    s.put("recordCount", maxLong("recordCount"));
-    s.put("operationCount", sumLong("operationCount"));
-    s.set("properties", commonProperties());
-    ObjectNode ms = s.putObject("measurements");
+    s.put(SummaryFields.LOST_OPERATIONS, sumLong(SummaryFields.LOST_OPERATIONS));
+    s.put(SummaryFields.UNFINISHED_OPERATIONS, sumLong(SummaryFields.UNFINISHED_OPERATIONS));
+    s.put(SummaryFields.INSERT_START, minLong(SummaryFields.INSERT_START));
+    s.put(SummaryFields.INSERT_COUNT, sumLong(SummaryFields.INSERT_COUNT));
+    s.put(SummaryFields.RECORD_COUNT, maxLong(SummaryFields.RECORD_COUNT));
+    s.put(SummaryFields.OPERATION_COUNT, sumLong(SummaryFields.OPERATION_COUNT));
+    s.set(SummaryFields.PROPERTIES, commonProperties());
+    ObjectNode ms = s.putObject(SummaryFields.MEASUREMENTS);
     List<Double> defaultPercentiles = defaultPercentiles(first);
     for (MeasurementMerge m : measurements.values()) {
       ms.set(m.name, measurement(m, defaultPercentiles));
     }
-    s.set("health", health());
-    ObjectNode merge = s.putObject("merge");
-    merge.set("sources", sources);
-    merge.set("sourceRuns", sourceRuns);
-    merge.put("overlapFraction", Math.round(overlap * 10000) / 10000.0);
-    ArrayNode w = merge.putArray("warnings");
+    s.set(SummaryFields.HEALTH, health());
+    ObjectNode merge = s.putObject(SummaryFields.OfMerged.MERGE);
+    merge.set(SummaryFields.Merge.SOURCES, sources);
+    merge.set(SummaryFields.Merge.SOURCE_RUNS, sourceRuns);
+    merge.put(SummaryFields.Merge.OVERLAP_FRACTION, Math.round(overlap * 10000) / 10000.0);
+    ArrayNode w = merge.putArray(SummaryFields.Merge.WARNINGS);
     warnings.forEach(w::add);
     return s;
   }
@@ -311,7 +317,7 @@ final class Merger {
 
   /** Percentiles are those the clients' summaries report (the engine's configured list), now of the union. */
   /** Latencies above the engine's one-hour recorder range, recorded as one hour (summary.json field). */
-  static final String CLAMPED = "clampedAbove1h";
+  static final String CLAMPED = Measurement.CLAMPED_ABOVE_1H;
 
   private ObjectNode measurement(MeasurementMerge m, List<Double> defaultPercentiles) {
     long ops = 0;
@@ -328,20 +334,20 @@ final class Merger {
         continue;
       }
       clamped += c.path(CLAMPED).asLong(0);
-      if (kind == null && c.hasNonNull("kind")) {
-        kind = c.get("kind").asText();
+      if (kind == null && c.hasNonNull(Measurement.KIND)) {
+        kind = c.get(Measurement.KIND).asText();
       }
-      long n = c.path("operations").asLong(0);
+      long n = c.path(Measurement.OPERATIONS).asLong(0);
       ops += n;
-      weightedSum += n * c.path("averageUs").asDouble(0);
-      if (n > 0 && c.hasNonNull("minUs")) {
-        min = min == null ? c.get("minUs").asLong() : Math.min(min, c.get("minUs").asLong());
+      weightedSum += n * c.path(Measurement.AVERAGE_US).asDouble(0);
+      if (n > 0 && c.hasNonNull(Measurement.MIN_US)) {
+        min = min == null ? c.get(Measurement.MIN_US).asLong() : Math.min(min, c.get(Measurement.MIN_US).asLong());
       }
-      if (n > 0 && c.hasNonNull("maxUs")) {
-        max = max == null ? c.get("maxUs").asLong() : Math.max(max, c.get("maxUs").asLong());
+      if (n > 0 && c.hasNonNull(Measurement.MAX_US)) {
+        max = max == null ? c.get(Measurement.MAX_US).asLong() : Math.max(max, c.get(Measurement.MAX_US).asLong());
       }
-      c.path("percentilesUs").fieldNames().forEachRemaining(keys::add);
-      Iterator<Map.Entry<String, JsonNode>> it = c.path("returns").fields();
+      c.path(Measurement.PERCENTILES_US).fieldNames().forEachRemaining(keys::add);
+      Iterator<Map.Entry<String, JsonNode>> it = c.path(Measurement.RETURNS).fields();
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();
         returns.merge(e.getKey(), e.getValue().asLong(), Long::sum);
@@ -356,14 +362,14 @@ final class Merger {
         min = m.total.getMinValue();
         max = m.total.getMaxValue();
       }
-      kind = m.name.startsWith("Intended-") ? "intended" : "service";
+      kind = m.name.startsWith("Intended-") ? Measurement.KIND_INTENDED : Measurement.KIND_SERVICE;
     }
     ObjectNode out = Json.object();
-    out.put("kind", kind);
-    out.put("operations", ops);
-    out.put("averageUs", ops > 0 ? weightedSum / ops : 0.0);
-    out.put("minUs", min == null ? 0 : min);
-    out.put("maxUs", max == null ? 0 : max);
+    out.put(Measurement.KIND, kind);
+    out.put(Measurement.OPERATIONS, ops);
+    out.put(Measurement.AVERAGE_US, ops > 0 ? weightedSum / ops : 0.0);
+    out.put(Measurement.MIN_US, min == null ? 0 : min);
+    out.put(Measurement.MAX_US, max == null ? 0 : max);
     if (clamped > 0) {
       out.put(CLAMPED, clamped);
     }
@@ -377,13 +383,13 @@ final class Merger {
           keys.add(Percentiles.key(p));
         }
       }
-      ObjectNode pct = out.putObject("percentilesUs");
+      ObjectNode pct = out.putObject(Measurement.PERCENTILES_US);
       for (String key : keys) {
         pct.put(key, m.total.getTotalCount() == 0 ? 0 : m.total.getValueAtPercentile(Double.parseDouble(key)));
       }
     }
     if (!returns.isEmpty()) {
-      ObjectNode r = out.putObject("returns");
+      ObjectNode r = out.putObject(Measurement.RETURNS);
       returns.forEach(r::put);
     }
     return out;
@@ -408,16 +414,16 @@ final class Merger {
       }
     }
     if (missing.isEmpty()) {
-      sum.setStartTimeStamp(minLong("startEpochMs"));
-      sum.setEndTimeStamp(maxLong("endEpochMs"));
+      sum.setStartTimeStamp(minLong(SummaryFields.START_EPOCH_MS));
+      sum.setEndTimeStamp(maxLong(SummaryFields.END_EPOCH_MS));
       scheduleLag = sum;
-      h.put("scheduleLagP99Us", sum.getTotalCount() == 0 ? 0 : sum.getValueAtPercentile(99));
-      h.put("scheduleLagMaxUs", sum.getTotalCount() == 0 ? 0 : sum.getMaxValue());
+      h.put(Health.SCHEDULE_LAG_P99_US, sum.getTotalCount() == 0 ? 0 : sum.getValueAtPercentile(99));
+      h.put(Health.SCHEDULE_LAG_MAX_US, sum.getTotalCount() == 0 ? 0 : sum.getMaxValue());
       return;
     }
-    putMax(h, "scheduleLagMaxUs");
-    if (h.has("scheduleLagMaxUs")) {
-      warnings.add("no " + ResultDir.SCHEDULE_LAG + " from " + String.join(", ", missing) + ": merged schedule-lag "
+    putMax(h, Health.SCHEDULE_LAG_MAX_US);
+    if (h.has(Health.SCHEDULE_LAG_MAX_US)) {
+      warnings.add("no " + RecordFiles.SCHEDULE_LAG + " from " + String.join(", ", missing) + ": merged schedule-lag "
           + "p99 omitted (percentiles cannot be merged without histograms); the maximum is the clients' largest");
     }
   }
@@ -427,63 +433,63 @@ final class Merger {
     mergeScheduleLag(h);
     long lagsAbove1h = 0;
     for (ResultDir d : dirs) {
-      lagsAbove1h += d.summary().path("health").path("scheduleLagsAbove1h").asLong(0);
+      lagsAbove1h += d.summary().path(SummaryFields.HEALTH).path(Health.SCHEDULE_LAGS_ABOVE_1H).asLong(0);
     }
-    h.put("scheduleLagsAbove1h", lagsAbove1h); // the clients' lag histograms end at an hour, as theirs did
+    h.put(Health.SCHEDULE_LAGS_ABOVE_1H, lagsAbove1h); // the clients' lag histograms end at an hour, as theirs did
     double cpu = 0;
     long cores = 0;
     boolean anyCpu = false;
     long gcCount = 0;
     long gcTime = 0;
     for (ResultDir d : dirs) {
-      JsonNode c = d.summary().path("health");
-      anyCpu |= c.hasNonNull("cpuUsedSec");
-      cpu += c.path("cpuUsedSec").asDouble(0);
-      cores += c.path("cpuCores").asLong(0);
-      gcCount += c.path("gcCount").asLong(0);
-      gcTime += c.path("gcTimeMs").asLong(0);
+      JsonNode c = d.summary().path(SummaryFields.HEALTH);
+      anyCpu |= c.hasNonNull(Health.CPU_USED_SEC);
+      cpu += c.path(Health.CPU_USED_SEC).asDouble(0);
+      cores += c.path(Health.CPU_CORES).asLong(0);
+      gcCount += c.path(Health.GC_COUNT).asLong(0);
+      gcTime += c.path(Health.GC_TIME_MS).asLong(0);
     }
     if (anyCpu) {
-      h.put("cpuUsedSec", cpu);
-      h.put("cpuCores", cores);
+      h.put(Health.CPU_USED_SEC, cpu);
+      h.put(Health.CPU_CORES, cores);
     }
-    putMax(h, "cpuUtilisation");
-    h.put("gcCount", gcCount);
-    h.put("gcTimeMs", gcTime);
-    putMax(h, "gcMaxPauseMs");
+    putMax(h, Health.CPU_UTILISATION);
+    h.put(Health.GC_COUNT, gcCount);
+    h.put(Health.GC_TIME_MS, gcTime);
+    putMax(h, Health.GC_MAX_PAUSE_MS);
     ArrayNode limitedHosts = Json.MAPPER.createArrayNode();
     ArrayNode clientWarnings = Json.MAPPER.createArrayNode();
     ArrayNode perClient = Json.MAPPER.createArrayNode();
     for (ResultDir d : dirs) {
-      JsonNode c = d.summary().path("health");
-      if (c.path("clientLimited").asBoolean(false)) {
+      JsonNode c = d.summary().path(SummaryFields.HEALTH);
+      if (c.path(Health.CLIENT_LIMITED).asBoolean(false)) {
         limitedHosts.add(d.host());
       }
-      for (JsonNode w : c.path("warnings")) {
+      for (JsonNode w : c.path(Health.WARNINGS)) {
         clientWarnings.add(d.host() + ": " + w.asText());
       }
       ObjectNode one = perClient.addObject();
-      one.put("host", d.host());
-      one.put("clientLimited", c.path("clientLimited").asBoolean(false));
-      for (String f : new String[] {"cpuUtilisation", "scheduleLagP99Us", "scheduleLagMaxUs", "gcMaxPauseMs",
-          "processPauseMaxUs", "verdict", "causes"}) {
+      one.put(SummaryFields.HOST, d.host());
+      one.put(Health.CLIENT_LIMITED, c.path(Health.CLIENT_LIMITED).asBoolean(false));
+      for (String f : new String[] {Health.CPU_UTILISATION, Health.SCHEDULE_LAG_P99_US, Health.SCHEDULE_LAG_MAX_US,
+          Health.GC_MAX_PAUSE_MS, Health.PROCESS_PAUSE_MAX_US, Health.VERDICT, Health.CAUSES}) {
         if (c.hasNonNull(f)) {
           one.set(f, c.get(f).deepCopy());
         }
       }
     }
-    h.put("clientLimited", limitedHosts.size() > 0);
-    h.set("clientLimitedHosts", limitedHosts);
+    h.put(Health.CLIENT_LIMITED, limitedHosts.size() > 0);
+    h.set(Health.CLIENT_LIMITED_HOSTS, limitedHosts);
     LagCauses.merge(dirs, h);
-    h.set("warnings", clientWarnings);
-    h.set("perClient", perClient);
+    h.set(Health.WARNINGS, clientWarnings);
+    h.set(Health.PER_CLIENT, perClient);
     return h;
   }
 
   private void putMax(ObjectNode target, String field) {
     JsonNode best = null;
     for (ResultDir d : dirs) {
-      JsonNode v = d.summary().path("health").get(field);
+      JsonNode v = d.summary().path(SummaryFields.HEALTH).get(field);
       if (v != null && v.isNumber() && (best == null || v.asDouble() > best.asDouble())) {
         best = v;
       }
@@ -498,8 +504,9 @@ final class Merger {
     Set<String> signals = new LinkedHashSet<>();
     List<String> parts = new ArrayList<>();
     for (ResultDir d : dirs) {
-      JsonNode by = d.summary().get("interruptedBy");
-      boolean interrupted = d.summary().path("interrupted").asBoolean(false) || (by != null && !by.isNull());
+      JsonNode by = d.summary().get(SummaryFields.INTERRUPTED_BY);
+      boolean interrupted = d.summary().path(SummaryFields.INTERRUPTED).asBoolean(false)
+          || (by != null && !by.isNull());
       if (interrupted) {
         String signal = by == null || by.isNull() ? "unknown" : by.asText();
         signals.add(signal);
@@ -512,14 +519,14 @@ final class Merger {
   private String exitReason() {
     Set<String> reasons = new LinkedHashSet<>();
     for (ResultDir d : dirs) {
-      reasons.add(d.text("exitReason"));
+      reasons.add(d.text(SummaryFields.EXIT_REASON));
     }
     if (reasons.size() == 1) {
       return reasons.iterator().next();
     }
     List<String> parts = new ArrayList<>();
     for (ResultDir d : dirs) {
-      parts.add(d.host() + ": " + d.text("exitReason"));
+      parts.add(d.host() + ": " + d.text(SummaryFields.EXIT_REASON));
     }
     return String.join("; ", parts);
   }
@@ -527,13 +534,13 @@ final class Merger {
   /** Properties with the same value on every client (per-client ones such as insertstart drop out). */
   private ObjectNode commonProperties() {
     ObjectNode out = Json.object();
-    JsonNode first = dirs.get(0).summary().path("properties");
+    JsonNode first = dirs.get(0).summary().path(SummaryFields.PROPERTIES);
     Iterator<Map.Entry<String, JsonNode>> it = first.fields();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       boolean same = true;
       for (ResultDir d : dirs) {
-        same &= e.getValue().equals(d.summary().path("properties").get(e.getKey()));
+        same &= e.getValue().equals(d.summary().path(SummaryFields.PROPERTIES).get(e.getKey()));
       }
       if (same) {
         out.set(e.getKey(), e.getValue());

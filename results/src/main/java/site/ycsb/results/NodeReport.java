@@ -17,6 +17,8 @@ import java.util.Locale;
 import site.ycsb.telemetry.DatabaseNodes;
 import site.ycsb.telemetry.NodeCsv;
 import site.ycsb.telemetry.NodeRates;
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.NodeFigures;
 
 /**
  * What the report shows of the database nodes (summary.json's {@code databaseNodes}, {@code server-<node>.csv}): a
@@ -36,7 +38,7 @@ final class NodeReport {
   /** Whether any run sampled a database node. */
   boolean any() {
     for (ReportRun r : catalog.runs()) {
-      if (r.dir.summary().path(DatabaseNodes.SECTION).path("nodes").size() > 0) {
+      if (r.dir.summary().path(DatabaseNodes.SECTION).path(SummaryFields.DatabaseNodes.NODES).size() > 0) {
         return true;
       }
     }
@@ -74,11 +76,13 @@ final class NodeReport {
         if (r == null) {
           continue;
         }
-        for (JsonNode n : r.dir.summary().path(DatabaseNodes.SECTION).path("nodes")) {
-          t.add(Arrays.asList(w, c, n.path("node").asText(), n.path("samples").asText(""), num(n, "cpuMeanPct"),
-              num(n, "cpuMaxPct"), num(n, "iowaitMeanPct"), num(n, "diskReadMeanMbS"), num(n, "diskWriteMeanMbS"),
-              num(n, "diskBusyMaxPct"), num(n, "netRxMeanMbS"), num(n, "netTxMeanMbS"),
-              num(n, n.path("local").asBoolean(false) ? "rssMaxMb" : "memUsedMaxMb")));
+        for (JsonNode n : r.dir.summary().path(DatabaseNodes.SECTION).path(SummaryFields.DatabaseNodes.NODES)) {
+          t.add(Arrays.asList(w, c, n.path(NodeFigures.NODE).asText(), n.path(NodeFigures.SAMPLES).asText(""),
+              num(n, NodeFigures.CPU_MEAN_PCT), num(n, NodeFigures.CPU_MAX_PCT), num(n, NodeFigures.IOWAIT_MEAN_PCT),
+              num(n, NodeFigures.DISK_READ_MEAN_MB_S), num(n, NodeFigures.DISK_WRITE_MEAN_MB_S),
+              num(n, NodeFigures.DISK_BUSY_MAX_PCT), num(n, NodeFigures.NET_RX_MEAN_MB_S),
+              num(n, NodeFigures.NET_TX_MEAN_MB_S), num(n, n.path(NodeFigures.LOCAL).asBoolean(false)
+                  ? NodeFigures.RSS_MAX_MB : NodeFigures.MEM_USED_MAX_MB)));
         }
       }
     }
@@ -94,7 +98,7 @@ final class NodeReport {
     List<String> out = new ArrayList<>();
     for (ReportRun r : catalog.runs()) {
       JsonNode section = r.dir.summary().path(DatabaseNodes.SECTION);
-      for (String kind : new String[] {"verdicts", "problems"}) {
+      for (String kind : new String[] {SummaryFields.DatabaseNodes.VERDICTS, SummaryFields.DatabaseNodes.PROBLEMS}) {
         for (JsonNode v : section.path(kind)) {
           out.add(r.configuration + " / " + r.workload + ": " + v.asText());
         }
@@ -183,6 +187,7 @@ final class NodeReport {
         return row.epochMs - Math.round(row.elapsedS * 1000);
       }
     }
-    return d.startEpochMs() - d.summary().path("warmup").path("durationMs").asLong(0);
+    return d.startEpochMs()
+        - d.summary().path(SummaryFields.WARMUP).path(SummaryFields.Warmup.DURATION_MS).asLong(0);
   }
 }

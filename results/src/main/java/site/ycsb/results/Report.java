@@ -10,6 +10,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.Health;
+
 /**
  * {@code bin/ycsb report [-o OUTDIR] [--format md,csv,html] [--compare A B] DIR...}: tables (throughput per
  * workload and configuration, latency per operation, A/B ratios), the timeline and charts from result directories.
@@ -179,17 +182,17 @@ public final class Report {
     for (ReportRun r : catalog.runs()) {
       String where = r.configuration + " / " + r.workload + ": ";
       JsonNode s = r.dir.summary();
-      if (s.path("health").path("clientLimited").asBoolean(false)) {
+      if (s.path(SummaryFields.HEALTH).path(Health.CLIENT_LIMITED).asBoolean(false)) {
         out.add(where + "the client limited this run; its figures understate the database");
       }
-      for (JsonNode w : s.path("health").path("warnings")) {
+      for (JsonNode w : s.path(SummaryFields.HEALTH).path(Health.WARNINGS)) {
         out.add(where + w.asText());
       }
-      if (s.path("exitCode").asInt(0) != 0) {
-        out.add(where + "run ended with exit code " + s.path("exitCode").asInt() + " ("
-            + s.path("exitReason").asText() + ")");
+      if (s.path(SummaryFields.EXIT_CODE).asInt(0) != 0) {
+        out.add(where + "run ended with exit code " + s.path(SummaryFields.EXIT_CODE).asInt() + " ("
+            + s.path(SummaryFields.EXIT_REASON).asText() + ")");
       }
-      for (JsonNode w : s.path("merge").path("warnings")) {
+      for (JsonNode w : s.path(SummaryFields.OfMerged.MERGE).path(SummaryFields.Merge.WARNINGS)) {
         out.add(where + "merge: " + w.asText());
       }
     }

@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import site.ycsb.output.SummaryFields;
+
 /**
  * The report's charts: throughput over time and latency percentile spectrum per workload, and throughput against
  * the number of nodes (or clients) when the runs differ in it.
@@ -77,7 +79,8 @@ final class ReportCharts {
       if (r == null) {
         continue;
       }
-      warmupMs = Math.max(warmupMs, r.dir.summary().path("warmup").path("durationMs").asLong(0));
+      warmupMs = Math.max(warmupMs,
+          r.dir.summary().path(SummaryFields.WARMUP).path(SummaryFields.Warmup.DURATION_MS).asLong(0));
       XYSeries series = new XYSeries(c, true, true);
       for (TimeseriesRow row : TimeseriesCsv.fullIntervals(TimeseriesCsv.read(r.dir.timeseries()), "OVERALL",
           r.dir.statusIntervalMs())) {
@@ -160,7 +163,7 @@ final class ReportCharts {
       }
       return series;
     }
-    JsonNode pct = r.dir.measurements().path(op).path("percentilesUs");
+    JsonNode pct = r.dir.measurements().path(op).path(SummaryFields.Measurement.PERCENTILES_US);
     Iterator<Map.Entry<String, JsonNode>> it = pct.fields();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();

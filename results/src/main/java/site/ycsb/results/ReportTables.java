@@ -11,6 +11,12 @@ import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.Causes;
+import site.ycsb.output.SummaryFields.Health;
+import site.ycsb.output.SummaryFields.Measurement;
+import site.ycsb.output.SummaryFields.Verdict;
+
 /** Builds the report's tables: runs, throughput per workload, latency per operation, and an A/B comparison. */
 final class ReportTables {
   /** Operation types in the order benchmark reports list them; others follow alphabetically. */
@@ -32,7 +38,7 @@ final class ReportTables {
     for (ReportRun r : catalog.runs()) {
       for (String name : r.dir.measurementNames()) {
         if (name.startsWith(INTENDED) || name.endsWith("-FAILED") || name.equals("CLEANUP")
-            || "intended".equals(r.dir.measurements().path(name).path("kind").asText())) {
+            || Measurement.KIND_INTENDED.equals(r.dir.measurements().path(name).path(Measurement.KIND).asText())) {
           continue;
         }
         present.add(name);
@@ -56,14 +62,15 @@ final class ReportTables {
         "Target (ops/sec)", "Start (UTC)", "Runtime (s)", "Operations", "Exit", "Client-limited");
     for (ReportRun r : catalog.runs()) {
       ResultDir d = r.dir;
-      double target = d.summary().path("target").asDouble(0);
+      double target = d.summary().path(SummaryFields.TARGET).asDouble(0);
       // a run known only from its hdr logs (0.17.0's) did not record its threads, target or health: unknown, empty
-      boolean recorded = d.summary().has("threads");
+      boolean recorded = d.summary().has(SummaryFields.THREADS);
       t.add(Arrays.asList(r.configuration, r.workload, shortPath(d.dir()), Integer.toString(d.clients().size()),
           recorded ? Long.toString(d.threads()) : "", !recorded ? "" : target > 0 ? fixed1(target) : "unthrottled",
           Instant.ofEpochMilli(d.startEpochMs()).toString(),
-          fixed1((d.endEpochMs() - d.startEpochMs()) / 1000.0), Long.toString(d.operations()), d.text("exitReason"),
-          !recorded ? "" : d.summary().path("health").path("clientLimited").asBoolean(false) ? "YES" : "no"));
+          fixed1((d.endEpochMs() - d.startEpochMs()) / 1000.0), Long.toString(d.operations()),
+          d.text(SummaryFields.EXIT_REASON), !recorded ? ""
+              : d.summary().path(SummaryFields.HEALTH).path(Health.CLIENT_LIMITED).asBoolean(false) ? "YES" : "no"));
     }
     return t;
   }
@@ -78,11 +85,11 @@ final class ReportTables {
         "Threads busy in calls (%)", "Service p99.9 (us)", "Longest call (us)", "Longest pause (us)");
     boolean any = false;
     for (ReportRun r : catalog.runs()) {
-      JsonNode h = r.dir.summary().path("health");
-      JsonNode clients = h.path("perClient");
+      JsonNode h = r.dir.summary().path(SummaryFields.HEALTH);
+      JsonNode clients = h.path(Health.PER_CLIENT);
       if (clients.size() > 0) {
         for (JsonNode c : clients) {
-          any |= healthRow(t, r, c.path("host").asText("?"), c);
+          any |= healthRow(t, r, c.path(SummaryFields.HOST).asText("?"), c);
         }
       } else {
         any |= healthRow(t, r, r.dir.host(), h);
@@ -93,18 +100,19 @@ final class ReportTables {
 
   /** One client's row; false (and no row) when its record has no verdict. */
   private static boolean healthRow(Table t, ReportRun r, String host, JsonNode h) {
-    JsonNode v = h.path("verdict");
-    JsonNode c = h.path("causes");
+    JsonNode v = h.path(Health.VERDICT);
+    JsonNode c = h.path(Health.CAUSES);
     if (!v.isObject()) {
       return false;
     }
-    String cause = v.path("cause").asText("");
+    String cause = v.path(Verdict.CAUSE).asText("");
     t.add(Arrays.asList(r.configuration, r.workload, host, cause.equals("none") ? "on time" : cause,
-        whole(h.path("scheduleLagP99Us")), fixed2(c.path("cpuWaitSec"), "not measured"),
-        fixed2(c.path("cpuRunSec"), ""), fixed2(c.path("loadAverage"), ""),
-        c.path("threadsBusyInCalls").isNumber() ? fixed1(100 * c.path("threadsBusyInCalls").asDouble()) : "",
-        whole(c.path("serviceP999Us")), whole(c.path("longestCallUs")),
-        whole(c.path("processPauseMaxUs"))));
+        whole(h.path(Health.SCHEDULE_LAG_P99_US)), fixed2(c.path(Causes.CPU_WAIT_SEC), "not measured"),
+        fixed2(c.path(Causes.CPU_RUN_SEC), ""), fixed2(c.path(Causes.LOAD_AVERAGE), ""),
+        c.path(Causes.THREADS_BUSY_IN_CALLS).isNumber()
+            ? fixed1(100 * c.path(Causes.THREADS_BUSY_IN_CALLS).asDouble()) : "",
+        whole(c.path(Causes.SERVICE_P999_US)), whole(c.path(Causes.LONGEST_CALL_US)),
+        whole(c.path(Causes.PROCESS_PAUSE_MAX_US))));
     return true;
   }
 

@@ -10,15 +10,17 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
-/** One result directory ({@code ycsb-result/1}): its summary.json plus paths to the other files. */
+import site.ycsb.output.RecordFiles;
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.Measurement;
+
+/**
+ * One result directory ({@code ycsb-result/1}): its summary.json plus paths to the other files. The files' and the
+ * fields' names are those of {@link RecordFiles} and {@link SummaryFields}, which the engine writes.
+ */
 public final class ResultDir {
-  public static final String FORMAT = "ycsb-result/1";
-  public static final String SUMMARY = "summary.json";
-  public static final String OUTPUT = "output.txt";
-  public static final String TIMESERIES = "timeseries.csv";
-  public static final String HDR_DIR = "hdr";
-  /** The schedule-lag log (us, HdrHistogram log), written by the engine and by merge; beside hdr/, not in it. */
-  public static final String SCHEDULE_LAG = "schedule-lag.hdr";
+  /** {@link RecordFiles#SUMMARY}, kept for fleet (which still names it here). */
+  public static final String SUMMARY = RecordFiles.SUMMARY;
 
   private final Path dir;
   private final JsonNode summary;
@@ -35,7 +37,7 @@ public final class ResultDir {
    * {@code hdrhistogram.output.path}, in DIR/hdr or DIR), a result made from the logs ({@link Ycsb017Logs}).
    */
   static ResultDir loadOrLogs(Path dir) throws UsageException {
-    if (Files.isDirectory(dir) && !Files.exists(dir.resolve(SUMMARY))) {
+    if (Files.isDirectory(dir) && !Files.exists(dir.resolve(RecordFiles.SUMMARY))) {
       Path logs = Ycsb017Logs.logDir(dir);
       if (logs != null) {
         return new ResultDir(dir, Ycsb017Logs.summary(dir, logs), logs);
@@ -49,9 +51,9 @@ public final class ResultDir {
     if (!Files.isDirectory(dir)) {
       throw new UsageException("not a directory: " + dir);
     }
-    Path file = dir.resolve(SUMMARY);
+    Path file = dir.resolve(RecordFiles.SUMMARY);
     if (!Files.isRegularFile(file)) {
-      throw new UsageException("not a result directory (no " + SUMMARY + "): " + dir);
+      throw new UsageException("not a result directory (no " + RecordFiles.SUMMARY + "): " + dir);
     }
     JsonNode node;
     try {
@@ -64,17 +66,18 @@ public final class ResultDir {
     if (node == null || !node.isObject()) {
       throw new UsageException(file + " does not hold a JSON object");
     }
-    String format = node.path("format").asText("");
-    if (!FORMAT.equals(format)) {
-      throw new UsageException(file + " has format '" + format + "', expected '" + FORMAT + "'");
+    String format = node.path(SummaryFields.FORMAT).asText("");
+    if (!SummaryFields.FORMAT_VALUE.equals(format)) {
+      throw new UsageException(file + " has format '" + format + "', expected '" + SummaryFields.FORMAT_VALUE + "'");
     }
-    for (String required : new String[] {"phase", "startEpochMs", "endEpochMs"}) {
+    for (String required : new String[] {SummaryFields.PHASE, SummaryFields.START_EPOCH_MS,
+        SummaryFields.END_EPOCH_MS}) {
       if (!node.hasNonNull(required)) {
         throw new UsageException(file + " lacks \"" + required + "\"");
       }
     }
     checkTypes(file, node);
-    return new ResultDir(dir, node, dir.resolve(HDR_DIR));
+    return new ResultDir(dir, node, dir.resolve(RecordFiles.HDR_DIR));
   }
 
   /**
@@ -82,34 +85,38 @@ public final class ResultDir {
    * "many" operations would count as 0 and a merged or reported figure would be silently wrong.
    */
   private static void checkTypes(Path file, JsonNode node) throws UsageException {
-    for (String field : new String[] {"startEpochMs", "endEpochMs", "threads", "runtimeMs", "operations",
-        "initMs", "cleanupMs", "recordCount", "operationCount", "insertStart", "insertCount"}) {
+    for (String field : new String[] {SummaryFields.START_EPOCH_MS, SummaryFields.END_EPOCH_MS, SummaryFields.THREADS,
+        SummaryFields.RUNTIME_MS, SummaryFields.OPERATIONS, SummaryFields.INIT_MS, SummaryFields.CLEANUP_MS,
+        SummaryFields.RECORD_COUNT, SummaryFields.OPERATION_COUNT, SummaryFields.INSERT_START,
+        SummaryFields.INSERT_COUNT}) {
       whole(file, node, field, field);
     }
-    if (node.hasNonNull("exitCode") && !node.get("exitCode").canConvertToInt()) {
-      throw new UsageException(file + ": \"exitCode\" is " + node.get("exitCode") + ", expected a whole number");
+    if (node.hasNonNull(SummaryFields.EXIT_CODE) && !node.get(SummaryFields.EXIT_CODE).canConvertToInt()) {
+      throw new UsageException(file + ": \"" + SummaryFields.EXIT_CODE + "\" is " + node.get(SummaryFields.EXIT_CODE)
+          + ", expected a whole number");
     }
-    number(file, node, "throughput", "throughput");
+    number(file, node, SummaryFields.THROUGHPUT, SummaryFields.THROUGHPUT);
     requireThroughputOfOperations(file, node);
-    if (node.path("endEpochMs").asLong() < node.path("startEpochMs").asLong()) {
-      throw new UsageException(file + ": \"endEpochMs\" is before \"startEpochMs\"");
+    if (node.path(SummaryFields.END_EPOCH_MS).asLong() < node.path(SummaryFields.START_EPOCH_MS).asLong()) {
+      throw new UsageException(file + ": \"" + SummaryFields.END_EPOCH_MS + "\" is before \""
+          + SummaryFields.START_EPOCH_MS + "\"");
     }
-    JsonNode ms = node.get("measurements");
+    JsonNode ms = node.get(SummaryFields.MEASUREMENTS);
     if (ms == null || ms.isNull()) {
       return;
     }
     if (!ms.isObject()) {
-      throw new UsageException(file + ": \"measurements\" is not a JSON object");
+      throw new UsageException(file + ": \"" + SummaryFields.MEASUREMENTS + "\" is not a JSON object");
     }
     Iterator<java.util.Map.Entry<String, JsonNode>> it = ms.fields();
     while (it.hasNext()) {
       java.util.Map.Entry<String, JsonNode> m = it.next();
-      String where = "measurements." + m.getKey();
+      String where = SummaryFields.MEASUREMENTS + "." + m.getKey();
       if (!m.getValue().isObject()) {
         throw new UsageException(file + ": \"" + where + "\" is not a JSON object");
       }
-      whole(file, m.getValue(), "operations", where + ".operations");
-      for (String f : new String[] {"averageUs", "minUs", "maxUs"}) {
+      whole(file, m.getValue(), Measurement.OPERATIONS, where + "." + Measurement.OPERATIONS);
+      for (String f : new String[] {Measurement.AVERAGE_US, Measurement.MIN_US, Measurement.MAX_US}) {
         number(file, m.getValue(), f, where + "." + f);
       }
     }
@@ -120,15 +127,17 @@ public final class ResultDir {
    * by hand or damaged, and report would show one figure while merge recomputed another.
    */
   private static void requireThroughputOfOperations(Path file, JsonNode node) throws UsageException {
-    if (!node.hasNonNull("throughput") || !node.hasNonNull("operations") || !node.hasNonNull("runtimeMs")) {
+    if (!node.hasNonNull(SummaryFields.THROUGHPUT) || !node.hasNonNull(SummaryFields.OPERATIONS)
+        || !node.hasNonNull(SummaryFields.RUNTIME_MS)) {
       return;
     }
-    long operations = node.get("operations").asLong();
-    long runtimeMs = node.get("runtimeMs").asLong();
+    long operations = node.get(SummaryFields.OPERATIONS).asLong();
+    long runtimeMs = node.get(SummaryFields.RUNTIME_MS).asLong();
     double expected = runtimeMs == 0 ? 0.0 : 1000.0 * operations / runtimeMs;
-    double written = node.get("throughput").asDouble();
+    double written = node.get(SummaryFields.THROUGHPUT).asDouble();
     if (Math.abs(written - expected) > 1e-6 * Math.max(1.0, expected)) {
-      throw new UsageException(file + ": \"throughput\" is " + written + " but \"operations\" / \"runtimeMs\" is "
+      throw new UsageException(file + ": \"" + SummaryFields.THROUGHPUT + "\" is " + written + " but \""
+          + SummaryFields.OPERATIONS + "\" / \"" + SummaryFields.RUNTIME_MS + "\" is "
           + expected + " (" + operations + " in " + runtimeMs + " ms): the file was edited or damaged");
     }
   }
@@ -160,61 +169,61 @@ public final class ResultDir {
   }
 
   public String host() {
-    String host = text("host");
+    String host = text(SummaryFields.HOST);
     return host.isEmpty() ? dir.getFileName().toString() : host;
   }
 
   public String label() {
-    return text("label");
+    return text(SummaryFields.LABEL);
   }
 
   public String phase() {
-    return text("phase");
+    return text(SummaryFields.PHASE);
   }
 
   public String workload() {
-    return text("workload");
+    return text(SummaryFields.WORKLOAD);
   }
 
   public String workloadName() {
-    return text("workloadName");
+    return text(SummaryFields.WORKLOAD_NAME);
   }
 
   public String db() {
-    return text("db");
+    return text(SummaryFields.DB);
   }
 
   public String version() {
-    return text("version");
+    return text(SummaryFields.VERSION);
   }
 
   public long threads() {
-    return summary.path("threads").asLong(0);
+    return summary.path(SummaryFields.THREADS).asLong(0);
   }
 
   public long startEpochMs() {
-    return summary.path("startEpochMs").asLong();
+    return summary.path(SummaryFields.START_EPOCH_MS).asLong();
   }
 
   public long endEpochMs() {
-    return summary.path("endEpochMs").asLong();
+    return summary.path(SummaryFields.END_EPOCH_MS).asLong();
   }
 
   public double throughput() {
-    return summary.path("throughput").asDouble(0);
+    return summary.path(SummaryFields.THROUGHPUT).asDouble(0);
   }
 
   public long operations() {
-    return summary.path("operations").asLong(0);
+    return summary.path(SummaryFields.OPERATIONS).asLong(0);
   }
 
   /** The status interval in ms; 0 when unknown. The engine writes seconds, possibly fractional (0.5). */
   public long statusIntervalMs() {
-    return Math.round(summary.path("statusIntervalSec").asDouble(0) * 1000);
+    return Math.round(summary.path(SummaryFields.STATUS_INTERVAL_SEC).asDouble(0) * 1000);
   }
 
   public JsonNode measurements() {
-    return summary.path("measurements");
+    return summary.path(SummaryFields.MEASUREMENTS);
   }
 
   public List<String> measurementNames() {
@@ -228,7 +237,7 @@ public final class ResultDir {
 
   /** Whether this is a merged result ({@code bin/ycsb merge}, fleet): its summary has a {@code merge} section. */
   public boolean isMerged() {
-    return summary.has("merge");
+    return summary.has(SummaryFields.OfMerged.MERGE);
   }
 
   /**
@@ -237,8 +246,8 @@ public final class ResultDir {
    * that started together on {@code start.epochms} and stopped at one time limit still differ there).
    */
   public String fingerprint() {
-    return text("host") + "|" + startEpochMs() + "|" + endEpochMs() + "|" + operations() + "|"
-        + Integer.toHexString(summary.path("measurements").toString().hashCode());
+    return text(SummaryFields.HOST) + "|" + startEpochMs() + "|" + endEpochMs() + "|" + operations() + "|"
+        + Integer.toHexString(summary.path(SummaryFields.MEASUREMENTS).toString().hashCode());
   }
 
   /**
@@ -249,15 +258,16 @@ public final class ResultDir {
   public List<String[]> sourceRuns() {
     List<String[]> runs = new ArrayList<>();
     if (!isMerged()) {
-      runs.add(new String[] {text("runId"), fingerprint()});
+      runs.add(new String[] {text(SummaryFields.RUN_ID), fingerprint()});
       return runs;
     }
-    JsonNode sources = summary.path("merge").path("sourceRuns");
+    JsonNode sources = summary.path(SummaryFields.OfMerged.MERGE).path(SummaryFields.Merge.SOURCE_RUNS);
     if (!sources.isArray()) {
       return null;
     }
     for (JsonNode s : sources) {
-      runs.add(new String[] {s.path("runId").asText(""), s.path("fingerprint").asText("")});
+      runs.add(new String[] {s.path(SummaryFields.SourceRun.RUN_ID).asText(""),
+          s.path(SummaryFields.SourceRun.FINGERPRINT).asText("")});
     }
     return runs;
   }
@@ -265,7 +275,7 @@ public final class ResultDir {
   /** Hosts of the clients this directory covers: "clients" of a merged directory, else the one host. */
   public List<String> clients() {
     List<String> hosts = new ArrayList<>();
-    for (JsonNode c : summary.path("clients")) {
+    for (JsonNode c : summary.path(SummaryFields.OfMerged.CLIENTS)) {
       hosts.add(c.asText());
     }
     if (hosts.isEmpty()) {
@@ -275,16 +285,16 @@ public final class ResultDir {
   }
 
   public String property(String name) {
-    JsonNode value = summary.path("properties").get(name);
+    JsonNode value = summary.path(SummaryFields.PROPERTIES).get(name);
     return value == null || value.isNull() ? null : value.asText();
   }
 
   public Path scheduleLagLog() {
-    return dir.resolve(SCHEDULE_LAG);
+    return dir.resolve(RecordFiles.SCHEDULE_LAG);
   }
 
   public Path hdrLog(String measurement) {
-    return hdrDir.resolve(measurement + ".hdr");
+    return hdrDir.resolve(measurement + RecordFiles.HDR_SUFFIX);
   }
 
   /** Where the hdr interval logs are: DIR/hdr (DIR itself for a 0.17.0 run whose prefix was DIR/). */
@@ -293,7 +303,7 @@ public final class ResultDir {
   }
 
   public Path timeseries() {
-    return dir.resolve(TIMESERIES);
+    return dir.resolve(RecordFiles.TIMESERIES);
   }
 
   @Override

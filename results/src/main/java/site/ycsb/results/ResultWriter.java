@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
+import site.ycsb.output.RecordFiles;
+import site.ycsb.output.SummaryFields;
+
 /** Writes a merged run as a result directory in the same format a single client writes. */
 final class ResultWriter {
   private ResultWriter() {
@@ -32,7 +35,7 @@ final class ResultWriter {
    * {@link #discard} removes it again when the merge fails.
    */
   static Path hdrDir(Path out) throws IOException {
-    return Files.createDirectories(out.resolve(ResultDir.HDR_DIR));
+    return Files.createDirectories(out.resolve(RecordFiles.HDR_DIR));
   }
 
   /**
@@ -54,13 +57,14 @@ final class ResultWriter {
   /** Writes the merged run beside the interval logs {@link Merger} wrote into {@link #hdrDir}. */
   static void write(Path out, MergedRun run) throws IOException {
     hdrDir(out);
-    Json.write(out.resolve(ResultDir.SUMMARY), run.summary);
-    Files.write(out.resolve(ResultDir.OUTPUT), TextOutput.render(run.summary).getBytes(StandardCharsets.UTF_8));
-    TimeseriesCsv.write(out.resolve(ResultDir.TIMESERIES), run.timeseries);
-    long start = run.summary.path("startEpochMs").asLong();
+    Json.write(out.resolve(RecordFiles.SUMMARY), run.summary);
+    Files.write(out.resolve(RecordFiles.OUTPUT), TextOutput.render(run.summary).getBytes(StandardCharsets.UTF_8));
+    TimeseriesCsv.write(out.resolve(RecordFiles.TIMESERIES), run.timeseries);
+    long start = run.summary.path(SummaryFields.START_EPOCH_MS).asLong();
     if (run.scheduleLag != null) {
-      HdrLog.write(out.resolve(ResultDir.SCHEDULE_LAG), "merged schedule lag (us) of "
-          + run.summary.path("clients").size() + " clients", start, java.util.Collections.singletonList(run.scheduleLag));
+      HdrLog.write(out.resolve(RecordFiles.SCHEDULE_LAG), "merged schedule lag (us) of "
+          + run.summary.path(SummaryFields.OfMerged.CLIENTS).size() + " clients", start,
+          java.util.Collections.singletonList(run.scheduleLag));
     }
     for (Path f : run.serverFiles) {
       Files.copy(f, out.resolve(f.getFileName()));

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import site.ycsb.output.RecordFiles;
+
 /** The runs a report covers, indexed by configuration and workload. */
 final class RunCatalog {
   /** How deep below a given directory result directories are looked for (e.g. results/CONFIG/PHASE). */
@@ -39,7 +41,7 @@ final class RunCatalog {
       }
       List<Path> found = find(input);
       if (found.isEmpty()) {
-        throw new UsageException("no result directories (with " + ResultDir.SUMMARY + ") in " + input);
+        throw new UsageException("no result directories (with " + RecordFiles.SUMMARY + ") in " + input);
       }
       out.addAll(found);
     }
@@ -47,13 +49,13 @@ final class RunCatalog {
   }
 
   private static List<Path> find(Path input) throws UsageException {
-    if (Files.isRegularFile(input.resolve(ResultDir.SUMMARY)) || Ycsb017Logs.logDir(input) != null) {
+    if (Files.isRegularFile(input.resolve(RecordFiles.SUMMARY)) || Ycsb017Logs.logDir(input) != null) {
       List<Path> one = new ArrayList<>();
       one.add(input);
       return one;
     }
     try (Stream<Path> files = Files.walk(input, SEARCH_DEPTH)) {
-      return files.filter(p -> p.getFileName().toString().equals(ResultDir.SUMMARY)).map(Path::getParent)
+      return files.filter(p -> p.getFileName().toString().equals(RecordFiles.SUMMARY)).map(Path::getParent)
           .sorted().collect(Collectors.toList());
     } catch (IOException e) {
       throw new UsageException("cannot search " + input + ": " + Messages.cause(e));

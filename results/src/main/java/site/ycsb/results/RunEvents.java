@@ -10,6 +10,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import site.ycsb.output.RecordFiles;
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.Health;
+import site.ycsb.output.SummaryFields.Verdict;
+import site.ycsb.output.SummaryFields.NodeEvent;
+
 /**
  * The events of one run, from what its record holds: the binding's node events ({@code database.nodeEvents}), the
  * warm-up's end, the status intervals ({@code status.log}'s health brackets) in which the cause the verdict names
@@ -19,7 +25,7 @@ import java.util.Map;
  * tool events are read beside them.
  */
 final class RunEvents {
-  static final String SECTION = "timeline";
+  static final String SECTION = SummaryFields.OfMerged.TIMELINE;
   /** A process pause (GC, safepoint, a stopped VM) at least this long is an event. */
   static final double PAUSE_MS = 100;
   /** A status interval in which the threads waited, per second, this long for a CPU: the machine was busy. */
@@ -33,7 +39,7 @@ final class RunEvents {
   /** The run's events in time order. */
   static List<TimelineEvent> of(ResultDir d) throws UsageException {
     List<TimelineEvent> out = new ArrayList<>();
-    JsonNode merged = d.summary().path(SECTION).path("events");
+    JsonNode merged = d.summary().path(SECTION).path(SummaryFields.Timeline.EVENTS);
     if (d.isMerged()) {
       for (JsonNode e : merged) {
         TimelineEvent t = TimelineEvent.fromJson(e);
@@ -49,11 +55,11 @@ final class RunEvents {
     String client = d.host();
     JsonNode summary = d.summary();
     nodeEvents(summary, client, d.endEpochMs(), out);
-    long warmupMs = summary.path("warmup").path("durationMs").asLong(0);
+    long warmupMs = summary.path(SummaryFields.WARMUP).path(SummaryFields.Warmup.DURATION_MS).asLong(0);
     if (warmupMs > 0) {
       out.add(TimelineEvent.moment(d.startEpochMs(), TimelineEvent.Kind.WARMUP, "warm-up end",
-          "the warm-up (" + summary.path("warmup").path("operations").asLong(0) + " operations, " + warmupMs
-              + " ms) ended; measurement starts", client));
+          "the warm-up (" + summary.path(SummaryFields.WARMUP).path(SummaryFields.Warmup.OPERATIONS).asLong(0)
+              + " operations, " + warmupMs + " ms) ended; measurement starts", client));
     }
     statusWindows(d, client, out);
     out.addAll(MarksFile.read(d.dir(), client));
@@ -76,15 +82,17 @@ final class RunEvents {
    * down until it answered or came up again (or the run ended) as a window.
    */
   private static void nodeEvents(JsonNode summary, String client, long endMs, List<TimelineEvent> out) {
-    boolean blamed = "database".equals(summary.path("health").path("verdict").path("cause").asText(""));
+    boolean blamed = "database".equals(summary.path(SummaryFields.HEALTH).path(Health.VERDICT).path(Verdict.CAUSE)
+        .asText(""));
     Map<String, Long> stalledSince = new HashMap<>();
-    for (JsonNode e : summary.path("database").path("nodeEvents")) {
-      String node = e.path("node").asText("?");
-      String state = e.path("state").asText("?");
-      long at = e.path("epochMs").asLong();
+    for (JsonNode e : summary.path(SummaryFields.DATABASE).path(SummaryFields.Database.NODE_EVENTS)) {
+      String node = e.path(NodeEvent.NODE).asText("?");
+      String state = e.path(NodeEvent.STATE).asText("?");
+      long at = e.path(NodeEvent.EPOCH_MS).asLong();
       out.add(TimelineEvent.moment(at, TimelineEvent.Kind.NODE, node + " " + state,
-          e.path("binding").asText("") + ": " + node + " " + state + " (" + e.path("source").asText("") + "; "
-              + e.path("nodesUp").asText("?") + " of " + e.path("nodesKnown").asText("?") + " nodes up)", client));
+          e.path(NodeEvent.BINDING).asText("") + ": " + node + " " + state + " (" + e.path(NodeEvent.SOURCE).asText("")
+              + "; " + e.path(NodeEvent.NODES_UP).asText("?") + " of " + e.path(NodeEvent.NODES_KNOWN).asText("?")
+              + " nodes up)", client));
       if (state.equals("down") || state.equals("silent")) {
         stalledSince.putIfAbsent(node, at);
       } else if ((state.equals("up") || state.equals("answering")) && stalledSince.containsKey(node) && blamed) {
@@ -105,11 +113,12 @@ final class RunEvents {
 
   /** Windows of consecutive status intervals in which a blamed cause was at work; pauses one by one. */
   private static void statusWindows(ResultDir d, String client, List<TimelineEvent> out) throws UsageException {
-    JsonNode health = d.summary().path("health");
-    String cause = health.path("verdict").path("cause").asText("");
-    boolean machine = cause.equals("machine") || health.path("verdict").path("machineBusy").asBoolean(false);
-    boolean clientLimited = cause.equals("client") || health.path("clientLimited").asBoolean(false);
-    List<StatusLogHealth.Interval> intervals = StatusLogHealth.read(d.dir().resolve("status.log"),
+    JsonNode health = d.summary().path(SummaryFields.HEALTH);
+    String cause = health.path(Health.VERDICT).path(Verdict.CAUSE).asText("");
+    boolean machine = cause.equals("machine")
+        || health.path(Health.VERDICT).path(Verdict.MACHINE_BUSY).asBoolean(false);
+    boolean clientLimited = cause.equals("client") || health.path(Health.CLIENT_LIMITED).asBoolean(false);
+    List<StatusLogHealth.Interval> intervals = StatusLogHealth.read(d.dir().resolve(RecordFiles.STATUS_LOG),
         NodeReport.timeAxisZero(d));
     TimelineEvent busy = null;
     TimelineEvent limited = null;

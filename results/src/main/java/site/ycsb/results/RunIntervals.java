@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import site.ycsb.output.RecordFiles;
+
 /**
  * One run's hdr interval logs on one wall-clock grid: per measurement, one {@link Cell} per status interval (a merged
  * run's logs are on its grid already, so each of its intervals is the merged histogram of the clients'). What the
@@ -198,8 +200,8 @@ final class RunIntervals {
       return names;
     }
     try (Stream<Path> files = Files.list(hdrDir)) {
-      files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".hdr")).sorted()
-          .forEach(f -> names.add(f.substring(0, f.length() - ".hdr".length())));
+      files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(RecordFiles.HDR_SUFFIX)).sorted()
+          .forEach(f -> names.add(f.substring(0, f.length() - RecordFiles.HDR_SUFFIX.length())));
     } catch (IOException e) {
       throw new UsageException("cannot list " + hdrDir + ": " + Messages.cause(e));
     } catch (java.io.UncheckedIOException e) {

@@ -3,6 +3,8 @@ package site.ycsb.results;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import site.ycsb.output.SummaryFields.Event;
+
 /**
  * Something that happened at a moment (or over a window) of a run, for the timeline: a database node's change of
  * state, the warm-up's end, a window a verdict blames, a process pause, a user's mark, a hook or findmax step the
@@ -60,8 +62,8 @@ final class TimelineEvent implements Comparable<TimelineEvent> {
 
   ObjectNode toJson() {
     ObjectNode o = Json.object();
-    o.put("epochMs", epochMs).put("endEpochMs", endEpochMs).put("kind", kind.name()).put("label", label)
-        .put("detail", detail).put("client", client);
+    o.put(Event.EPOCH_MS, epochMs).put(Event.END_EPOCH_MS, endEpochMs).put(Event.KIND, kind.name())
+        .put(Event.LABEL, label).put(Event.DETAIL, detail).put(Event.CLIENT, client);
     return o;
   }
 
@@ -69,15 +71,16 @@ final class TimelineEvent implements Comparable<TimelineEvent> {
   static TimelineEvent fromJson(JsonNode o) {
     Kind kind;
     try {
-      kind = Kind.valueOf(o.path("kind").asText(""));
+      kind = Kind.valueOf(o.path(Event.KIND).asText(""));
     } catch (IllegalArgumentException e) {
       return null;
     }
-    if (!o.path("epochMs").canConvertToLong()) {
+    if (!o.path(Event.EPOCH_MS).canConvertToLong()) {
       return null;
     }
-    return new TimelineEvent(o.path("epochMs").asLong(), o.path("endEpochMs").asLong(o.path("epochMs").asLong()),
-        kind, o.path("label").asText(""), o.path("detail").asText(""), o.path("client").asText(""));
+    return new TimelineEvent(o.path(Event.EPOCH_MS).asLong(),
+        o.path(Event.END_EPOCH_MS).asLong(o.path(Event.EPOCH_MS).asLong()), kind, o.path(Event.LABEL).asText(""),
+        o.path(Event.DETAIL).asText(""), o.path(Event.CLIENT).asText(""));
   }
 
   @Override

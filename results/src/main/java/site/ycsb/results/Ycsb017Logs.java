@@ -7,6 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 
+import site.ycsb.output.RecordFiles;
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.Measurement;
+
 /**
  * A run of YCSB 0.17.0 (or any client) known only from its {@code hdrhistogram.output.path} interval logs
  * ({@code <prefix><NAME>.hdr}, prefix a directory): read as a result directory whose summary is made from the logs
@@ -23,7 +27,7 @@ final class Ycsb017Logs {
 
   /** The directory holding the logs of {@code dir}: {@code dir/hdr} or {@code dir} itself; null when neither does. */
   static Path logDir(Path dir) throws UsageException {
-    for (Path candidate : new Path[] {dir.resolve(ResultDir.HDR_DIR), dir}) {
+    for (Path candidate : new Path[] {dir.resolve(RecordFiles.HDR_DIR), dir}) {
       if (Files.isDirectory(candidate) && !RunIntervals.logNames(candidate).isEmpty()) {
         return candidate;
       }
@@ -42,7 +46,7 @@ final class Ycsb017Logs {
       Histogram total = HdrLog.emptyHistogram();
       boolean cleanup = name.endsWith("CLEANUP");
       long[] window = {start, end};
-      HdrLog.forEachInterval(logDir.resolve(name + ".hdr"), h -> {
+      HdrLog.forEachInterval(logDir.resolve(name + RecordFiles.HDR_SUFFIX), h -> {
         total.add(h);
         if (!cleanup) {
           // the run's window: from its logs' first interval to the last that holds an operation (the logs go on
@@ -60,17 +64,17 @@ final class Ycsb017Logs {
       }
       boolean intended = name.startsWith("Intended-");
       ObjectNode m = ms.putObject(name);
-      m.put("kind", intended ? "intended" : "service");
-      m.put("operations", total.getTotalCount());
-      m.put("averageUs", total.getMean());
-      m.put("minUs", total.getMinValue());
-      m.put("maxUs", total.getMaxValue());
+      m.put(Measurement.KIND, intended ? Measurement.KIND_INTENDED : Measurement.KIND_SERVICE);
+      m.put(Measurement.OPERATIONS, total.getTotalCount());
+      m.put(Measurement.AVERAGE_US, total.getMean());
+      m.put(Measurement.MIN_US, total.getMinValue());
+      m.put(Measurement.MAX_US, total.getMaxValue());
       if (!intended && !name.equals("CLEANUP")) {
         // 0.17.0 files an operation under its name only when it returned OK (else NAME-FAILED or NAME-<STATUS>)
         if (RunIntervals.isFailed(name)) {
-          m.putObject("returns").put(name.substring(name.lastIndexOf('-') + 1), total.getTotalCount());
+          m.putObject(Measurement.RETURNS).put(name.substring(name.lastIndexOf('-') + 1), total.getTotalCount());
         } else {
-          m.putObject("returns").put("OK", total.getTotalCount());
+          m.putObject(Measurement.RETURNS).put("OK", total.getTotalCount());
           operations += total.getTotalCount();
         }
       }
@@ -79,22 +83,22 @@ final class Ycsb017Logs {
       throw new UsageException("the hdr logs in " + logDir + " hold no operations");
     }
     long runtime = Math.max(1, end - start);
-    s.put("format", ResultDir.FORMAT);
-    s.put("host", dir.toAbsolutePath().normalize().getFileName().toString());
-    s.put("label", "");
-    s.put("phase", "run");
-    s.put("workloadName", "");
-    s.put("db", DB);
-    s.put("version", "0.17.0 (hdr logs only)");
-    s.put("startEpochMs", start);
-    s.put("endEpochMs", end);
-    s.put("startTime", Instant.ofEpochMilli(start).toString());
-    s.put("endTime", Instant.ofEpochMilli(end).toString());
-    s.put("runtimeMs", runtime);
-    s.put("operations", operations);
-    s.put("throughput", 1000.0 * operations / runtime);
-    s.put("exitReason", "unknown (hdr logs only)");
-    s.set("measurements", ms);
+    s.put(SummaryFields.FORMAT, SummaryFields.FORMAT_VALUE);
+    s.put(SummaryFields.HOST, dir.toAbsolutePath().normalize().getFileName().toString());
+    s.put(SummaryFields.LABEL, "");
+    s.put(SummaryFields.PHASE, "run");
+    s.put(SummaryFields.WORKLOAD_NAME, "");
+    s.put(SummaryFields.DB, DB);
+    s.put(SummaryFields.VERSION, "0.17.0 (hdr logs only)");
+    s.put(SummaryFields.START_EPOCH_MS, start);
+    s.put(SummaryFields.END_EPOCH_MS, end);
+    s.put(SummaryFields.START_TIME, Instant.ofEpochMilli(start).toString());
+    s.put(SummaryFields.END_TIME, Instant.ofEpochMilli(end).toString());
+    s.put(SummaryFields.RUNTIME_MS, runtime);
+    s.put(SummaryFields.OPERATIONS, operations);
+    s.put(SummaryFields.THROUGHPUT, 1000.0 * operations / runtime);
+    s.put(SummaryFields.EXIT_REASON, "unknown (hdr logs only)");
+    s.set(SummaryFields.MEASUREMENTS, ms);
     return s;
   }
 }

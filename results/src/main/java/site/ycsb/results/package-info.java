@@ -4,6 +4,7 @@
  * Markdown, CSV and an HTML page with charts; {@link site.ycsb.results.ResultDir} reads one result directory.
  *
  * <p>For users through the launcher, and for {@code fleet}, which merges and reads phases with it. It reads the
- * files the engine writes; it uses core's {@code site.ycsb.cli} and {@code site.ycsb.telemetry}, never the engine.
+ * files the engine writes, under the names core's {@code site.ycsb.output} declares; it uses core's
+ * {@code site.ycsb.cli}, {@code site.ycsb.output} and {@code site.ycsb.telemetry}, never the engine.
  */
 package site.ycsb.results;

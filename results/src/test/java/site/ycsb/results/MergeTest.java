@@ -19,6 +19,7 @@ import java.util.stream.LongStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import site.ycsb.output.RecordFiles;
 
 class MergeTest {
   private static final long T0 = 1_790_000_000_000L;
@@ -367,7 +368,7 @@ class MergeTest {
     assertTrue(health.path("scheduleLagP99Us").asLong() < 200, health.toString());
     assertEquals(union.getMaxValue(), health.path("scheduleLagMaxUs").asLong());
     // the merged log is written, so that merged directories merge again
-    Histogram merged = HdrLog.readTotal(tmp.resolve("merged").resolve(ResultDir.SCHEDULE_LAG));
+    Histogram merged = HdrLog.readTotal(tmp.resolve("merged").resolve(RecordFiles.SCHEDULE_LAG));
     assertEquals(10_000, merged.getTotalCount());
     assertEquals(union.getValueAtPercentile(99), merged.getValueAtPercentile(99));
   }

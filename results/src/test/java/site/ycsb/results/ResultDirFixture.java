@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import site.ycsb.output.RecordFiles;
 
 /**
  * Test input: writes a result directory the way the engine does (format ycsb-result/1), from known latencies per
@@ -128,7 +129,7 @@ final class ResultDirFixture {
       Histogram lag = histogram(scheduleLags);
       lag.setStartTimeStamp(startEpochMs);
       lag.setEndTimeStamp(end);
-      HdrLog.write(dir.resolve(ResultDir.SCHEDULE_LAG), "schedule lag", startEpochMs,
+      HdrLog.write(dir.resolve(RecordFiles.SCHEDULE_LAG), "schedule lag", startEpochMs,
           java.util.Collections.singletonList(lag));
       if (scheduleLagMaxUs == null) {
         scheduleLagMaxUs = lag.getMaxValue();

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import site.ycsb.support.DatabaseReports;
+import site.ycsb.output.SummaryFields;
 
 /**
  * The engine's side of {@link DatabaseReports}: what the bindings of one run reported about the database — the
@@ -329,12 +330,16 @@ public final class DatabaseReport implements DatabaseReports.Listener {
     }
     StringBuilder list = new StringBuilder("[");
     for (DatabaseReports.NodeEvent e : events()) {
-      list.append(list.length() == 1 ? "" : ", ").append(new SummaryJson().field("binding", e.binding())
-          .field("node", e.node()).field("state", state(e)).field("epochMs", e.epochMillis())
-          .field("time", SummaryJson.iso(e.epochMillis())).field("nodesUp", e.nodesUp())
-          .field("nodesKnown", e.nodesKnown()).field("source", e.source()));
+      SummaryJson event = new SummaryJson().field(SummaryFields.NodeEvent.BINDING, e.binding())
+          .field(SummaryFields.NodeEvent.NODE, e.node()).field(SummaryFields.NodeEvent.STATE, state(e))
+          .field(SummaryFields.NodeEvent.EPOCH_MS, e.epochMillis())
+          .field(SummaryFields.NodeEvent.TIME, SummaryJson.iso(e.epochMillis()))
+          .field(SummaryFields.NodeEvent.NODES_UP, e.nodesUp())
+          .field(SummaryFields.NodeEvent.NODES_KNOWN, e.nodesKnown())
+          .field(SummaryFields.NodeEvent.SOURCE, e.source());
+      list.append(list.length() == 1 ? "" : ", ").append(event);
     }
-    return new SummaryJson().raw("settings", settingsJson.toString()).raw("nodeEvents",
-        list.append(']').toString()).toString();
+    return new SummaryJson().raw(SummaryFields.Database.SETTINGS, settingsJson.toString())
+        .raw(SummaryFields.Database.NODE_EVENTS, list.append(']').toString()).toString();
   }
 }

@@ -9,6 +9,9 @@ import java.util.Map;
 
 import site.ycsb.measurements.exporter.JsonText;
 import site.ycsb.support.DatabaseReports;
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.ViewFigure;
+import site.ycsb.output.SummaryFields.ViewNode;
 
 /**
  * The database's own view of its nodes during one run: the {@link DatabaseReports.NodeGauges} samples the bindings
@@ -27,7 +30,7 @@ import site.ycsb.support.DatabaseReports;
  */
 public final class DatabaseView {
   /** summary.json's section. */
-  public static final String SECTION = "databaseView";
+  public static final String SECTION = site.ycsb.output.SummaryFields.DATABASE_VIEW;
   /** More than a day at one sample a second. */
   static final int MAX_SAMPLES_PER_NODE = 100_000;
   /** A queue with at least this many tasks pending on average held work back. */
@@ -394,18 +397,19 @@ public final class DatabaseView {
     for (NodeSummary n : nodes) {
       SummaryJson figures = new SummaryJson();
       for (Figure f : n.figures) {
-        figures.raw(f.name, new SummaryJson().field("mean", round(f.mean)).field("max", round(f.max))
-            .toString());
+        figures.raw(f.name, new SummaryJson().field(ViewFigure.MEAN, round(f.mean))
+            .field(ViewFigure.MAX, round(f.max)).toString());
       }
-      SummaryJson node = new SummaryJson().field("node", n.node).field("binding", n.binding)
-          .field("source", n.source).field("samples", n.samples);
+      SummaryJson node = new SummaryJson().field(ViewNode.NODE, n.node).field(ViewNode.BINDING, n.binding)
+          .field(ViewNode.SOURCE, n.source).field(ViewNode.SAMPLES, n.samples);
       if (n.dropped > 0) {
-        node.field("droppedSamples", n.dropped);
+        node.field(ViewNode.DROPPED_SAMPLES, n.dropped);
       }
-      list.append(list.length() == 1 ? "" : ", ").append(node.raw("figures", figures.toString()));
+      list.append(list.length() == 1 ? "" : ", ").append(node.raw(ViewNode.FIGURES, figures.toString()));
     }
-    return new SummaryJson().raw("nodes", list.append(']').toString()).raw("verdicts",
-        verdict == null ? "[]" : "[" + JsonText.quote(verdict) + "]").toString();
+    return new SummaryJson().raw(SummaryFields.DatabaseView.NODES, list.append(']').toString())
+        .raw(SummaryFields.DatabaseView.VERDICTS, verdict == null ? "[]" : "[" + JsonText.quote(verdict) + "]")
+        .toString();
   }
 
   private static double round(double v) {

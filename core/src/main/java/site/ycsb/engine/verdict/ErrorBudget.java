@@ -9,6 +9,7 @@ import site.ycsb.Status;
 import site.ycsb.cli.EngineOptions;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OperationRecorder;
+import site.ycsb.output.SummaryFields.Errors;
 
 /**
  * The run's failed operations judged against {@code errors.budget}: how many of the measured operations failed, by
@@ -130,11 +131,11 @@ public final class ErrorBudget {
       byOp.raw(op.getKey(), statuses.toString());
     }
     String verdict = verdict();
-    return new SummaryJson().field("budget", budget).field("budgetText", percent(budget))
-        .field("attempted", attempted).field("failed", failed).field("failedShare", failedShare())
-        .field("exceeded", exceeded()).field("successfulThroughput", successfulThroughput)
-        .raw("failedByOperation", byOp.toString())
-        .raw("verdict", verdict == null ? "null" : site.ycsb.measurements.exporter.JsonText.quote(verdict))
+    return new SummaryJson().field(Errors.BUDGET, budget).field(Errors.BUDGET_TEXT, percent(budget))
+        .field(Errors.ATTEMPTED, attempted).field(Errors.FAILED, failed).field(Errors.FAILED_SHARE, failedShare())
+        .field(Errors.EXCEEDED, exceeded()).field(Errors.SUCCESSFUL_THROUGHPUT, successfulThroughput)
+        .raw(Errors.FAILED_BY_OPERATION, byOp.toString())
+        .raw(Errors.VERDICT, verdict == null ? "null" : site.ycsb.measurements.exporter.JsonText.quote(verdict))
         .toString();
   }
 

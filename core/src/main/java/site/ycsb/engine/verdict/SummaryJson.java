@@ -52,6 +52,11 @@ public final class SummaryJson {
     return this;
   }
 
+  /** The object on one line, {@code {"a": 1, "b": 2}} (for a small object, as the warm-up's). */
+  public String inline() {
+    return "{" + String.join(", ", members) + "}";
+  }
+
   @Override
   public String toString() {
     return members.isEmpty() ? "{}" : "{\n  " + String.join(",\n  ", members).replace("\n", "\n  ") + "\n}";

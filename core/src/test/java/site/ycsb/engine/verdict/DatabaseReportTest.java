@@ -5,9 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,6 +24,8 @@ import site.ycsb.ClientRunner;
 import site.ycsb.MemoryDB;
 import site.ycsb.NodeEventsDB;
 import site.ycsb.cli.ExitCode;
+import site.ycsb.output.RecordFiles;
+import site.ycsb.output.SummaryFields;
 import site.ycsb.support.DatabaseReports;
 
 /**
@@ -145,6 +154,53 @@ class DatabaseReportTest {
         + "node 127.0.0.2:9042: 4 tasks pending in ReadStage (max; mean 4). "), r.err);
     assertFalse(r.err.contains("node 127.0.0.3:9042: "), "an idle node is not in the verdict: " + r.err);
     assertTrue(s.contains("thedatabaseheldworkbackbyitsownview"), "in health.warnings and the section: " + s);
+  }
+
+  @Test
+  void should_write_only_the_declared_fields_when_writing_the_database_sections() throws Exception {
+    Path results = tmp.resolve("r");
+    ClientRunner r = run(results, "-p", "nodeevents.back=true", "-p", "nodeevents.gauges=true");
+    assertEquals(ExitCode.OK, r.exitCode, r.toString());
+    JsonNode s = new ObjectMapper().readTree(results.resolve(RecordFiles.SUMMARY).toFile());
+    JsonNode database = s.path(SummaryFields.DATABASE);
+    assertEquals(declared(SummaryFields.Database.class), keys(database));
+    JsonNode events = database.path(SummaryFields.Database.NODE_EVENTS);
+    assertTrue(events.size() >= 2, events.toString());
+    for (JsonNode e : events) {
+      assertEquals(declared(SummaryFields.NodeEvent.class), keys(e));
+    }
+    JsonNode view = s.path(SummaryFields.DATABASE_VIEW);
+    assertEquals(declared(SummaryFields.DatabaseView.class), keys(view));
+    assertTrue(view.path(SummaryFields.DatabaseView.NODES).size() > 0, view.toString());
+    for (JsonNode n : view.path(SummaryFields.DatabaseView.NODES)) {
+      Set<String> fields = keys(n);
+      fields.add(SummaryFields.ViewNode.DROPPED_SAMPLES); // only when samples were dropped
+      assertEquals(declared(SummaryFields.ViewNode.class), fields);
+      n.path(SummaryFields.ViewNode.FIGURES).forEach(f -> assertEquals(declared(SummaryFields.ViewFigure.class),
+          keys(f)));
+    }
+  }
+
+  /** The values of {@code c}'s public static String constants: the field names it declares. */
+  private static Set<String> declared(Class<?> c) {
+    Set<String> names = new TreeSet<>();
+    for (Field f : c.getDeclaredFields()) {
+      if (Modifier.isStatic(f.getModifiers()) && Modifier.isPublic(f.getModifiers()) && f.getType() == String.class) {
+        try {
+          names.add((String) f.get(null));
+        } catch (IllegalAccessException e) {
+          throw new AssertionError(e);
+        }
+      }
+    }
+    return names;
+  }
+
+  private static Set<String> keys(JsonNode object) {
+    assertTrue(object.isObject(), "not an object: " + object);
+    Set<String> out = new TreeSet<>();
+    object.fieldNames().forEachRemaining(out::add);
+    return out;
   }
 
   @Test
