@@ -1,16 +1,16 @@
 package site.ycsb.fleet;
 
 /** The engine's exit codes in words (README: exit codes). */
-final class EngineExit {
+public final class EngineExit {
   /** Bad command line or property: nothing ran. */
-  static final int USAGE = 2;
+  public static final int USAGE = 2;
   /** The run completed and its results are written, but more operations failed than errors.budget allows. */
-  static final int ERRORS_OVER_BUDGET = site.ycsb.cli.ExitCode.ERRORS_OVER_BUDGET;
+  public static final int ERRORS_OVER_BUDGET = site.ycsb.cli.ExitCode.ERRORS_OVER_BUDGET;
 
   private EngineExit() {
   }
 
-  static String describe(int code) {
+  public static String describe(int code) {
     switch (code) {
       case 0:
         return "completed";

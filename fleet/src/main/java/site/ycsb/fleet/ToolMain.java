@@ -7,9 +7,9 @@ import java.io.IOException;
  * one line prefixed with the command's name and an exit code (2 for a usage error, 1 for I/O or interruption), with
  * secrets masked and control characters escaped ({@link site.ycsb.cli.Secrets#safeLine}).
  */
-final class ToolMain {
+public final class ToolMain {
   /** A command's body, given its arguments; returns the exit code. */
-  interface Body {
+  public interface Body {
     int run(String[] args) throws UsageException, IOException, InterruptedException;
   }
 
@@ -20,7 +20,7 @@ final class ToolMain {
    * Removes a shutdown hook the command added for its run. When a signal ended the run, the JVM is already shutting
    * down (the hook is what stopped the engines) and the hook cannot be removed: that is expected, not an error.
    */
-  static void removeShutdownHook(Thread hook) {
+  public static void removeShutdownHook(Thread hook) {
     try {
       Runtime.getRuntime().removeShutdownHook(hook);
     } catch (IllegalStateException e) {
@@ -28,7 +28,7 @@ final class ToolMain {
     }
   }
 
-  static int run(String name, String usage, String[] args, Body body) {
+  public static int run(String name, String usage, String[] args, Body body) {
     try {
       if (args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0]))) {
         System.out.println(usage);
