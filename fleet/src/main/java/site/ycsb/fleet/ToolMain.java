@@ -2,6 +2,8 @@ package site.ycsb.fleet;
 
 import java.io.IOException;
 
+import site.ycsb.cli.ExitCode;
+
 /**
  * The common frame of the fleet module's commands: {@code -h}/{@code --help} prints the usage, and failures become
  * one line prefixed with the command's name and an exit code (2 for a usage error, 1 for I/O or interruption), with
@@ -32,20 +34,20 @@ public final class ToolMain {
     try {
       if (args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0]))) {
         System.out.println(usage);
-        return 0;
+        return ExitCode.OK;
       }
       return body.run(args);
     } catch (UsageException e) {
       // Messages quote what the user typed: masked and kept on one line, as the engine's are.
       System.err.println(name + ": " + site.ycsb.cli.Secrets.safeLine(e.getMessage()));
-      return 2;
+      return ExitCode.USAGE;
     } catch (IOException e) {
       System.err.println(name + ": " + site.ycsb.cli.Secrets.safeLine(e.getMessage()));
-      return 1;
+      return ExitCode.RUN_FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       System.err.println(name + ": interrupted");
-      return 1;
+      return ExitCode.RUN_FAILED;
     }
   }
 }

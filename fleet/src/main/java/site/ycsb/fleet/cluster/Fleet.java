@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 
+import site.ycsb.cli.ExitCode;
 import site.ycsb.fleet.Bindings;
-import site.ycsb.fleet.EngineExit;
 import site.ycsb.fleet.OutDir;
 import site.ycsb.fleet.ToolMain;
 import site.ycsb.fleet.UsageException;
@@ -85,7 +85,7 @@ public final class Fleet {
     } catch (IOException e) {
       status.finish(false, e.getMessage());
       System.err.println("fleet: " + e.getMessage());
-      return 1;
+      return ExitCode.RUN_FAILED;
     }
     if (metrics != null) {
       System.err.println("fleet: live metrics of every client (ports from " + o.metricsPort + "); Prometheus file_sd "
@@ -102,14 +102,14 @@ public final class Fleet {
     int code = suite.run();
     ToolMain.removeShutdownHook(stopper);
     System.err.println("fleet: ssh: " + gate.describe());
-    if (code == EngineExit.ERRORS_OVER_BUDGET) {
+    if (code == ExitCode.ERRORS_OVER_BUDGET) {
       status.finishOverBudget();
     } else {
-      status.finish(code == 0, "exit code " + code);
+      status.finish(code == ExitCode.OK, "exit code " + code);
     }
     if (status.incomplete()) {
       System.err.println("fleet: the run is INCOMPLETE (see " + out.resolve(FleetStatus.FILE) + ")");
-      return code == 0 ? 1 : code;
+      return code == ExitCode.OK ? ExitCode.RUN_FAILED : code;
     }
     return code;
   }

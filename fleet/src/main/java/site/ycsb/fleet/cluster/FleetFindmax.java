@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import site.ycsb.cli.ExitCode;
 import site.ycsb.fleet.Bindings;
 import site.ycsb.fleet.OutDir;
 import site.ycsb.fleet.ToolMain;
@@ -115,10 +116,10 @@ final class FleetFindmax {
             so.clockRefuseMs, out, so.startDelaySec, runId, status, System.err);
         runner.prepare(Collections.singletonList(phase));
       } catch (UsageException e) {
-        return refused(log, e.getMessage(), 2);
+        return refused(log, e.getMessage(), ExitCode.USAGE);
       } catch (IOException e) {
         System.err.println("fleet: " + e.getMessage());
-        return refused(log, e.getMessage(), 1);
+        return refused(log, e.getMessage(), ExitCode.RUN_FAILED);
       }
       current.set(runner);
       Files.createDirectories(dir);
@@ -146,7 +147,7 @@ final class FleetFindmax {
     if (refused != 0) {
       return refused;
     }
-    return outcome.maximum > 0 ? 0 : 1;
+    return outcome.maximum > 0 ? ExitCode.OK : ExitCode.RUN_FAILED;
   }
 
   /**

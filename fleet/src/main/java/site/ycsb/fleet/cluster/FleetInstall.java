@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import site.ycsb.cli.ExitCode;
 import site.ycsb.cli.OptionsGivenOnce;
 import site.ycsb.fleet.UsageException;
 import site.ycsb.fleet.ssh.Captured;
@@ -60,7 +61,7 @@ public final class FleetInstall {
         String a = args[i];
         if ("-h".equals(a) || "--help".equals(a)) {
           System.out.println(USAGE);
-          return 0;
+          return ExitCode.OK;
         }
         if (a.startsWith("--")) {
           if (i + 1 >= args.length) {
@@ -160,17 +161,17 @@ public final class FleetInstall {
       if (failed > 0) {
         System.err.println("fleet-install: " + failed + " of " + hosts.size() + " hosts are not ready (" + took + "; "
             + gate.describe() + ")");
-        return 1;
+        return ExitCode.RUN_FAILED;
       }
       System.err.println("fleet-install: " + hosts.size() + " hosts ready in " + took + "; " + gate.describe());
-      return 0;
+      return ExitCode.OK;
     } catch (UsageException e) {
       System.err.println("fleet-install: " + site.ycsb.cli.Secrets.safeLine(e.getMessage()));
-      return 2;
+      return ExitCode.USAGE;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       System.err.println("fleet-install: interrupted");
-      return 1;
+      return ExitCode.RUN_FAILED;
     }
   }
 

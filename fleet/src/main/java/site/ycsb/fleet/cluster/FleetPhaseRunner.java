@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 
 import site.ycsb.cli.EngineCommandLine;
 import site.ycsb.cli.EngineOptions;
-import site.ycsb.fleet.EngineExit;
+import site.ycsb.cli.ExitCode;
 import site.ycsb.fleet.OptionValues;
 import site.ycsb.fleet.UsageException;
 import site.ycsb.fleet.ssh.Captured;
@@ -321,11 +321,11 @@ final class FleetPhaseRunner implements PhaseRunner {
       int code = procs.get(k).waitFor();
       running.remove(procs.get(k));
       String label = labels.get(s.client);
-      if (code == EngineExit.ERRORS_OVER_BUDGET) {
+      if (code == ExitCode.ERRORS_OVER_BUDGET) {
         // its results are complete: merged with the others; the phase then says which clients were over
         overBudget.add(label);
         err.println("fleet: " + label + ": " + why(code));
-      } else if (code != 0) {
+      } else if (code != ExitCode.OK) {
         missing.add(label + " (" + why(code) + ")");
         record.missing(label, why(code));
         err.println("fleet: " + label + ": " + why(code));
@@ -382,7 +382,7 @@ final class FleetPhaseRunner implements PhaseRunner {
     status.phase(line, new ArrayList<>());
     if (!overBudget.isEmpty()) {
       return PhaseOutcome.overBudget("completed, but " + String.join(", ", overBudget) + " had more failed "
-          + "operations than errors.budget allows (engine exit " + EngineExit.ERRORS_OVER_BUDGET + ")");
+          + "operations than errors.budget allows (engine exit " + ExitCode.ERRORS_OVER_BUDGET + ")");
     }
     return PhaseOutcome.ok();
   }
@@ -442,7 +442,7 @@ final class FleetPhaseRunner implements PhaseRunner {
     if (sshExit == 255) {
       return "ssh exit 255: the connection failed or was lost, or the client process was killed";
     }
-    return "the engine exited with code " + sshExit + " (" + EngineExit.describe(sshExit) + ")";
+    return "the engine exited with code " + sshExit + " (" + ExitCode.describe(sshExit) + ")";
   }
 
   private static void writeStatus(Path dir, String text) throws IOException {

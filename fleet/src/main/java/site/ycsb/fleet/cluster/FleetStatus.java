@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import site.ycsb.fleet.EngineExit;
+import site.ycsb.cli.ExitCode;
+
 
 /**
  * The FLEET-STATUS file at the top of a fleet's output directory: whether every phase completed on every client,
@@ -50,7 +51,7 @@ final class FleetStatus {
   synchronized void finishOverBudget() throws IOException {
     if (!"incomplete".equals(state)) {
       state = "complete; more operations failed than errors.budget allows in some phase (exit "
-          + EngineExit.ERRORS_OVER_BUDGET + ", see the phases' WARNING lines)";
+          + ExitCode.ERRORS_OVER_BUDGET + ", see the phases' WARNING lines)";
     }
     write();
   }

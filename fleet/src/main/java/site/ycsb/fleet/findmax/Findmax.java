@@ -12,9 +12,9 @@ import site.ycsb.cli.Durations;
 import site.ycsb.cli.EngineCommandLine;
 import site.ycsb.cli.EngineFlag;
 import site.ycsb.cli.EngineOptions;
+import site.ycsb.cli.ExitCode;
 import site.ycsb.cli.OptionsGivenOnce;
 import site.ycsb.fleet.Bindings;
-import site.ycsb.fleet.EngineExit;
 import site.ycsb.fleet.OutDir;
 import site.ycsb.fleet.ToolMain;
 import site.ycsb.fleet.UsageException;
@@ -81,7 +81,7 @@ public final class Findmax {
     if (refused != 0) {
       return refused;
     }
-    return outcome.maximum > 0 ? 0 : 1;
+    return outcome.maximum > 0 ? ExitCode.OK : ExitCode.RUN_FAILED;
   }
 
   /**
@@ -110,7 +110,7 @@ public final class Findmax {
     }
     if (o.report) {
       int code = ReportTool.report(home).run(out.resolve("report"), java.util.Collections.singletonList(out));
-      if (code != 0) {
+      if (code != ExitCode.OK) {
         System.err.println("findmax: the report could not be made (bin/ycsb report exit code " + code + ")");
       }
     }
@@ -146,11 +146,11 @@ public final class Findmax {
     FindmaxStep last = refusedStep(outcome);
     if (last != null) {
       System.err.println("findmax: step " + outcome.steps.size() + ": the engine exited with code " + last.exitCode
-          + " (" + EngineExit.describe(last.exitCode) + ")" + (last.engineMessage.isEmpty() ? ""
+          + " (" + ExitCode.describe(last.exitCode) + ")" + (last.engineMessage.isEmpty() ? ""
           : ": " + last.engineMessage));
       return last.exitCode;
     }
-    return 0;
+    return ExitCode.OK;
   }
 
   /** The last step when its engine exited 2 or 3, else null. */
@@ -159,7 +159,7 @@ public final class Findmax {
       return null;
     }
     FindmaxStep last = outcome.steps.get(outcome.steps.size() - 1);
-    return last.exitCode == 2 || last.exitCode == 3 ? last : null;
+    return last.exitCode == ExitCode.USAGE || last.exitCode == ExitCode.INIT_FAILED ? last : null;
   }
 
   /** The command line: findmax's own --options, and everything else passed to every step's engine unchanged. */

@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import site.ycsb.cli.EngineCommandLine;
 import site.ycsb.cli.EngineFlag;
 import site.ycsb.cli.EngineOptions;
-import site.ycsb.fleet.EngineExit;
+import site.ycsb.cli.ExitCode;
 import site.ycsb.fleet.suite.ClientVerdicts;
 import site.ycsb.fleet.suite.DbHosts;
 import site.ycsb.fleet.suite.LocalPhaseRunner;
@@ -243,7 +243,7 @@ public final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     r.threads = threads;
     r.exitCode = code;
     // Exit 4 (failures over the engine's errors.budget) is a completed step: findmax's own error SLA judges it.
-    if (code != 0 && code != EngineExit.ERRORS_OVER_BUDGET) {
+    if (code != ExitCode.OK && code != ExitCode.ERRORS_OVER_BUDGET) {
       r.engineMessage = lastErrorLine(dir.resolveSibling(dir.getFileName() + ".log"));
       if (r.reason.isEmpty() || r.achieved == 0) {
         r.reason = "engine exit code " + code + (r.engineMessage.isEmpty() ? "" : ": " + r.engineMessage);

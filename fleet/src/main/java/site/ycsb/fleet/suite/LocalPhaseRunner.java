@@ -10,7 +10,7 @@ import java.util.Properties;
 
 import site.ycsb.cli.EngineCommandLine;
 import site.ycsb.cli.EngineOptions;
-import site.ycsb.fleet.EngineExit;
+import site.ycsb.cli.ExitCode;
 import site.ycsb.fleet.OptionValues;
 import site.ycsb.fleet.UsageException;
 
@@ -172,12 +172,12 @@ public final class LocalPhaseRunner implements PhaseRunner {
     synchronized (this) {
       current = null;
     }
-    if (code == EngineExit.ERRORS_OVER_BUDGET) {
+    if (code == ExitCode.ERRORS_OVER_BUDGET) {
       return PhaseOutcome.overBudget("completed with more failed operations than errors.budget allows (engine exit "
           + code + "; see its WARNING line)");
     }
-    return code == 0 ? PhaseOutcome.ok()
-        : PhaseOutcome.failed(code, "failed: the engine exited with code " + code + " (" + EngineExit.describe(code)
+    return code == ExitCode.OK ? PhaseOutcome.ok()
+        : PhaseOutcome.failed(code, "failed: the engine exited with code " + code + " (" + ExitCode.describe(code)
             + ")");
   }
 }

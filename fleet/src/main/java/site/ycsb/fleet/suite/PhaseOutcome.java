@@ -1,9 +1,10 @@
 package site.ycsb.fleet.suite;
 
-import site.ycsb.fleet.EngineExit;
+import site.ycsb.cli.ExitCode;
+
 
 /**
- * How one phase ended: exit code 0 means its result directory is complete; {@link EngineExit#ERRORS_OVER_BUDGET}
+ * How one phase ended: exit code 0 means its result directory is complete; {@link ExitCode#ERRORS_OVER_BUDGET}
  * means it is complete too, but more operations failed than errors.budget allows (the suite goes on, and says so).
  */
 public final class PhaseOutcome {
@@ -21,20 +22,20 @@ public final class PhaseOutcome {
 
   /** A failed phase; {@code why} completes "phase X (repeat n) ..." in one line. */
   public static PhaseOutcome failed(int exitCode, String why) {
-    return new PhaseOutcome(exitCode == 0 ? 1 : exitCode, why);
+    return new PhaseOutcome(exitCode == ExitCode.OK ? ExitCode.RUN_FAILED : exitCode, why);
   }
 
   /** A phase whose results are complete but whose failed operations were over errors.budget ({@code why} says so). */
   public static PhaseOutcome overBudget(String why) {
-    return new PhaseOutcome(EngineExit.ERRORS_OVER_BUDGET, why);
+    return new PhaseOutcome(ExitCode.ERRORS_OVER_BUDGET, why);
   }
 
   public boolean succeeded() {
-    return exitCode == 0;
+    return exitCode == ExitCode.OK;
   }
 
   /** Whether the phase's result directory is complete: it succeeded, or only its failures were over the budget. */
   boolean resultsComplete() {
-    return exitCode == 0 || exitCode == EngineExit.ERRORS_OVER_BUDGET;
+    return exitCode == ExitCode.OK || exitCode == ExitCode.ERRORS_OVER_BUDGET;
   }
 }

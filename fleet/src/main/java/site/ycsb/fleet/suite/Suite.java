@@ -9,8 +9,8 @@ import java.util.Date;
 import java.util.List;
 import java.util.TimeZone;
 
+import site.ycsb.cli.ExitCode;
 import site.ycsb.fleet.Bindings;
-import site.ycsb.fleet.EngineExit;
 import site.ycsb.fleet.OutDir;
 import site.ycsb.fleet.ToolMain;
 import site.ycsb.fleet.UsageException;
@@ -73,7 +73,7 @@ public final class Suite {
     Runtime.getRuntime().addShutdownHook(stopper);
     int code = suite.run();
     ToolMain.removeShutdownHook(stopper);
-    if (code == EngineExit.USAGE && suite.completed().isEmpty()) {
+    if (code == ExitCode.USAGE && suite.completed().isEmpty()) {
       // The engine refused the options in the first phase: nothing ran, so no empty tree of phase directories stays.
       OutDir.removeIfNothingWritten(out, created);
     }

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import site.ycsb.fleet.EngineExit;
+import site.ycsb.cli.ExitCode;
+
 
 /**
  * Runs the phases in order, {@code repeat} times, each into {@code <out>/<repeat>/<phase>/}, with the hooks around
@@ -55,7 +56,7 @@ public final class SuiteRunner {
     List<String> overBudget = new ArrayList<>();
     int total = phases.size() * repeats;
     int step = 0;
-    int exit = 0;
+    int exit = ExitCode.OK;
     outer:
     for (int rep = 1; rep <= repeats; rep++) {
       for (Phase phase : phases) {
@@ -66,7 +67,7 @@ public final class SuiteRunner {
         String where = "phase " + phase.name() + " (repeat " + rep + ")";
         if (before != null) {
           int code = runHook(before, phase, rep, dir);
-          if (code != 0) {
+          if (code != ExitCode.OK) {
             exit = stop("the hook before " + where + " failed with exit code " + code, code);
             break outer;
           }
@@ -83,7 +84,7 @@ public final class SuiteRunner {
         completed.add(dir);
         if (after != null) {
           int code = runHook(after, phase, rep, dir);
-          if (code != 0) {
+          if (code != ExitCode.OK) {
             exit = stop("the hook after " + where + " failed with exit code " + code, code);
             break outer;
           }
@@ -99,18 +100,18 @@ public final class SuiteRunner {
       DatabaseNodeTable.append(out.resolve("suite-summary.md"), completed, err);
       if (report != null) {
         int code = report.run(out.resolve("report"), completed);
-        if (code != 0) {
+        if (code != ExitCode.OK) {
           err.println(tool + ": the report over " + out + " failed with exit code " + code);
-          exit = exit == 0 ? code : exit;
+          exit = exit == ExitCode.OK ? code : exit;
         }
       }
     }
-    if (exit == 0 && !overBudget.isEmpty()) {
+    if (exit == ExitCode.OK && !overBudget.isEmpty()) {
       err.println(tool + ": all " + total + " phases completed; results in " + out + "; more operations failed than "
-          + "errors.budget allows in " + String.join(", ", overBudget) + " (exit " + EngineExit.ERRORS_OVER_BUDGET
+          + "errors.budget allows in " + String.join(", ", overBudget) + " (exit " + ExitCode.ERRORS_OVER_BUDGET
           + ")");
-      exit = EngineExit.ERRORS_OVER_BUDGET;
-    } else if (exit == 0) {
+      exit = ExitCode.ERRORS_OVER_BUDGET;
+    } else if (exit == ExitCode.OK) {
       err.println(tool + ": all " + total + " phases completed; results in " + out);
     }
     return exit;

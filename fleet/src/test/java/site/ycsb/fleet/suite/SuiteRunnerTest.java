@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import site.ycsb.cli.ExitCode;
 import site.ycsb.fleet.Bindings;
-import site.ycsb.fleet.EngineExit;
 import site.ycsb.fleet.UsageException;
 
 /** The suite's order, repeats, hooks and stop-on-failure, with a test double for the engine (a PhaseRunner). */
@@ -104,7 +104,7 @@ class SuiteRunnerTest {
       reported.addAll(dirs);
       return 0;
     }, err);
-    assertEquals(EngineExit.ERRORS_OVER_BUDGET, s.run());
+    assertEquals(ExitCode.ERRORS_OVER_BUDGET, s.run());
     assertEquals(Arrays.asList("1/load", "1/workloada", "1/workloadb", "1/workloadc"), r.calls);
     assertEquals(4, reported.size(), "every phase's results are complete and reported: " + reported);
     assertTrue(errText().contains("suite: phase workloadb (repeat 1) completed with more failed operations than "
@@ -123,14 +123,6 @@ class SuiteRunnerTest {
     SuiteRunner s = new SuiteRunner("suite", Phase.parseList("a,b,c", null), 1, tmp, null, null, r, null, err);
     assertEquals(1, s.run(), errText());
     assertEquals(Arrays.asList("1/workloada", "1/workloadb"), r.calls);
-  }
-
-  @Test
-  void should_describe_every_engine_exit_code_in_words_when_asked() {
-    for (int code : new int[] {0, 1, 2, 3, 4, 130, 143}) {
-      assertFalse(EngineExit.describe(code).equals("unexpected exit code"), "code " + code);
-    }
-    assertTrue(EngineExit.describe(4).contains("errors.budget"));
   }
 
   @Test
