@@ -39,6 +39,13 @@ class ArchitectureTest {
   private static final Set<String> API_PACKAGES = new HashSet<>(Arrays.asList("site.ycsb", "site.ycsb.generator",
       "site.ycsb.measurements", "site.ycsb.measurements.exporter", "site.ycsb.workloads"));
 
+  /**
+   * The rooms of the fleet module, bottom up (ARCHITECTURE.md, "The rooms of fleet"): each may use only those
+   * before it.
+   */
+  private static final List<String> FLEET_ROOMS = Arrays.asList("site.ycsb.fleet", "site.ycsb.fleet.ssh",
+      "site.ycsb.fleet.suite", "site.ycsb.fleet.findmax", "site.ycsb.fleet.cluster");
+
   private static final Path REPO = Paths.get("").toAbsolutePath().getParent();
   private static final SourceTree CORE = new SourceTree(Collections.singletonList(Paths.get("src/main/java")));
 
@@ -165,6 +172,60 @@ class ArchitectureTest {
   }
 
   @Test
+  void should_use_only_the_rooms_below_when_a_fleet_package_uses_another() {
+    SourceTree fleet = fleet();
+    List<String> unlisted = new ArrayList<>();
+    List<String> broken = new ArrayList<>();
+    for (String c : fleet.classes()) {
+      int from = FLEET_ROOMS.indexOf(fleet.packageOf(c));
+      if (from < 0) {
+        unlisted.add(c);
+        continue;
+      }
+      for (String r : fleet.referencesOf(c)) {
+        if (FLEET_ROOMS.indexOf(fleet.packageOf(r)) > from) {
+          broken.add(c + " -> " + r);
+        }
+      }
+    }
+    assertEquals(Collections.emptyList(), unlisted, "a new package of fleet: give it its place among the rooms "
+        + "(ARCHITECTURE.md and FLEET_ROOMS)");
+    assertEquals(Collections.emptyList(), broken, "fleet's rooms, bottom up: base, ssh, suite, findmax, cluster; "
+        + "the ssh layer knows no command, suite knows neither findmax nor fleet, findmax does not know fleet");
+  }
+
+  @Test
+  void should_find_no_package_cycle_when_in_fleet() {
+    SourceTree fleet = fleet();
+    Map<String, Set<String>> graph = new HashMap<>();
+    for (String c : fleet.classes()) {
+      for (String r : fleet.referencesOf(c)) {
+        if (!fleet.packageOf(r).equals(fleet.packageOf(c))) {
+          graph.computeIfAbsent(fleet.packageOf(c), k -> new TreeSet<>()).add(fleet.packageOf(r));
+        }
+      }
+    }
+    for (String start : graph.keySet()) {
+      assertTrue(!reaches(graph, start, start, new HashSet<>()), "a package cycle in fleet through " + start + ": "
+          + graph);
+    }
+  }
+
+  @Test
+  void should_find_no_two_classes_referring_to_each_other_when_in_fleet() {
+    SourceTree fleet = fleet();
+    List<String> pairs = new ArrayList<>();
+    for (String a : fleet.classes()) {
+      for (String b : fleet.referencesOf(a)) {
+        if (a.compareTo(b) < 0 && fleet.referencesOf(b).contains(a)) {
+          pairs.add(a + " <-> " + b);
+        }
+      }
+    }
+    assertEquals(Collections.emptyList(), pairs, "move what both need into one of them, or into a third class");
+  }
+
+  @Test
   void should_have_a_package_info_when_a_package_has_classes() {
     List<String> missing = new ArrayList<>();
     for (File module : modules()) {
@@ -245,6 +306,13 @@ class ArchitectureTest {
     }
     assertEquals(Collections.emptyList(), broken, "core loads the metrics module by class name: its jar must not "
         + "need the Prometheus client when live metrics are off");
+  }
+
+  /** The fleet module's main sources; fails when they are not beside core. */
+  private static SourceTree fleet() {
+    SourceTree fleet = new SourceTree(Collections.singletonList(REPO.resolve("fleet/src/main/java")));
+    assertTrue(!fleet.classes().isEmpty(), "the fleet module's sources were not found beside core");
+    return fleet;
   }
 
   private static String room(String pkg) {

@@ -1,7 +1,10 @@
 package site.ycsb.cli;
 
 /**
- * The exit codes of the engine, {@code site.ycsb.Client} (documented in the README).
+ * The exit codes of the engine, {@code site.ycsb.Client} (documented in the README), and of the tools that start
+ * engines or read their results ({@code suite}, {@code fleet}, {@code findmax}, {@code merge}, {@code report},
+ * {@code mark}): 0 done, 1 failed or incomplete (for a tool: I/O, interruption, a phase incomplete), 2 a usage
+ * error, or the code of the engine or hook that failed. {@link #describe} puts one in words.
  *
  * <p>Immutable and thread-safe.
  */
@@ -20,7 +23,33 @@ public final class ExitCode {
    * {@code errors.budget} allows: its figures mix in failures (a verdict names the operation types and statuses).
    */
   public static final int ERRORS_OVER_BUDGET = 4;
+  /** The engine was stopped by SIGINT (Ctrl-C): 128 + 2, the shells' convention; what it measured is kept. */
+  public static final int INTERRUPTED_SIGINT = 130;
+  /** The engine was stopped by SIGTERM: 128 + 15; what it measured is kept. */
+  public static final int INTERRUPTED_SIGTERM = 143;
 
   private ExitCode() {
+  }
+
+  /** An engine's exit code in words, for the tools' messages; "unexpected exit code" for any other. */
+  public static String describe(int code) {
+    switch (code) {
+      case OK:
+        return "completed";
+      case RUN_FAILED:
+        return "the run failed or did not complete";
+      case USAGE:
+        return "bad command line or property";
+      case INIT_FAILED:
+        return "the workload or binding failed to initialise";
+      case ERRORS_OVER_BUDGET:
+        return "completed, results written, but more operations failed than errors.budget allows";
+      case INTERRUPTED_SIGINT:
+        return "interrupted by SIGINT";
+      case INTERRUPTED_SIGTERM:
+        return "interrupted by SIGTERM";
+      default:
+        return "unexpected exit code";
+    }
   }
 }

@@ -14,7 +14,7 @@ import java.util.Set;
  * The binding names the launcher knows (bin/bindings.properties and drop-in {@code <dir>/binding.properties}), so
  * that a misspelt binding is refused before any phase or client starts.
  */
-final class Bindings {
+public final class Bindings {
   private Bindings() {
   }
 
@@ -43,7 +43,7 @@ final class Bindings {
   }
 
   /** Throws a one-line error naming the known bindings when {@code binding} is not one of them. */
-  static void check(Path home, String binding) throws UsageException {
+  public static void check(Path home, String binding) throws UsageException {
     Set<String> names;
     try {
       names = known(home);

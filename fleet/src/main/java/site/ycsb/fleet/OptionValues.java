@@ -12,12 +12,12 @@ import site.ycsb.support.TypedProperties;
  * property is refused with the same words as the engine uses ({@code name=value is not a whole number}, {@code must
  * be at least n}, ...), as a {@link UsageException}.
  */
-final class OptionValues {
+public final class OptionValues {
   private OptionValues() {
   }
 
   /** A whole number in {@code [min, max]}. */
-  static long wholeNumber(String name, String value, long min, long max) throws UsageException {
+  public static long wholeNumber(String name, String value, long min, long max) throws UsageException {
     try {
       return TypedProperties.parseLong(name, value, min, max);
     } catch (IllegalArgumentException e) {
@@ -26,7 +26,7 @@ final class OptionValues {
   }
 
   /** A finite number of at least {@code min}. */
-  static double number(String name, String value, double min) throws UsageException {
+  public static double number(String name, String value, double min) throws UsageException {
     try {
       return TypedProperties.parseDouble(name, value, min);
     } catch (IllegalArgumentException e) {
@@ -35,7 +35,7 @@ final class OptionValues {
   }
 
   /** One of the engine's options in {@code p}, read by its declaration: its default when absent. */
-  static <T> T engineOption(Properties p, EngineOption<T> option) throws UsageException {
+  public static <T> T engineOption(Properties p, EngineOption<T> option) throws UsageException {
     try {
       return new PropertyReader(p).get(option);
     } catch (IllegalArgumentException e) {
@@ -44,13 +44,13 @@ final class OptionValues {
   }
 
   /** One of the engine's counts in {@code p}, read by its declaration; {@code dflt} when absent or blank. */
-  static long property(Properties p, EngineOption<Long> option, long dflt) throws UsageException {
+  public static long property(Properties p, EngineOption<Long> option, long dflt) throws UsageException {
     String v = p.getProperty(option.name());
     return v == null || v.trim().isEmpty() ? dflt : engineOption(p, option);
   }
 
   /** The records a load inserts: {@code insertcount}, else {@code recordcount - insertstart}. */
-  static long loadCount(Properties p) throws UsageException {
+  public static long loadCount(Properties p) throws UsageException {
     long records = engineOption(p, EngineOptions.RECORD_COUNT);
     long start = engineOption(p, EngineOptions.INSERT_START);
     return property(p, EngineOptions.INSERT_COUNT, Math.max(0, records - start));

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /** The output directory of a suite must be new or empty, so results of different suites never mix. */
-final class OutDir {
+public final class OutDir {
   private OutDir() {
   }
 
@@ -14,7 +14,7 @@ final class OutDir {
    * Refuses an output directory that is a file or holds anything, and creates it; returns whether it was created
    * (so that a run refused before it wrote anything can remove it again, see {@link #removeIfNothingWritten}).
    */
-  static boolean requireFresh(Path out) throws UsageException, IOException {
+  public static boolean requireFresh(Path out) throws UsageException, IOException {
     // the phases' records nested in another run's record would be read again as part of it (real path: links too)
     String inside = site.ycsb.support.RunRecords.insideRecord("--out " + out, out);
     if (inside != null) {
@@ -46,7 +46,7 @@ final class OutDir {
    * removes the directories it made under {@code out}, and {@code out} itself when this run created it, as long as
    * they hold no file at all. A directory with any file in it is kept, whatever it is.
    */
-  static void removeIfNothingWritten(Path out, boolean created) {
+  public static void removeIfNothingWritten(Path out, boolean created) {
     try {
       if (!Files.isDirectory(out)) {
         return;

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 
 /** Finds the YCSB directory (the one holding bin/ycsb) of this installation or source checkout. */
-final class YcsbHome {
+public final class YcsbHome {
   private YcsbHome() {
   }
 
@@ -14,7 +14,7 @@ final class YcsbHome {
    * {@code --ycsb-home}, else {@code YCSB_HOME}, else the directory three levels above this jar
    * ({@code <home>/fleet/lib/fleet.jar} in the tarball, {@code <checkout>/fleet/target/fleet.jar} in a checkout).
    */
-  static Path find(Path option) throws UsageException {
+  public static Path find(Path option) throws UsageException {
     if (option != null) {
       return check(option, "--ycsb-home");
     }

@@ -12,11 +12,11 @@ import site.ycsb.testserver.cassandra.CassandraTestServer;
  * cassandra-binding, and the shared Cassandra test server with a new YCSB keyspace. Each step that cannot be had
  * here skips the test with one line (JUnit assumption).
  */
-final class CassandraHome {
-  final Path work;
-  final TestTarball tarball;
-  final Path home;
-  final CassandraTestServer server;
+public final class CassandraHome {
+  public final Path work;
+  public final TestTarball tarball;
+  public final Path home;
+  public final CassandraTestServer server;
 
   private CassandraHome(Path work, TestTarball tarball, Path home, CassandraTestServer server) {
     this.work = work;
@@ -26,7 +26,7 @@ final class CassandraHome {
   }
 
   /** Prepares {@code target/it-work/<workName>} and keyspace {@code keyspace} (dropped first, usertable). */
-  static CassandraHome prepare(String workName, String keyspace) throws Exception {
+  public static CassandraHome prepare(String workName, String keyspace) throws Exception {
     Path work = TestTarball.freshWork(workName);
     TestTarball tarball = TestTarball.findOrSkip(work);
     Path home = tarball.unpack(work.resolve("head"));

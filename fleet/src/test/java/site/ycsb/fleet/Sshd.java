@@ -18,19 +18,19 @@ import java.util.concurrent.TimeUnit;
  * A real OpenSSH server (Debian's /usr/sbin/sshd) for integration tests, listening on one free port of the loopback
  * addresses 127.0.0.2, 127.0.0.3 and 127.0.0.4 only, with its own host key and a client key generated here.
  */
-final class Sshd implements AutoCloseable {
-  static final List<String> ADDRESSES = Arrays.asList("127.0.0.2", "127.0.0.3", "127.0.0.4");
+public final class Sshd implements AutoCloseable {
+  public static final List<String> ADDRESSES = Arrays.asList("127.0.0.2", "127.0.0.3", "127.0.0.4");
   private static final String SSHD = "/usr/sbin/sshd";
 
-  final Path dir;
-  final int port;
+  public final Path dir;
+  public final int port;
   /** The addresses it listens on (sshd takes at most 16). */
   final List<String> addresses;
   final Path clientKey;
   private final Process process;
 
   /** Why the test cannot run here, or null. */
-  static String unavailableReason() {
+  public static String unavailableReason() {
     if (!Files.isExecutable(Paths.get(SSHD))) {
       return SSHD + " not installed (Debian: apt-get install -y openssh-server)";
     }
@@ -51,7 +51,7 @@ final class Sshd implements AutoCloseable {
     return false;
   }
 
-  Sshd(Path dir) throws Exception {
+  public Sshd(Path dir) throws Exception {
     this(dir, ADDRESSES, false);
   }
 
@@ -60,7 +60,7 @@ final class Sshd implements AutoCloseable {
    * @param defaultMaxStartups keep OpenSSH's default {@code MaxStartups 10:30:100} (a fleet's limit on set-ups is
    *     what keeps it from refusing connections) instead of the tests' 50
    */
-  Sshd(Path dir, List<String> addresses, boolean defaultMaxStartups) throws Exception {
+  public Sshd(Path dir, List<String> addresses, boolean defaultMaxStartups) throws Exception {
     this.dir = dir;
     this.addresses = addresses;
     Files.createDirectories(dir);
@@ -139,17 +139,17 @@ final class Sshd implements AutoCloseable {
   }
 
   /** A port on 127.0.0.2 where nothing listens. */
-  static int deadPort() throws IOException {
+  public static int deadPort() throws IOException {
     return freePort();
   }
 
   /** The options the fleet tools need for this server: its key, no host-key prompts, a private known_hosts. */
-  List<String> sshOptions() {
+  public List<String> sshOptions() {
     return Arrays.asList("--ssh-option", "IdentityFile=" + clientKey, "--ssh-option", "StrictHostKeyChecking=no",
         "--ssh-option", "UserKnownHostsFile=" + dir.resolve("known_hosts"), "--ssh-option", "LogLevel=ERROR");
   }
 
-  String user() {
+  public String user() {
     return System.getProperty("user.name");
   }
 
@@ -164,7 +164,7 @@ final class Sshd implements AutoCloseable {
    * Writes {@code work/hosts} naming one client per address ({@code user@address:port work/client-N/ycsb}) and installs
    * {@code tarball} on all three with {@code FleetInstall}; returns the hosts file.
    */
-  Path installClients(Path work, TestTarball tarball) throws Exception {
+  public Path installClients(Path work, TestTarball tarball) throws Exception {
     List<String> lines = new ArrayList<>();
     for (int i = 0; i < ADDRESSES.size(); i++) {
       lines.add(user() + "@" + ADDRESSES.get(i) + ":" + port + " " + work.resolve("client-" + (i + 1) + "/ycsb"));
@@ -174,7 +174,7 @@ final class Sshd implements AutoCloseable {
     List<String> install = new ArrayList<>(Arrays.asList("--hosts-file", hosts.toString()));
     install.addAll(sshOptions());
     install.add(tarball.file.toString());
-    ToolRun in = new ToolRun("site.ycsb.fleet.FleetInstall", install, null);
+    ToolRun in = new ToolRun("site.ycsb.fleet.cluster.FleetInstall", install, null);
     int code = in.waitFor(180);
     if (code != 0) {
       throw new AssertionError("FleetInstall exit " + code + ": " + in.outText() + in.errText());

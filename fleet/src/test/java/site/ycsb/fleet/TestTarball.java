@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -19,9 +20,9 @@ import java.util.stream.Stream;
  * (fleet, results, Jackson),
  * and {@code cassandra-binding/lib/} when cassandra2 has been built).
  */
-final class TestTarball {
-  final Path file;
-  final String how;
+public final class TestTarball {
+  public final Path file;
+  public final String how;
 
   private TestTarball(Path file, String how) {
     this.file = file;
@@ -29,15 +30,15 @@ final class TestTarball {
   }
 
   /** A fresh working directory {@code name} under the ITs' work root (property {@code fleet.it.work}), emptied first. */
-  static Path freshWork(String name) throws IOException {
+  public static Path freshWork(String name) throws IOException {
     Path work = Paths.get(System.getProperty("fleet.it.work", "target/it-work")).toAbsolutePath().resolve(name);
-    FleetIT.deleteTree(work);
+    deleteTree(work);
     Files.createDirectories(work);
     return work;
   }
 
   /** The tarball, or the calling test is skipped (a JUnit assumption) with the reason none can be had. */
-  static TestTarball findOrSkip(Path work) throws Exception {
+  public static TestTarball findOrSkip(Path work) throws Exception {
     try {
       return find(work);
     } catch (IllegalStateException e) {
@@ -47,7 +48,7 @@ final class TestTarball {
   }
 
   /** The tarball, or throws IllegalStateException with a one-line reason when none can be had. */
-  static TestTarball find(Path work) throws Exception {
+  public static TestTarball find(Path work) throws Exception {
     String version = System.getProperty("fleet.it.version", "1.0.0-SNAPSHOT");
     Path dist = Paths.get(System.getProperty("fleet.it.tarballDir", "../distribution/target"));
     Path real = dist.resolve("ycsb-" + version + ".tar.gz");
@@ -109,7 +110,7 @@ final class TestTarball {
         }
       }
     }
-    Path fleetJar = jarOf(Fleet.class.getName());
+    Path fleetJar = jarOf(ToolMain.class.getName());
     if (Files.isRegularFile(fleetJar)) {
       Files.createDirectories(base.resolve("fleet/lib"));
       Files.copy(fleetJar, base.resolve("fleet/lib/fleet-" + version + ".jar"));
@@ -150,7 +151,7 @@ final class TestTarball {
   }
 
   /** Unpacks the tarball into {@code dir} (with tar, as a user would) and returns the YCSB directory in it. */
-  Path unpack(Path dir) throws Exception {
+  public Path unpack(Path dir) throws Exception {
     Files.createDirectories(dir);
     Process p = new ProcessBuilder("tar", "-xzf", file.toString(), "-C", dir.toString()).inheritIO().start();
     if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
@@ -163,7 +164,7 @@ final class TestTarball {
   /** The classpath that runs this module's tools (its classes or jar). */
   static String toolClasspath() throws Exception {
     StringBuilder cp = new StringBuilder();
-    for (String c : new String[] {Fleet.class.getName(), "site.ycsb.Client", "site.ycsb.results.ResultDir",
+    for (String c : new String[] {ToolMain.class.getName(), "site.ycsb.Client", "site.ycsb.results.ResultDir",
         "com.fasterxml.jackson.databind.ObjectMapper", "com.fasterxml.jackson.core.JsonParser",
         "com.fasterxml.jackson.annotation.JsonProperty", "org.HdrHistogram.Histogram",
         // binding-support: core uses it (secret names, named operations); the tarball ships it in lib/
@@ -171,5 +172,17 @@ final class TestTarball {
       cp.append(jarOf(c)).append(File.pathSeparator);
     }
     return cp.toString();
+  }
+
+  /** Deletes {@code p} and everything under it; nothing when it does not exist. */
+  static void deleteTree(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(p)) {
+      for (Path x : s.sorted((a, b) -> b.compareTo(a)).collect(Collectors.toList())) {
+        Files.delete(x);
+      }
+    }
   }
 }

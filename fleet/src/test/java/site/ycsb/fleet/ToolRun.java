@@ -6,33 +6,33 @@ import java.util.function.Consumer;
 import site.ycsb.testsupport.ChildProcess;
 
 /** One of this module's tools run as its own process on the tool class path (as bin/ycsb runs it). */
-final class ToolRun {
+public final class ToolRun {
   /** The lines printed so far on standard output and standard error, growing while the tool runs. */
-  final List<String> out;
-  final List<String> err;
+  public final List<String> out;
+  public final List<String> err;
   private final ChildProcess process;
 
-  ToolRun(String mainClass, List<String> args, Consumer<String> onErrLine) throws Exception {
+  public ToolRun(String mainClass, List<String> args, Consumer<String> onErrLine) throws Exception {
     process = ChildProcess.java(TestTarball.toolClasspath(), mainClass, args).onErrorLine(onErrLine).start();
     out = process.outputLines();
     err = process.errorLines();
   }
 
   /** Waits for the exit code; fails the test (with the output) when the tool hangs. */
-  int waitFor(int seconds) throws Exception {
+  public int waitFor(int seconds) throws Exception {
     return process.finish(seconds).exitCode;
   }
 
   /** SIGTERM, so that the tool's shutdown hook runs (see {@link ChildProcess#terminate}). */
-  void terminate() throws Exception {
+  public void terminate() throws Exception {
     process.terminate();
   }
 
-  String errText() {
+  public String errText() {
     return String.join("\n", err);
   }
 
-  String outText() {
+  public String outText() {
     return String.join("\n", out);
   }
 }

@@ -29,7 +29,7 @@ public final class Mark {
       int i = 0;
       if (args.length > 0 && (args[0].equals("-h") || args[0].equals("--help"))) {
         out.println(USAGE);
-        return 0;
+        return site.ycsb.cli.ExitCode.OK;
       }
       if (args.length > 0 && args[0].equals("--at")) {
         if (args.length < 2) {
@@ -50,13 +50,13 @@ public final class Mark {
         throw new UsageException("the label is empty; " + USAGE);
       }
       MarksFile.append(dir, at, label);
-      return 0;
+      return site.ycsb.cli.ExitCode.OK;
     } catch (UsageException e) {
       err.println("mark: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
-      return 2;
+      return site.ycsb.cli.ExitCode.USAGE;
     } catch (IOException e) {
       err.println("mark: cannot write the mark: " + site.ycsb.support.SecretNames.safeLine(Messages.cause(e)));
-      return 1;
+      return site.ycsb.cli.ExitCode.RUN_FAILED;
     }
   }
 

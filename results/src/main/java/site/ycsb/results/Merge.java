@@ -44,7 +44,7 @@ public final class Merge {
           outDir = Paths.get(args[i]);
         } else if ("-h".equals(a) || "--help".equals(a)) {
           out.println(USAGE);
-          return 0;
+          return site.ycsb.cli.ExitCode.OK;
         } else if (a.startsWith("-")) {
           throw new UsageException("unknown option " + a + "; " + USAGE);
         } else {
@@ -87,13 +87,13 @@ public final class Merge {
       }
       out.print(TextOutput.render(run.summary));
       err.println("merge: merged " + dirs.size() + " result directories into " + outDir);
-      return 0;
+      return site.ycsb.cli.ExitCode.OK;
     } catch (UsageException e) {
       err.println("merge: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
-      return 2;
+      return site.ycsb.cli.ExitCode.USAGE;
     } catch (IOException e) {
       err.println("merge: cannot write the merged result: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
-      return 1;
+      return site.ycsb.cli.ExitCode.RUN_FAILED;
     }
   }
 }

@@ -40,7 +40,7 @@ public final class Report {
       ReportOptions o = ReportOptions.parse(args);
       if (o.help) {
         out.println(ReportOptions.USAGE);
-        return 0;
+        return site.ycsb.cli.ExitCode.OK;
       }
       refuseInsideRecord("-o " + o.outDir, o.outDir);
       outDir = o.outDir;
@@ -87,14 +87,14 @@ public final class Report {
         err.println("report: WARNING: " + w);
       }
       write(o, tables, warnings, charts, out);
-      return 0;
+      return site.ycsb.cli.ExitCode.OK;
     } catch (UsageException e) {
       err.println("report: " + site.ycsb.support.SecretNames.safeLine(e.getMessage()));
-      return 2;
+      return site.ycsb.cli.ExitCode.USAGE;
     } catch (IOException e) {
       err.println("report: cannot write the report to " + outDir + ": "
           + site.ycsb.support.SecretNames.safeLine(Messages.cause(e)));
-      return 1;
+      return site.ycsb.cli.ExitCode.RUN_FAILED;
     }
   }
 
