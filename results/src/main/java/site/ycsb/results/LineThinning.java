@@ -17,8 +17,8 @@ import java.util.List;
  * Makes the lines of a chart cheap to draw at any run length, so that a day of one-second intervals (86,400 points
  * per line) does not become an SVG of hundreds of megabytes that a browser cannot open:
  * <ul>
- *   <li>a line renderer draws each line as one path, not as one element per segment (about 20 bytes a point in the
- *       SVG instead of about 250);</li>
+ *   <li>a line renderer draws each line as one path, not as one SVG element per segment (measured on the timeline
+ *       of a 60-minute run, 3,600 points per line: 16.5 MB of SVG drawn by segments, 0.97 MB as paths);</li>
  *   <li>a line with more than {@link #POINTS_PER_COLUMN} points per column, at {@link #COLUMNS_PER_PIXEL} columns
  *       per pixel of the chart's width, keeps per column its first, lowest, highest and last point (the "M4" rule),
  *       which draws nearly the same pixels as all of them (the test measures how nearly): spikes and dips stay.

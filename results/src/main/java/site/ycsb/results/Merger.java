@@ -75,7 +75,7 @@ final class Merger {
       events.addAll(RunEvents.of(d));
     }
     java.util.Collections.sort(events);
-    summary.putObject(RunEvents.SECTION).set(SummaryFields.Timeline.EVENTS, RunEvents.toJson(events));
+    summary.putObject(SummaryFields.OfMerged.TIMELINE).set(SummaryFields.Timeline.EVENTS, RunEvents.toJson(events));
     DatabaseNodeFiles.Merged nodes = DatabaseNodeFiles.merge(dirs, startMs, endMs);
     if (nodes.section != null) {
       summary.set(site.ycsb.telemetry.DatabaseNodes.SECTION, nodes.section);
@@ -316,9 +316,6 @@ final class Merger {
   }
 
   /** Percentiles are those the clients' summaries report (the engine's configured list), now of the union. */
-  /** Latencies above the engine's one-hour recorder range, recorded as one hour (summary.json field). */
-  static final String CLAMPED = Measurement.CLAMPED_ABOVE_1H;
-
   private ObjectNode measurement(MeasurementMerge m, List<Double> defaultPercentiles) {
     long ops = 0;
     double weightedSum = 0;
@@ -333,7 +330,7 @@ final class Merger {
       if (c == null) {
         continue;
       }
-      clamped += c.path(CLAMPED).asLong(0);
+      clamped += c.path(Measurement.CLAMPED_ABOVE_1H).asLong(0);
       if (kind == null && c.hasNonNull(Measurement.KIND)) {
         kind = c.get(Measurement.KIND).asText();
       }
@@ -371,7 +368,7 @@ final class Merger {
     out.put(Measurement.MIN_US, min == null ? 0 : min);
     out.put(Measurement.MAX_US, max == null ? 0 : max);
     if (clamped > 0) {
-      out.put(CLAMPED, clamped);
+      out.put(Measurement.CLAMPED_ABOVE_1H, clamped);
     }
     if (m.anyHdr && m.complete) {
       if (fromSummaries && m.total.getTotalCount() != ops) {

@@ -19,8 +19,6 @@ import site.ycsb.output.SummaryFields.Measurement;
  * fields' names are those of {@link RecordFiles} and {@link SummaryFields}, which the engine writes.
  */
 public final class ResultDir {
-  /** {@link RecordFiles#SUMMARY}, kept for fleet (which still names it here). */
-  public static final String SUMMARY = RecordFiles.SUMMARY;
 
   private final Path dir;
   private final JsonNode summary;

@@ -25,7 +25,6 @@ import site.ycsb.output.SummaryFields.NodeEvent;
  * tool events are read beside them.
  */
 final class RunEvents {
-  static final String SECTION = SummaryFields.OfMerged.TIMELINE;
   /** A process pause (GC, safepoint, a stopped VM) at least this long is an event. */
   static final double PAUSE_MS = 100;
   /** A status interval in which the threads waited, per second, this long for a CPU: the machine was busy. */
@@ -39,7 +38,7 @@ final class RunEvents {
   /** The run's events in time order. */
   static List<TimelineEvent> of(ResultDir d) throws UsageException {
     List<TimelineEvent> out = new ArrayList<>();
-    JsonNode merged = d.summary().path(SECTION).path(SummaryFields.Timeline.EVENTS);
+    JsonNode merged = d.summary().path(SummaryFields.OfMerged.TIMELINE).path(SummaryFields.Timeline.EVENTS);
     if (d.isMerged()) {
       for (JsonNode e : merged) {
         TimelineEvent t = TimelineEvent.fromJson(e);

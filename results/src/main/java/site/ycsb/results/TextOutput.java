@@ -101,8 +101,8 @@ final class TextOutput {
       line(out, name, Percentiles.textLabel(Double.parseDouble(key)) + "PercentileLatency(us)",
           Long.toString(m.path(Measurement.PERCENTILES_US).path(key).asLong()));
     }
-    if (m.path(Merger.CLAMPED).asLong(0) > 0) {
-      line(out, name, "LatenciesAbove1h(recordedAs1h)", Long.toString(m.path(Merger.CLAMPED).asLong()));
+    if (m.path(Measurement.CLAMPED_ABOVE_1H).asLong(0) > 0) {
+      line(out, name, "LatenciesAbove1h(recordedAs1h)", Long.toString(m.path(Measurement.CLAMPED_ABOVE_1H).asLong()));
     }
     Iterator<Map.Entry<String, JsonNode>> it = m.path(Measurement.RETURNS).fields();
     while (it.hasNext()) {

@@ -58,7 +58,7 @@ class DamagedResultDirTest {
 
   private static Arguments summary(String expected, Consumer<ObjectNode> edit) {
     return Arguments.of("summary.json: " + expected, expected, (Damage) dir -> {
-      Path file = dir.resolve(ResultDir.SUMMARY);
+      Path file = dir.resolve(site.ycsb.output.RecordFiles.SUMMARY);
       ObjectNode s = (ObjectNode) Json.read(file);
       edit.accept(s);
       Files.write(file, s.toString().getBytes(StandardCharsets.UTF_8));

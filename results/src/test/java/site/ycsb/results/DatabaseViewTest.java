@@ -31,7 +31,7 @@ class DatabaseViewTest {
       f.interval("READ", 100, 200, 300);
     }
     f.write(dir);
-    Path file = dir.resolve(ResultDir.SUMMARY);
+    Path file = dir.resolve(site.ycsb.output.RecordFiles.SUMMARY);
     ObjectNode summary = (ObjectNode) Json.MAPPER.readTree(file.toFile());
     ObjectNode view = summary.putObject(DatabaseViewSection.SECTION);
     ArrayNode nodes = view.putArray("nodes");

@@ -43,9 +43,9 @@ class MergeIdentityTest {
       f.host = host;
       f.startEpochMs = T0;
       f.interval("READ", 1).write(tmp.resolve(host));
-      ObjectNode s = (ObjectNode) Json.read(tmp.resolve(host).resolve(ResultDir.SUMMARY));
+      ObjectNode s = (ObjectNode) Json.read(tmp.resolve(host).resolve(site.ycsb.output.RecordFiles.SUMMARY));
       s.put("runId", "run-" + host);
-      Json.write(tmp.resolve(host).resolve(ResultDir.SUMMARY), s);
+      Json.write(tmp.resolve(host).resolve(site.ycsb.output.RecordFiles.SUMMARY), s);
     }
     assertEquals(0, merge(tmp.resolve("ab"), "a", "b"), stderr());
     assertEquals(0, merge(tmp.resolve("ac"), "a", "c"), stderr());
@@ -74,13 +74,13 @@ class MergeIdentityTest {
         Files.copy(p, tmp.resolve(to).resolve(tmp.resolve(from).relativize(p).toString()));
       }
     }
-    ObjectNode s = (ObjectNode) Json.read(tmp.resolve(to).resolve(ResultDir.SUMMARY));
+    ObjectNode s = (ObjectNode) Json.read(tmp.resolve(to).resolve(site.ycsb.output.RecordFiles.SUMMARY));
     if (runId == null) {
       s.remove("runId");
     } else {
       s.put("runId", runId);
     }
-    Json.write(tmp.resolve(to).resolve(ResultDir.SUMMARY), s);
+    Json.write(tmp.resolve(to).resolve(site.ycsb.output.RecordFiles.SUMMARY), s);
   }
 
   /** Each case: how to make the inputs, then the inputs (names under tmp). */
@@ -137,7 +137,7 @@ class MergeIdentityTest {
   void should_refuse_an_output_inside_an_input_or_another_record_when_resolved(String out) throws Exception {
     Files.createSymbolicLink(tmp.resolve("link-to-a"), tmp.resolve("a"));
     Files.createDirectories(tmp.resolve("other"));
-    Files.write(tmp.resolve("other").resolve(ResultDir.SUMMARY), "{}".getBytes(StandardCharsets.UTF_8));
+    Files.write(tmp.resolve("other").resolve(site.ycsb.output.RecordFiles.SUMMARY), "{}".getBytes(StandardCharsets.UTF_8));
     assertEquals(2, merge(tmp.resolve(out), "a", "c"), stderr());
     assertEquals(1, stderr().trim().split("\n").length, stderr());
     assertFalse(Files.exists(tmp.resolve("a").resolve("summary.json.tmp")));

@@ -398,6 +398,6 @@ class TimelineTest {
         && html.indexOf("id=\"events-timeline-A\"") < html.indexOf("id=\"throughput\""),
         "what ran, the verdict, the timeline with its events, then the tables");
     assertFalse(html.contains("id=\"latency-over-time\""), "one row per interval belongs in the CSV");
-    assertNotNull(ResultDir.load(merged).summary().get(RunEvents.SECTION));
+    assertNotNull(ResultDir.load(merged).summary().get(site.ycsb.output.SummaryFields.OfMerged.TIMELINE));
   }
 }

@@ -334,7 +334,7 @@ final class FleetPhaseRunner implements PhaseRunner {
       HostSpec h = hosts.get(s.client);
       Path local = clientsDir.resolve(dirName(s.client, label));
       Captured copy = gate.copy(ssh.fetch(h, h.home() + "/" + remoteDirs.get(k), local.toString()));
-      if (copy.exitCode != 0 || !Files.isRegularFile(local.resolve(site.ycsb.results.ResultDir.SUMMARY))) {
+      if (copy.exitCode != 0 || !Files.isRegularFile(local.resolve(site.ycsb.output.RecordFiles.SUMMARY))) {
         String why = "results could not be copied: " + (copy.exitCode != 0 ? copy.why("scp") : "no summary.json")
             + (copy.timedOut() ? " (--copy-timeout)" : "");
         missing.add(label + " (" + why + ")");
