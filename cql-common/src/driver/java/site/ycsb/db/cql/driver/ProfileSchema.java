@@ -21,6 +21,7 @@ import site.ycsb.DBException;
 import site.ycsb.db.cql.UnansweredAttemptException;
 import site.ycsb.db.cql.CqlSettings;
 import site.ycsb.db.cql.profile.Profile;
+import site.ycsb.db.cql.profile.ProfileOptions;
 import site.ycsb.db.cql.profile.ProfileProperties;
 import site.ycsb.db.cql.profile.ServerTables;
 import site.ycsb.support.RateLimitedLog;
@@ -50,7 +51,7 @@ final class ProfileSchema {
    * different keyspace is a configuration mistake.
    */
   static void adoptKeyspace(Properties p, String keyspaceProperty) throws DBException {
-    if (p.getProperty(ProfileProperties.PROFILE) == null) {
+    if (p.getProperty(ProfileOptions.PROFILE.name()) == null) {
       return;
     }
     Profile profile = load(p);
@@ -279,7 +280,7 @@ final class ProfileSchema {
 
   /** The profile run's properties, or null when {@code profile} is not set (not a profile run). */
   private static ProfileProperties parse(Properties p) throws DBException {
-    if (p.getProperty(ProfileProperties.PROFILE) == null) {
+    if (p.getProperty(ProfileOptions.PROFILE.name()) == null) {
       return null;
     }
     try {
@@ -292,7 +293,7 @@ final class ProfileSchema {
   /** The profile, complete with the server's table definition when it has none and the table has been read. */
   private static Profile load(Properties p) throws DBException {
     try {
-      String path = p.getProperty(ProfileProperties.PROFILE).trim();
+      String path = p.getProperty(ProfileOptions.PROFILE.name()).trim();
       Profile profile = Profile.load(path);
       String server = profile.complete() ? null : ServerTables.get(profile.keyspace(), profile.table());
       return server == null ? profile : Profile.load(path, server);

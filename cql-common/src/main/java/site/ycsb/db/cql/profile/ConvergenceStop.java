@@ -79,8 +79,8 @@ final class ConvergenceStop {
     if (converged || samples >= max) {
       verdict = String.format(Locale.ROOT, "%s after %d intervals of %d ms: the row rate's standard error is %.2f%% of"
           + " its mean %.1f rows/s (%s=%s, %s=%d, %s=%d)", converged ? "converged" : "not converged, stopped",
-          samples, intervalMs, uncertainty * 100, mean, ProfileProperties.ERR, err, ProfileProperties.N_MIN, min,
-          ProfileProperties.N_MAX, max);
+          samples, intervalMs, uncertainty * 100, mean, ProfileOptions.ERR.name(), err,
+          ProfileOptions.N_MIN.name(), min, ProfileOptions.N_MAX.name(), max);
       return true;
     }
     return false;

@@ -4,55 +4,19 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 
+import site.ycsb.options.Option;
 import site.ycsb.support.TypedProperties;
 
 /**
- * The properties of a profile run, parsed and validated in one place (each mistake is an
- * {@link IllegalArgumentException} with one line, which the engine reports with exit 2):
- * <ul>
- *   <li>{@code profile} (required): path of the cassandra-stress user profile (YAML).</li>
- *   <li>{@code ops} (default {@code insert=1}): operation mix as {@code name=weight,...}; names are
- *       {@code insert} and the profile's query names.</li>
- *   <li>{@code profile.seed} (default 1): seed of all generated values; the same seed writes the same rows.</li>
- *   <li>{@code profile.schema} (default false, read by the binding): run keyspace_definition and
- *       table_definition before the run (existing keyspace/table are kept).</li>
- *   <li>{@code profile.truncate} (default false, read by the binding): truncate the table before the run.</li>
- *   <li>{@code profile.population} (default 0): how many inserts an earlier {@code -load} with the same seed made
- *       (insert blocks 0..N-1): a run's queries choose among them as well as among the run's own inserts, and the
- *       run's inserts start at block N.</li>
- *   <li>{@code insertstart} (default 0 for {@code -load}, {@code profile.population} for a run): the first insert
- *       block of this client (split a load across client machines as for the core workload).</li>
- *   <li>{@code profile.summary} (default false): print cassandra-stress's summary shape at the end
- *       ({@link StressSummary}).</li>
- *   <li>{@code profile.visits} (default 1): inserts that complete a group of partitions, each writing the next
- *       part of their rows (cassandra-stress's {@code -insert visits=fixed(N)}; see {@link RowGenerator}). A run
- *       after a load must use the load's value.</li>
- *   <li>{@code profile.inlist} (default {@code uniform(1..5)}): how many values an {@code IN ?} marker binds (a
- *       distribution, drawn per query; capped by the distinct values that exist).</li>
- *   <li>{@code profile.err}, {@code profile.nmin}, {@code profile.nmax} (cassandra-stress's {@code err<}, {@code n>},
- *       {@code n<}; defaults 0.02, 30, 200; off unless one is set): stop the run once the row rate has converged
- *       ({@link ConvergenceStop}).</li>
- * </ul>
+ * The properties of a profile run, parsed and validated in one place, by their declarations in
+ * {@link ProfileOptions} (each mistake is an {@link IllegalArgumentException} with one line, which the engine reports
+ * with exit 2), plus the rules between them: {@code insertstart} defaults to 0 for {@code -load} and to
+ * {@code profile.population} for a run; the statistical stop is off unless one of {@code profile.err},
+ * {@code profile.nmin} and {@code profile.nmax} is set, and then {@code nmax} must be at least {@code nmin}.
  *
  * <p>Immutable and thread-safe once parsed.
  */
 public final class ProfileProperties {
-  public static final String PROFILE = "profile";
-  public static final String OPS = "ops";
-  public static final String SEED = "profile.seed";
-  public static final String SCHEMA = "profile.schema";
-  public static final String TRUNCATE = "profile.truncate";
-  public static final String POPULATION = "profile.population";
-  public static final String INSERT_START = "insertstart";
-  public static final String SUMMARY = "profile.summary";
-  public static final String VISITS = "profile.visits";
-  public static final String IN_LIST = "profile.inlist";
-  public static final String ERR = "profile.err";
-  public static final String N_MIN = "profile.nmin";
-  public static final String N_MAX = "profile.nmax";
-  /** The largest IN list accepted (a server-side guardrail usually refuses far fewer). */
-  static final long MAX_IN_LIST = 1000;
-
   private final String profile;
   private final Map<String, Double> ops;
   private final long seed;
@@ -82,40 +46,39 @@ public final class ProfileProperties {
     this.convergence = convergence;
   }
 
-  /** The largest block number accepted (its partition numbers, block * STRIDE + i, must not overflow). */
-  private static final long MAX_BLOCK = Long.MAX_VALUE / RowGenerator.STRIDE / 2;
-
-  /** Parses; {@code profile} must be set. Numbers and flags are read by binding-support's {@link TypedProperties}. */
+  /** Parses; {@code profile} must be set. */
   public static ProfileProperties parse(Properties p) {
     TypedProperties typed = new TypedProperties(p);
-    String profile = typed.required(PROFILE, "the path of a cassandra-stress user profile, e.g. "
-        + "-p profile=workloads/cassandra-stress/test01.yaml");
-    long seed = typed.longValue(SEED, 1, Long.MIN_VALUE, Long.MAX_VALUE);
-    long population = typed.longValue(POPULATION, 0, 0, MAX_BLOCK);
+    String profile = ProfileOptions.PROFILE.read(typed);
+    long population = ProfileOptions.POPULATION.read(typed);
     boolean load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true").trim());
-    long insertStart = typed.longValue(INSERT_START, load ? 0 : population, 0, MAX_BLOCK);
-    int visits = typed.intValue(VISITS, 1, 1, (int) RowGenerator.MAX_ROWS);
-    return new ProfileProperties(profile, ops(p.getProperty(OPS, "insert=1")), seed, typed.bool(SCHEMA, false),
-        typed.bool(TRUNCATE, false), population, insertStart, typed.bool(SUMMARY, false), visits,
-        inList(p.getProperty(IN_LIST, "uniform(1..5)")), convergence(typed));
+    Long insertStart = ProfileOptions.INSERT_START.read(typed);
+    return new ProfileProperties(profile, ProfileOptions.OPS.read(typed), ProfileOptions.SEED.read(typed),
+        ProfileOptions.SCHEMA.read(typed), ProfileOptions.TRUNCATE.read(typed), population,
+        insertStart != null ? insertStart : load ? 0 : population, ProfileOptions.SUMMARY.read(typed),
+        ProfileOptions.VISITS.read(typed), ProfileOptions.IN_LIST.read(typed), convergence(typed));
   }
 
   private static double[] convergence(TypedProperties typed) {
-    if (!typed.isSet(ERR) && !typed.isSet(N_MIN) && !typed.isSet(N_MAX)) {
+    Option<Double> errOption = ProfileOptions.ERR;
+    Option<Integer> minOption = ProfileOptions.N_MIN;
+    Option<Integer> maxOption = ProfileOptions.N_MAX;
+    if (!given(typed, errOption) && !given(typed, minOption) && !given(typed, maxOption)) {
       return null;
     }
-    double err = typed.fraction(ERR, 0.02);
-    if (!(err > 0) || err >= 1) {
-      throw new IllegalArgumentException(ERR + "=" + typed.string(ERR, "") + " must be a fraction above 0 and below 1"
-          + " (the standard error of the mean row rate relative to the mean, e.g. 0.02)");
-    }
-    int min = typed.intValue(N_MIN, 30, 1, 1_000_000);
-    int max = typed.intValue(N_MAX, 200, 1, 1_000_000);
+    int min = minOption.read(typed);
+    int max = maxOption.read(typed);
+    double err = errOption.read(typed);
     if (max < min) {
-      throw new IllegalArgumentException(N_MAX + "=" + max + " is below " + N_MIN + "=" + min + " (the least number "
-          + "of intervals before the run may stop)");
+      throw new IllegalArgumentException(maxOption.name() + "=" + max + " is below " + minOption.name() + "=" + min
+          + " (the least number of intervals before the run may stop)");
     }
     return new double[] {err, min, max};
+  }
+
+  /** Whether {@code option} is given at all (a blank value counts: its reader refuses it). */
+  private static boolean given(TypedProperties typed, Option<?> option) {
+    return typed.isSet(option.name()) || typed.givenBlank(option.name()) != null;
   }
 
   static Distribution inList(String text) {
@@ -123,10 +86,10 @@ public final class ProfileProperties {
     try {
       d = Distribution.parse(text);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(IN_LIST + "=" + text + ": " + e.getMessage());
+      throw inListError(text, e.getMessage());
     }
-    if (d.min() < 1 || d.max() > MAX_IN_LIST) {
-      throw new IllegalArgumentException(IN_LIST + "=" + text + ": must lie within 1.." + MAX_IN_LIST + ", got " + d);
+    if (d.min() < 1 || d.max() > ProfileOptions.MAX_IN_LIST) {
+      throw inListError(text, "must lie within 1.." + ProfileOptions.MAX_IN_LIST + ", got " + d);
     }
     return d;
   }
@@ -140,19 +103,19 @@ public final class ProfileProperties {
     for (String part : t.split(",")) {
       String[] kv = part.split("=", -1);
       if (kv.length != 2 || !kv[0].trim().matches("[A-Za-z0-9_][A-Za-z0-9_.-]*")) {
-        throw new IllegalArgumentException(OPS + "=" + text + ": '" + part.trim() + "' is not name=weight");
+        throw mixError(text, "'" + part.trim() + "' is not name=weight");
       }
       double w;
       try {
         w = Double.parseDouble(kv[1].trim());
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(OPS + "=" + text + ": weight '" + kv[1].trim() + "' is not a number");
+        throw mixError(text, "weight '" + kv[1].trim() + "' is not a number");
       }
       if (!(w >= 0) || Double.isInfinite(w)) {
-        throw new IllegalArgumentException(OPS + "=" + text + ": weight of " + kv[0].trim() + " must be >= 0");
+        throw mixError(text, "weight of " + kv[0].trim() + " must be >= 0");
       }
       if (out.put(kv[0].trim(), w) != null) {
-        throw new IllegalArgumentException(OPS + "=" + text + ": " + kv[0].trim() + " is listed twice");
+        throw mixError(text, kv[0].trim() + " is listed twice");
       }
     }
     double total = 0;
@@ -160,10 +123,18 @@ public final class ProfileProperties {
       total += w;
     }
     if (!(total > 0)) {
-      throw new IllegalArgumentException(OPS + "=" + text + ": the weights add up to 0");
+      throw mixError(text, "the weights add up to 0");
     }
     out.values().removeIf(w -> w == 0);
     return out;
+  }
+
+  private static IllegalArgumentException mixError(String text, String problem) {
+    return new IllegalArgumentException(ProfileOptions.OPS.name() + "=" + text + ": " + problem);
+  }
+
+  private static IllegalArgumentException inListError(String text, String problem) {
+    return new IllegalArgumentException(ProfileOptions.IN_LIST.name() + "=" + text + ": " + problem);
   }
 
   public String profile() {

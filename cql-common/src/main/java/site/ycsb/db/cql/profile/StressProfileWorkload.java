@@ -150,11 +150,11 @@ public class StressProfileWorkload extends Workload {
     for (Map.Entry<String, Double> e : props.ops().entrySet()) {
       String name = profile.operation(e.getKey());
       if (name == null) {
-        throw new IllegalArgumentException(ProfileProperties.OPS + ": '" + e.getKey() + "' is neither insert nor a "
+        throw new IllegalArgumentException(ProfileOptions.OPS.name() + ": '" + e.getKey() + "' is neither insert nor a "
             + "query of profile " + props.profile() + " (its operations: " + profile.operationNames() + ")");
       }
       if (out.put(name, e.getValue()) != null) {
-        throw new IllegalArgumentException(ProfileProperties.OPS + ": '" + e.getKey() + "' names " + name
+        throw new IllegalArgumentException(ProfileOptions.OPS.name() + ": '" + e.getKey() + "' names " + name
             + ", which is listed twice");
       }
     }

@@ -82,7 +82,7 @@ final class StressSummary {
     String type = p.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, "hdrhistogram").trim();
     String interval = p.getProperty(Measurements.MEASUREMENT_INTERVAL, "op").trim();
     if (!type.equals("hdrhistogram") || interval.equals("intended")) {
-      throw new IllegalArgumentException(ProfileProperties.SUMMARY + "=true reads the service-time HDR histograms: "
+      throw new IllegalArgumentException(ProfileOptions.SUMMARY.name() + "=true reads the service-time HDR histograms: "
           + "it needs measurementtype=hdrhistogram (the default) and measurement.interval op or both, not "
           + "measurementtype=" + type + ", measurement.interval=" + interval);
     }
