@@ -44,6 +44,39 @@ public final class Option<T> {
     return new Builder<>(name, String.class, def, "text", (p, o) -> p.string(o.name(), o.defaultValue()));
   }
 
+  /**
+   * Text as the engine reads it: the trimmed value, a blank one the empty string, {@code def} only when absent. The
+   * place that uses it refuses an empty value, so that an unset shell variable ({@code -p db=$DB}) is not silently
+   * the default.
+   */
+  public static Builder<String> textAsGiven(String name, String def) {
+    return new Builder<>(name, String.class, def, "text", (p, o) -> {
+      String v = o.givenValue(p);
+      return v == null ? o.defaultValue() : v;
+    });
+  }
+
+  /**
+   * One of {@code choices}, exactly as written (trimmed); {@code def} when absent. Anything else, a blank value too,
+   * is refused: {@code name=value is not one of: a, b}.
+   */
+  public static Builder<String> choice(String name, String def, String... choices) {
+    List<String> allowed = Collections.unmodifiableList(new ArrayList<>(Arrays.asList(choices)));
+    return new Builder<>(name, String.class, def, alternatives(allowed), (p, o) -> {
+      String v = o.givenValue(p);
+      return v == null ? o.defaultValue() : TypedProperties.oneOf(o.spelling(p), v, allowed, false);
+    });
+  }
+
+  /** {@code a}, {@code b} or {@code c}, each in backticks, as the README says the accepted words. */
+  private static String alternatives(List<String> words) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < words.size(); i++) {
+      s.append(i == 0 ? "" : i == words.size() - 1 ? " or " : ", ").append('`').append(words.get(i)).append('`');
+    }
+    return s.toString();
+  }
+
   /** A secret (a password): the value exactly as given, never trimmed, never shown; null when absent. */
   public static Builder<String> secret(String name) {
     Builder<String> b = new Builder<>(name, String.class, null, "text, never printed", (p, o) -> p.raw(o.name()));
@@ -60,6 +93,23 @@ public final class Option<T> {
   /** A number between 0 and 1. */
   public static Builder<Double> fraction(String name, double def) {
     return new Builder<>(name, Double.class, def, "0..1", (p, o) -> p.fraction(o.name(), o.defaultValue()));
+  }
+
+  /**
+   * A finite number in {@code [min, max]}. The upper bound is there for options where a value far beyond any real one
+   * is a typo that would otherwise run silently (a rate of 1e99 runs unthrottled): {@code name=value is too large (at
+   * most max)}; below the minimum: {@code name=value must be a number of at least min}.
+   */
+  public static Builder<Double> number(String name, double def, double min, double max) {
+    return new Builder<>(name, Double.class, def, TypedProperties.plain(min) + ".." + TypedProperties.plain(max),
+        (p, o) -> {
+          double value = p.doubleValue(o.name(), o.defaultValue(), min);
+          if (value > max) {
+            throw TypedProperties.badValue(o.spelling(p), p.raw(o.name()), "is too large (at most "
+                + TypedProperties.plain(max) + ")");
+          }
+          return value;
+        });
   }
 
   /** A whole number in {@code [min, max]}; {@code def} null: none when absent (e.g. the client library's). */
@@ -91,8 +141,7 @@ public final class Option<T> {
 
   /** The whole number given, or the default; bounds and "0 is off" as declared. */
   private Long readWhole(TypedProperties p) {
-    boolean given = p.isSet(name()) || p.givenBlank(name()) != null;
-    if (!given) {
+    if (!isGiven(p)) {
       Object def = spec.defaultValue;
       return def == null ? null : ((Number) def).longValue();
     }
@@ -124,7 +173,38 @@ public final class Option<T> {
 
   /** The value in {@code props} (this option's older spellings accepted), or the default. */
   public T read(Properties props) {
-    return read(new TypedProperties(props, Collections.singletonMap(name(), aliases())));
+    return read(typed(props));
+  }
+
+  /** Whether {@code props} hold this option at all, in any spelling (a blank value counts as given). */
+  public boolean isGiven(Properties props) {
+    return isGiven(typed(props));
+  }
+
+  /** Whether {@code props} (which know this option's older spellings) hold it at all; a blank value counts. */
+  public boolean isGiven(TypedProperties props) {
+    return props.isSet(name()) || props.givenBlank(name()) != null;
+  }
+
+  /**
+   * The value given for this option, trimmed (a blank one the empty string), or null when it is absent: for a
+   * reader of an option's own kind ({@link #of}), which refuses an empty value in its own words.
+   */
+  public String givenValue(TypedProperties props) {
+    if (props.isSet(name())) {
+      return props.string(name(), null);
+    }
+    return props.givenBlank(name()) != null ? "" : null;
+  }
+
+  /** The spelling of this option that {@code props} hold (a blank one too), for messages; its name when none. */
+  public String spelling(TypedProperties props) {
+    String blank = props.givenBlank(name());
+    return blank != null ? blank : props.given(name());
+  }
+
+  private TypedProperties typed(Properties props) {
+    return new TypedProperties(props, Collections.singletonMap(name(), aliases()));
   }
 
   /** The value in {@code props}, or the default; {@code props} must know this option's older spellings. */

@@ -26,8 +26,7 @@ public final class OptionValues {
 
   /** Whether the option is given at all, in any spelling (a blank value counts: the typed readers refuse it). */
   public boolean isGiven(Option<?> declaration) {
-    String name = set.get(declaration).name();
-    return props.isSet(name) || props.givenBlank(name) != null;
+    return set.get(declaration).isGiven(props);
   }
 
   /** The spelling of the option that is given (its name when none is), for messages. */

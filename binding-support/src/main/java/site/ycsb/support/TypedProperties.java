@@ -305,8 +305,11 @@ public final class TypedProperties {
     return s != null && DECIMAL.matcher(s).matches();
   }
 
-  /** {@code 0} rather than {@code 0.0}, {@code 0.5} as it is. */
-  private static String plain(double d) {
+  /**
+   * A number as people write it: a whole one without {@code .0} ({@code 334}), else every digit Java gives
+   * ({@code 333.3333333333333}), so that rates shared out over clients add up exactly.
+   */
+  public static String plain(double d) {
     return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
   }
 

@@ -62,6 +62,78 @@ class OptionTest {
     assertEquals("useSSL=on must be true or false", error(() -> SSL.read(props)));
   }
 
+  private static final Option<String> MODE = Option.choice("mode", "auto", "auto", "true", "false")
+      .aliases(null, "Mode").meaning("the mode").build();
+  private static final Option<Double> RATE = Option.number("rate", 0, 0, 1e9).meaning("the rate").build();
+  private static final Option<String> CLASS = Option.textAsGiven("class", "site.Default").meaning("a class").build();
+
+  @Test
+  void should_take_one_of_the_choices_exactly_and_refuse_every_other_word_when_given() {
+    assertEquals("auto", MODE.read(props));
+    props.setProperty("mode", " false ");
+    assertEquals("false", MODE.read(props));
+    for (String bad : new String[] {"maybe", "Auto", "TRUE", "", " ", "auto,true"}) {
+      props.setProperty("mode", bad);
+      assertEquals("mode=" + bad.trim() + " is not one of: auto, true, false", error(() -> MODE.read(props)), bad);
+    }
+    props.remove("mode");
+    props.setProperty("Mode", "nope");
+    assertEquals("Mode=nope is not one of: auto, true, false", error(() -> MODE.read(props)), "the older spelling");
+    assertEquals("`auto`, `true` or `false`", MODE.valuesText());
+  }
+
+  @Test
+  void should_read_a_number_within_its_bounds_and_refuse_each_kind_of_bad_number_when_given() {
+    assertEquals(0.0, RATE.read(props), 0);
+    props.setProperty("rate", " 2.5 ");
+    assertEquals(2.5, RATE.read(props), 0);
+    props.setProperty("rate", "1e9");
+    assertEquals(1e9, RATE.read(props), 0);
+    String[][] cases = {
+        {"1e99", "rate=1e99 is too large (at most 1000000000)"},
+        {"1000000000.5", "rate=1000000000.5 is too large (at most 1000000000)"},
+        {"-1", "rate=-1 must be a number of at least 0"},
+        {"1e400", "rate=1e400 is not a finite number"},
+        {"fast", "rate=fast is not a number"},
+        {"NaN", "rate=NaN is not a number"},
+        {"0x10", "rate=0x10 is not a number"},
+        {"", "rate is given empty: give a value, or leave rate out for its default"},
+    };
+    for (String[] c : cases) {
+      props.setProperty("rate", c[0]);
+      assertEquals(c[1], error(() -> RATE.read(props)), c[0]);
+    }
+    assertEquals("0..1000000000", RATE.valuesText());
+  }
+
+  @Test
+  void should_read_blank_text_as_empty_not_as_the_default_when_text_is_read_as_given() {
+    assertEquals("site.Default", CLASS.read(props));
+    assertFalse(CLASS.isGiven(props));
+    for (String blank : new String[] {"", " ", "\t"}) {
+      props.setProperty("class", blank);
+      assertEquals("", CLASS.read(props), "a blank value is not the default");
+      assertTrue(CLASS.isGiven(props));
+    }
+    props.setProperty("class", " site.Other ");
+    assertEquals("site.Other", CLASS.read(props));
+  }
+
+  @Test
+  void should_give_the_value_and_the_spelling_as_given_when_a_reader_of_its_own_asks() {
+    site.ycsb.support.TypedProperties typed = new site.ycsb.support.TypedProperties(props,
+        java.util.Collections.singletonMap("usessl", Arrays.asList("useSSL")));
+    assertNull(SSL.givenValue(typed));
+    assertEquals("usessl", SSL.spelling(typed));
+    props.setProperty("useSSL", "  ");
+    assertEquals("", SSL.givenValue(typed), "blank");
+    assertEquals("useSSL", SSL.spelling(typed));
+    assertTrue(SSL.isGiven(typed));
+    props.setProperty("useSSL", " yes ");
+    assertEquals("yes", SSL.givenValue(typed));
+    assertEquals("useSSL", SSL.spelling(typed));
+  }
+
   @Test
   void should_rename_the_name_older_spellings_and_texts_and_keep_the_declaration_when_renamed() {
     Option<Boolean> own = SSL.renamed(n -> "cassandra." + n, t -> t.replace("TLS", "TLS to Cassandra"));

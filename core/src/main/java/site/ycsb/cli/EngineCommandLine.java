@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import site.ycsb.options.Option;
+import site.ycsb.support.TypedProperties;
+
 /**
  * The engine's command line — YCSB 0.17.0's flags ({@code -threads -target -load -t -db -P -p -s -l}) — parsed in this
  * one class: by the engine, by its shell, and by the tools that start engines ({@code suite}, {@code fleet},
@@ -259,7 +262,7 @@ public final class EngineCommandLine {
   }
 
   /** Whether the line sets {@code option}, with a flag or with {@code -p}. */
-  public boolean sets(EngineOption<?> option) {
+  public boolean sets(Option<?> option) {
     return properties().containsKey(option.name());
   }
 
@@ -270,10 +273,9 @@ public final class EngineCommandLine {
   public void checkValues() throws UsageException {
     Properties given = new Properties();
     given.putAll(properties());
-    PropertyReader r = new PropertyReader(given);
-    for (EngineOption<?> option : EngineOptions.all()) {
+    for (Option<?> option : EngineOptions.all()) {
       try {
-        r.get(option);
+        option.read(given);
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage());
       }
@@ -299,9 +301,12 @@ public final class EngineCommandLine {
     return merged;
   }
 
-  /** A rate as {@code -target} takes it and the tools print it ({@link EngineOption#formatRate}). */
+  /**
+   * A rate as {@code -target} takes it and the tools print it: a whole number without {@code .0} ({@code 334}), else
+   * every digit Java gives ({@code 333.3333333333333}), so that rates shared out over clients add up exactly.
+   */
   public static String formatRate(double rate) {
-    return EngineOption.formatRate(rate);
+    return TypedProperties.plain(rate);
   }
 
   /** The words that set the rate: {@code -target rate}. */
@@ -310,7 +315,7 @@ public final class EngineCommandLine {
   }
 
   /** The words that set {@code option} to {@code value}: {@code -p name=value}. */
-  public static List<String> set(EngineOption<?> option, Object value) {
+  public static List<String> set(Option<?> option, Object value) {
     return EngineFlag.PROPERTY.with(option.name() + "=" + value);
   }
 

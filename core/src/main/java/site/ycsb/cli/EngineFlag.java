@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
+import site.ycsb.options.Option;
+
 /**
  * One flag of the engine's command line ({@link EngineCommandLine}), the option it sets and its line in the usage
  * text. A class of its own (it was nested in the parser) so that {@link CommandLineProperties} can name a flag in
@@ -28,11 +30,11 @@ public enum EngineFlag {
 
   final String word;
   final String valueName;
-  final EngineOption<?> option;
+  final Option<?> option;
   final String fixedValue;
   final String meaning;
 
-  EngineFlag(String word, String valueName, EngineOption<?> option, String fixedValue, String meaning) {
+  EngineFlag(String word, String valueName, Option<?> option, String fixedValue, String meaning) {
     this.word = word;
     this.valueName = valueName;
     this.option = option;

@@ -2,14 +2,16 @@ package site.ycsb.cli;
 
 import java.util.Properties;
 
+import site.ycsb.options.Option;
 import site.ycsb.support.TypedProperties;
 
 /**
- * Typed, validated reads of properties, shared by the client and the core workload: a missing or blank value gives
- * the default, a bad one an {@link IllegalArgumentException} whose one-line message names the property (the
- * client reports it with exit code 2). The engine's own options are declared in {@link EngineOptions} and read with
- * {@link #get}. The parsing and its messages are binding-support's {@link TypedProperties},
- * the one implementation the bindings use too; this class keeps the engine's name for it.
+ * Typed, validated reads of properties, shared by the client, the core workload and the live observer: the engine's
+ * options by their declarations ({@link #get}, the {@link Option}s of {@link EngineOptions}), a workload's properties
+ * by name and default (they are declared by the workload's constants, not as options). A missing value gives the
+ * default, a bad one an {@link IllegalArgumentException} whose one-line message names the property (the client
+ * reports it with exit code 2). The parsing and its messages are binding-support's {@link TypedProperties}, the one
+ * implementation the bindings use too; text is read as the engine reads it (a blank value is the empty string).
  *
  * <p>Not thread-safe beyond what {@link Properties} gives; meant for a configuration read once, before the run.
  */
@@ -23,12 +25,12 @@ public final class PropertyReader {
   }
 
   /** The value of one of the engine's options ({@link EngineOptions}), or its default when the property is absent. */
-  public <T> T get(EngineOption<T> option) {
+  public <T> T get(Option<T> option) {
     return option.read(props);
   }
 
   /** Whether the property is given at all (a blank value counts as given). */
-  public boolean isGiven(EngineOption<?> option) {
+  public boolean isGiven(Option<?> option) {
     return option.isGiven(props);
   }
 

@@ -1,8 +1,9 @@
 /**
  * The engine's command-line contract, shared by every tool that starts or reads engines ({@code fleet},
  * {@code results}, the entry points): the engine's options, each declared once with its name, type, default,
- * bounds and meaning ({@link site.ycsb.cli.EngineOptions}, {@link site.ycsb.cli.EngineOption}), the property
- * reader that checks them ({@link site.ycsb.cli.PropertyReader}), the command-line parser
+ * bounds and meaning as binding-support's {@link site.ycsb.options.Option} ({@link site.ycsb.cli.EngineOptions}),
+ * the property reader of the engine's and the workloads' properties ({@link site.ycsb.cli.PropertyReader}), the
+ * command-line parser
  * ({@link site.ycsb.cli.EngineCommandLine}, {@link site.ycsb.cli.EngineFlag}) and YCSB 0.17.0's property precedence
  * ({@link site.ycsb.cli.CommandLineProperties}), usage errors and exit codes, secret masking, the build's version,
  * and the hooks a workload class offers the engine ({@link site.ycsb.cli.WorkloadHooks}).

@@ -7,12 +7,12 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
-import site.ycsb.cli.EngineOption;
 import site.ycsb.cli.EngineOptions;
 import site.ycsb.cli.PropertyReader;
 import site.ycsb.cli.UsageException;
 import site.ycsb.cli.WorkloadHooks;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsb.options.Option;
 import site.ycsb.output.RecordFiles;
 
 /**
@@ -239,7 +239,7 @@ public final class RunConfig {
    * A path option's value; a path given blank is refused rather than read as "not given" (typically an unset shell
    * variable, {@code -p results.dir=$DIR}: the run would keep no record and nobody would notice until afterwards).
    */
-  private static String givenPath(Properties props, PropertyReader r, EngineOption<String> option, String what)
+  private static String givenPath(Properties props, PropertyReader r, Option<String> option, String what)
       throws UsageException {
     String value = r.get(option);
     if (value.isEmpty() && option.isGiven(props)) {

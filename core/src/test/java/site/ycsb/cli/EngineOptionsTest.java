@@ -19,10 +19,11 @@ import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurementHistogram;
 import site.ycsb.measurements.OneMeasurementRaw;
 import site.ycsb.measurements.OneMeasurementTimeSeries;
+import site.ycsb.options.Option;
 
 class EngineOptionsTest {
-  private static EngineOption<?> option(String name) {
-    for (EngineOption<?> o : EngineOptions.all()) {
+  private static Option<?> option(String name) {
+    for (Option<?> o : EngineOptions.all()) {
       if (o.name().equals(name)) {
         return o;
       }
@@ -36,7 +37,7 @@ class EngineOptionsTest {
       Field f = holder.getField(constant);
       assertTrue(Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers()), constant);
       String value = (String) f.get(null);
-      EngineOption<?> o = option(value);
+      Option<?> o = option(value);
       assertTrue(o != null, holder.getSimpleName() + "." + constant + " = " + value + " names no engine option");
       try {
         Object def = holder.getField(constant + "_DEFAULT").get(null);
@@ -67,7 +68,7 @@ class EngineOptionsTest {
   @Test
   void should_declare_each_name_once_with_a_meaning_when_listing_all_options() {
     Set<String> names = new HashSet<>();
-    for (EngineOption<?> o : EngineOptions.all()) {
+    for (Option<?> o : EngineOptions.all()) {
       assertTrue(names.add(o.name()), "declared twice: " + o.name());
       assertFalse(o.meaning().trim().isEmpty(), o.name());
       assertTrue(o.defaultValue() == null || o.type().isInstance(o.defaultValue()), o.name());
@@ -93,6 +94,20 @@ class EngineOptionsTest {
   }
 
   @Test
+  void should_read_blank_text_as_empty_not_as_the_default_when_a_text_option_is_given_blank() {
+    Properties p = new Properties();
+    assertEquals("site.ycsb.BasicDB", new PropertyReader(p).get(EngineOptions.DB_CLASS));
+    for (String blank : new String[] {"", " ", "\t"}) {
+      p.setProperty("db", blank);
+      p.setProperty("hdrhistogram.percentiles", blank);
+      assertEquals("", new PropertyReader(p).get(EngineOptions.DB_CLASS), "an unset $DB must not run BasicDB");
+      assertEquals("", new PropertyReader(p).get(EngineOptions.PERCENTILES));
+    }
+    p.setProperty("db", " site.ycsb.db.Other ");
+    assertEquals("site.ycsb.db.Other", new PropertyReader(p).get(EngineOptions.DB_CLASS));
+  }
+
+  @Test
   void should_refuse_a_bad_value_in_the_engines_words_when_the_type_or_range_does_not_fit() {
     String[][] cases = {
         {"threadcount", "0", "threadcount=0 must be at least 1"},
@@ -101,7 +116,22 @@ class EngineOptionsTest {
         {"status", "yes", "status=yes must be true or false"},
         {"maxexecutiontime", "999999999999", "maxexecutiontime=999999999999 must be between 0 and "
             + EngineOptions.MAX_EXECUTION_SEC},
+        {"threadcount", "2147483648", "threadcount=2147483648 is too large (at most 2147483647)"},
+        {"threadcount", " ", "threadcount is given empty: give a value, or leave threadcount out for its default"},
+        {"operationcount", "-1", "operationcount=-1 must be at least 0"},
+        {"target", "1e99", "target=1e99 is too large (at most 1000000000)"},
+        {"target", "-1", "target=-1 must be a number of at least 0"},
+        {"target", "1e400", "target=1e400 is not a finite number"},
+        {"status.interval", "0", "status.interval=0 must be a number of at least 0.001"},
+        {"status.interval", "86401", "status.interval=86401 is too large (at most 86400)"},
         {"async", "maybe", "async=maybe is not one of: auto, true, false"},
+        {"async", "", "async= is not one of: auto, true, false"},
+        {"async", "Auto", "async=Auto is not one of: auto, true, false"},
+        {"errors.budget", "1", "errors.budget=1 is not a percentage: write e.g. 0.1% (or 0 for none)"},
+        {"errors.budget", "101%", "errors.budget=101% must be between 0% and 100%"},
+        {"errors.giveup", "soon", "errors.giveup=soon is not a duration (e.g. 30s, 2m, 500ms, or 0)"},
+        {"metrics.pushgateway", "ftp://h:1", "metrics.pushgateway=ftp://h:1 is not an http:// or https:// URL with a "
+            + "host"},
         {"measurementtype", "hdr", "measurementtype=hdr is not one of: hdrhistogram, histogram, "
             + "hdrhistogram+histogram, hdrhistogram+raw, timeseries, raw"},
     };

@@ -2,15 +2,16 @@ package site.ycsb.fleet;
 
 import java.util.Properties;
 
-import site.ycsb.cli.EngineOption;
 import site.ycsb.cli.EngineOptions;
-import site.ycsb.cli.PropertyReader;
+import site.ycsb.options.Option;
 import site.ycsb.support.TypedProperties;
 
 /**
- * The fleet commands' numbers, read with binding-support's {@link TypedProperties} rules so that an option or a
- * property is refused with the same words as the engine uses ({@code name=value is not a whole number}, {@code must
- * be at least n}, ...), as a {@link UsageException}.
+ * The fleet commands' values, read by their declarations (binding-support's {@link Option}: the engine's options in
+ * core's {@link EngineOptions}, the fleet's own {@code --name N} options in {@code ssh.FleetOptions} and
+ * {@code suite.SuiteOptions}) or, for a number not declared as an option, with the same rules
+ * ({@link TypedProperties}), so that a value is refused with the engine's words ({@code name=value is not a whole
+ * number}, {@code must be at least n}, ...), as a one-line {@link UsageException}.
  */
 public final class OptionValues {
   private OptionValues() {
@@ -34,17 +35,27 @@ public final class OptionValues {
     }
   }
 
-  /** One of the engine's options in {@code p}, read by its declaration: its default when absent. */
-  public static <T> T engineOption(Properties p, EngineOption<T> option) throws UsageException {
+  /**
+   * The value typed after a command-line option ({@code --ssh-setups 4}) whose declaration is named after it,
+   * checked by that declaration.
+   */
+  public static <T> T commandLine(Option<T> option, String value) throws UsageException {
+    Properties given = new Properties();
+    given.setProperty(option.name(), value);
+    return engineOption(given, option);
+  }
+
+  /** An option in {@code p} (one of the engine's), read by its declaration: its default when absent. */
+  public static <T> T engineOption(Properties p, Option<T> option) throws UsageException {
     try {
-      return new PropertyReader(p).get(option);
+      return option.read(p);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
   }
 
   /** One of the engine's counts in {@code p}, read by its declaration; {@code dflt} when absent or blank. */
-  public static long property(Properties p, EngineOption<Long> option, long dflt) throws UsageException {
+  public static long property(Properties p, Option<Long> option, long dflt) throws UsageException {
     String v = p.getProperty(option.name());
     return v == null || v.trim().isEmpty() ? dflt : engineOption(p, option);
   }

@@ -5,8 +5,8 @@
  * they share ({@link site.ycsb.fleet.ssh}).
  *
  * <p>This base is for those four packages only: the frame every command runs in ({@link site.ycsb.fleet.ToolMain}:
- * {@code --help}, one-line errors, exit codes), its {@link site.ycsb.fleet.UsageException}, the numbers read with
- * the engine's words ({@link site.ycsb.fleet.OptionValues}), the YCSB directory ({@link site.ycsb.fleet.YcsbHome}),
+ * {@code --help}, one-line errors, exit codes), its {@link site.ycsb.fleet.UsageException}, options and numbers read
+ * by their declarations with the engine's words ({@link site.ycsb.fleet.OptionValues}), the YCSB directory ({@link site.ycsb.fleet.YcsbHome}),
  * the bindings the launcher knows ({@link site.ycsb.fleet.Bindings}) and a fresh output directory
  * ({@link site.ycsb.fleet.OutDir}). It uses none of the command packages. Who may use whom, bottom up: base, ssh,
  * suite, findmax, cluster (ARCHITECTURE.md, checked by core's {@code ArchitectureTest}).

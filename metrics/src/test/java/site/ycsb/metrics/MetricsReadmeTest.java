@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-import site.ycsb.cli.EngineOption;
 import site.ycsb.cli.EngineOptions;
+import site.ycsb.options.Option;
 
 /**
  * The README's live-metrics tables say what the declarations say ({@link EngineOptions}' metrics options,
@@ -24,7 +24,7 @@ class MetricsReadmeTest {
 
   static String optionsTable() {
     StringBuilder sb = new StringBuilder("| property | default | meaning |\n|---|---|---|\n");
-    for (EngineOption<?> o : EngineOptions.all()) {
+    for (Option<?> o : EngineOptions.all()) {
       if (!o.name().startsWith("metrics.")) {
         continue;
       }

@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 
 import site.ycsb.cli.ExitCode;
 import site.ycsb.cli.OptionsGivenOnce;
+import site.ycsb.fleet.OptionValues;
 import site.ycsb.fleet.UsageException;
 import site.ycsb.fleet.ssh.Captured;
 import site.ycsb.fleet.ssh.FleetOptions;
@@ -53,9 +54,9 @@ public final class FleetInstall {
       String config = null;
       List<String> options = new ArrayList<>();
       Path tarball = null;
-      long setups = FleetOptions.SSH_SETUPS.defaultValue;
-      long sshTimeout = FleetOptions.SSH_TIMEOUT.defaultValue;
-      long copyTimeout = FleetOptions.COPY_TIMEOUT.defaultValue;
+      long setups = FleetOptions.SSH_SETUPS.defaultValue();
+      long sshTimeout = FleetOptions.SSH_TIMEOUT.defaultValue();
+      long copyTimeout = FleetOptions.COPY_TIMEOUT.defaultValue();
       OptionsGivenOnce once = new OptionsGivenOnce();
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
@@ -96,13 +97,13 @@ public final class FleetInstall {
               config = v;
               break;
             case "--ssh-setups":
-              setups = FleetOptions.SSH_SETUPS.parse(v);
+              setups = OptionValues.commandLine(FleetOptions.SSH_SETUPS, v);
               break;
             case "--ssh-timeout":
-              sshTimeout = FleetOptions.SSH_TIMEOUT.parse(v);
+              sshTimeout = OptionValues.commandLine(FleetOptions.SSH_TIMEOUT, v);
               break;
             case "--copy-timeout":
-              copyTimeout = FleetOptions.COPY_TIMEOUT.parse(v);
+              copyTimeout = OptionValues.commandLine(FleetOptions.COPY_TIMEOUT, v);
               break;
             default:
               throw new UsageException("unknown option " + a + "; " + USAGE);

@@ -209,7 +209,7 @@ final class FleetPhaseRunner implements PhaseRunner {
           break;
         case WARNING:
           err.println("fleet: WARNING: the clock of " + label + " is " + r.describe() + " off this node's, beyond "
-              + FleetOptions.CLOCK_WARN.name + " " + clockWarnMs + " ms: merged intervals assume aligned clocks "
+              + FleetOptions.CLOCK_WARN.name() + " " + clockWarnMs + " ms: merged intervals assume aligned clocks "
               + "(synchronise them with NTP or chrony)");
           break;
         case UNKNOWN:
@@ -221,7 +221,7 @@ final class FleetPhaseRunner implements PhaseRunner {
     }
     if (!refused.isEmpty()) {
       return "refused: the clock of " + String.join(", ", refused) + " is off this node's by more than "
-          + FleetOptions.CLOCK_REFUSE.name + " " + clockRefuseMs + " ms; synchronise the clocks (NTP, chrony)";
+          + FleetOptions.CLOCK_REFUSE.name() + " " + clockRefuseMs + " ms; synchronise the clocks (NTP, chrony)";
     }
     err.println("fleet: clocks of " + plan.shares.size() + " clients checked" + (worstHost == null ? ""
         : "; the largest offset " + String.format(java.util.Locale.ROOT, "%+d", worst) + " ms (" + worstHost + ")"));

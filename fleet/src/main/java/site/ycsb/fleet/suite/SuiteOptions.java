@@ -16,6 +16,8 @@ import site.ycsb.fleet.ssh.FleetOptions;
 import site.ycsb.fleet.ssh.HostsParser;
 import site.ycsb.fleet.ssh.SshCommand;
 import site.ycsb.fleet.ssh.SshGate;
+import site.ycsb.options.Option;
+import site.ycsb.options.OptionSet;
 
 /**
  * The command line of {@code suite} and {@code fleet}: the binding, the suite's own {@code --options}, and the
@@ -23,6 +25,13 @@ import site.ycsb.fleet.ssh.SshGate;
  * Fleet-only options are kept here too so that one parser reports every mistake the same way.
  */
 public final class SuiteOptions {
+  /** A suite concern (the Prometheus targets file), not an ssh one: {@code suite} takes it as well as {@code fleet}. */
+  public static final Option<Integer> DB_EXPORTER_PORT = Option.count("--db-exporter-port", 0, 0, 65535).unit("port")
+      .meaning("`suite` and `fleet` with `--metrics-port` and `--db-hosts`: the port of a Prometheus exporter on every "
+          + "`--db-hosts` node (e.g. 9100 for node_exporter, 9180 for ScyllaDB's own), added to "
+          + "`prometheus-targets.json` as HOST:N with the node's name in results as its `node` label; 0: none")
+      .build();
+
   public String binding;
   public List<Phase> phases;
   public int repeat = 1;
@@ -37,7 +46,7 @@ public final class SuiteOptions {
   /** --metrics-port: the first client's live-metrics port (see {@link PrometheusTargets}), or null for none. */
   public Integer metricsPort;
   /** --db-exporter-port: the --db-hosts nodes' exporter port for the file_sd file, 0 for none. */
-  public int dbExporterPort = (int) FleetOptions.DB_EXPORTER_PORT.defaultValue;
+  public int dbExporterPort = DB_EXPORTER_PORT.defaultValue();
 
   // fleet only
   public String hostsList;
@@ -46,11 +55,11 @@ public final class SuiteOptions {
   public String sshConfig;
   public double startDelaySec = 10;
   public String remoteHome;
-  int sshSetups = (int) FleetOptions.SSH_SETUPS.defaultValue;
-  long sshTimeoutSec = FleetOptions.SSH_TIMEOUT.defaultValue;
-  long copyTimeoutSec = FleetOptions.COPY_TIMEOUT.defaultValue;
-  public long clockWarnMs = FleetOptions.CLOCK_WARN.defaultValue;
-  public long clockRefuseMs = FleetOptions.CLOCK_REFUSE.defaultValue;
+  int sshSetups = FleetOptions.SSH_SETUPS.defaultValue();
+  long sshTimeoutSec = FleetOptions.SSH_TIMEOUT.defaultValue();
+  long copyTimeoutSec = FleetOptions.COPY_TIMEOUT.defaultValue();
+  public long clockWarnMs = FleetOptions.CLOCK_WARN.defaultValue();
+  public long clockRefuseMs = FleetOptions.CLOCK_REFUSE.defaultValue();
 
   /** Options that only {@code fleet} accepts. */
   private static final List<String> FLEET_ONLY = Collections.unmodifiableList(java.util.Arrays.asList(
@@ -76,6 +85,16 @@ public final class SuiteOptions {
 
   public List<String> clientArgs() {
     return clientArgs;
+  }
+
+  /**
+   * The README's table of the declared options of {@code fleet} and {@code suite}: the ssh and clock ones
+   * ({@link FleetOptions}), then {@link #DB_EXPORTER_PORT}.
+   */
+  public static String markdownTable() {
+    List<Option<?>> declared = new ArrayList<>(FleetOptions.SET.options());
+    declared.add(DB_EXPORTER_PORT);
+    return new OptionSet(declared).markdownTable();
   }
 
   /** The ssh gate these options ask for ({@code --ssh-setups}, {@code --ssh-timeout}, {@code --copy-timeout}). */
@@ -148,7 +167,7 @@ public final class SuiteOptions {
             o.metricsPort = (int) OptionValues.wholeNumber(name, value, 1, 65535);
             break;
           case "--db-exporter-port":
-            o.dbExporterPort = (int) FleetOptions.DB_EXPORTER_PORT.parse(value);
+            o.dbExporterPort = OptionValues.commandLine(DB_EXPORTER_PORT, value);
             break;
           case "--hosts":
             o.hostsList = value;
@@ -167,19 +186,19 @@ public final class SuiteOptions {
             o.startDelaySec = OptionValues.number(name, value, 0);
             break;
           case "--ssh-setups":
-            o.sshSetups = (int) FleetOptions.SSH_SETUPS.parse(value);
+            o.sshSetups = OptionValues.commandLine(FleetOptions.SSH_SETUPS, value);
             break;
           case "--ssh-timeout":
-            o.sshTimeoutSec = FleetOptions.SSH_TIMEOUT.parse(value);
+            o.sshTimeoutSec = OptionValues.commandLine(FleetOptions.SSH_TIMEOUT, value);
             break;
           case "--copy-timeout":
-            o.copyTimeoutSec = FleetOptions.COPY_TIMEOUT.parse(value);
+            o.copyTimeoutSec = OptionValues.commandLine(FleetOptions.COPY_TIMEOUT, value);
             break;
           case "--clock-warn":
-            o.clockWarnMs = FleetOptions.CLOCK_WARN.parse(value);
+            o.clockWarnMs = OptionValues.commandLine(FleetOptions.CLOCK_WARN, value);
             break;
           case "--clock-refuse":
-            o.clockRefuseMs = FleetOptions.CLOCK_REFUSE.parse(value);
+            o.clockRefuseMs = OptionValues.commandLine(FleetOptions.CLOCK_REFUSE, value);
             break;
           case "--remote-home":
             if (!HostsParser.isSafePath(value)) {
@@ -205,7 +224,7 @@ public final class SuiteOptions {
       throw new UsageException("--metrics-port sets metrics.listen per client; give one of them");
     }
     if (o.dbExporterPort > 0 && (o.metricsPort == null || o.dbHosts == null)) {
-      throw new UsageException(FleetOptions.DB_EXPORTER_PORT.name + " adds the --db-hosts nodes' exporters to the "
+      throw new UsageException(DB_EXPORTER_PORT.name() + " adds the --db-hosts nodes' exporters to the "
           + "file_sd file that --metrics-port writes; give --metrics-port and --db-hosts too, or leave it out");
     }
     if (o.binding == null) {

@@ -31,7 +31,8 @@ class FleetOptionsTest {
       throws Exception {
     SuiteOptions o = fleet();
     assertTrue(o.sshSetups < 10, "below MaxStartups 10:30:100's first number");
-    assertEquals(FleetOptions.SSH_SETUPS.defaultValue, o.sshSetups);
+    assertEquals((int) FleetOptions.SSH_SETUPS.defaultValue(), o.sshSetups);
+    assertEquals(0, o.dbExporterPort);
     assertEquals(50, o.clockWarnMs);
     assertEquals(1000, o.clockRefuseMs);
     SshGate g = o.sshGate();
@@ -54,12 +55,41 @@ class FleetOptionsTest {
   void should_refuse_in_one_line_naming_the_option_when_a_value_is_out_of_bounds_or_not_a_number() {
     String[][] bad = {{"--ssh-setups", "0"}, {"--ssh-setups", "101"}, {"--ssh-setups", "eight"},
         {"--ssh-timeout", "1"}, {"--copy-timeout", "-5"}, {"--clock-warn", "1.5"}, {"--clock-refuse", "0"},
-        {"--clock-refuse", ""}};
+        {"--clock-refuse", ""}, {"--clock-refuse", " "}, {"--clock-warn", "3600001"},
+        {"--copy-timeout", "99999999999999999999"}, {"--db-exporter-port", "65536"}, {"--db-exporter-port", "-1"},
+        {"--db-exporter-port", "port"}};
     for (String[] b : bad) {
       UsageException e = assertThrows(UsageException.class, () -> fleet(b[0], b[1]), b[0] + " " + b[1]);
       assertTrue(e.getMessage().startsWith(b[0]), e.getMessage());
       assertTrue(!e.getMessage().contains("\n"), e.getMessage());
     }
+  }
+
+  @Test
+  void should_refuse_in_the_engines_words_when_a_value_is_out_of_bounds_not_whole_or_blank() {
+    String[][] bad = {
+        {"--ssh-setups", "101", "--ssh-setups=101 must be between 1 and 100"},
+        {"--ssh-setups", "1e2", "--ssh-setups=1e2 is not a whole number"},
+        {"--ssh-timeout", "4", "--ssh-timeout=4 must be between 5 and 86400"},
+        {"--clock-warn", "-1", "--clock-warn=-1 must be between 0 and 3600000"},
+        {"--db-exporter-port", "65536", "--db-exporter-port=65536 must be between 0 and 65535"},
+        {"--clock-refuse", " ", "--clock-refuse is given empty: give a value, or leave --clock-refuse out for its "
+            + "default"},
+    };
+    for (String[] b : bad) {
+      assertEquals(b[2], assertThrows(UsageException.class, () -> fleet(b[0], b[1])).getMessage());
+    }
+  }
+
+  @Test
+  void should_take_the_exporter_port_in_the_local_suite_too_when_metrics_port_and_db_hosts_are_given()
+      throws Exception {
+    SuiteOptions o = SuiteOptions.parse(new String[] {"basic", "--metrics-port", "9400", "--db-hosts", "nodes.txt",
+        "--db-exporter-port", "9100"}, false, "u");
+    assertEquals(9100, o.dbExporterPort);
+    UsageException e = assertThrows(UsageException.class,
+        () -> SuiteOptions.parse(new String[] {"basic", "--db-exporter-port", "9100"}, false, "u"));
+    assertTrue(e.getMessage().startsWith("--db-exporter-port adds the --db-hosts nodes' exporters"), e.getMessage());
   }
 
   @Test
@@ -89,6 +119,6 @@ class FleetOptionsTest {
   @Test
   void should_match_the_readme_table_when_the_declarations_change() throws Exception {
     Path readme = Paths.get("README.md");
-    assertNull(ReadmeTable.check(readme, FleetOptions.markdownTable(), Boolean.getBoolean("options.readme.write")));
+    assertNull(ReadmeTable.check(readme, SuiteOptions.markdownTable(), Boolean.getBoolean("options.readme.write")));
   }
 }
