@@ -27,6 +27,8 @@ public final class ExitCode {
   public static final int INTERRUPTED_SIGINT = 130;
   /** The engine was stopped by SIGTERM: 128 + 15; what it measured is kept. */
   public static final int INTERRUPTED_SIGTERM = 143;
+  /** The engine was stopped by SIGHUP (its terminal or ssh connection went away): 128 + 1; what it measured is kept. */
+  public static final int INTERRUPTED_SIGHUP = 129;
 
   private ExitCode() {
   }
@@ -48,6 +50,8 @@ public final class ExitCode {
         return "interrupted by SIGINT";
       case INTERRUPTED_SIGTERM:
         return "interrupted by SIGTERM";
+      case INTERRUPTED_SIGHUP:
+        return "interrupted by SIGHUP";
       default:
         return "unexpected exit code";
     }

@@ -5,6 +5,8 @@ import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 
+import site.ycsb.cli.ExitCode;
+
 /**
  * What Ctrl-C (SIGINT), SIGTERM and SIGHUP do during a run: the first one stops the schedule, so the run ends the way a
  * time limit ends it — every thread finishes its current operation, and the results of what was measured are
@@ -46,7 +48,8 @@ final class Interruption implements AutoCloseable {
   /**
    * Installs handlers for the time before the measured run (threads' init, the engine's warm-up, which may take
    * seconds against a slow database): the first INT or TERM prints one line saying nothing was measured, runs
-   * {@code cleanup} and exits with 128 + the signal's number. Without them the JVM would exit without a word.
+   * {@code cleanup} and exits with the signal's exit code ({@link #exitCodeOf}). Without them the JVM would exit
+   * without a word.
    */
   static Interruption beforeRun(Runnable cleanup) {
     return install(new Interruption(cleanup, true));
@@ -59,16 +62,31 @@ final class Interruption implements AutoCloseable {
    */
   static final String[] SIGNALS = {"INT", "TERM", "HUP"};
 
+  /**
+   * The exit code of a run that {@code signal} (one of {@link #SIGNALS}, as "SIGINT") stopped: 128 + the signal's
+   * number, the shells' convention, as {@link ExitCode} declares it.
+   */
+  static int exitCodeOf(String signal) {
+    switch (signal) {
+      case "SIGINT":
+        return ExitCode.INTERRUPTED_SIGINT;
+      case "SIGTERM":
+        return ExitCode.INTERRUPTED_SIGTERM;
+      case "SIGHUP":
+        return ExitCode.INTERRUPTED_SIGHUP;
+      default:
+        throw new IllegalArgumentException("not one of the run's signals: " + signal);
+    }
+  }
+
   private static Interruption install(Interruption interruption) {
     Class<?> signalClass;
     Class<?> handlerClass;
     Method handle;
-    Method number;
     try {
       signalClass = Class.forName("sun.misc.Signal");
       handlerClass = Class.forName("sun.misc.SignalHandler");
       handle = signalClass.getMethod("handle", signalClass, handlerClass);
-      number = signalClass.getMethod("getNumber");
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       return interruption; // No signal API on this JVM: the JVM's default behaviour stays.
     }
@@ -79,7 +97,7 @@ final class Interruption implements AutoCloseable {
             (proxy, method, args) -> {
               switch (method.getName()) {
               case "handle":
-                interruption.signalled("SIG" + name, (Integer) number.invoke(args[0]));
+                interruption.signalled("SIG" + name);
                 return null;
               case "hashCode":
                 return System.identityHashCode(proxy);
@@ -110,16 +128,16 @@ final class Interruption implements AutoCloseable {
     }
   }
 
-  synchronized void signalled(String name, int number) {
+  synchronized void signalled(String name) {
     if (successor != null) {
-      successor.signalled(name, number);
+      successor.signalled(name);
       return;
     }
     count++;
     if (count > 1) {
       System.err.println("Interrupted again: exiting now, without results.");
       System.err.flush();
-      Runtime.getRuntime().halt(128 + number);
+      Runtime.getRuntime().halt(exitCodeOf(name));
     }
     if (exitOnFirst) {
       // Whatever the cleanup does (it races with the main thread, which goes on), the process ends here: a line
@@ -131,12 +149,12 @@ final class Interruption implements AutoCloseable {
       } catch (RuntimeException | Error e) {
         System.err.println("(cleanup after the interruption failed: " + e + ")");
       } finally {
-        Runtime.getRuntime().halt(128 + number);
+        Runtime.getRuntime().halt(exitCodeOf(name));
       }
     }
     signalledNs = System.nanoTime();
     signal = name;
-    exitCode = 128 + number;
+    exitCode = exitCodeOf(name);
     System.err.println("Interrupted (" + name + "): stopping the schedule; the results of what was measured "
         + "follow, marked interrupted. Interrupt again to exit at once.");
     onFirstSignal.run();
@@ -157,7 +175,7 @@ final class Interruption implements AutoCloseable {
     return signalledNs;
   }
 
-  /** The conventional exit code of the signal: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. */
+  /** The exit code of the signal ({@link #exitCodeOf}): 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. */
   int exitCode() {
     return exitCode;
   }

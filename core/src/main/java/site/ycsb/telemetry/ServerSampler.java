@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import site.ycsb.cli.ExitCode;
+
 /**
  * Samples the database nodes of a run every interval: local servers (processes on this machine) from {@code /proc}
  * on one thread, remote nodes each over its own long-lived connection ({@link RemoteNode}), which that thread asks
@@ -105,7 +107,7 @@ public final class ServerSampler {
     if (args.length < 3 || !args[0].equals("--sample") || !args[1].matches("[1-9][0-9]{0,6}")) {
       System.err.println("usage: ServerSampler [--sample SECONDS COMMAND...] (prints the remote loop; or samples one "
           + "node over COMMAND for SECONDS, 1-9999999)");
-      System.exit(2);
+      System.exit(ExitCode.USAGE);
     }
     ServerSampler s = new ServerSampler(1000);
     List<String> command = new ArrayList<>(java.util.Arrays.asList(args).subList(2, args.length));

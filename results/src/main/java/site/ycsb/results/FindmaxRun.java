@@ -12,14 +12,11 @@ import java.util.List;
 import site.ycsb.output.RecordFiles;
 
 /**
- * The record of one {@code bin/ycsb findmax} run: {@code findmax.json} (written by the fleet module's findmax) and
- * the result directory of every step beside it. A step directory that is missing (the engine could not run) is
- * kept as a step without figures.
+ * The record of one {@code bin/ycsb findmax} run: {@code findmax.json} ({@link FindmaxFields}, written by the fleet
+ * module's findmax) and the result directory of every step beside it. A step directory that is missing (the engine
+ * could not run) is kept as a step without figures.
  */
 final class FindmaxRun {
-  static final String FILE = "findmax.json";
-  static final String FORMAT = "ycsb-findmax/1";
-
   /** One step: a measured run at a target rate (search, follow-up at a fraction) or at a thread count (ramp). */
   static final class Step {
     final int index;
@@ -65,44 +62,46 @@ final class FindmaxRun {
 
   private FindmaxRun(Path dir, JsonNode root) throws UsageException {
     this.dir = dir;
-    this.mode = root.path("mode").asText("rate");
-    this.maximum = root.path("maximum").asDouble(0);
-    this.lowerBound = root.path("lowerBound").asBoolean(false);
-    this.ending = root.path("ending").asText("");
-    this.machineNote = root.path("machineNote").asText("");
-    for (JsonNode s : root.path("slas")) {
-      slas.add(s.path("text").asText());
-      slaLimitsUs.add(s.path("limitUs").asLong());
+    this.mode = root.path(FindmaxFields.MODE).asText("rate");
+    this.maximum = root.path(FindmaxFields.MAXIMUM).asDouble(0);
+    this.lowerBound = root.path(FindmaxFields.LOWER_BOUND).asBoolean(false);
+    this.ending = root.path(FindmaxFields.ENDING).asText("");
+    this.machineNote = root.path(FindmaxFields.MACHINE_NOTE).asText("");
+    for (JsonNode s : root.path(FindmaxFields.SLAS)) {
+      slas.add(s.path(FindmaxFields.Sla.TEXT).asText());
+      slaLimitsUs.add(s.path(FindmaxFields.Sla.LIMIT_US).asLong());
     }
-    for (JsonNode s : root.path("steps")) {
-      String sub = s.path("dir").asText("");
+    for (JsonNode s : root.path(FindmaxFields.STEPS)) {
+      String sub = s.path(FindmaxFields.Step.DIR).asText("");
       ResultDir rd = null;
       if (!sub.isEmpty()) {
         Path p = dir.resolve(sub).normalize();
         if (!p.startsWith(dir.normalize())) {
-          throw new UsageException(dir.resolve(FILE) + ": step directory '" + sub + "' is outside " + dir);
+          throw new UsageException(dir.resolve(FindmaxFields.FILE) + ": step directory '" + sub + "' is outside "
+              + dir);
         }
         if (Files.isRegularFile(p.resolve(RecordFiles.SUMMARY))) {
           rd = ResultDir.load(p);
         }
       }
-      Step step = new Step(s.path("index").asInt(steps.size() + 1), s.path("kind").asText("search"),
-          s.path("target").asDouble(0), s.path("threads").asLong(0), s.path("achieved").asDouble(0),
-          s.path("passed").asBoolean(false), s.path("reason").asText(""), rd);
-      step.inconclusive = s.path("inconclusive").asBoolean(false);
-      step.cause = s.path("cause").asText("");
-      step.measures = s.path("measures").asText("");
+      Step step = new Step(s.path(FindmaxFields.Step.INDEX).asInt(steps.size() + 1),
+          s.path(FindmaxFields.Step.KIND).asText("search"), s.path(FindmaxFields.Step.TARGET).asDouble(0),
+          s.path(FindmaxFields.Step.THREADS).asLong(0), s.path(FindmaxFields.Step.ACHIEVED).asDouble(0),
+          s.path(FindmaxFields.Step.PASSED).asBoolean(false), s.path(FindmaxFields.Step.REASON).asText(""), rd);
+      step.inconclusive = s.path(FindmaxFields.Step.INCONCLUSIVE).asBoolean(false);
+      step.cause = s.path(FindmaxFields.Step.CAUSE).asText("");
+      step.measures = s.path(FindmaxFields.Step.MEASURES).asText("");
       steps.add(step);
     }
   }
 
   /** Whether DIR holds a findmax record. */
   static boolean isFindmax(Path dir) {
-    return Files.isRegularFile(dir.resolve(FILE));
+    return Files.isRegularFile(dir.resolve(FindmaxFields.FILE));
   }
 
   static FindmaxRun load(Path dir) throws UsageException {
-    Path file = dir.resolve(FILE);
+    Path file = dir.resolve(FindmaxFields.FILE);
     JsonNode root;
     try {
       root = Json.read(file);
@@ -111,8 +110,9 @@ final class FindmaxRun {
     } catch (IOException e) {
       throw new UsageException("cannot read " + file + ": " + e.getMessage());
     }
-    if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText(""))) {
-      throw new UsageException(file + " is not a findmax record (format '" + FORMAT + "')");
+    if (root == null || !root.isObject()
+        || !FindmaxFields.FORMAT_VALUE.equals(root.path(FindmaxFields.FORMAT).asText(""))) {
+      throw new UsageException(file + " is not a findmax record (format '" + FindmaxFields.FORMAT_VALUE + "')");
     }
     return new FindmaxRun(dir, root);
   }

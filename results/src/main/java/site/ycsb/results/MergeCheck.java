@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 
+import site.ycsb.cli.ExitCode;
 import site.ycsb.output.SummaryFields;
 
 /**
@@ -38,8 +39,8 @@ final class MergeCheck {
     requireSame(dirs, SummaryFields.DB, ResultDir::db);
     checkWindows(dirs);
     for (ResultDir d : dirs) {
-      int exit = d.summary().path(SummaryFields.EXIT_CODE).asInt(0);
-      if (exit != 0) {
+      int exit = d.summary().path(SummaryFields.EXIT_CODE).asInt(ExitCode.OK);
+      if (exit != ExitCode.OK) {
         warnings.add(d.host() + " did not complete: exit code " + exit + " (" + d.text(SummaryFields.EXIT_REASON)
             + ") in " + d);
       }

@@ -188,7 +188,7 @@ public final class Report {
       for (JsonNode w : s.path(SummaryFields.HEALTH).path(Health.WARNINGS)) {
         out.add(where + w.asText());
       }
-      if (s.path(SummaryFields.EXIT_CODE).asInt(0) != 0) {
+      if (s.path(SummaryFields.EXIT_CODE).asInt(site.ycsb.cli.ExitCode.OK) != site.ycsb.cli.ExitCode.OK) {
         out.add(where + "run ended with exit code " + s.path(SummaryFields.EXIT_CODE).asInt() + " ("
             + s.path(SummaryFields.EXIT_REASON).asText() + ")");
       }

@@ -26,7 +26,7 @@ final class FindmaxFixture {
 
   static Path write(Path out, double capacity) throws IOException {
     ObjectNode root = Json.object();
-    root.put("format", FindmaxRun.FORMAT);
+    root.put("format", FindmaxFields.FORMAT_VALUE);
     root.put("mode", "rate");
     ArrayNode slas = root.putArray("slas");
     slas.addObject().put("text", "p99<10ms").put("statistic", "p99").put("limitUs", 10_000);
@@ -61,12 +61,12 @@ final class FindmaxFixture {
     root.put("maximum", maximum);
     root.put("lowerBound", false);
     root.put("ending", "resolved");
-    Json.write(out.resolve(FindmaxRun.FILE), root);
+    Json.write(out.resolve(FindmaxFields.FILE), root);
     return out;
   }
 
   static double maximum(Path out) throws IOException {
-    return Json.read(out.resolve(FindmaxRun.FILE)).path("maximum").asDouble();
+    return Json.read(out.resolve(FindmaxFields.FILE)).path("maximum").asDouble();
   }
 
   static String targets() {

@@ -57,7 +57,7 @@ class FindmaxTimelineTest {
   private Path findmax(long lastIntervalMs, int damaged, Damage damage) throws Exception {
     Path out = tmp.resolve("fm");
     ObjectNode root = Json.object();
-    root.put("format", FindmaxRun.FORMAT).put("mode", "rate");
+    root.put("format", FindmaxFields.FORMAT_VALUE).put("mode", "rate");
     root.putArray("slas").addObject().put("text", "p99<10ms").put("statistic", "p99").put("limitUs", 10_000);
     ArrayNode steps = root.putArray("steps");
     for (int s = 0; s < TARGETS.length; s++) {
@@ -88,7 +88,7 @@ class FindmaxTimelineTest {
       }
     }
     root.put("maximum", TARGETS[TARGETS.length - 1]).put("lowerBound", false).put("ending", "resolved");
-    Json.write(out.resolve(FindmaxRun.FILE), root);
+    Json.write(out.resolve(FindmaxFields.FILE), root);
     return out;
   }
 

@@ -56,7 +56,7 @@ class ReportFindmaxTest {
   void should_show_an_inconclusive_step_and_the_clients_verdict_when_the_machine_disturbed_a_step() throws Exception {
     Path fm = FindmaxFixture.write(tmp.resolve("fm"), 2000);
     com.fasterxml.jackson.databind.node.ObjectNode root =
-        (com.fasterxml.jackson.databind.node.ObjectNode) Json.read(fm.resolve(FindmaxRun.FILE));
+        (com.fasterxml.jackson.databind.node.ObjectNode) Json.read(fm.resolve(FindmaxFields.FILE));
     com.fasterxml.jackson.databind.node.ObjectNode step4 = (com.fasterxml.jackson.databind.node.ObjectNode)
         root.path("steps").get(3);
     step4.put("passed", false).put("inconclusive", true).put("reason", "inconclusive: the machine did not run the "
@@ -64,7 +64,7 @@ class ReportFindmaxTest {
         .put("measures", "CPU wait 1.20 s (ran 0.40 s), load 9.0 on 2 cores");
     root.put("lowerBound", true).put("ending", "inconclusive at 2000 ops/s: the machine did not run the client on "
         + "time (twice)").put("machineNote", "the machine was busy during step 4");
-    Json.write(fm.resolve(FindmaxRun.FILE), root);
+    Json.write(fm.resolve(FindmaxFields.FILE), root);
 
     assertEquals(0, report("-o", tmp.resolve("report").toString(), fm.toString()), err.toString());
 
@@ -97,7 +97,7 @@ class ReportFindmaxTest {
   @Test
   void should_fail_with_one_line_when_findmax_json_is_not_a_findmax_record() throws Exception {
     Path fm = Files.createDirectories(tmp.resolve("bad"));
-    Files.write(fm.resolve(FindmaxRun.FILE), "{\"format\":\"other\"}".getBytes(StandardCharsets.UTF_8));
+    Files.write(fm.resolve(FindmaxFields.FILE), "{\"format\":\"other\"}".getBytes(StandardCharsets.UTF_8));
 
     assertEquals(2, report("-o", tmp.resolve("report").toString(), fm.toString()));
     assertEquals(1, err.toString().trim().split("\n").length, err.toString());
@@ -107,8 +107,8 @@ class ReportFindmaxTest {
   @Test
   void should_refuse_a_step_directory_outside_the_findmax_directory() throws Exception {
     Path fm = FindmaxFixture.write(tmp.resolve("fm"), 2000);
-    String json = new String(Files.readAllBytes(fm.resolve(FindmaxRun.FILE)), StandardCharsets.UTF_8);
-    Files.write(fm.resolve(FindmaxRun.FILE), json.replace("\"step-01-250\"", "\"../../etc\"")
+    String json = new String(Files.readAllBytes(fm.resolve(FindmaxFields.FILE)), StandardCharsets.UTF_8);
+    Files.write(fm.resolve(FindmaxFields.FILE), json.replace("\"step-01-250\"", "\"../../etc\"")
         .getBytes(StandardCharsets.UTF_8));
 
     assertEquals(2, report("-o", tmp.resolve("report").toString(), fm.toString()));

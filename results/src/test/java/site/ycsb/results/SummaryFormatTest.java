@@ -3,13 +3,13 @@ package site.ycsb.results;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static site.ycsb.testsupport.DeclaredFields.declared;
+import static site.ycsb.testsupport.DeclaredFields.keys;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -188,27 +188,6 @@ class SummaryFormatTest {
     assertEquals(written.path(SummaryFields.RUN_ID).asText(), read.sourceRuns().get(0)[0]);
     assertEquals(ResultDir.load(client).fingerprint(), read.sourceRuns().get(0)[1]);
     assertEquals(written.path(SummaryFields.OPERATIONS).asLong(), read.operations());
-  }
-
-  /** The values of {@code c}'s public static String constants, less those that are values rather than names. */
-  private static Set<String> declared(Class<?> c, String... values) throws IllegalAccessException {
-    Set<String> names = new TreeSet<>();
-    for (Field f : c.getDeclaredFields()) {
-      int mod = f.getModifiers();
-      if (Modifier.isPublic(mod) && Modifier.isStatic(mod) && f.getType() == String.class) {
-        names.add((String) f.get(null));
-      }
-    }
-    names.removeAll(Arrays.asList(values));
-    assertFalse(names.isEmpty(), c.getName());
-    return names;
-  }
-
-  private static Set<String> keys(JsonNode object) {
-    assertTrue(object.isObject(), "not an object: " + object);
-    Set<String> out = new TreeSet<>();
-    object.fieldNames().forEachRemaining(out::add);
-    return out;
   }
 
   private static Set<String> without(Set<String> all, java.util.Collection<String> less) {

@@ -3,15 +3,14 @@ package site.ycsb.engine.verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static site.ycsb.testsupport.DeclaredFields.declared;
+import static site.ycsb.testsupport.DeclaredFields.keys;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
-import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -181,28 +180,6 @@ class DatabaseReportTest {
     }
   }
 
-  /** The values of {@code c}'s public static String constants: the field names it declares. */
-  private static Set<String> declared(Class<?> c) {
-    Set<String> names = new TreeSet<>();
-    for (Field f : c.getDeclaredFields()) {
-      if (Modifier.isStatic(f.getModifiers()) && Modifier.isPublic(f.getModifiers()) && f.getType() == String.class) {
-        try {
-          names.add((String) f.get(null));
-        } catch (IllegalAccessException e) {
-          throw new AssertionError(e);
-        }
-      }
-    }
-    return names;
-  }
-
-  private static Set<String> keys(JsonNode object) {
-    assertTrue(object.isObject(), "not an object: " + object);
-    Set<String> out = new TreeSet<>();
-    object.fieldNames().forEachRemaining(out::add);
-    return out;
-  }
-
   @Test
   void should_write_no_database_view_when_no_binding_sampled_one() throws IOException {
     Path results = tmp.resolve("r");
@@ -255,15 +232,12 @@ class DatabaseReportTest {
 
   @Test
   void should_say_down_not_down_again_when_a_node_first_stopped_answering_then_went_down() {
-    DatabaseReport report = DatabaseReport.listen(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
-    try {
+    DatabaseReport report = heard(() -> {
       DatabaseReports.nodeSilence("nodetest", "127.0.0.3:9042", true, 2, 3, "no answer for 2.0 s");
       DatabaseReports.nodeEvent("nodetest", "127.0.0.3:9042", false, 2, 3, "the driver's host-down event");
       DatabaseReports.nodeEvent("nodetest", "127.0.0.3:9042", true, 3, 3, "the driver's host-up event");
       DatabaseReports.nodeEvent("nodetest", "127.0.0.3:9042", false, 2, 3, "the driver's host-down event");
-    } finally {
-      report.stop();
-    }
+    });
     String verdict = report.verdict(report.events().get(0).epochMillis());
     assertTrue(verdict.matches("database node went down or stopped answering during the run \\(.*\\): 127\\.0\\.0\\.3:9042 "
         + "stopped answering at \\+\\d+\\.\\d s, down at \\+\\d+\\.\\d s, up again at \\+\\d+\\.\\d s, down again at .*"), verdict);
@@ -271,15 +245,12 @@ class DatabaseReportTest {
 
   @Test
   void should_not_call_the_cluster_unreachable_when_every_node_was_only_silent_for_a_moment() {
-    DatabaseReport report = DatabaseReport.listen(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
-    try {
+    DatabaseReport report = heard(() -> {
       DatabaseReports.nodeSilence("nodetest", "127.0.0.1:9042", true, 2, 3, "no answer for 2.0 s");
       DatabaseReports.nodeSilence("nodetest", "127.0.0.2:9042", true, 1, 3, "no answer for 2.0 s");
       DatabaseReports.nodeSilence("nodetest", "127.0.0.3:9042", true, 0, 3, "no answer for 2.0 s");
       DatabaseReports.nodeSilence("nodetest", "127.0.0.3:9042", false, 1, 3, "answered");
-    } finally {
-      report.stop();
-    }
+    });
     String verdict = report.verdict(report.events().get(0).epochMillis());
     assertTrue(verdict.startsWith("database nodes stopped answering during the run"), verdict);
     assertFalse(verdict.contains("unreachable"), verdict);
@@ -287,13 +258,10 @@ class DatabaseReportTest {
 
   @Test
   void should_name_a_slow_node_apart_and_keep_it_out_of_the_silences_when_a_node_answered_slowly() {
-    DatabaseReport report = DatabaseReport.listen(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
-    try {
+    DatabaseReport report = heard(() -> {
       DatabaseReports.nodeSlowness("nodetest", "127.0.0.3:9042", true, 2, 3, "p99 295 ms, the others' 1.9 ms");
       DatabaseReports.nodeSlowness("nodetest", "127.0.0.3:9042", false, 3, 3, "p99 1.9 ms");
-    } finally {
-      report.stop();
-    }
+    });
     java.util.List<DatabaseReports.NodeEvent> events = report.events();
     long t0 = events.get(0).epochMillis();
     assertTrue(report.silences(t0 - 1000, t0 + 60_000).isEmpty(), "a slow node is no silence");
@@ -310,18 +278,26 @@ class DatabaseReportTest {
 
   @Test
   void should_add_the_slow_node_after_the_down_one_when_one_node_went_down_and_another_answered_slowly() {
-    DatabaseReport report = DatabaseReport.listen(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
-    try {
+    DatabaseReport report = heard(() -> {
       DatabaseReports.nodeEvent("nodetest", "127.0.0.1:9042", false, 2, 3, "the driver's host-down event");
       DatabaseReports.nodeSlowness("nodetest", "127.0.0.2:9042", true, 2, 3, "p99 400 ms");
-    } finally {
-      report.stop();
-    }
+    });
     String verdict = report.verdict(report.events().get(0).epochMillis());
     assertTrue(verdict.startsWith("database node went down during the run (the nodetest binding's client library, "
         + "host-down and host-up events): 127.0.0.1:9042 down at +0.0 s."), verdict);
     assertTrue(verdict.contains("not the client's. Database node answered far slower than the other nodes during the "
         + "run (the nodetest binding's answer times per node): 127.0.0.2:9042 slow at +"), verdict);
     assertFalse(verdict.contains("unreachable"), verdict);
+  }
+
+  /** A report that heard what {@code events} (the bindings' calls) said, and listens no longer. */
+  private static DatabaseReport heard(Runnable events) {
+    DatabaseReport report = DatabaseReport.listen(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+    try {
+      events.run();
+    } finally {
+      report.stop();
+    }
+    return report;
   }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import site.ycsb.fleet.ssh.RemoteCommand;
+import site.ycsb.fleet.ssh.SshCommand;
 import site.ycsb.fleet.ssh.SshGate;
 
 /**
@@ -42,7 +43,7 @@ final class ClientProcess {
   private volatile Process process;
   private volatile String remotePid;
   private volatile boolean stopped;
-  private volatile int exitCode = 255;
+  private volatile int exitCode = SshCommand.CONNECTION_FAILED;
   /** The last line ssh or the client printed on stderr (why a set-up failed). */
   private volatile String lastErrLine = "";
 
@@ -87,7 +88,7 @@ final class ClientProcess {
           }
         } catch (IOException e) {
           line("fleet: cannot start ssh: " + e.getMessage(), true);
-          exitCode = 255;
+          exitCode = SshCommand.CONNECTION_FAILED;
           return;
         } finally {
           gate.release();
@@ -111,7 +112,7 @@ final class ClientProcess {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (IOException e) {
-      exitCode = 255;
+      exitCode = SshCommand.CONNECTION_FAILED;
     } finally {
       try {
         synchronized (log) {

@@ -144,7 +144,7 @@ final class FleetFindmax {
     ToolMain.removeShutdownHook(stopper);
     status.finish(outcome.maximum > 0, outcome.ending);
     int refused = Findmax.engineRefusal(outcome);
-    if (refused != 0) {
+    if (refused != ExitCode.OK) {
       return refused;
     }
     return outcome.maximum > 0 ? ExitCode.OK : ExitCode.RUN_FAILED;

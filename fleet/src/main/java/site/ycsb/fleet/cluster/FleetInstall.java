@@ -203,7 +203,7 @@ public final class FleetInstall {
       return "FAILED: creating " + h.home() + ": " + mk.why("ssh") + " (--ssh-timeout)";
     }
     if (mk.exitCode != 0) {
-      return "FAILED: " + (mk.exitCode == 255 ? "unreachable (" + mk.why("ssh") + ")"
+      return "FAILED: " + (mk.exitCode == SshCommand.CONNECTION_FAILED ? "unreachable (" + mk.why("ssh") + ")"
           : "cannot create " + h.home() + ": " + mk.lastLine());
     }
     Captured cp = gate.copy(ssh.push(h, tarball.toString(), h.home() + "/" + REMOTE_TARBALL));

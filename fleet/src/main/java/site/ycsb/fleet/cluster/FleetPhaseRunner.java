@@ -38,6 +38,7 @@ import site.ycsb.fleet.suite.PhaseRunner;
 import site.ycsb.fleet.suite.PhaseWarmup;
 import site.ycsb.fleet.suite.PrometheusTargets;
 import site.ycsb.fleet.suite.ReportTool;
+import site.ycsb.output.RecordFiles;
 
 /**
  * Runs one phase on every client over ssh: splits the work, checks every client's clock against this node's
@@ -164,7 +165,7 @@ final class FleetPhaseRunner implements PhaseRunner {
     if (r.timedOut()) {
       return labels.get(i) + " did not answer: " + r.why("ssh") + " (--ssh-timeout)";
     }
-    if (r.exitCode == 255) {
+    if (r.exitCode == SshCommand.CONNECTION_FAILED) {
       return labels.get(i) + " unreachable (" + r.why("ssh") + ")";
     }
     if (r.exitCode != 0) {
@@ -250,7 +251,7 @@ final class FleetPhaseRunner implements PhaseRunner {
     try {
       plan = split(phase);
     } catch (UsageException e) {
-      return PhaseOutcome.failed(2, e.getMessage());
+      return PhaseOutcome.failed(ExitCode.USAGE, e.getMessage());
     }
     String id = repeat + "-" + phase.name();
     Path clientsDir = out.resolve("clients").resolve(Integer.toString(repeat)).resolve(phase.name());
@@ -271,7 +272,7 @@ final class FleetPhaseRunner implements PhaseRunner {
       String line = where + ": " + clockRefusal;
       writeStatus(dir, "status: refused\n" + line + "\n");
       status.phase(line, new ArrayList<>());
-      return PhaseOutcome.failed(1, clockRefusal);
+      return PhaseOutcome.failed(ExitCode.RUN_FAILED, clockRefusal);
     }
     long start = System.currentTimeMillis() + startDelayMs;
     record.commonStart(start);
@@ -334,8 +335,9 @@ final class FleetPhaseRunner implements PhaseRunner {
       HostSpec h = hosts.get(s.client);
       Path local = clientsDir.resolve(dirName(s.client, label));
       Captured copy = gate.copy(ssh.fetch(h, h.home() + "/" + remoteDirs.get(k), local.toString()));
-      if (copy.exitCode != 0 || !Files.isRegularFile(local.resolve(site.ycsb.output.RecordFiles.SUMMARY))) {
-        String why = "results could not be copied: " + (copy.exitCode != 0 ? copy.why("scp") : "no summary.json")
+      if (copy.exitCode != 0 || !Files.isRegularFile(local.resolve(RecordFiles.SUMMARY))) {
+        String why = "results could not be copied: "
+            + (copy.exitCode != 0 ? copy.why("scp") : "no " + RecordFiles.SUMMARY)
             + (copy.timedOut() ? " (--copy-timeout)" : "");
         missing.add(label + " (" + why + ")");
         record.missing(label, why);
@@ -352,28 +354,29 @@ final class FleetPhaseRunner implements PhaseRunner {
       String merged = "";
       if (!collected.isEmpty()) {
         int m = ReportTool.merge(home, partial, collected, clientsDir.resolve("partial-merge.txt"));
-        merged = m == 0 ? "; the " + collected.size() + " that completed are merged in " + partial : "";
+        merged = m == ExitCode.OK ? "; the " + collected.size() + " that completed are merged in " + partial : "";
       }
       String line = where + ": INCOMPLETE, " + done.size() + " of " + plan.shares.size() + " clients completed;"
           + " missing: " + String.join("; ", missing) + merged;
       writeStatus(dir, "status: incomplete\n" + line + "\n");
       status.phase(line, missing);
-      return PhaseOutcome.failed(1, "is INCOMPLETE: " + missing.size() + " of " + plan.shares.size()
+      return PhaseOutcome.failed(ExitCode.RUN_FAILED, "is INCOMPLETE: " + missing.size() + " of " + plan.shares.size()
           + " clients missing: " + String.join("; ", missing) + merged);
     }
     Path tmp = clientsDir.resolve("merged");
-    int m = ReportTool.merge(home, tmp, collected, clientsDir.resolve("merged-output.txt"));
-    if (m != 0) {
+    Path mergeOutput = clientsDir.resolve("merged-output.txt");
+    int m = ReportTool.merge(home, tmp, collected, mergeOutput);
+    if (m != ExitCode.OK) {
       String line = where + ": merge of " + collected.size() + " clients failed with exit code " + m;
       writeStatus(dir, "status: merge failed\n" + line + "\n");
       status.phase(line, new ArrayList<>());
-      // exit 1: the run failed; 2 would claim a usage error
-      return PhaseOutcome.failed(1, "failed: merging the " + collected.size() + " client results failed (merge exit "
-          + m + ")");
+      // the run failed; USAGE would claim a usage error
+      return PhaseOutcome.failed(ExitCode.RUN_FAILED, "failed: merging the " + collected.size()
+          + " client results failed (merge exit " + m + ")");
     }
     moveInto(tmp, dir);
     // the merged results, like the engine's own, go to standard output
-    System.out.print(new String(Files.readAllBytes(clientsDir.resolve("merged-output.txt")),
+    System.out.print(new String(Files.readAllBytes(mergeOutput),
         java.nio.charset.StandardCharsets.UTF_8));
     String spread = record.spreads();
     err.println("fleet: " + where + ": " + spread);
@@ -439,8 +442,9 @@ final class FleetPhaseRunner implements PhaseRunner {
   }
 
   static String why(int sshExit) {
-    if (sshExit == 255) {
-      return "ssh exit 255: the connection failed or was lost, or the client process was killed";
+    if (sshExit == SshCommand.CONNECTION_FAILED) {
+      return "ssh exit " + SshCommand.CONNECTION_FAILED
+          + ": the connection failed or was lost, or the client process was killed";
     }
     return "the engine exited with code " + sshExit + " (" + ExitCode.describe(sshExit) + ")";
   }

@@ -78,7 +78,7 @@ public final class Findmax {
     FindmaxSearch.Outcome outcome = searchAndReport(o, home, out, runner, progress);
     ToolMain.removeShutdownHook(stopper);
     int refused = engineRefusal(outcome);
-    if (refused != 0) {
+    if (refused != ExitCode.OK) {
       return refused;
     }
     return outcome.maximum > 0 ? ExitCode.OK : ExitCode.RUN_FAILED;
@@ -114,7 +114,7 @@ public final class Findmax {
         System.err.println("findmax: the report could not be made (bin/ycsb report exit code " + code + ")");
       }
     }
-    System.out.println(resultLine(outcome, out.resolve("findmax.md")));
+    System.out.println(resultLine(outcome, out.resolve(FindmaxReport.MARKDOWN)));
     return outcome;
   }
 

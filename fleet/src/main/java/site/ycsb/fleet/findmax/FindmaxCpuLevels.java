@@ -174,7 +174,7 @@ final class FindmaxCpuLevels {
     }
     String md = "\n## Server CPU per step\n\n| step | target (ops/s) | achieved (ops/s) | server CPU % (mean of the "
         + "nodes) | per node | verdict |\n|---:|---:|---:|---:|---|---|\n" + rows;
-    Files.write(out.resolve("findmax.md"), md.getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+    Files.write(out.resolve(FindmaxReport.MARKDOWN), md.getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
     print.print(md);
   }
 }

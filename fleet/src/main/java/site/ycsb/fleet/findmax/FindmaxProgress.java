@@ -54,7 +54,7 @@ public final class FindmaxProgress {
     try {
       FindmaxReport.write(out, partial, slas, errorBudget);
       log.println("findmax: interrupted; the " + partial.steps.size() + " completed step(s) are in "
-          + out.resolve("findmax.md"));
+          + out.resolve(FindmaxReport.MARKDOWN));
     } catch (IOException e) {
       log.println("findmax: interrupted; could not write the record of the completed steps: " + e.getMessage());
     }

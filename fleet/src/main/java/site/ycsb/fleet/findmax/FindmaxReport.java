@@ -14,12 +14,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import site.ycsb.results.FindmaxFields;
+import site.ycsb.results.FindmaxFields.Step;
+
 /**
  * Writes the findmax record: the table of every step (target, achieved, intended avg/p95/p99/p99.9 per operation,
  * verdict) as findmax.md and findmax.csv, and findmax.json, which {@code bin/ycsb report} reads (with the steps'
  * result directories) for the HTML report and the latency-versus-throughput curve.
  */
 final class FindmaxReport {
+  /** The steps' table for people, in the output directory (the CPU levels' table is appended to it). */
+  static final String MARKDOWN = "findmax.md";
+
   private FindmaxReport() {
   }
 
@@ -87,7 +93,7 @@ final class FindmaxReport {
         + "then inconclusive; one the client limited makes the maximum a lower bound. The last column is the client's "
         + "verdict on the step's lateness and its measures. Steps marked \"at N%\" are follow-up runs at that share "
         + "of the maximum.\n");
-    Files.write(out.resolve("findmax.md"), md.toString().getBytes(StandardCharsets.UTF_8));
+    Files.write(out.resolve(MARKDOWN), md.toString().getBytes(StandardCharsets.UTF_8));
     Files.write(out.resolve("findmax.csv"), csv.toString().getBytes(StandardCharsets.UTF_8));
     writeJson(out, o, slas, errorBudget);
   }
@@ -98,33 +104,34 @@ final class FindmaxReport {
     return s.measures.isEmpty() ? cause : cause + " (" + s.measures + ")";
   }
 
-  /** findmax.json (format ycsb-findmax/1): the outcome and every step, with its directory relative to OUT. */
+  /** findmax.json ({@link FindmaxFields}): the outcome and every step, with its directory relative to OUT. */
   static void writeJson(Path out, FindmaxSearch.Outcome o, List<FindmaxSla> slas, double errorBudget)
       throws IOException {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = mapper.createObjectNode();
-    root.put("format", "ycsb-findmax/1");
-    root.put("mode", o.mode);
-    ArrayNode bounds = root.putArray("slas");
+    root.put(FindmaxFields.FORMAT, FindmaxFields.FORMAT_VALUE);
+    root.put(FindmaxFields.MODE, o.mode);
+    ArrayNode bounds = root.putArray(FindmaxFields.SLAS);
     for (FindmaxSla sla : slas) {
-      bounds.addObject().put("text", sla.toString()).put("statistic", sla.statistic).put("limitUs", sla.limitUs);
+      bounds.addObject().put(FindmaxFields.Sla.TEXT, sla.toString()).put(FindmaxFields.Sla.STATISTIC, sla.statistic)
+          .put(FindmaxFields.Sla.LIMIT_US, sla.limitUs);
     }
-    root.put("errorBudget", errorBudget);
-    root.put("maximum", o.maximum);
-    root.put("machineNote", o.machineNote());
-    root.put("lowerBound", o.lowerBound);
-    root.put("ending", o.ending);
-    ArrayNode steps = root.putArray("steps");
+    root.put(FindmaxFields.ERROR_BUDGET, errorBudget);
+    root.put(FindmaxFields.MAXIMUM, o.maximum);
+    root.put(FindmaxFields.MACHINE_NOTE, o.machineNote());
+    root.put(FindmaxFields.LOWER_BOUND, o.lowerBound);
+    root.put(FindmaxFields.ENDING, o.ending);
+    ArrayNode steps = root.putArray(FindmaxFields.STEPS);
     int index = 0;
     for (FindmaxStep s : o.steps) {
       ObjectNode n = steps.addObject();
-      n.put("index", ++index).put("kind", s.kind).put("target", s.target).put("threads", s.threads)
-          .put("achieved", s.achieved).put("passed", s.passed).put("reason", s.reason).put("dir", s.dir)
-          .put("clientLimited", s.clientLimited).put("failedOperations", s.failedOps)
-          .put("inconclusive", s.inconclusive).put("cause", s.cause).put("machineBusy", s.machineBusy)
-          .put("verdict", s.verdict).put("measures", s.measures);
+      n.put(Step.INDEX, ++index).put(Step.KIND, s.kind).put(Step.TARGET, s.target).put(Step.THREADS, s.threads)
+          .put(Step.ACHIEVED, s.achieved).put(Step.PASSED, s.passed).put(Step.REASON, s.reason)
+          .put(Step.DIR, s.dir).put(Step.CLIENT_LIMITED, s.clientLimited).put(Step.FAILED_OPERATIONS, s.failedOps)
+          .put(Step.INCONCLUSIVE, s.inconclusive).put(Step.CAUSE, s.cause).put(Step.MACHINE_BUSY, s.machineBusy)
+          .put(Step.VERDICT, s.verdict).put(Step.MEASURES, s.measures);
     }
-    Files.write(out.resolve("findmax.json"), (mapper.writeValueAsString(root) + "\n")
+    Files.write(out.resolve(FindmaxFields.FILE), (mapper.writeValueAsString(root) + "\n")
         .getBytes(StandardCharsets.UTF_8));
   }
 

@@ -23,6 +23,9 @@ import site.ycsb.fleet.suite.ClientVerdicts;
 import site.ycsb.fleet.suite.DbHosts;
 import site.ycsb.fleet.suite.LocalPhaseRunner;
 import site.ycsb.measurements.Measurements;
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.Health;
+import site.ycsb.output.SummaryFields.Measurement;
 import site.ycsb.results.ResultDir;
 
 /**
@@ -233,9 +236,9 @@ public final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     System.err.println(String.format(Locale.ROOT, "findmax: step %d (%s): %s for %.0f s (+ %.0f s warm-up)",
         index, kind, rate > 0 ? String.join(" ", EngineCommandLine.target(rate)) : "-threads " + threads + ", unthrottled", stepSeconds,
         warmupSeconds));
+    Path log = Files.createDirectories(out).resolve(dir.getFileName() + ".log");
     long start = System.currentTimeMillis();
-    int code = engine.run(index, stepOptions(rate, threads, stepSeconds, warmupSeconds, slas), dir,
-        Files.createDirectories(out).resolve(dir.getFileName() + ".log"));
+    int code = engine.run(index, stepOptions(rate, threads, stepSeconds, warmupSeconds, slas), dir, log);
     record(dir, index, kind, rate, threads, start, System.currentTimeMillis(), code);
     FindmaxStep r = read(rate, dir);
     r.dir = out.relativize(dir).toString();
@@ -244,7 +247,7 @@ public final class FindmaxStepRunner implements FindmaxSearch.Stepper {
     r.exitCode = code;
     // Exit 4 (failures over the engine's errors.budget) is a completed step: findmax's own error SLA judges it.
     if (code != ExitCode.OK && code != ExitCode.ERRORS_OVER_BUDGET) {
-      r.engineMessage = lastErrorLine(dir.resolveSibling(dir.getFileName() + ".log"));
+      r.engineMessage = lastErrorLine(log);
       if (r.reason.isEmpty() || r.achieved == 0) {
         r.reason = "engine exit code " + code + (r.engineMessage.isEmpty() ? "" : ": " + r.engineMessage);
       }
@@ -311,7 +314,7 @@ public final class FindmaxStepRunner implements FindmaxSearch.Stepper {
       boolean isIntended = name.startsWith(Measurements.INTENDED_PREFIX);
       String op = isIntended ? name.substring(Measurements.INTENDED_PREFIX.length()) : name;
       if (!isIntended && !op.equals("VERIFY")) {
-        failed += failures(m.path("returns"));
+        failed += failures(m.path(Measurement.RETURNS));
       }
       if (op.endsWith("-FAILED") || op.equals("VERIFY") || op.equals("CLEANUP")
           || !isIntended && op.equals("READ-MODIFY-WRITE")) {
@@ -322,8 +325,8 @@ public final class FindmaxStepRunner implements FindmaxSearch.Stepper {
         (isIntended ? intended : service).put(op, stats);
       }
     }
-    JsonNode health = result.summary().path("health");
-    boolean clientLimited = health.path("clientLimited").asBoolean(false);
+    JsonNode health = result.summary().path(SummaryFields.HEALTH);
+    boolean clientLimited = health.path(Health.CLIENT_LIMITED).asBoolean(false);
     double clientsSum = clientsThroughput(result);
     FindmaxStep r = new FindmaxStep(rate, clientsSum > 0 ? clientsSum : result.throughput(), clientLimited, failed);
     r.intended.putAll(intended);
@@ -339,11 +342,11 @@ public final class FindmaxStepRunner implements FindmaxSearch.Stepper {
    * gives "client" when it was flagged client-limited.
    */
   static void readVerdict(JsonNode health, FindmaxStep r) {
-    JsonNode verdict = health.path("verdict");
-    r.cause = verdict.path("cause").asText(r.clientLimited ? "client" : "");
-    r.machineBusy = verdict.path("machineBusy").asBoolean(false);
+    JsonNode verdict = health.path(Health.VERDICT);
+    r.cause = verdict.path(SummaryFields.Verdict.CAUSE).asText(r.clientLimited ? "client" : "");
+    r.machineBusy = verdict.path(SummaryFields.Verdict.MACHINE_BUSY).asBoolean(false);
     List<ClientVerdicts.Verdict> clients = ClientVerdicts.of(health, "");
-    boolean merged = health.path("perClient").size() > 0;
+    boolean merged = health.path(Health.PER_CLIENT).size() > 0;
     List<String> texts = new ArrayList<>();
     List<String> measures = new ArrayList<>();
     for (ClientVerdicts.Verdict c : clients) {
@@ -375,10 +378,10 @@ public final class FindmaxStepRunner implements FindmaxSearch.Stepper {
   /** avg, p50, p90, p95, p99 and p999 of one measurement (us), those it has. */
   private static Map<String, Long> statistics(JsonNode m) {
     Map<String, Long> stats = new LinkedHashMap<>();
-    if (m.path("averageUs").isNumber()) {
-      stats.put("avg", (long) m.path("averageUs").asDouble());
+    if (m.path(Measurement.AVERAGE_US).isNumber()) {
+      stats.put("avg", (long) m.path(Measurement.AVERAGE_US).asDouble());
     }
-    Iterator<Map.Entry<String, JsonNode>> it = m.path("percentilesUs").fields();
+    Iterator<Map.Entry<String, JsonNode>> it = m.path(Measurement.PERCENTILES_US).fields();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       String statistic = PERCENTILE_STATISTICS.get(e.getKey());
@@ -397,7 +400,7 @@ public final class FindmaxStepRunner implements FindmaxSearch.Stepper {
   static double clientsThroughput(ResultDir merged) {
     try {
       double sum = 0;
-      for (JsonNode s : merged.summary().path("merge").path("sources")) {
+      for (JsonNode s : merged.summary().path(SummaryFields.OfMerged.MERGE).path(SummaryFields.Merge.SOURCES)) {
         sum += ResultDir.load(java.nio.file.Paths.get(s.asText())).throughput();
       }
       return sum;

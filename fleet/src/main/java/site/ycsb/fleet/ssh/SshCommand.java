@@ -12,6 +12,8 @@ import site.ycsb.fleet.UsageException;
  * (BatchMode), notice a dead connection within about 15 s (ServerAlive*), give up connecting after 10 s.
  */
 public final class SshCommand {
+  /** ssh's own exit code when it could not connect or lost the connection (a remote command's 255 reads the same). */
+  public static final int CONNECTION_FAILED = 255;
   static final List<String> DEFAULT_OPTIONS = Arrays.asList(
       "BatchMode=yes", "ConnectTimeout=10", "ServerAliveInterval=5", "ServerAliveCountMax=3");
 

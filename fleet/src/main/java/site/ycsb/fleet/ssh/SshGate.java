@@ -71,7 +71,7 @@ public final class SshGate {
    */
   public ClockCheck.Reading clock(List<String> ssh) throws InterruptedException {
     return withRetries(() -> ClockCheck.measure(ssh, commandTimeoutMs),
-        r -> !r.known() && refusedSetup(255, r.problem));
+        r -> !r.known() && refusedSetup(SshCommand.CONNECTION_FAILED, r.problem));
   }
 
   /** One attempt of a command through the gate. */

@@ -7,6 +7,9 @@ import java.util.Locale;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.Causes;
+import site.ycsb.output.SummaryFields.Health;
 import site.ycsb.results.ResultDir;
 
 /**
@@ -27,10 +30,10 @@ public final class ClientVerdicts {
 
     Verdict(String host, JsonNode health) {
       this.host = host;
-      JsonNode v = health.path("verdict");
-      this.cause = v.path("cause").asText("");
-      this.text = v.hasNonNull("text") ? v.path("text").asText() : "";
-      this.measures = measures(health.path("causes"));
+      JsonNode v = health.path(Health.VERDICT);
+      this.cause = v.path(SummaryFields.Verdict.CAUSE).asText("");
+      this.text = v.hasNonNull(SummaryFields.Verdict.TEXT) ? v.path(SummaryFields.Verdict.TEXT).asText() : "";
+      this.measures = measures(health.path(Health.CAUSES));
     }
 
     /** "on time" for a kept schedule, else the cause, e.g. "machine"; "" when not recorded. */
@@ -46,7 +49,7 @@ public final class ClientVerdicts {
   public static List<Verdict> of(java.nio.file.Path dir) {
     try {
       ResultDir r = ResultDir.load(dir);
-      return of(r.summary().path("health"), r.host());
+      return of(r.summary().path(SummaryFields.HEALTH), r.host());
     } catch (site.ycsb.results.UsageException e) {
       return Collections.emptyList();
     }
@@ -55,10 +58,10 @@ public final class ClientVerdicts {
   /** The clients' verdicts in a run's {@code health}; {@code host} names an unmerged run's only client. */
   public static List<Verdict> of(JsonNode health, String host) {
     List<Verdict> out = new ArrayList<>();
-    JsonNode clients = health.path("perClient");
+    JsonNode clients = health.path(Health.PER_CLIENT);
     if (clients.size() > 0) {
       for (JsonNode c : clients) {
-        out.add(new Verdict(c.path("host").asText("?"), c));
+        out.add(new Verdict(c.path(SummaryFields.HOST).asText("?"), c));
       }
     } else {
       out.add(new Verdict(host, health));
@@ -72,24 +75,26 @@ public final class ClientVerdicts {
       return "";
     }
     List<String> parts = new ArrayList<>();
-    if (c.path("cpuWaitSec").isNumber()) {
-      parts.add(String.format(Locale.ROOT, "CPU wait %.2f s (ran %.2f s)", c.path("cpuWaitSec").asDouble(),
-          c.path("cpuRunSec").asDouble()));
-    } else if (c.has("cpuWaitMeasured")) {
+    if (c.path(Causes.CPU_WAIT_SEC).isNumber()) {
+      parts.add(String.format(Locale.ROOT, "CPU wait %.2f s (ran %.2f s)", c.path(Causes.CPU_WAIT_SEC).asDouble(),
+          c.path(Causes.CPU_RUN_SEC).asDouble()));
+    } else if (c.has(Causes.CPU_WAIT_MEASURED)) {
       parts.add("CPU wait not measured");
     }
-    if (c.path("loadAverage").isNumber()) {
-      parts.add(String.format(Locale.ROOT, "load %.1f on %d cores", c.path("loadAverage").asDouble(),
-          c.path("cpuCores").asInt()));
+    if (c.path(Causes.LOAD_AVERAGE).isNumber()) {
+      parts.add(String.format(Locale.ROOT, "load %.1f on %d cores", c.path(Causes.LOAD_AVERAGE).asDouble(),
+          c.path(Causes.CPU_CORES).asInt()));
     }
-    if (c.path("threadsBusyInCalls").isNumber()) {
-      parts.add(String.format(Locale.ROOT, "threads busy %.0f%%", 100 * c.path("threadsBusyInCalls").asDouble()));
+    if (c.path(Causes.THREADS_BUSY_IN_CALLS).isNumber()) {
+      parts.add(String.format(Locale.ROOT, "threads busy %.0f%%",
+          100 * c.path(Causes.THREADS_BUSY_IN_CALLS).asDouble()));
     }
-    if (c.path("longestCallUs").isNumber()) {
-      parts.add(String.format(Locale.ROOT, "longest call %.1f ms", c.path("longestCallUs").asDouble() / 1000));
+    if (c.path(Causes.LONGEST_CALL_US).isNumber()) {
+      parts.add(String.format(Locale.ROOT, "longest call %.1f ms", c.path(Causes.LONGEST_CALL_US).asDouble() / 1000));
     }
-    if (c.path("processPauseMaxUs").isNumber()) {
-      parts.add(String.format(Locale.ROOT, "longest pause %.1f ms", c.path("processPauseMaxUs").asDouble() / 1000));
+    if (c.path(Causes.PROCESS_PAUSE_MAX_US).isNumber()) {
+      parts.add(String.format(Locale.ROOT, "longest pause %.1f ms",
+          c.path(Causes.PROCESS_PAUSE_MAX_US).asDouble() / 1000));
     }
     return String.join(", ", parts);
   }

@@ -12,8 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import site.ycsb.output.SummaryFields;
+import site.ycsb.output.SummaryFields.DatabaseNodes;
+import site.ycsb.output.SummaryFields.NodeFigures;
 import site.ycsb.results.ResultDir;
-import site.ycsb.telemetry.DatabaseNodes;
 
 /**
  * The database nodes of every completed phase, for suite-summary.md: per phase, repeat and node the mean and maximum
@@ -33,19 +35,21 @@ final class DatabaseNodeTable {
     for (Path dir : phaseDirs) {
       JsonNode section;
       try {
-        section = ResultDir.load(dir).summary().path(DatabaseNodes.SECTION);
+        section = ResultDir.load(dir).summary().path(SummaryFields.DATABASE_NODES);
       } catch (site.ycsb.results.UsageException e) {
         continue;
       }
       String phase = dir.getFileName().toString();
       String repeat = dir.getParent().getFileName().toString();
-      for (JsonNode n : section.path("nodes")) {
+      for (JsonNode n : section.path(DatabaseNodes.NODES)) {
         rows.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s / %s | %s | %s / %s |%n", phase,
-            repeat, n.path("node").asText(), num(n, "cpuMeanPct"), num(n, "cpuMaxPct"), num(n, "iowaitMeanPct"),
-            num(n, "diskReadMeanMbS"), num(n, "diskWriteMeanMbS"), num(n, "diskBusyMaxPct"), num(n, "netRxMeanMbS"),
-            num(n, "netTxMeanMbS")));
+            repeat, n.path(NodeFigures.NODE).asText(), num(n, NodeFigures.CPU_MEAN_PCT),
+            num(n, NodeFigures.CPU_MAX_PCT), num(n, NodeFigures.IOWAIT_MEAN_PCT),
+            num(n, NodeFigures.DISK_READ_MEAN_MB_S), num(n, NodeFigures.DISK_WRITE_MEAN_MB_S),
+            num(n, NodeFigures.DISK_BUSY_MAX_PCT), num(n, NodeFigures.NET_RX_MEAN_MB_S),
+            num(n, NodeFigures.NET_TX_MEAN_MB_S)));
       }
-      for (String kind : new String[] {"verdicts", "problems"}) {
+      for (String kind : new String[] {DatabaseNodes.VERDICTS, DatabaseNodes.PROBLEMS}) {
         for (JsonNode v : section.path(kind)) {
           notes.add("- " + phase + " (repeat " + repeat + "): " + v.asText());
         }

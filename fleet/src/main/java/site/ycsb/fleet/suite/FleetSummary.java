@@ -9,6 +9,9 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import site.ycsb.fleet.ssh.ClockCheck;
+import site.ycsb.fleet.suite.FleetPhaseRecord.Fields;
+
 /**
  * The fleet's section of suite-summary.md: per completed phase, how many clients, the start skew (spread of the
  * schedules' openings), the spread of the measurements' starts, the largest clock offset measured before the phase
@@ -34,28 +37,29 @@ final class FleetSummary {
       long worst = 0;
       String worstText = "not measured";
       List<String> flagged = new ArrayList<>();
-      for (Iterator<Map.Entry<String, JsonNode>> it = r.path("clients").fields(); it.hasNext(); ) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = r.path(Fields.CLIENTS).fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> c = it.next();
-        if (c.getValue().path("completed").asBoolean(false)) {
+        if (c.getValue().path(Fields.COMPLETED).asBoolean(false)) {
           clients++;
         }
-        JsonNode clock = c.getValue().path("clock");
-        String verdict = clock.path("verdict").asText("");
-        if (clock.path("offsetMs").isNumber()) {
-          long off = clock.path("offsetMs").asLong();
+        JsonNode clock = c.getValue().path(Fields.CLOCK);
+        String verdict = clock.path(Fields.VERDICT).asText("");
+        if (clock.path(Fields.OFFSET_MS).isNumber()) {
+          long off = clock.path(Fields.OFFSET_MS).asLong();
           if (worstText.equals("not measured") || Math.abs(off) > Math.abs(worst)) {
             worst = off;
-            worstText = String.format(Locale.ROOT, "%+d ms (± %d ms), %s", off, clock.path("uncertaintyMs").asLong(),
-                c.getKey());
+            worstText = String.format(Locale.ROOT, "%+d ms (± %d ms), %s", off,
+                clock.path(Fields.UNCERTAINTY_MS).asLong(), c.getKey());
           }
         }
-        if (verdict.equals("warning") || verdict.equals("unknown")) {
+        if (verdict.equals(FleetPhaseRecord.verdictValue(ClockCheck.Verdict.WARNING))
+            || verdict.equals(FleetPhaseRecord.verdictValue(ClockCheck.Verdict.UNKNOWN))) {
           flagged.add(c.getKey() + " " + verdict);
         }
       }
-      sb.append("| ").append(r.path("phase").asText()).append(" | ").append(r.path("repeat").asInt()).append(" | ")
-          .append(clients).append(" | ").append(number(r, "startSkewMs")).append(" | ")
-          .append(number(r, "measurementStartSpreadMs")).append(" | ").append(worstText).append(" | ")
+      sb.append("| ").append(r.path(Fields.PHASE).asText()).append(" | ").append(r.path(Fields.REPEAT).asInt())
+          .append(" | ").append(clients).append(" | ").append(number(r, Fields.START_SKEW_MS)).append(" | ")
+          .append(number(r, Fields.MEASUREMENT_START_SPREAD_MS)).append(" | ").append(worstText).append(" | ")
           .append(flagged.isEmpty() ? "none" : String.join("; ", flagged)).append(" |\n");
     }
     if (!any) {
@@ -63,8 +67,8 @@ final class FleetSummary {
     }
     sb.append("\nStart skew: how far apart the clients' schedules opened (each at the common instant of its own "
         + "clock, or later when its start-up outlasted --start-delay). Clock offsets: client minus head, measured "
-        + "over ssh before the phase, ± half the round trip; every client's is in suite-summary.json and the "
-        + "phase's " + FleetPhaseRecord.FILE + ".\n");
+        + "over ssh before the phase, ± half the round trip; every client's is in " + SuiteSummaryJson.FILE
+        + " and the phase's " + FleetPhaseRecord.FILE + ".\n");
     return sb.toString();
   }
 

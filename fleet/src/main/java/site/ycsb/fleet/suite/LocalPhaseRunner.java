@@ -158,12 +158,12 @@ public final class LocalPhaseRunner implements PhaseRunner {
         System.err.println(PhaseWarmup.describe("suite", phase.name(), warmup));
       }
     } catch (UsageException e) {
-      return PhaseOutcome.failed(2, e.getMessage());
+      return PhaseOutcome.failed(ExitCode.USAGE, e.getMessage());
     }
     Process engine;
     synchronized (this) {
       if (stopping) {
-        return PhaseOutcome.failed(1, "not started: the suite is stopping");
+        return PhaseOutcome.failed(ExitCode.RUN_FAILED, "not started: the suite is stopping");
       }
       engine = new ProcessBuilder(withOwnSession(cmd)).inheritIO().start();
       current = engine;

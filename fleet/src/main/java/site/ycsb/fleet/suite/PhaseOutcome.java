@@ -17,7 +17,7 @@ public final class PhaseOutcome {
   }
 
   public static PhaseOutcome ok() {
-    return new PhaseOutcome(0, null);
+    return new PhaseOutcome(ExitCode.OK, null);
   }
 
   /** A failed phase; {@code why} completes "phase X (repeat n) ..." in one line. */

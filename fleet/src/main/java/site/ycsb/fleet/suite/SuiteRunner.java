@@ -28,6 +28,8 @@ public final class SuiteRunner {
   private final ReportStep report;
   private final PrintStream err;
   /** Read by a signal's shutdown hook ({@link #writeInterruptedSummary}) while the run adds to it. */
+  /** The suite's summary for people, in the output directory. */
+  static final String SUMMARY_MD = "suite-summary.md";
   private final List<Path> completed = new java.util.concurrent.CopyOnWriteArrayList<>();
   /** Whether suite-summary.md was written (by the run's end or by an interruption: once). */
   private final java.util.concurrent.atomic.AtomicBoolean summaryWritten =
@@ -93,11 +95,11 @@ public final class SuiteRunner {
     }
     if (!completed.isEmpty() && summaryWritten.compareAndSet(false, true)) {
       SuiteTable table = SuiteTable.read(completed);
-      Files.write(out.resolve("suite-summary.md"), (table.markdown() + table.verdictsMarkdown()
+      Files.write(out.resolve(SUMMARY_MD), (table.markdown() + table.verdictsMarkdown()
           + FleetSummary.markdown(completed)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
       SuiteSummaryJson.write(out, completed);
       err.print(table.markdown());
-      DatabaseNodeTable.append(out.resolve("suite-summary.md"), completed, err);
+      DatabaseNodeTable.append(out.resolve(SUMMARY_MD), completed, err);
       if (report != null) {
         int code = report.run(out.resolve("report"), completed);
         if (code != ExitCode.OK) {
@@ -129,13 +131,14 @@ public final class SuiteRunner {
     }
     try {
       SuiteTable table = SuiteTable.read(done);
-      Files.write(out.resolve("suite-summary.md"), (table.markdown() + FleetSummary.markdown(done))
+      Files.write(out.resolve(SUMMARY_MD), (table.markdown() + FleetSummary.markdown(done))
           .getBytes(java.nio.charset.StandardCharsets.UTF_8));
       SuiteSummaryJson.write(out, done);
-      err.println(tool + ": interrupted; suite-summary.md covers the " + done.size() + " completed phase(s) in " + out);
-      DatabaseNodeTable.append(out.resolve("suite-summary.md"), done, err);
+      err.println(tool + ": interrupted; " + SUMMARY_MD + " covers the " + done.size() + " completed phase(s) in "
+          + out);
+      DatabaseNodeTable.append(out.resolve(SUMMARY_MD), done, err);
     } catch (IOException | RuntimeException e) {
-      err.println(tool + ": interrupted; could not write suite-summary.md: " + e.getMessage());
+      err.println(tool + ": interrupted; could not write " + SUMMARY_MD + ": " + e.getMessage());
     }
   }
 

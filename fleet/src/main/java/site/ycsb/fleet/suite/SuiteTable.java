@@ -1,5 +1,6 @@
 package site.ycsb.fleet.suite;
 
+import site.ycsb.output.SummaryFields;
 import site.ycsb.results.ResultDir;
 
 import java.nio.file.Path;
@@ -132,7 +133,7 @@ final class SuiteTable {
   static Double throughput(Path phaseDir) {
     try {
       ResultDir r = ResultDir.load(phaseDir);
-      return r.summary().hasNonNull("throughput") ? r.throughput() : null;
+      return r.summary().hasNonNull(SummaryFields.THROUGHPUT) ? r.throughput() : null;
     } catch (site.ycsb.results.UsageException e) {
       return null;
     }

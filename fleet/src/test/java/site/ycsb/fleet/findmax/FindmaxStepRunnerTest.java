@@ -1,16 +1,23 @@
 package site.ycsb.fleet.findmax;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** How a step is read back from its result directory (no engine). */
+import site.ycsb.fleet.EngineRecord;
+
+/** How a step is read back from its result directory (hand-made, and one the real engine wrote). */
 class FindmaxStepRunnerTest {
   @Test
   void should_count_only_failed_statuses_as_failed_operations_when_inserts_were_batched(@TempDir Path dir)
@@ -134,6 +141,29 @@ class FindmaxStepRunnerTest {
     assertEquals("findmax step 2: target 2000 ops/s", line[4]);
     org.junit.jupiter.api.Assertions.assertTrue(before <= Long.parseLong(line[0])
         && Long.parseLong(line[0]) <= Long.parseLong(line[1]) && Long.parseLong(line[1]) <= after, line[0]);
+  }
+
+  @Test
+  void should_read_the_engines_figures_when_the_step_is_a_record_the_engine_wrote(@TempDir Path tmp)
+      throws Exception {
+    Path dir = EngineRecord.write(tmp.resolve("step"));
+    JsonNode written = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+    FindmaxStep s = FindmaxStepRunner.read(300, dir);
+    assertEquals(written.path("throughput").asDouble(), s.achieved, 0.0);
+    assertTrue(s.achieved > 0, written.toString());
+    assertEquals(written.path("operations").asLong(), s.operations);
+    assertEquals(0, s.failedOps);
+    assertEquals(written.path("health").path("clientLimited").asBoolean(), s.clientLimited);
+    assertEquals(written.path("health").path("verdict").path("cause").asText(), s.cause);
+    assertFalse(s.cause.isEmpty(), written.toString());
+    assertFalse(s.measures.isEmpty(), written.toString());
+    for (String op : new String[] {"READ", "UPDATE"}) {
+      JsonNode m = written.path("measurements").path(op);
+      assertEquals((long) m.path("averageUs").asDouble(), (long) s.service.get(op).get("avg"), op);
+      assertEquals(m.path("percentilesUs").path("99").asLong(), (long) s.service.get(op).get("p99"), op);
+      assertEquals(written.path("measurements").path("Intended-" + op).path("percentilesUs").path("99").asLong(),
+          (long) s.intended.get(op).get("p99"), op);
+    }
   }
 
   @Test
