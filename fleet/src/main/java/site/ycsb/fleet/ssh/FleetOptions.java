@@ -22,7 +22,7 @@ public final class FleetOptions {
    * counts every set-up together and stays below 10.
    */
   public static final Option<Integer> SSH_SETUPS = Option.count("--ssh-setups", 8, 1, 100).unit("connections")
-      .meaning("at most N ssh/scp connections of the head being set up at once, to all client hosts together (they "
+      .meaning("the most ssh/scp connections of the head being set up at once, to all client hosts together (they "
           + "may share one sshd, whose default `MaxStartups 10:30:100` drops connections from the 10th "
           + "unauthenticated one on); a short command or copy holds its place until it ends, a phase's engine until "
           + "it has started. A set-up refused or reset by the server is tried again, " + SshGate.ATTEMPTS
@@ -35,11 +35,11 @@ public final class FleetOptions {
           + "is killed and its host named").build();
   public static final Option<Long> CLOCK_WARN = Option.whole("--clock-warn", 50L, 0, 3_600_000).unit("ms")
       .meaning("before every phase each client's clock is compared with the head's over ssh; a warning names the "
-          + "client whose offset exceeds N ms beyond the measurement's uncertainty (half the best round trip)")
+          + "client whose offset exceeds this many ms beyond the measurement's uncertainty (half the best round trip)")
       .build();
   public static final Option<Long> CLOCK_REFUSE = Option.whole("--clock-refuse", 1000L, 1, 3_600_000).unit("ms")
       .meaning("the phase is refused (one line naming the host and its offset, exit 1) when a client's offset "
-          + "exceeds N ms beyond the uncertainty: merged intervals assume aligned clocks").build();
+          + "exceeds this many ms beyond the uncertainty: merged intervals assume aligned clocks").build();
 
   /** The options, in the README's order. */
   public static final OptionSet SET = new OptionSet(Arrays.<Option<?>>asList(SSH_SETUPS, SSH_TIMEOUT, COPY_TIMEOUT,

@@ -29,7 +29,7 @@ public final class SuiteOptions {
   public static final Option<Integer> DB_EXPORTER_PORT = Option.count("--db-exporter-port", 0, 0, 65535).unit("port")
       .meaning("`suite` and `fleet` with `--metrics-port` and `--db-hosts`: the port of a Prometheus exporter on every "
           + "`--db-hosts` node (e.g. 9100 for node_exporter, 9180 for ScyllaDB's own), added to "
-          + "`prometheus-targets.json` as HOST:N with the node's name in results as its `node` label; 0: none")
+          + "`prometheus-targets.json` as HOST:port with the node's name in results as its `node` label; 0: none")
       .build();
 
   public String binding;
