@@ -97,6 +97,15 @@ public final class TypedProperties {
     return v != null ? v : def;
   }
 
+  /**
+   * The trimmed value, or {@code def} when absent; a blank one is refused (an unset shell variable, {@code -p x=$X},
+   * must not silently mean the default), in the same words as the typed readers.
+   */
+  public String text(String name, String def) {
+    String v = trimmedValue(typedKey(name));
+    return v != null ? v : def;
+  }
+
   /** The value exactly as given (not trimmed: a password), or null when absent or empty. */
   public String raw(String name) {
     for (String spelling : spellings(name)) {

@@ -45,6 +45,21 @@ class TypedPropertiesTest {
     assertEquals(expected, failure(() -> typed.bool("x", true)));
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"", " ", "\t"})
+  void should_refuse_text_given_blank_and_give_the_default_only_when_absent(String blank) {
+    assertEquals("d", typed.text("x", "d"));
+    props.setProperty("x", " v ");
+    assertEquals("v", typed.text("x", "d"));
+    props.setProperty("x", blank);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> typed.text("x", "d"));
+    assertEquals("x is given empty: give a value, or leave x out for its default", e.getMessage());
+    TypedProperties aliased = new TypedProperties(props, java.util.Collections.singletonMap("y",
+        java.util.Collections.singletonList("x")));
+    e = assertThrows(IllegalArgumentException.class, () -> aliased.text("y", "d"));
+    assertTrue(e.getMessage().startsWith("x is given empty"), e.getMessage());
+  }
+
   @Test
   void should_trim_the_value_when_reading() {
     props.setProperty("n", " 42 ");

@@ -88,10 +88,10 @@ public final class GridDBConfig {
       OptionValues v = GridDBOptions.SET.values(props);
       TypedProperties p = v.typed();
       // which connection method: first only whether each is given (a blank one is refused), then their values
-      String member = GridDBOptions.value(p, MEMBER);
-      String address = GridDBOptions.value(p, ADDRESS);
-      String port = GridDBOptions.value(p, PORT);
-      String provider = GridDBOptions.value(p, PROVIDER);
+      String member = p.text(MEMBER, null);
+      String address = p.text(ADDRESS, null);
+      String port = p.text(PORT, null);
+      String provider = p.text(PROVIDER, null);
       int methods = (member != null ? 1 : 0) + (address != null ? 1 : 0) + (provider != null ? 1 : 0);
       if (methods == 0) {
         throw mistake("no connection method: set " + MEMBER + "=host:port,... (fixed list), " + ADDRESS

@@ -50,7 +50,7 @@ public final class GridDBOptions {
       .defaultText("server default (`public`)").meaning("database").build();
   public static final Option<String> CONSISTENCY = Option.of("griddb.consistency", String.class, "IMMEDIATE",
       "`IMMEDIATE` or `EVENTUAL` (any case)", (p, o) -> {
-        String v = value(p, o.name());
+        String v = p.text(o.name(), null);
         return v == null ? o.defaultValue()
             : TypedProperties.oneOf(o.name(), v, Arrays.asList("IMMEDIATE", "EVENTUAL"), true);
       }).meaning("consistency of the client's reads").build();
@@ -96,7 +96,7 @@ public final class GridDBOptions {
           + "table remembers the count it was created with; a different explicit value is an error").build();
   public static final Option<ScanLayout> SCAN_LAYOUT = Option.of("griddb.scanlayout", ScanLayout.class, null,
       "`rows`, `index` or `sql` (any case)", (p, o) -> {
-        String v = value(p, o.name());
+        String v = p.text(o.name(), null);
         ScanLayout layout = v == null ? null : ScanLayout.parse(v);
         if (v != null && layout == null) {
           TypedProperties.oneOf(o.name(), v, Arrays.asList("rows", "index", "sql"), true);
@@ -149,29 +149,16 @@ public final class GridDBOptions {
   private GridDBOptions() {
   }
 
-  /**
-   * The value of {@code name} in whichever spelling is given, or null; given blank (in any spelling, none with a
-   * value) it is refused.
-   */
-  static String value(TypedProperties p, String name) {
-    String blank = p.givenBlank(name);
-    if (blank != null) {
-      // an unset shell variable (-p griddb.consistency=$CL) must not silently mean the default
-      throw new IllegalArgumentException(blank + " is given empty: give a value, or leave " + blank + " out");
-    }
-    return p.string(name, null);
-  }
-
   private static Option.Builder<String> text(String name, String def) {
     return Option.of(name, String.class, def, "text", (p, o) -> {
-      String v = value(p, o.name());
+      String v = p.text(o.name(), null);
       return v == null ? o.defaultValue() : v;
     });
   }
 
   private static Option.Builder<String> required(String name) {
     return Option.of(name, String.class, null, "text", (p, o) -> {
-      String v = value(p, o.name());
+      String v = p.text(o.name(), null);
       if (v == null) {
         List<String> old = o.aliases();
         throw new IllegalArgumentException("missing property " + o.name() + (old.isEmpty() ? ""
@@ -184,7 +171,7 @@ public final class GridDBOptions {
   /** A whole number within the bounds (0 too where {@link Option.Builder#zeroMeans} says so), or {@code def}. */
   private static Option.Builder<Integer> number(String name, Integer def, int min, int max) {
     return Option.of(name, Integer.class, def, null, (p, o) -> {
-      String v = value(p, o.name());
+      String v = p.text(o.name(), null);
       if (v == null) {
         return o.defaultValue();
       }
@@ -196,7 +183,7 @@ public final class GridDBOptions {
   /** A name in GridDB (a container's, a column's): text matching {@code pattern}, or {@code def}. */
   private static Option.Builder<String> name(String name, String def, String pattern, String problem) {
     return Option.of(name, String.class, def, null, (p, o) -> {
-      String v = value(p, o.name());
+      String v = p.text(o.name(), null);
       String s = v == null ? o.defaultValue() : v;
       if (!s.matches(pattern)) {
         throw TypedProperties.badValue(o.name(), s, problem);

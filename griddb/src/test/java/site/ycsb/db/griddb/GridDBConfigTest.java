@@ -393,7 +393,7 @@ class GridDBConfigTest {
     // an unset shell variable must not silently mean the default (or "missing" for a required one)
     Properties p = fixedList();
     p.setProperty(name, " \t");
-    assertEquals(name + " is given empty: give a value, or leave " + name + " out", error(p));
+    assertEquals(name + " is given empty: give a value, or leave " + name + " out for its default", error(p));
   }
 
   @Test

@@ -29,14 +29,14 @@ public final class ProfileOptions {
   private static final Class<Map<String, Double>> MIX = (Class<Map<String, Double>>) (Class<?>) Map.class;
 
   public static final Option<String> PROFILE = Option.of("profile", String.class, null,
-      "a path or a `file:` URI; at most 16 MiB",
+      "a path or a `file:` URI; at most " + Profile.MAX_FILE_BYTES / (1024 * 1024) + " MiB",
       (p, o) -> p.required(o.name(), "the path of a cassandra-stress user profile, e.g. "
           + "-p profile=workloads/cassandra-stress/test01.yaml"))
       .defaultText("— (required)")
       .meaning("the cassandra-stress user profile (YAML), as cassandra-stress takes it (`file:///home/me/p.yaml`)")
       .build();
   public static final Option<Map<String, Double>> OPS = Option.of("ops", MIX, null,
-      "`name=weight,...`, also `ops(insert=1,select1=1)`", (p, o) -> ProfileProperties.ops(given(p, o, "insert=1")))
+      "`name=weight,...`, also `ops(insert=1,select1=1)`", (p, o) -> ProfileProperties.ops(p.text(o.name(), "insert=1")))
       .defaultText("`insert=1`")
       .meaning("the operation mix; names: `insert`, the profile's query and token-range query names, in any case, "
           + "also as `<specname>.<name>`").build();
@@ -74,7 +74,7 @@ public final class ProfileOptions {
       .meaning("like cassandra-stress's `n<`: the statistical stop ends the run after this many intervals even if the "
           + "rate has not converged; at least `profile.nmin`").build();
   public static final Option<Distribution> IN_LIST = Option.of("profile.inlist", Distribution.class, null,
-      "a distribution within 1.." + MAX_IN_LIST, (p, o) -> ProfileProperties.inList(given(p, o, "uniform(1..5)")))
+      "a distribution within 1.." + MAX_IN_LIST, (p, o) -> ProfileProperties.inList(p.text(o.name(), "uniform(1..5)")))
       .defaultText("`uniform(1..5)`")
       .meaning("how many values an `IN ?` marker binds, drawn per query (fewer when fewer distinct values exist)")
       .build();
@@ -84,19 +84,6 @@ public final class ProfileOptions {
       OPS, SEED, SCHEMA, TRUNCATE, POPULATION, INSERT_START, SUMMARY, VISITS, ERR, N_MIN, N_MAX, IN_LIST)));
 
   private ProfileOptions() {
-  }
-
-  /**
-   * The trimmed value, or {@code def} when absent; a blank one is refused (an unset shell variable must not pass for
-   * the default).
-   */
-  private static String given(TypedProperties p, Option<?> o, String def) {
-    String blank = p.givenBlank(o.name());
-    if (blank != null) {
-      throw new IllegalArgumentException(blank + " is given empty: give a value, or leave " + blank
-          + " out for its default");
-    }
-    return p.string(o.name(), def);
   }
 
   private static Double err(TypedProperties p, Option<Double> o) {
