@@ -21,7 +21,8 @@ import org.HdrHistogram.HistogramLogReader;
  * <p>Inputs: the results directory (its hdr/ interval logs), the sampler's file (epoch ms, CPU ticks, RSS kB, one
  * row a second), the JVM's GC log (decorated with timemillis), the window length in seconds and the clock tick rate.
  * An hdr interval belongs to the window that holds its midpoint, as merge puts intervals on a grid. CPU at a window's
- * edge is interpolated between the two samples around it.
+ * edge is interpolated between the two samples around it; RSS, a level rather than a counter, is the last sample at or
+ * before the window's end (the sample after the last interval may catch the JVM exiting, its threads' stacks freed).
  */
 public class SoakWindows {
   private static final Pattern GC_LINE =
@@ -103,7 +104,7 @@ public class SoakWindows {
       double a = interpolate(rows, w.fromMs, 1);
       double b = interpolate(rows, w.toMs, 1);
       w.cpuSec = (b - a) / ticksPerSec;
-      w.rssMb = interpolate(rows, w.toMs, 2) / 1024.0;
+      w.rssMb = lastAtOrBefore(rows, w.toMs, 2) / 1024.0;
     }
     readGc(gcLog, windows);
     // A last window that holds no interval (the final interval ended just past a window's edge) says nothing.
@@ -185,6 +186,17 @@ public class SoakWindows {
       before = row;
     }
     return before[col];
+  }
+
+  private static double lastAtOrBefore(List<double[]> rows, long t, int col) {
+    double[] last = rows.get(0);
+    for (double[] row : rows) {
+      if (row[0] > t) {
+        break;
+      }
+      last = row;
+    }
+    return last[col];
   }
 
   private static void readGc(File gcLog, List<Window> windows) throws IOException {
