@@ -82,7 +82,7 @@ if $quick; then
 fi
 IFS=, read -r -a profile_list <<<"$profiles"
 for p in "${profile_list[@]}"; do [ -f "$p" ] || die "no profile file '$p'"; done
-[ -n "$out" ] || out=$here/results-$(date -u +%Y-%m-%d)$($quick && echo -quick || true).md
+[ -n "$out" ] || out=$here/results-$(date -u +%Y-%m-%d)$(if $quick; then echo -quick; fi).md
 work=$here/target/run-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$work"
 
@@ -139,9 +139,35 @@ summary_field() {
     sub(/^[^:]*:[ ]*/, ""); gsub(/,/, ""); split($0, f, " "); print f[1]; exit }'
 }
 
+# counter_fix_of PROFILE: "flag" when the profile's table has counter columns and its insert names no batch type
+# (cassandra-stress's default is LOGGED), "copy" when it names one other than COUNTER, nothing otherwise. Cassandra
+# refuses counter updates in any batch but a COUNTER one, so cassandra-stress run as such a profile says fails every
+# insert while its summary counts them as done (README, point 1). This project sends those rows as a COUNTER batch
+# with a notice; cassandra-stress gets the same through -insert batchtype=COUNTER ("flag") or, since 4.0-alpha2
+# refuses that option when the profile names a batch type ("Unrecognised insert option(s): {batchtype=LOGGED}"),
+# through a copy of the profile whose batchtype line says COUNTER ("copy"; nothing else in it changed).
+counter_fix_of() {
+  python3 - "$1" <<'PY'
+import re, sys, yaml
+doc = yaml.safe_load(open(sys.argv[1])) or {}
+table = str(doc.get("table_definition") or "")
+named = (doc.get("insert") or {}).get("batchtype")
+if re.search(r"\bcounter\b", table, re.IGNORECASE) and str(named or "").upper() != "COUNTER":
+    print("flag" if named is None else "copy")
+PY
+}
+
 run_stress() { # LOG PROFILE OPS RATE_ARG: a user-mode run of cassandra-stress for $seconds
-  JVM_OPTS="$jvm_opts" timed "$1" -- "$stress" user profile="$2" "ops(${3})" duration="${seconds}s" no-warmup \
-    -rate threads="$threads" ${4:+"$4"} -node "$hosts" -port native="$port" -mode native cql3 -errors ignore
+  local profile=$2 insert=''
+  case $(counter_fix_of "$2") in
+  flag) insert=batchtype=COUNTER ;;
+  copy)
+    profile=$work/counter-batch-$(basename "$2")
+    sed -E 's/^([[:space:]]*batchtype:[[:space:]]*)[A-Za-z]+/\1COUNTER/' "$2" >"$profile" ;;
+  esac
+  JVM_OPTS="$jvm_opts" timed "$1" -- "$stress" user profile="$profile" "ops(${3})" duration="${seconds}s" no-warmup \
+    -rate threads="$threads" ${4:+"$4"} ${insert:+-insert "$insert"} -node "$hosts" -port native="$port" \
+    -mode native cql3 -errors ignore
 }
 
 run_ours() { # LOG PROFILE OPS TARGET: the same with this engine
@@ -155,7 +181,8 @@ run_ours() { # LOG PROFILE OPS TARGET: the same with this engine
 # finds the other's rows: a conditional insert of a row the other tool wrote is not applied, and a read of a young
 # table finds less than one of an old table
 # (one operation of the profile's first query runs after the truncation, since a run needs one; on the empty table
-# it may write one row, the same before either tool's run)
+# it may write one row, the same before either tool's run). Not timed, so the launcher may build here: the first
+# call, before any measured run, builds the binding on a fresh checkout; the measured runs skip that check.
 fresh_table() {
   local op
   op=$(python3 - "$1" <<'PY'
@@ -164,7 +191,7 @@ doc = yaml.safe_load(open(sys.argv[1])) or {}
 print(next(iter(doc.get("queries") or {}), "insert"))
 PY
 )
-  YCSB_SKIP_BUILD=1 "$root/bin/ycsb" run cassandra-cql -p hosts="$hosts" -p port="$port" \
+  "$root/bin/ycsb" run cassandra-cql -p hosts="$hosts" -p port="$port" \
     -p workload=site.ycsb.db.cql.profile.StressProfileWorkload -p profile="$1" -p ops="$op=1" \
     -p profile.schema=true -p profile.truncate=true -p operationcount=1 -threads 1 >"$work/truncate.log" 2>&1 \
     || die "could not empty the table of $1 (see $work/truncate.log)"
@@ -182,6 +209,8 @@ ops_done() {
 # Start-up CPU of each tool: a run of one operation, median of three.
 profile0=${profile_list[0]}
 ops0=$(ops_of "$profile0")
+echo "building this project's binding if needed" >&2
+fresh_table "$profile0"
 echo "start-up cost of each tool (3 runs of one operation)" >&2
 declare -A startup
 for tool in stress ours; do
@@ -210,6 +239,9 @@ summarised() {
     return 0
   fi
   echo "$2 failed without a summary: $1.err" >&2
+  local why
+  why=$(grep -m 1 -E 'Exception|Error|^ycsb' "$1.err" 2>/dev/null || tail -n 1 "$1.err" 2>/dev/null || true)
+  printf '%s\t%s\n' "$(basename "$1")" "${why:0:300}" >>"$work/unsummarised.tsv"
   return 1
 }
 
@@ -322,7 +354,7 @@ one_mode_case() {
 }
 
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
-skipped=''
+skipped='' countered=''
 for p in "${profile_list[@]}"; do
   rf=$(replication_of "$p")
   if [ "$rf" -gt "$nodes" ]; then
@@ -330,6 +362,10 @@ for p in "${profile_list[@]}"; do
     skipped="$skipped $(basename "$p" .yaml) (replication factor $rf);"
     continue
   fi
+  case $(counter_fix_of "$p") in
+  flag) countered="$countered $(basename "$p" .yaml) (-insert batchtype=COUNTER);" ;;
+  copy) countered="$countered $(basename "$p" .yaml) (a copy whose batchtype line says COUNTER);" ;;
+  esac
   one_case "$(basename "$p" .yaml)" "$p" "$(ops_of "$p")" closed
 done
 if [ "$rates" != none ]; then
@@ -345,9 +381,10 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
 python3 - "$tsv" "$out" "${startup[stress]}" "${startup[ours]}" "$load_start" "$load_end" \
   "$threads" "$seconds" "$repeat" "$nodes" "$jvm_opts" "$(cd "$root" && git rev-parse --short HEAD)" \
-  "$(basename "$ref_dir")" "$($quick && echo quick || echo full)" "$skipped" <<'PY'
+  "$(basename "$ref_dir")" "$($quick && echo quick || echo full)" "$skipped" "$countered" <<'PY'
 import csv, statistics, sys, os, platform, subprocess
-(tsv, out, up_stress, up_ours, load0, load1, threads, seconds, repeat, nodes, jvm, commit, ref, kind, skipped) = sys.argv[1:]
+(tsv, out, up_stress, up_ours, load0, load1, threads, seconds, repeat, nodes, jvm, commit, ref, kind, skipped,
+ countered) = sys.argv[1:]
 rows = list(csv.DictReader(open(tsv), delimiter="\t"))
 up = {"stress": float(up_stress), "ours": float(up_ours)}
 def num(v):
@@ -399,6 +436,17 @@ with open(out, "w") as f:
         f.write(f"| {case} | {rate} | {t:.2f} | {c:.2f} |\n")
     if skipped.strip():
         f.write(f"\nSkipped (the keyspace wants more replicas than the cluster has nodes):{skipped.rstrip(';')}.\n")
+    failed = os.path.join(os.path.dirname(tsv), "unsummarised.tsv")
+    if os.path.exists(failed):
+        f.write("\nRuns that printed no summary (left out above), with the first error line of their stderr:\n\n")
+        for line in open(failed):
+            run, _, why = line.rstrip("\n").partition("\t")
+            f.write(f"- `{run}`: `{why.replace('`', chr(39))}`\n")
+    if countered.strip():
+        f.write(f"\nCounter tables whose profile names a batch type other than COUNTER, or none (cassandra-stress's "
+                "default is LOGGED): Cassandra refuses counter updates in such a batch, so cassandra-stress was given "
+                f"COUNTER:{countered.rstrip(';')}. This project sends those rows as a COUNTER batch on its own (with a "
+                "notice).\n")
     f.write("\nLatency: in the closed-loop rows (rate `closed`) both tools report service time, from the call's start. "
             "At a fixed rate cassandra-stress (`-rate fixed=R/s`) reports latency from each operation's scheduled start, "
             "and this project's figures in those rows are its intended latency (the summary's `Intended` lines, "
