@@ -17,6 +17,8 @@ Usage: $PROG [options]
   --quick            smoke run: 1 repeat of 8 s, one profile unless --profiles (checks the script, not a measurement)
   --repeat N         runs per tool and case, interleaved (default 3)
   --seconds N        length of every measured run (default 30)
+  --warmup N         before a profile's closed-loop runs, each tool runs it once for N s, not measured (default 20;
+                     0: none; --quick: 0): a cluster started a minute before, or a table new to it, still speeds up
   --threads N        client threads of both tools (default 16)
   --profiles LIST    comma list of profile files (default: cassandra-stress's own tools/cqlstress-*.yaml and
                      workloads/cassandra-stress/*.yaml); each runs 'insert=1' plus weight 1 for every query it names
@@ -34,20 +36,22 @@ Usage: $PROG [options]
 EOF
 }
 
-repeat=3 seconds=30 threads=16 profiles='' rates=1000 nodes=1 port=9142 quick=false out='' server_heap=2G
+repeat=3 seconds=30 warmup=20 threads=16 profiles='' rates=1000 nodes=1 port=9142 quick=false out='' server_heap=2G
 modes=write,read records=100000
 jvm_opts='-Xms512m -Xmx512m'
 while [ $# -gt 0 ]; do
   case "$1" in
   -h | --help) usage; exit 0 ;;
   --quick) quick=true; shift; continue ;;
-  --repeat | --seconds | --threads | --profiles | --rates | --nodes | --port | --jvm-opts | --out | --server-heap | --modes | --records) ;;
+  --repeat | --seconds | --warmup | --threads | --profiles | --rates | --nodes | --port | --jvm-opts | --out | --server-heap | --modes | --records) ;;
   *) die "unknown option '$1' (see --help)" ;;
   esac
   [ $# -ge 2 ] || die "$1 needs a value (see --help)"
   case "$1" in
   --repeat) need_count "$1" "$2"; repeat=$2 ;;
   --seconds) need_count "$1" "$2"; seconds=$2 ;;
+  --warmup) [[ "$2" =~ ^(0|[1-9][0-9]*)$ ]] || die "--warmup takes a whole number of seconds (0: none), got '$2'"
+    warmup=$2 ;;
   --threads) need_count "$1" "$2"; threads=$2 ;;
   --profiles) profiles=$2 ;;
   --rates) [[ "$2" =~ ^(none|[1-9][0-9]*(,[1-9][0-9]*)*)$ ]] || die "--rates takes a comma list of ops/s or none, got '$2'"
@@ -76,7 +80,7 @@ if [ -z "$profiles" ]; then
   profiles=${profiles%,}
 fi
 if $quick; then
-  repeat=1 seconds=8 records=$((records < 20000 ? records : 20000))
+  repeat=1 seconds=8 warmup=0 records=$((records < 20000 ? records : 20000))
   [ -n "$given_profiles" ] || profiles=${profiles%%,*}
   [ "$rates" = none ] || rates=${rates%%,*}
 fi
@@ -263,6 +267,17 @@ printf 'case\trate\trepeat\ttool\tcpu_s\tops\tops_per_s\trows_per_s\tp50_ms\tp99
 # one_case NAME PROFILE OPS RATE: both tools, $repeat times, alternating which goes first
 one_case() {
   local name=$1 profile=$2 ops=$3 rate=$4 i tool order log stress_rate
+  if [ "$warmup" -gt 0 ] && [ "$rate" = closed ]; then
+    echo "$name: warming up, each tool ${warmup} s (not measured)" >&2
+    for tool in stress ours; do
+      fresh_table "$profile"
+      if [ "$tool" = stress ]; then
+        seconds=$warmup run_stress "$work/$name-warmup-$tool" "$profile" "$ops" '' || true
+      else
+        seconds=$warmup run_ours "$work/$name-warmup-$tool" "$profile" "$ops" '' || true
+      fi
+    done
+  fi
   for i in $(seq 1 "$repeat"); do
     if [ $((i % 2)) -eq 1 ]; then order="stress ours"; else order="ours stress"; fi
     for tool in $order; do
@@ -381,10 +396,10 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
 python3 - "$tsv" "$out" "${startup[stress]}" "${startup[ours]}" "$load_start" "$load_end" \
   "$threads" "$seconds" "$repeat" "$nodes" "$jvm_opts" "$(cd "$root" && git rev-parse --short HEAD)" \
-  "$(basename "$ref_dir")" "$($quick && echo quick || echo full)" "$skipped" "$countered" <<'PY'
+  "$(basename "$ref_dir")" "$($quick && echo quick || echo full)" "$skipped" "$countered" "$warmup" <<'PY'
 import csv, statistics, sys, os, platform, subprocess
 (tsv, out, up_stress, up_ours, load0, load1, threads, seconds, repeat, nodes, jvm, commit, ref, kind, skipped,
- countered) = sys.argv[1:]
+ countered, warmup) = sys.argv[1:]
 rows = list(csv.DictReader(open(tsv), delimiter="\t"))
 up = {"stress": float(up_stress), "ours": float(up_ours)}
 def num(v):
@@ -408,7 +423,9 @@ with open(out, "w") as f:
     f.write(f"Machine: {os.cpu_count()} cores, {platform.release()}, {java}. Commit {commit}; reference {ref} "
             f"(bench/vs-cassandra-stress/build-reference.sh). Cassandra 5.0.9, {nodes} node(s), on the same machine.\n")
     f.write(f"Each run: {threads} threads, {seconds} s, closed loop unless a rate is given; both clients {jvm}; "
-            f"{repeat} repeats per tool, interleaved, the first tool alternating. Load average (1, 5, 15 min) "
+            f"{repeat} repeats per tool, interleaved, the first tool alternating"
+            + (f"; before a profile's closed-loop repeats, one unmeasured run of {warmup} s per tool" if warmup != "0" else "")
+            + ". Load average (1, 5, 15 min) "
             f"at the start {load0}, at the end {load1}.\n")
     f.write(f"Client CPU per operation = (process user+system CPU - the tool's start-up CPU) / operations; "
             f"start-up CPU (median of 3 one-operation runs): cassandra-stress {up['stress']:.2f} s, "
