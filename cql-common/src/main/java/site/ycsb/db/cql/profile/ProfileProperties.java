@@ -63,7 +63,7 @@ public final class ProfileProperties {
     Option<Double> errOption = ProfileOptions.ERR;
     Option<Integer> minOption = ProfileOptions.N_MIN;
     Option<Integer> maxOption = ProfileOptions.N_MAX;
-    if (!given(typed, errOption) && !given(typed, minOption) && !given(typed, maxOption)) {
+    if (!errOption.isGiven(typed) && !minOption.isGiven(typed) && !maxOption.isGiven(typed)) {
       return null;
     }
     int min = minOption.read(typed);
@@ -74,11 +74,6 @@ public final class ProfileProperties {
           + " (the least number of intervals before the run may stop)");
     }
     return new double[] {err, min, max};
-  }
-
-  /** Whether {@code option} is given at all (a blank value counts: its reader refuses it). */
-  private static boolean given(TypedProperties typed, Option<?> option) {
-    return typed.isSet(option.name()) || typed.givenBlank(option.name()) != null;
   }
 
   static Distribution inList(String text) {
