@@ -11,6 +11,12 @@ import java.util.SplittableRandom;
  * clustering columns' {@code cluster} draws; each value's seed is drawn from the column's {@code population}, and
  * text/blob lengths and collection element counts from its {@code size} ({@link CqlType#collection}).
  *
+ * <p>A partition's rows (how many, their clustering values and their other values) are a function of its key's value
+ * seeds ({@link #identity}), not of its partition number, as cassandra-stress derives them from the key's values: two
+ * partition numbers whose keys coincide (a key population smaller than the partitions written) are one partition on
+ * the server and write the same rows into it, so a partition holds what its {@code cluster} distributions say however
+ * often it is written.
+ *
  * <p>Visits ({@code profile.visits}, cassandra-stress's {@code -insert visits=fixed(N)}): with N visits, insert
  * blocks {@code g*N .. g*N+N-1} are the N visits of one group of partitions {@code g*STRIDE + 0..n-1}; visit v covers
  * rows {@code [v*rows/N, (v+1)*rows/N)} of each partition, so the N visits complete the partitions. Within a visit
@@ -153,9 +159,10 @@ public final class RowGenerator {
 
   /** Rows of partition {@code p}. */
   public long rows(long p) {
+    long id = identity(p);
     long rows = 1;
     for (Profile.Column c : profile.clustering) {
-      rows *= c.cluster.sample(Seeds.unit(Seeds.mix(seed ^ p, c.index, 4)));
+      rows *= c.cluster.sample(Seeds.unit(Seeds.mix(id, c.index, 4)));
       if (rows > MAX_ROWS) {
         return MAX_ROWS;
       }
@@ -169,24 +176,46 @@ public final class RowGenerator {
    */
   public Object[] row(long p, long r) {
     List<Profile.Column> columns = profile.columns;
+    long id = identity(p);
     Object[] out = new Object[columns.size()];
     for (Profile.Column c : columns) {
-      out[c.index] = value(p, r, c);
+      out[c.index] = value(p, id, r, c);
     }
     return out;
   }
 
   /** The value of column {@code c} in row {@code r} of partition {@code p}. */
   public Object value(long p, long r, Profile.Column c) {
+    return value(p, identity(p), r, c);
+  }
+
+  /**
+   * The seed of partition {@code p}'s rows: a mix of its key columns' value seeds, so partitions whose keys are drawn
+   * alike have the same rows (cassandra-stress's rows follow the key's values the same way).
+   */
+  long identity(long p) {
+    long id = seed;
+    for (Profile.Column c : profile.partitionKey) {
+      id = Seeds.mix(id, keySeed(p, c), c.index);
+    }
+    return id;
+  }
+
+  /** The value seed of key column {@code c} of partition {@code p}. */
+  private long keySeed(long p, Profile.Column c) {
+    return c.population.sample(Seeds.unit(Seeds.mix(seed ^ p, c.index, 2)));
+  }
+
+  private Object value(long p, long id, long r, Profile.Column c) {
     long draw;
     int key = profile.partitionKey.indexOf(c);
     int clusteringPos = profile.clustering.indexOf(c);
     if (key >= 0) {
       draw = Seeds.mix(seed ^ p, c.index, 2);
     } else if (clusteringPos >= 0) {
-      draw = Seeds.mix(seed ^ p, c.index, Seeds.mix(5, digit(p, r, clusteringPos)));
+      draw = Seeds.mix(id, c.index, Seeds.mix(5, digit(id, r, clusteringPos)));
     } else {
-      draw = Seeds.mix(Seeds.mix(seed ^ p, r), c.index, 6);
+      draw = Seeds.mix(Seeds.mix(id, r), c.index, 6);
     }
     if (!profile.rowPopulation.always() && !populated(p, r, c)) {
       return c.type.is(ColumnType.COUNTER) ? (Object) 0L : null;
@@ -245,14 +274,17 @@ public final class RowGenerator {
     return out;
   }
 
-  /** Row r's index for clustering column {@code pos} (mixed radix over the columns' cluster counts). */
-  private long digit(long p, long r, int pos) {
+  /**
+   * Row r's index for clustering column {@code pos} (mixed radix over the columns' cluster counts) in the partition
+   * whose rows have seed {@code id} ({@link #identity}).
+   */
+  private long digit(long id, long r, int pos) {
     long rest = r;
     for (int i = profile.clustering.size() - 1; i > pos; i--) {
       Profile.Column c = profile.clustering.get(i);
-      rest /= c.cluster.sample(Seeds.unit(Seeds.mix(seed ^ p, c.index, 4)));
+      rest /= c.cluster.sample(Seeds.unit(Seeds.mix(id, c.index, 4)));
     }
     Profile.Column own = profile.clustering.get(pos);
-    return rest % own.cluster.sample(Seeds.unit(Seeds.mix(seed ^ p, own.index, 4)));
+    return rest % own.cluster.sample(Seeds.unit(Seeds.mix(id, own.index, 4)));
   }
 }

@@ -14,7 +14,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 
@@ -103,6 +106,30 @@ class ProfileTest {
     }
     assertEquals(rows, keys.size());
     assertNotEquals(g.row(5, 0)[3], g.row(5, 1)[3]);
+  }
+
+  @Test
+  void should_write_the_same_rows_into_a_partition_when_partition_numbers_draw_the_same_key() throws IOException {
+    // Three keys, four rows each, hours drawn from 24: as in cassandra-stress, a partition holds its four rows
+    // however many partition numbers map onto it (before, each number added its own four hours).
+    Path f = write("keyspace: k\ntable: t\ntable_definition: CREATE TABLE t (a int, hour int, v int, "
+        + "PRIMARY KEY ((a), hour))\ncolumnspec:\n  - name: a\n    population: uniform(1..3)\n"
+        + "  - name: hour\n    cluster: fixed(4)\n    population: uniform(0..23)\n");
+    RowGenerator g = new RowGenerator(Profile.load(f.toString()), 5);
+    Map<Object, Set<List<Object>>> rowsByKey = new HashMap<>();
+    for (long part = 0; part < 300; part++) {
+      assertEquals(4, g.rows(part));
+      Set<List<Object>> rows = new HashSet<>();
+      for (long r = 0; r < 4; r++) {
+        rows.add(Arrays.asList(g.row(part, r)));
+      }
+      Set<List<Object>> earlier = rowsByKey.putIfAbsent(g.row(part, 0)[0], rows);
+      if (earlier != null) {
+        assertEquals(earlier, rows, "partition number " + part);
+      }
+    }
+    assertEquals(3, rowsByKey.size());
+    assertEquals(3, new HashSet<>(rowsByKey.values()).size(), "each key its own rows: " + rowsByKey);
   }
 
   @Test
