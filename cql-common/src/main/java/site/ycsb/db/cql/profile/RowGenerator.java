@@ -207,20 +207,23 @@ public final class RowGenerator {
   }
 
   private Object value(long p, long id, long r, Profile.Column c) {
-    long draw;
-    int key = profile.partitionKey.indexOf(c);
-    int clusteringPos = profile.clustering.indexOf(c);
-    if (key >= 0) {
-      draw = Seeds.mix(seed ^ p, c.index, 2);
-    } else if (clusteringPos >= 0) {
-      draw = Seeds.mix(id, c.index, Seeds.mix(5, digit(id, r, clusteringPos)));
+    long valueSeed;
+    if (profile.partitionKey.contains(c)) {
+      // the same draw identity() mixes, so a key's value and its rows' seed cannot drift apart
+      valueSeed = keySeed(p, c);
     } else {
-      draw = Seeds.mix(Seeds.mix(id, r), c.index, 6);
+      long draw;
+      int clusteringPos = profile.clustering.indexOf(c);
+      if (clusteringPos >= 0) {
+        draw = Seeds.mix(id, c.index, Seeds.mix(5, digit(id, r, clusteringPos)));
+      } else {
+        draw = Seeds.mix(Seeds.mix(id, r), c.index, 6);
+      }
+      if (!profile.rowPopulation.always() && !populated(p, r, c)) {
+        return c.type.is(ColumnType.COUNTER) ? (Object) 0L : null;
+      }
+      valueSeed = c.population.sample(Seeds.unit(draw));
     }
-    if (!profile.rowPopulation.always() && !populated(p, r, c)) {
-      return c.type.is(ColumnType.COUNTER) ? (Object) 0L : null;
-    }
-    long valueSeed = c.population.sample(Seeds.unit(draw));
     if (!c.type.sized()) {
       ColumnType t = c.type.nativeType;
       return t.value(t.hashed() ? Seeds.mix(valueSeed, c.index) : valueSeed, 0);
