@@ -145,8 +145,8 @@ summary_field() {
 
 # counter_fix_of PROFILE: "flag" when the profile's table has counter columns and its insert names no batch type
 # (cassandra-stress's default is LOGGED), "copy" when it names LOGGED, nothing otherwise. Cassandra refuses counter
-# updates in a LOGGED batch ("Cannot include a counter statement in a logged batch"), so cassandra-stress run as such
-# a profile says fails every insert of more than one row while its summary counts them as done (README, point 1).
+# updates in a LOGGED batch ("Cannot include a counter statement in a logged batch"), so cassandra-stress, given such
+# a profile unchanged, fails every insert of more than one row while its summary counts them as done (README, point 1).
 # This project sends those rows as a COUNTER batch with a notice; cassandra-stress gets the same through -insert
 # batchtype=COUNTER ("flag") or, since 4.0-alpha2 refuses that option when the profile names a batch type
 # ("Unrecognised insert option(s): {batchtype=LOGGED}"), through a copy of the profile whose batchtype line says
